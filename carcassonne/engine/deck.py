@@ -1,0 +1,139 @@
+"""The tiles still to come: what every player may know (counts) and the hidden draw order.
+
+The draw order is part of the game state and comes from a seed, as in
+boardgame.io: a game is its seed plus its moves, so it can always be rebuilt.
+Computer players are shown :attr:`Deck.counts` only, never the order.
+
+With The River, the river tiles are drawn first, then the lake, then the
+ordinary tiles (River rules, "Preparation"); the base start tile D is then one
+more ordinary tile, shuffled in with the others.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from .rules import Rules
+from .tiles import TileSet
+
+BASE, RIVER, LAKE = "base", "river", "lake"
+
+
+class Deck:
+    """Counts of the tiles left and their draw order (``pile[-1]`` comes next)."""
+
+    __slots__ = ("counts", "pile", "phase_of", "_river_left", "_lake_left")
+
+    def __init__(self, counts: dict[str, int], pile: list[str], phase_of: dict[str, str]) -> None:
+        self.counts = counts
+        self.pile = pile
+        self.phase_of = phase_of
+        self._river_left = sum(n for t, n in counts.items() if phase_of[t] == RIVER)
+        self._lake_left = sum(n for t, n in counts.items() if phase_of[t] == LAKE)
+
+    @classmethod
+    def for_rules(cls, tiles: TileSet, rules: Rules, seed: int | None) -> "Deck":
+        """The box for ``rules``, less the start tile, shuffled with ``seed``."""
+        counts: dict[str, int] = {}
+        phase_of: dict[str, str] = {}
+        for kind in tiles:
+            if kind.expansion == "base" or (rules.river and kind.expansion == "river"):
+                counts[kind.id] = kind.count
+                phase_of[kind.id] = (LAKE if kind.role == "lake" else RIVER) if kind.is_river else BASE
+        start = start_tile(tiles, rules)
+        counts[start] -= 1
+        rng = random.Random(seed)
+        piles = []
+        for phase in (RIVER, LAKE, BASE):
+            tiles_in_phase = sorted(_expand({t: n for t, n in counts.items() if phase_of[t] == phase}))
+            rng.shuffle(tiles_in_phase)
+            piles.extend(tiles_in_phase)
+        piles.reverse()
+        return cls({t: n for t, n in counts.items()}, piles, phase_of)
+
+    def copy(self) -> "Deck":
+        return Deck(dict(self.counts), self.pile[:], self.phase_of)
+
+    def __len__(self) -> int:
+        """Tiles left (the pile always holds exactly the tiles counted)."""
+        return len(self.pile)
+
+    def peek(self) -> str | None:
+        return self.pile[-1] if self.pile else None
+
+    def phase(self) -> str:
+        """Which tiles may be drawn now: ``river``, ``lake`` or ``base``."""
+        if self._river_left:
+            return RIVER
+        if self._lake_left:
+            return LAKE
+        return BASE
+
+    def why_not_drawable(self, tile: str) -> str | None:
+        """None if ``tile`` can be the next tile, else the reason in words."""
+        if tile not in self.counts:
+            return f"tile {tile} is not in this game's box"
+        if self.counts[tile] <= 0:
+            return f"no tile {tile} is left in the box"
+        phase, own = self.phase(), self.phase_of[tile]
+        if own != phase:
+            if phase == RIVER:
+                return f"tile {tile} cannot be drawn yet: the river tiles come first"
+            if phase == LAKE:
+                return f"tile {tile} cannot be drawn yet: the lake comes after the river tiles"
+            return f"tile {tile} was already drawn"  # unreachable: counts would be 0
+        return None
+
+    def take(self, tile: str) -> int:
+        """Remove one ``tile``; returns where it was in the pile (for :meth:`put_back`)."""
+        self.counts[tile] -= 1
+        phase = self.phase_of[tile]
+        if phase == RIVER:
+            self._river_left -= 1
+        elif phase == LAKE:
+            self._lake_left -= 1
+        pile = self.pile
+        if pile and pile[-1] == tile:
+            pile.pop()
+            return len(pile)
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] == tile:
+                del pile[i]
+                return i
+        return -1
+
+    def put_back(self, tile: str, index: int) -> None:
+        self.counts[tile] += 1
+        phase = self.phase_of[tile]
+        if phase == RIVER:
+            self._river_left += 1
+        elif phase == LAKE:
+            self._lake_left += 1
+        if index >= 0:
+            self.pile.insert(index, tile)
+
+    def shuffled(self, rng: random.Random) -> "Deck":
+        """A deck with the same tiles left in a new random order (phases kept).
+
+        This is what a player can imagine about the future: computer players
+        search over such decks, never over the real one.
+        """
+        piles: list[str] = []
+        for phase in (RIVER, LAKE, BASE):
+            part = list(_expand({t: n for t, n in self.counts.items() if self.phase_of[t] == phase}))
+            rng.shuffle(part)
+            piles.extend(part)
+        piles.reverse()
+        return Deck(dict(self.counts), piles, self.phase_of)
+
+
+def start_tile(tiles: TileSet, rules: Rules) -> str:
+    """The spring with The River, else the base start tile D."""
+    return tiles.with_role("spring" if rules.river else "start").id
+
+
+def _expand(counts: dict[str, int]) -> Iterable[str]:
+    for tile, n in counts.items():
+        for _ in range(n):
+            yield tile

@@ -1,0 +1,63 @@
+"""Score events: one per scoring, for the UI to animate and a player to read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+#: ``farm`` is the name players use for a scored field.
+FEATURE_NAMES = {"road": "road", "city": "city", "cloister": "cloister", "field": "farm"}
+
+
+@dataclass(frozen=True)
+class FollowerAt:
+    """A follower on the board: whose, on which tile, on which place (``road:E``...)."""
+
+    player: int
+    x: int
+    y: int
+    spot: str
+
+
+@dataclass(frozen=True)
+class ScoreEvent:
+    """Points scored for one feature.
+
+    ``turn`` counts turns from 1 (discards included, as in the record); final
+    scoring events have ``final=True`` and the number of the last turn.
+    """
+
+    turn: int
+    feature: str  # road, city, cloister, farm
+    points: int
+    players: tuple[int, ...]
+    tiles: tuple[tuple[int, int], ...]
+    followers_returned: tuple[FollowerAt, ...] = ()
+    complete: bool = True
+    final: bool = False
+    #: For farms: how many completed cities were supplied; for cities: pennants.
+    detail: int = 0
+
+    def describe(self, names: Sequence[str]) -> str:
+        who = " and ".join(names[p] for p in self.players)
+        size = f"{len(self.tiles)} tile{'s' if len(self.tiles) != 1 else ''}"
+        if self.feature == "farm":
+            what = f"a farm supplying {self.detail} completed cit{'ies' if self.detail != 1 else 'y'}"
+        else:
+            state = "completed" if self.complete else "incomplete"
+            what = f"an {state} {self.feature} of {size}"
+            if self.feature == "city" and self.detail:
+                what += f" with {self.detail} pennant{'s' if self.detail != 1 else ''}"
+        each = " each" if len(self.players) > 1 else ""
+        return f"{who} score{'s' if len(self.players) == 1 else ''} {self.points}{each} for {what}"
+
+    def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "feature": self.feature,
+            "points": self.points,
+            "players": [names[p] for p in self.players],
+            "tiles": [list(t) for t in self.tiles],
+            "complete": self.complete,
+            "final": self.final,
+        }

@@ -1,0 +1,579 @@
+"""A game of Carcassonne: the board, the features on it, followers, scores and turns.
+
+Features (roads, cities, fields, cloisters) are kept as JCloisterZone keeps them:
+each placed segment becomes a node; placing a tile merges its nodes with the
+neighbours' features (union by size) and closes the edges it meets. A road or
+city with no open edge is complete. Every change a turn makes is written to a
+journal, so :meth:`Game.pop` undoes a turn exactly (like python-chess's move
+stack) and computer players can search with push/pop or :meth:`Game.copy`.
+
+Rules cited: annotated rules 2007 (AR), Rio Grande rules 2013 (RG), The River (RV).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .deck import Deck, start_tile
+from .errors import IllegalMoveError
+from .events import FollowerAt, ScoreEvent
+from .geometry import EDGE_NAMES, RING, STEP, coords, square
+from .moves import Discard, Move, Placement, Turn
+from .river import RiverState
+from .rules import FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
+
+#: Constraint key weight of each side of an open square (see TileKind.fits).
+_POW = (1, 5, 25, 125)
+#: What a follower is called on each feature (AR "Placing a follower").
+ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
+_SCORE_ORDER = {ROAD: 0, CITY: 1, CLOISTER: 2, FIELD: 3}
+
+# Journal entries: (op, ...). Undone in reverse order by Game.pop().
+_OPEN_SQ, _MERGE, _SET_OPEN, _SET_FOLLOWERS = 0, 1, 2, 3
+
+
+class _Frame:
+    """What :meth:`Game.pop` needs to take one turn back."""
+
+    __slots__ = ("turn", "journal", "node_base", "sq", "scores", "supply", "current",
+                 "n_events", "deck_index", "river")
+
+    def __init__(self, game: "Game", turn: Turn) -> None:
+        self.turn = turn
+        self.journal: list[tuple] = []
+        self.node_base = len(game._parent)
+        self.sq = -1
+        self.scores = game.scores[:]
+        self.supply = game.supply[:]
+        self.current = game.current
+        self.n_events = len(game.events)
+        self.deck_index = -1
+        self.river = game.river
+
+
+class Game:
+    """One game in progress. Not thread-safe; copy it for another thread."""
+
+    def __init__(self, tiles: TileSet, rules: Rules | None = None, players: int = 2,
+                 seed: int | None = None, names: Sequence[str] | None = None) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalMoveError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        self.tiles = tiles
+        self.rules = rules or Rules()
+        self.players = players
+        self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+        self.seed = seed
+        self.deck = Deck.for_rules(tiles, self.rules, seed)
+        self.board: dict[int, Orientation] = {}
+        self._base: dict[int, int] = {}  # square -> its first node
+        self.open: dict[int, int] = {}  # empty square next to a tile -> constraint key
+        self._cloisters: dict[int, int] = {}  # square -> cloister node
+        # Nodes (one per placed segment) and, at each root, the feature's totals.
+        self._parent: list[int] = []
+        self._kind: list[str] = []
+        self._sq: list[int] = []
+        self._seg: list[int] = []
+        self._open: list[int] = []
+        self._pennants: list[int] = []
+        self._members: list[tuple[int, ...]] = []
+        self._followers: list[tuple[tuple[int, int], ...]] = []
+        self._cities: list[tuple[int, ...]] = []
+        self.scores = [0] * players
+        self.supply = [FOLLOWERS] * players
+        self.current = 0
+        self.history: list[Turn] = []
+        self.events: list[ScoreEvent] = []
+        self.finished = False
+        self._final_frame: tuple[list[int], int] | None = None
+        self._frames: list[_Frame] = []
+        start = self.tiles[start_tile(tiles, self.rules)].orientations[0]
+        self._lay(square(0, 0), start, [])
+        self.river: RiverState | None = RiverState.from_spring(start) if self.rules.river else None
+
+    # ------------------------------------------------------------------ copies
+    def copy(self) -> "Game":
+        """An independent copy (for search): features are immutable tuples, so this is shallow."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.deck = self.deck.copy()
+        for name in ("board", "_base", "open", "_cloisters"):
+            setattr(g, name, dict(getattr(self, name)))
+        for name in ("_parent", "_kind", "_sq", "_seg", "_open", "_pennants", "_members",
+                     "_followers", "_cities", "scores", "supply", "history", "events", "_frames"):
+            setattr(g, name, getattr(self, name)[:])
+        g.names = self.names[:]
+        return g
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def turn_number(self) -> int:
+        """Turns played so far (discards count, as in the record)."""
+        return len(self.history)
+
+    @property
+    def is_over(self) -> bool:
+        """No tile is left to draw: the game ends after the turn that placed the last tile."""
+        return not self.deck.pile
+
+    def tile_at(self, x: int, y: int) -> Orientation | None:
+        return self.board.get(square(x, y))
+
+    def placed_tiles(self) -> Iterable[tuple[int, int, Orientation]]:
+        for sq, o in self.board.items():
+            x, y = coords(sq)
+            yield x, y, o
+
+    def open_positions(self) -> list[tuple[int, int]]:
+        """Empty squares touching the board edge to edge."""
+        return [coords(sq) for sq in self.open]
+
+    def draw(self) -> str | None:
+        """The tile the current player places now, or None when the game is over.
+
+        A tile that fits nowhere is discarded and the same player draws again
+        (AR "Placing a tile"; the discard is a turn in the record). Calling this
+        again before a move is played returns the same tile.
+        """
+        while True:
+            tile = self.deck.peek()
+            if tile is None or self.has_placement(tile):
+                return tile
+            self.push(Discard(tile))
+
+    def has_placement(self, tile: str) -> bool:
+        kind = self.tiles[tile]
+        if self.river is not None and kind.is_river:
+            return bool(self.river.placements(self, kind))
+        fits = kind._fits
+        return any(key in fits for key in self.open.values())
+
+    def legal_placements(self, tile: str) -> list[Placement]:
+        """Every square and rotation where ``tile`` can be placed now."""
+        return [Placement(tile, x, y, r) for x, y, r in self._placements(self.tiles[tile])]
+
+    def _placements(self, kind: TileKind) -> list[tuple[int, int, int]]:
+        if self.river is not None and kind.is_river:
+            return [(*coords(sq), r) for sq, r in self.river.placements(self, kind)]
+        fits = kind._fits
+        return [(sq // 1024 - 512, sq % 1024 - 512, r)
+                for sq, key in self.open.items() if key in fits for r in fits[key]]
+
+    def follower_spots(self, placement: Placement) -> list[str]:
+        """Where the current player may put a follower after ``placement`` (AR "Placing a follower").
+
+        Only on the tile just placed, only on a feature with no follower anywhere
+        along it, never on the river, fields only with farmers in play; none
+        when the player has no follower left.
+        """
+        if not self.supply[self.current]:
+            return []
+        o = self.tiles[placement.tile].orientations[placement.rotation // 90]
+        sq = square(placement.x, placement.y)
+        farmers = self.rules.farmers
+        spots = []
+        for i, seg in enumerate(o.segments):
+            kind = seg.kind
+            if kind == CLOISTER or ((kind == CITY or kind == ROAD or (kind == FIELD and farmers))
+                                    and not self._joined_followers(sq, o, i)):
+                spots.append(seg.spot)
+        return spots
+
+    def _joined_followers(self, sq: int, o: Orientation, seg: int) -> list[tuple[int, int]]:
+        """Followers already on the features that segment ``seg`` would join."""
+        found: list[tuple[int, int]] = []
+        board, base, followers = self.board, self._base, self._followers
+        seen: set[int] = set()
+        for d, is_half, theirs in o.links[seg]:
+            nsq = sq + STEP[d]
+            nb = board.get(nsq)
+            if nb is None:
+                continue
+            node = base[nsq] + (nb.half_segment[theirs] if is_half else nb.edge_segment[theirs])
+            root = self._find(node)
+            if root not in seen:
+                seen.add(root)
+                found.extend(followers[root])
+        return found
+
+    def followers_on_board(self) -> list[FollowerAt]:
+        out = []
+        for root, fs in enumerate(self._followers):
+            if fs and self._parent[root] == root:
+                out.extend(self._follower_at(p, node) for p, node in fs)
+        return out
+
+    def _follower_at(self, player: int, node: int) -> FollowerAt:
+        sq = self._sq[node]
+        x, y = coords(sq)
+        return FollowerAt(player, x, y, self.board[sq].segments[self._seg[node]].spot)
+
+    def feature_tiles(self, x: int, y: int, spot: str) -> list[tuple[int, int]]:
+        """The tiles of the whole feature a place on a placed tile belongs to (for highlighting)."""
+        sq = square(x, y)
+        o = self.board[sq]
+        root = self._find(self._base[sq] + o.spots[spot])
+        return self._tiles_of(root)
+
+    # ------------------------------------------------------------ checking
+    def why_not_placement(self, placement: Placement) -> str | None:
+        """None if the placement is legal, else why not, in a player's words."""
+        tile, x, y, rotation = placement
+        reason = self.deck.why_not_drawable(tile)
+        if reason:
+            return reason
+        head = f"tile {tile} cannot go at ({x}, {y}) rotation {rotation}"
+        if rotation not in (0, 90, 180, 270):
+            return f"{head}: rotation must be 0, 90, 180 or 270"
+        sq = square(x, y)
+        if sq in self.board:
+            return f"{head}: that square already has a tile"
+        if sq not in self.open:
+            return f"{head}: a tile must touch the tiles already placed along an edge"
+        kind = self.tiles[tile]
+        o = kind.orientations[rotation // 90]
+        for d in range(4):
+            nb = self.board.get(sq + STEP[d])
+            if nb is not None and nb.edges[(d + 2) % 4] != o.edges[d]:
+                return (f"{head}: its {_EDGE_WORD[d]} edge is {_KIND_WORD[o.edges[d]]}, the "
+                        f"neighbour's {_EDGE_WORD[(d + 2) % 4]} edge is "
+                        f"{_KIND_WORD[nb.edges[(d + 2) % 4]]}")
+        if self.river is not None and kind.is_river:
+            reason = self.river.why_not(self, sq, o)
+            if reason:
+                return f"{head}: {reason}"
+        return None
+
+    def why_not_follower(self, placement: Placement, spot: str) -> str | None:
+        """None if the current player may put a follower on ``spot`` after ``placement``."""
+        o = self.tiles[placement.tile].orientations[placement.rotation // 90]
+        seg_index = o.spots.get(spot)
+        if seg_index is None:
+            if spot.startswith("river"):
+                return "followers may not be placed on the river (The River rules)"
+            return f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}"
+        seg = o.segments[seg_index]
+        if seg.kind == FIELD and not self.rules.farmers:
+            return "farmers are not in play in this game"
+        if not self.supply[self.current]:
+            return f"{self.names[self.current]} has no follower left"
+        taken = self._joined_followers(square(placement.x, placement.y), o, seg_index)
+        if taken:
+            owner = self.names[taken[0][0]]
+            feature = "farm" if seg.kind == FIELD else seg.kind
+            role = ROLE[self._kind[taken[0][1]]]
+            return f"the {feature} is already occupied by {owner}'s {role}"
+        return None
+
+    def why_not(self, turn: Turn) -> str | None:
+        """None if ``turn`` is legal now, else the reason."""
+        if self.finished:
+            return "the game is over"
+        if isinstance(turn, Discard):
+            reason = self.deck.why_not_drawable(turn.tile)
+            if reason:
+                return reason
+            if self.has_placement(turn.tile):
+                return f"tile {turn.tile} cannot be discarded: it fits on the board"
+            return None
+        reason = self.why_not_placement(turn.placement)
+        if reason is None and turn.follower:
+            reason = self.why_not_follower(turn.placement, turn.follower)
+        return reason
+
+    def play(self, turn: Turn) -> list[ScoreEvent]:
+        """Check ``turn`` against the rules, then play it; returns the score events it caused."""
+        reason = self.why_not(turn)
+        if reason:
+            raise IllegalMoveError(reason)
+        n = len(self.events)
+        self.push(turn)
+        return self.events[n:]
+
+    # ------------------------------------------------------------ playing
+    def push(self, turn: Turn) -> None:
+        """Play ``turn`` without checking it (see :meth:`play`): the fast path for search."""
+        frame = _Frame(self, turn)
+        frame.deck_index = self.deck.take(turn.tile)
+        self.history.append(turn)
+        self._frames.append(frame)
+        if len(turn) == 1:  # a Discard: the same player draws again
+            return
+        tile, x, y, rotation, follower = turn
+        o = self.tiles.kinds[tile].orientations[rotation // 90]
+        sq = square(x, y)
+        frame.sq = sq
+        journal = frame.journal
+        base = len(self._parent)
+        self._lay(sq, o, journal)
+        player = self.current
+        if follower:
+            node = base + o.spots[follower]
+            root = self._find(node)
+            journal.append((_SET_FOLLOWERS, root, self._followers[root]))
+            self._followers[root] += ((player, node),)
+            self.supply[player] -= 1
+        self._score_completed(sq, o, base, journal)
+        if self.river is not None and o.kind.is_river:
+            self.river = self.river.after(sq, o)
+        self.current = (player + 1) % self.players
+
+    def pop(self) -> Turn:
+        """Take back the last turn (or the final scoring, if applied) exactly."""
+        if self.finished:
+            self.finished = False
+            scores, n_events = self._final_frame  # type: ignore[misc]
+            self.scores = scores[:]
+            del self.events[n_events:]
+            self._final_frame = None
+            return self.history[-1]
+        frame = self._frames.pop()
+        self.history.pop()
+        parent, open_, pennants = self._parent, self._open, self._pennants
+        members, followers, cities = self._members, self._followers, self._cities
+        for entry in reversed(frame.journal):
+            op = entry[0]
+            if op == _MERGE:
+                _, child, root, o_open, o_pen, o_members, o_followers, o_cities = entry
+                parent[child] = child
+                open_[root], pennants[root], members[root] = o_open, o_pen, o_members
+                followers[root], cities[root] = o_followers, o_cities
+            elif op == _OPEN_SQ:
+                _, sq, key = entry
+                if key:
+                    self.open[sq] = key
+                else:
+                    del self.open[sq]
+            elif op == _SET_OPEN:
+                open_[entry[1]] = entry[2]
+            else:
+                followers[entry[1]] = entry[2]
+        nb = frame.node_base
+        if frame.sq >= 0:
+            for arr in (parent, self._kind, self._sq, self._seg, open_, pennants, members,
+                        followers, cities):
+                del arr[nb:]
+            del self.board[frame.sq]
+            del self._base[frame.sq]
+            self._cloisters.pop(frame.sq, None)
+        self.deck.put_back(frame.turn.tile, frame.deck_index)
+        self.scores, self.supply, self.current = frame.scores[:], frame.supply[:], frame.current
+        del self.events[frame.n_events:]
+        self.river = frame.river
+        return frame.turn
+
+    def finish(self) -> list[ScoreEvent]:
+        """Apply the final scoring (AR "Final scoring"); :meth:`pop` takes it back."""
+        if self.finished:
+            return []
+        events = self.final_scoring()
+        self._final_frame = (self.scores[:], len(self.events))
+        for event in events:
+            for p in event.players:
+                self.scores[p] += event.points
+        self.events.extend(events)
+        self.finished = True
+        return events
+
+    # ----------------------------------------------------------- internals
+    def _find(self, node: int) -> int:
+        parent = self._parent
+        while parent[node] != node:
+            node = parent[node]
+        return node
+
+    def _lay(self, sq: int, o: Orientation, journal: list[tuple]) -> None:
+        """Put a tile on the board: new nodes, merges with the neighbours, open squares."""
+        board, base_of, open_sq = self.board, self._base, self.open
+        parent, open_, pennants = self._parent, self._open, self._pennants
+        members, followers, cities = self._members, self._followers, self._cities
+        base = len(parent)
+        board[sq] = o
+        base_of[sq] = base
+        journal.append((_OPEN_SQ, sq, open_sq.pop(sq, 0)))
+        codes = o.codes
+        for d in range(4):
+            nsq = sq + STEP[d]
+            if nsq not in board:
+                old = open_sq.get(nsq, 0)
+                journal.append((_OPEN_SQ, nsq, old))
+                open_sq[nsq] = old + codes[d] * _POW[(d + 2) % 4]
+        for i, seg in enumerate(o.segments):
+            node = base + i
+            kind = seg.kind
+            parent.append(node)
+            self._kind.append(kind)
+            self._sq.append(sq)
+            self._seg.append(i)
+            open_.append(len(seg.edges) if kind == ROAD or kind == CITY else 0)
+            pennants.append(1 if seg.pennant else 0)
+            members.append((node,))
+            followers.append(())
+            cities.append(tuple(base + c for c in seg.cities))
+            if kind == CLOISTER:
+                self._cloisters[sq] = node
+        find = self._find
+        for i, links in enumerate(o.links):
+            for d, is_half, theirs in links:
+                nsq = sq + STEP[d]
+                nb = board.get(nsq)
+                if nb is None:
+                    continue
+                a = find(base + i)
+                b = find(base_of[nsq] + (nb.half_segment[theirs] if is_half else nb.edge_segment[theirs]))
+                close = 0 if is_half else 2
+                if a == b:
+                    if close:
+                        journal.append((_SET_OPEN, a, open_[a]))
+                        open_[a] -= close
+                    continue
+                if len(members[a]) < len(members[b]):
+                    a, b = b, a
+                journal.append((_MERGE, b, a, open_[a], pennants[a], members[a], followers[a], cities[a]))
+                parent[b] = a
+                open_[a] += open_[b] - close
+                pennants[a] += pennants[b]
+                members[a] += members[b]
+                if followers[b]:
+                    followers[a] += followers[b]
+                if cities[b]:
+                    cities[a] += cities[b]
+
+    def _score_completed(self, sq: int, o: Orientation, base: int, journal: list[tuple]) -> None:
+        """Score every road, city and cloister the tile just completed (AR "Scoring", step 3)."""
+        open_, followers = self._open, self._followers
+        done: list[int] = []
+        for i, seg in enumerate(o.segments):
+            kind = seg.kind
+            if kind == ROAD or kind == CITY:
+                root = self._find(base + i)
+                if open_[root] == 0 and root not in done:
+                    done.append(root)
+                    if followers[root]:
+                        self._score(root, journal)
+        board, cloisters = self.board, self._cloisters
+        for r in (0, *RING):
+            node = cloisters.get(sq + r)
+            if node is not None and followers[node]:
+                c = sq + r
+                if all(c + ring in board for ring in RING):
+                    self._score(node, journal)
+
+    def _score(self, root: int, journal: list[tuple]) -> None:
+        """Score one completed feature during play and send its followers home."""
+        fs = self._followers[root]
+        points = self._points(root, complete=True)
+        winners = self._majority(fs)
+        for p in winners:
+            self.scores[p] += points
+        for p, _ in fs:
+            self.supply[p] += 1
+        journal.append((_SET_FOLLOWERS, root, fs))
+        self._followers[root] = ()
+        kind = self._kind[root]
+        self.events.append(ScoreEvent(
+            turn=len(self.history), feature=kind, points=points, players=winners,
+            tiles=tuple(self._tiles_of(root)),
+            followers_returned=tuple(self._follower_at(p, n) for p, n in fs),
+            complete=True, detail=self._pennants[root] if kind == CITY else 0))
+
+    def _points(self, root: int, complete: bool) -> int:
+        kind = self._kind[root]
+        if kind == CLOISTER:
+            c = self._sq[root]
+            return 1 + sum(1 for r in RING if c + r in self.board)
+        tiles = len({self._sq[n] for n in self._members[root]})
+        if kind == ROAD:
+            return tiles
+        pennants = self._pennants[root]
+        if not complete or (self.rules.small_city and tiles == 2):
+            return tiles + pennants  # AR "Final scoring"; small cities: AR footnote 17
+        return 2 * tiles + 2 * pennants
+
+    def _majority(self, fs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """Players with the most followers on a feature; all tied players score (AR "several followers")."""
+        counts = [0] * self.players
+        for p, _ in fs:
+            counts[p] += 1
+        most = max(counts)
+        return tuple(p for p, n in enumerate(counts) if n == most) if most else ()
+
+    def _tiles_of(self, root: int) -> list[tuple[int, int]]:
+        if self._kind[root] == CLOISTER:
+            c = self._sq[root]
+            return [coords(c)] + [coords(c + r) for r in RING if c + r in self.board]
+        seen: dict[int, None] = {}
+        for n in self._members[root]:
+            seen[self._sq[n]] = None
+        return [coords(sq) for sq in seen]
+
+    def _roots_with_followers(self) -> list[int]:
+        parent, followers = self._parent, self._followers
+        roots = [n for n, fs in enumerate(followers) if fs and parent[n] == n]
+        roots.sort(key=lambda n: (_SCORE_ORDER[self._kind[n]], n))
+        return roots
+
+    def final_scoring(self) -> list[ScoreEvent]:
+        """The end-of-game score events for the board as it is, without applying them.
+
+        Incomplete roads, cities and cloisters score 1 per tile (and per pennant,
+        and per neighbour of a cloister); then farms (AR "Final scoring"). The UI
+        uses this for the projected score.
+        """
+        turn = len(self.history)
+        events: list[ScoreEvent] = []
+        farms = []
+        for root in self._roots_with_followers():
+            kind = self._kind[root]
+            fs = self._followers[root]
+            if kind == FIELD:
+                farms.append(root)
+                continue
+            events.append(ScoreEvent(
+                turn=turn, feature=kind, points=self._points(root, complete=False),
+                players=self._majority(fs), tiles=tuple(self._tiles_of(root)),
+                followers_returned=tuple(self._follower_at(p, n) for p, n in fs),
+                complete=False, final=True,
+                detail=self._pennants[root] if kind == CITY else 0))
+        if farms and self.rules.farmers:
+            if self.rules.farm_scoring == FIRST_EDITION:
+                events.extend(self._farms_first_edition(farms, turn))
+            else:
+                events.extend(self._farms_third_edition(farms, turn))
+        return events
+
+    def _completed_cities(self, farm: int) -> list[int]:
+        roots = {self._find(c) for c in self._cities[farm]}
+        return sorted(r for r in roots if self._open[r] == 0)
+
+    def _farms_third_edition(self, farms: list[int], turn: int) -> list[ScoreEvent]:
+        """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27)."""
+        events = []
+        for farm in farms:
+            cities = self._completed_cities(farm)
+            if not cities:
+                continue
+            fs = self._followers[farm]
+            events.append(ScoreEvent(
+                turn=turn, feature="farm", points=3 * len(cities), players=self._majority(fs),
+                tiles=tuple(self._tiles_of(farm)), complete=False, final=True, detail=len(cities)))
+        return events
+
+    def _farms_first_edition(self, farms: list[int], turn: int) -> list[ScoreEvent]:
+        """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG)."""
+        supplying: dict[int, list[int]] = {}
+        for farm in farms:
+            for city in self._completed_cities(farm):
+                supplying.setdefault(city, []).append(farm)
+        events = []
+        for city in sorted(supplying):
+            fs = tuple(f for farm in supplying[city] for f in self._followers[farm])
+            events.append(ScoreEvent(
+                turn=turn, feature="farm", points=4, players=self._majority(fs),
+                tiles=tuple(self._tiles_of(city)), complete=False, final=True, detail=1))
+        return events
+
+
+_EDGE_WORD = {i: w for i, w in enumerate(("north", "east", "south", "west"))}
+_KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}
+assert tuple(_EDGE_WORD) == tuple(range(len(EDGE_NAMES)))

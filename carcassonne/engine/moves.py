@@ -1,0 +1,65 @@
+"""Value types for what a player does on a turn.
+
+Like python-chess's ``Move``: small immutable values that round-trip through the
+text of a game record (:meth:`Move.to_record` / :meth:`Move.from_record`).
+They are named tuples because the move generator makes thousands per game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Union
+
+
+class Placement(NamedTuple):
+    """A tile laid at (x, y), turned ``rotation`` degrees clockwise."""
+
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+    def with_follower(self, spot: str | None) -> "Move":
+        return Move(self.tile, self.x, self.y, self.rotation, spot)
+
+    def __str__(self) -> str:
+        return f"{self.tile} at ({self.x}, {self.y}) rotation {self.rotation}"
+
+
+class Move(NamedTuple):
+    """A placed tile and, optionally, the follower put on it (``road:E``, ``farm:SW``...)."""
+
+    tile: str
+    x: int
+    y: int
+    rotation: int
+    follower: str | None = None
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.tile, self.x, self.y, self.rotation)
+
+    def to_record(self) -> dict[str, Any]:
+        turn: dict[str, Any] = {"tile": self.tile, "x": self.x, "y": self.y,
+                                "rotation": self.rotation}
+        if self.follower:
+            turn["meeple"] = self.follower
+        return turn
+
+    def __str__(self) -> str:
+        text = str(self.placement)
+        return f"{text} with a follower on {self.follower}" if self.follower else text
+
+
+class Discard(NamedTuple):
+    """A drawn tile that fits nowhere: it goes back to the box and the player draws again."""
+
+    tile: str
+
+    def to_record(self) -> dict[str, Any]:
+        return {"tile": self.tile, "discarded": True}
+
+    def __str__(self) -> str:
+        return f"{self.tile} discarded"
+
+
+Turn = Union[Move, Discard]
