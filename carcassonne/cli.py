@@ -1,0 +1,86 @@
+"""The command line: ``carcassonne`` starts the game; sub-commands replay, bench, simulate."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+
+def _tiles():
+    from .tileset import standard_tiles
+
+    return standard_tiles()
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a record through the rules (``shared/docs/game-record.md``)."""
+    from .engine import CarcassonneError
+    from .engine.record import GameRecord
+
+    try:
+        record = GameRecord.load(args.file)
+        game = record.replay(_tiles(), final=args.final)
+    except CarcassonneError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 2
+    names = game.names
+    if args.json:
+        print(json.dumps({
+            "players": [{"name": n, "score": s} for n, s in zip(names, game.scores)],
+            "finished": game.is_over,
+            "turns": game.turn_number,
+            "events": [e.to_json(names) for e in game.events],
+        }))
+        return 0
+    for event in game.events:
+        tag = "final" if event.final else f"turn {event.turn}"
+        print(f"{tag:>8}: {event.describe(names)}")
+    state = "finished" if game.is_over else ("final scoring applied" if game.finished else "in progress")
+    print(f"after {game.turn_number} turns ({state}):")
+    for name, score in zip(names, game.scores):
+        print(f"  {name}: {score}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from . import bench
+
+    result = bench.run(_tiles(), games=args.games)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"random 2-player game, 72 tiles, final scoring: {result['ms_per_game_median']} ms median "
+              f"over {result['games']} games")
+        print(f"legal placements of a tile on a 60-tile board: {result['legal_placements_ms_median']} ms median")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="carcassonne", description="Carcassonne for the desktop.")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("replay", help="replay a .carc.json game record through the rules")
+    p.add_argument("file")
+    p.add_argument("--final", action="store_true", help="apply end-of-game scoring after the last turn")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("bench", help="measure the rules engine's speed")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--games", type=int, default=200)
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from .app import run_app
+
+        return run_app()
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""Game records (``.carc.json``): read, write and replay them through the rules.
+
+One format serves saves, autosaves, replays, rule-example fixtures and AI
+tournaments (``shared/docs/game-record.md``). A record is never trusted: every
+turn is checked by the engine, and any problem becomes one :class:`RecordError`
+line naming the turn and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError
+from .game import Game
+from .moves import Discard, Move, Turn
+from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .tiles import TileSet
+
+FORMAT = "carcassonne-record"
+VERSION = 1
+ROTATIONS = (0, 90, 180, 270)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player of the record: name, colour and who plays (``human`` or ``ai:<level>``)."""
+
+    name: str
+    color: str
+    kind: str = "human"
+
+    def to_record(self) -> dict[str, str]:
+        return {"name": self.name, "color": self.color, "kind": self.kind}
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind.startswith("ai:")
+
+    @property
+    def ai_level(self) -> str | None:
+        return self.kind[3:] if self.is_ai else None
+
+
+@dataclass
+class GameRecord:
+    players: list[Seat]
+    rules: Rules = field(default_factory=Rules)
+    seed: int | None = None
+    turns: list[Turn] = field(default_factory=list)
+
+    # ------------------------------------------------------------- reading
+    @classmethod
+    def from_json(cls, text: str) -> "GameRecord":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
+            raise RecordError(f"not valid JSON at line {exc.lineno} column {exc.colno}: "
+                              f"{exc.msg}{hint}") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "GameRecord":
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RecordError(f"no such file: {path}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file") from None
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        return cls.from_json(text)
+
+    @classmethod
+    def from_data(cls, data: Any) -> "GameRecord":
+        if not isinstance(data, dict):
+            raise RecordError("a game record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a game record: 'format' must be {FORMAT!r}")
+        if data.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {data.get('version')!r} (this game reads {VERSION})")
+        rules = Rules.from_record(data.get("rules"))
+        players = _read_players(data.get("players"))
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError("'seed' must be a whole number")
+        raw_turns = data.get("turns", [])
+        if not isinstance(raw_turns, list):
+            raise RecordError("'turns' must be a list")
+        turns = [_read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
+        return cls(players, rules, seed, turns)
+
+    # ------------------------------------------------------------- writing
+    @classmethod
+    def from_game(cls, game: Game, players: list[Seat]) -> "GameRecord":
+        return cls(list(players), game.rules, game.seed, list(game.history))
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION,
+                                "rules": self.rules.to_record(),
+                                "players": [p.to_record() for p in self.players]}
+        if self.seed is not None:
+            data["seed"] = self.seed
+        data["turns"] = [t.to_record() for t in self.turns]
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_data(), indent=2) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write atomically: a crash mid-write leaves the old file whole."""
+        write_atomically(Path(path), self.to_json())
+
+    # ------------------------------------------------------------ replaying
+    def new_game(self, tiles: TileSet) -> Game:
+        return Game(tiles, self.rules, len(self.players), self.seed, [p.name for p in self.players])
+
+    def replay(self, tiles: TileSet, final: bool = False) -> Game:
+        """Play every turn through the rules; final scoring if asked or if the deck ran out."""
+        game = self.new_game(tiles)
+        for number, turn in enumerate(self.turns, start=1):
+            if turn.tile not in tiles:
+                raise RecordError(f"turn {number}: unknown tile {turn.tile!r}")
+            reason = game.why_not(turn)
+            if reason:
+                raise RecordError(f"turn {number}: {reason}")
+            game.push(turn)
+        if final or game.is_over:
+            game.finish()
+        return game
+
+
+def _read_players(raw: Any) -> list[Seat]:
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise RecordError(f"'players' must list {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    seats = []
+    for i, p in enumerate(raw, start=1):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            raise RecordError(f"player {i} needs a name")
+        color = p.get("color")
+        if color not in COLORS:
+            raise RecordError(f"player {i}: colour must be one of {', '.join(COLORS)}, not {color!r}")
+        kind = p.get("kind", "human")
+        if not isinstance(kind, str) or not (kind == "human" or kind.startswith("ai:")):
+            raise RecordError(f"player {i}: kind must be 'human' or 'ai:<level>', not {kind!r}")
+        seats.append(Seat(p["name"], color, kind))
+    if len({s.color for s in seats}) != len(seats):
+        raise RecordError("two players have the same colour")
+    return seats
+
+
+def _read_turn(number: int, raw: Any) -> Turn:
+    where = f"turn {number}"
+    if not isinstance(raw, dict):
+        raise RecordError(f"{where}: must be an object")
+    tile = raw.get("tile")
+    if not isinstance(tile, str):
+        raise RecordError(f"{where}: 'tile' must name a tile")
+    if raw.get("discarded") is True:
+        return Discard(tile)
+    values = []
+    for key in ("x", "y", "rotation"):
+        value = raw.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RecordError(f"{where}: '{key}' must be a whole number")
+        values.append(value)
+    if values[2] not in ROTATIONS:
+        raise RecordError(f"{where}: rotation {values[2]} is not one of 0, 90, 180, 270")
+    meeple = raw.get("meeple")
+    if meeple is not None and not isinstance(meeple, str):
+        raise RecordError(f"{where}: 'meeple' must be a place such as \"road:E\"")
+    return Move(tile, values[0], values[1], values[2], meeple)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and an atomic rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
