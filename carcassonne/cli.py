@@ -69,6 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--games", type=int, default=200)
     p.set_defaults(func=cmd_bench)
+    from . import simulate
+
+    p = sub.add_parser("simulate", help="play headless games between computer players")
+    simulate.add_arguments(p)
+    p.set_defaults(func=simulate.main)
     return parser
 
 

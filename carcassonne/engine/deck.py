@@ -78,6 +78,8 @@ class Deck:
             return f"no tile {tile} is left in the box"
         phase, own = self.phase(), self.phase_of[tile]
         if own != phase:
+            if own == LAKE and phase == RIVER:
+                return f"tile {tile} cannot be drawn yet: the lake comes after the river tiles"
             if phase == RIVER:
                 return f"tile {tile} cannot be drawn yet: the river tiles come first"
             if phase == LAKE:

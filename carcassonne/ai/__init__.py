@@ -1,0 +1,55 @@
+"""Computer opponents: pure game logic, no pygame.
+
+>>> bot = get_bot("normal", seed=7)
+>>> tile = game.draw()          # the app draws, as for a human
+>>> move = bot.choose(game)     # a legal Move for that tile; game is not changed
+>>> game.play(move)
+
+A bot sees only what a player sees (never the order of the draw pile) and is
+reproducible: the same seed in the same position gives the same move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .base import Bot, imagined, moves_of, tile_in_hand
+from .heuristics import Evaluator, Weights
+from .search import SearchBot
+from .simple import GreedyBot, RandomBot, SloppyBot
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level a player can pick for a computer seat."""
+
+    name: str
+    title: str
+    description: str
+    make: Callable[[int | None], Bot]
+
+
+#: The levels, easiest first; ``random`` is for testing and simulations.
+LEVELS: dict[str, Level] = {level.name: level for level in (
+    Level("easy", "Easy", "Plays sensible tiles but often misses the best one; good for learning.",
+          lambda seed: SloppyBot(seed)),
+    Level("normal", "Normal", "Takes the best move it sees this turn: points now, features it can "
+          "finish, followers kept.", lambda seed: GreedyBot(seed)),
+    Level("hard", "Hard", "Thinks ahead: tries its best moves against many possible futures "
+          "before choosing (up to a second or two).", lambda seed: SearchBot(seed)),
+    Level("random", "Random", "Places tiles and followers at random (for testing).",
+          lambda seed: RandomBot(seed)),
+)}
+
+
+def get_bot(level: str, seed: int | None = None) -> Bot:
+    """A new computer player of ``level`` (a key of :data:`LEVELS`)."""
+    try:
+        return LEVELS[level].make(seed)
+    except KeyError:
+        raise ValueError(f"no computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
+
+
+__all__ = ["LEVELS", "Bot", "Evaluator", "GreedyBot", "Level", "RandomBot", "SearchBot",
+           "SloppyBot", "Weights", "get_bot", "imagined", "moves_of", "tile_in_hand"]

@@ -1,0 +1,250 @@
+"""How good a position is for each player: the points they can expect at the end.
+
+A player's *projected value* is their score now, plus what each feature they hold
+(the majority of followers on it, annotated rules "several followers") is
+expected to be worth at the end, plus the followers they still have in hand.
+
+- A road or city is worth its final points weighted by the chance it is completed:
+  each open square next to it must be filled by a fitting tile, and the holder
+  draws about ``tiles left / players`` more tiles. How many of the tiles left fit a
+  square is public (the counts of ``game.deck``), never their order.
+- A cloister is worth 1 + its neighbours, plus the empty squares around it that
+  will likely be filled.
+- A farm is worth 3 points per completed city it borders (annotated rules p. 10),
+  counting an unfinished city by its chance of completion, plus a little for the
+  cities still to come while many tiles are left.
+- A follower is worth more early in the game (it can still earn points) and
+  nothing at the end; one standing on a feature that will be completed comes back.
+
+With no tile left the value is exact: the score plus :meth:`Game.final_scoring`.
+Only the engine's stable internals are read (``_find``, ``_open``,
+``_followers``, ``_members``, ``_kind``...), never the draw pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import FIRST_EDITION, Game
+from ..engine.geometry import RING, STEP
+from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
+
+#: Tiles drawn in a base game (72 less the start tile): the scale of "early" and "late".
+FULL_DECK = 71
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the evaluation (tuned with ``carcassonne simulate``)."""
+
+    #: Points a follower in hand is worth at the start of the game (falls to 0 at the end).
+    follower: float = 3.0
+    #: Each further follower in hand is worth this fraction of the one before.
+    follower_decay: float = 0.88
+    #: Chance that a tile which fits an open square of one's own road / city is put there.
+    road_close: float = 0.9
+    city_close: float = 0.8
+    #: Share of the remaining draws that fill a square next to one's cloister.
+    cloister_fill: float = 0.6
+    #: Completed cities a farm is expected to gain per tile of farm, at the start.
+    farm_growth: float = 0.06
+    #: Farm size (tiles) beyond which it grows no faster.
+    farm_growth_cap: int = 12
+
+
+DEFAULT = Weights()
+
+
+class Evaluator:
+    """Projected values of a position, with caches valid while the tiles left stay the same."""
+
+    def __init__(self, game: Game, weights: Weights = DEFAULT) -> None:
+        self.w = weights
+        self.tiles = game.tiles
+        self._counts_seen: tuple[int, ...] = ()
+        self._fit: dict[int, int] = {}
+        self._shape: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+        self._frozen = False
+        #: Positions evaluated so far: the unit of a search's budget.
+        self.calls = 0
+
+    def freeze(self) -> None:
+        """Keep judging by the tiles left now (search looks a few tiles ahead: close enough, faster)."""
+        self._frozen = True
+
+    # ----------------------------------------------------------- public facts
+    def _refresh(self, game: Game) -> None:
+        if self._frozen:
+            return
+        counts = tuple(game.deck.counts.values())
+        if counts != self._counts_seen:
+            self._counts_seen = counts
+            self._fit = {}
+
+    def fitting(self, game: Game, key: int) -> int:
+        """How many of the tiles left fit an open square with constraint ``key`` (public)."""
+        n = self._fit.get(key)
+        if n is None:
+            kinds = self.tiles.kinds
+            n = sum(c for t, c in game.deck.counts.items() if c and key in kinds[t]._fits)
+            self._fit[key] = n
+        return n
+
+    def shape(self, game: Game, root: int) -> tuple[int, tuple[int, ...]]:
+        """Tiles of a road or city and the empty squares along its open edges.
+
+        Depends on the feature's members only: a square next to an open edge that
+        gets a tile must join the feature, which changes its members.
+        """
+        members = game._members[root]
+        got = self._shape.get(members)
+        if got is None:
+            board, sq_of, seg_of = game.board, game._sq, game._seg
+            squares = set()
+            empty = []
+            for n in members:
+                sq = sq_of[n]
+                squares.add(sq)
+                for e in board[sq].segments[seg_of[n]].edges:
+                    nsq = sq + STEP[e]
+                    if nsq not in board:
+                        empty.append(nsq)
+            got = (len(squares), tuple(set(empty)))
+            if len(self._shape) > 50_000:
+                self._shape.clear()
+            self._shape[members] = got
+        return got
+
+    # -------------------------------------------------------------- values
+    def values(self, game: Game) -> list[float]:
+        """Each player's projected final score."""
+        self._refresh(game)
+        self.calls += 1
+        left = len(game.deck)
+        vals = [float(s) for s in game.scores]
+        if left == 0:
+            for event in game.final_scoring():
+                for p in event.players:
+                    vals[p] += event.points
+            return vals
+        w = self.w
+        players = game.players
+        draws = left / players
+        late = left / FULL_DECK
+        follower = w.follower * late
+        parent, followers, kind_of = game._parent, game._followers, game._kind
+        city_chance: dict[int, float] = {}
+        farms = []
+        for root, fs in enumerate(followers):
+            if not fs or parent[root] != root:
+                continue
+            kind = kind_of[root]
+            if kind == FIELD:
+                farms.append(root)
+                continue
+            if kind == CLOISTER:
+                worth, chance = self._cloister(game, root, left, draws)
+            else:
+                worth, chance = self._road_or_city(game, root, kind, left, draws)
+                if kind == CITY:
+                    city_chance[root] = chance
+            for p in _majority(fs, players):
+                vals[p] += worth
+            back = chance * follower * 0.8
+            for p, _ in fs:
+                vals[p] += back
+        if farms and game.rules.farmers:
+            per_city = 4.0 if game.rules.farm_scoring == FIRST_EDITION else 3.0
+            for farm in farms:
+                worth = per_city * self._farm_cities(game, farm, city_chance, left, draws, late)
+                for p in _majority(followers[farm], players):
+                    vals[p] += worth
+        decay = w.follower_decay
+        for p in range(players):
+            s = game.supply[p]
+            if s:
+                vals[p] += follower * (1 - decay ** s) / (1 - decay)
+        return vals
+
+    def score(self, game: Game, player: int) -> float:
+        """How far ``player`` is projected ahead of the best other player."""
+        vals = self.values(game)
+        me = vals[player]
+        vals[player] = float("-inf")
+        return me - max(vals)
+
+    # ------------------------------------------------------------ features
+    def _close_chance(self, game: Game, squares: tuple[int, ...], left: int, draws: float,
+                      share: float) -> float:
+        chance = 1.0
+        open_sq = game.open
+        for sq in squares:
+            key = open_sq.get(sq)
+            fit = self.fitting(game, key) if key else 0
+            if not fit:
+                return 0.0
+            miss = max(0.0, 1.0 - fit / left)  # frozen counts may exceed the tiles left
+            chance *= share * (1.0 - miss ** draws)
+        return chance
+
+    def _road_or_city(self, game: Game, root: int, kind: str, left: int,
+                      draws: float) -> tuple[float, float]:
+        tiles, empty = self.shape(game, root)
+        if kind == ROAD:
+            chance = self._close_chance(game, empty, left, draws, self.w.road_close)
+            grown = tiles + len(empty) * chance
+            return grown, chance
+        chance = self._close_chance(game, empty, left, draws, self.w.city_close)
+        pennants = game._pennants[root]
+        done_tiles = tiles + len(empty)
+        if game.rules.small_city and done_tiles == 2:
+            complete = 2 + pennants
+        else:
+            complete = 2 * (done_tiles + pennants)
+        return chance * complete + (1 - chance) * (tiles + pennants), chance
+
+    def _cloister(self, game: Game, root: int, left: int, draws: float) -> tuple[float, float]:
+        c = game._sq[root]
+        board, open_sq = game.board, game.open
+        worth = 1.0
+        chance = 1.0
+        tries = draws * self.w.cloister_fill * game.players
+        for r in RING:
+            sq = c + r
+            if sq in board:
+                worth += 1
+                continue
+            key = open_sq.get(sq)
+            fit = self.fitting(game, key) if key else left * 0.5
+            q = 1.0 - max(0.0, 1.0 - fit / left) ** tries if fit else 0.0
+            worth += q
+            chance *= q
+        return worth, chance
+
+    def _farm_cities(self, game: Game, farm: int, city_chance: dict[int, float], left: int,
+                     draws: float, late: float) -> float:
+        find, open_ = game._find, game._open
+        cities = 0.0
+        for root in {find(c) for c in game._cities[farm]}:
+            if open_[root] == 0:
+                cities += 1
+                continue
+            chance = city_chance.get(root)
+            if chance is None:
+                tiles, empty = self.shape(game, root)
+                # Nobody may want to finish an empty city: count it at half its odds.
+                chance = 0.5 * self._close_chance(game, empty, left, draws, self.w.city_close)
+                city_chance[root] = chance
+            cities += chance
+        size = len({game._sq[n] for n in game._members[farm]}) if late > 0.05 else 0
+        return cities + self.w.farm_growth * late * min(size, self.w.farm_growth_cap)
+
+
+def _majority(fs: tuple[tuple[int, int], ...], players: int) -> tuple[int, ...]:
+    if len(fs) == 1:
+        return (fs[0][0],)
+    counts = [0] * players
+    for p, _ in fs:
+        counts[p] += 1
+    most = max(counts)
+    return tuple(p for p, n in enumerate(counts) if n == most)

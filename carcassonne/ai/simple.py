@@ -1,0 +1,88 @@
+"""The quick computer players: uniformly random, and greedy by the evaluation.
+
+``normal`` tries every legal move (each placement, with each free follower spot
+or none), looks at the position it leads to and keeps the one that leaves it
+furthest ahead by :class:`~carcassonne.ai.heuristics.Evaluator`: points scored
+now, features it holds and could finish, farms, followers kept. ``easy`` judges
+the same way but picks among the good moves by chance, so it makes mistakes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..engine import Game, Move
+from .base import EPSILON, Bot, moves_of
+from .heuristics import DEFAULT, Evaluator, Weights
+
+
+class RandomBot(Bot):
+    """Any legal placement, uniformly; then a follower on a random spot half the time."""
+
+    level = "random"
+
+    def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
+        placement = rng.choice(game.legal_placements(tile))
+        spots = game.follower_spots(placement)
+        return placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.5 else None)
+
+
+def ranked_moves(game: Game, tile: str, evaluator: Evaluator,
+                 copy: bool = True) -> list[tuple[float, Move]]:
+    """Every legal move with its value for the player to move, best first (ties in move order).
+
+    Tries each move with push/pop on a copy of ``game``, or on ``game`` itself
+    with ``copy=False`` (search, on its own imagined copies).
+    """
+    player = game.current
+    out = []
+    work = game.copy() if copy else game
+    for move in moves_of(work, tile):
+        work.push(move)
+        out.append((evaluator.score(work, player), move))
+        work.pop()
+    out.sort(key=lambda vm: -vm[0])
+    return out
+
+
+def best_move(game: Game, tile: str, evaluator: Evaluator, rng: random.Random) -> Move:
+    """The best move by the evaluation; equal moves are split by ``rng``."""
+    ranked = ranked_moves(game, tile, evaluator)
+    top = ranked[0][0]
+    ties = [m for v, m in ranked if v >= top - EPSILON]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+
+class GreedyBot(Bot):
+    """The best immediate move by the evaluation (Normal)."""
+
+    level = "normal"
+
+    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT) -> None:
+        super().__init__(seed)
+        self.weights = weights
+
+    def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
+        return best_move(game, tile, Evaluator(game, self.weights), rng)
+
+
+class SloppyBot(GreedyBot):
+    """Greedy, but picks among the good moves by chance: a move ``temperature`` points
+    worse is e times less likely (Easy). Sometimes it forgets farmers altogether."""
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None, temperature: float = 3.0,
+                 weights: Weights = DEFAULT) -> None:
+        super().__init__(seed, weights)
+        self.temperature = temperature
+
+    def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
+        ranked = ranked_moves(game, tile, Evaluator(game, self.weights))
+        if rng.random() < 0.5:
+            plain = [(v, m) for v, m in ranked if not (m.follower or "").startswith("farm")]
+            ranked = plain or ranked
+        top = ranked[0][0]
+        weights = [math.exp((v - top) / self.temperature) for v, _ in ranked]
+        return rng.choices([m for _, m in ranked], weights)[0]

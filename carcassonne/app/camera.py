@@ -1,0 +1,95 @@
+"""The board camera: world (tile grid) ↔ screen transforms, panning and zoom levels.
+
+Zoom snaps to a fixed ladder of tile sizes so tile images can be pre-scaled once
+per size and cached (see :class:`TileImages`);
+so zooming costs one smoothscale per tile kind and size, then only blits.
+"""
+
+from __future__ import annotations
+
+import math
+
+ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 21)}))  # 24 .. ~393 px
+DEFAULT_SIZE_INDEX = min(range(len(ZOOM_SIZES)), key=lambda i: abs(ZOOM_SIZES[i] - 112))
+
+
+class Camera:
+    """Where the board is on screen. World units are tiles; tile (x, y) spans [x, x+1)."""
+
+    def __init__(self, view: tuple[int, int, int, int]) -> None:
+        self.view = view  # x, y, w, h of the board area on screen
+        self.cx, self.cy = 0.5, 0.5  # world point at the centre of the view
+        self.level = DEFAULT_SIZE_INDEX
+
+    # ------------------------------------------------------------ transforms
+    @property
+    def tile_px(self) -> int:
+        """Tile size used for drawing (always one of the cached sizes)."""
+        return ZOOM_SIZES[self.level]
+
+    @property
+    def center(self) -> tuple[float, float]:
+        x, y, w, h = self.view
+        return x + w / 2, y + h / 2
+
+    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        s = self.tile_px
+        sx, sy = self.center
+        return sx + (wx - self.cx) * s, sy + (wy - self.cy) * s
+
+    def to_world(self, px: float, py: float) -> tuple[float, float]:
+        s = self.tile_px
+        sx, sy = self.center
+        return self.cx + (px - sx) / s, self.cy + (py - sy) / s
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int]:
+        wx, wy = self.to_world(px, py)
+        return math.floor(wx), math.floor(wy)
+
+    def tile_rect(self, x: int, y: int) -> tuple[int, int, int, int]:
+        sx, sy = self.to_screen(x, y)
+        s = self.tile_px
+        return round(sx), round(sy), s, s
+
+    def cell_center(self, x: int, y: int) -> tuple[int, int]:
+        sx, sy = self.to_screen(x + 0.5, y + 0.5)
+        return round(sx), round(sy)
+
+    def visible_cells(self) -> tuple[int, int, int, int]:
+        x, y, w, h = self.view
+        x0, y0 = self.cell_at(x, y)
+        x1, y1 = self.cell_at(x + w, y + h)
+        return x0, y0, x1, y1
+
+    # ------------------------------------------------------------ movement
+    def pan_pixels(self, dx: float, dy: float) -> None:
+        s = self.tile_px
+        self.cx -= dx / s
+        self.cy -= dy / s
+
+    def zoom(self, steps: int, pointer: tuple[float, float] | None = None) -> None:
+        """Zoom by ``steps`` levels keeping the world point under ``pointer`` still."""
+        new = max(0, min(len(ZOOM_SIZES) - 1, self.level + steps))
+        if new == self.level:
+            return
+        anchor = pointer or self.center
+        wx, wy = self.to_world(*anchor)
+        self.level = new
+        s = ZOOM_SIZES[new]
+        sx, sy = self.center
+        self.cx = wx - (anchor[0] - sx) / s
+        self.cy = wy - (anchor[1] - sy) / s
+
+    def look_at(self, wx: float, wy: float) -> None:
+        self.cx, self.cy = wx, wy
+
+    def fit(self, x0: int, y0: int, x1: int, y1: int, margin: float = 1.5) -> None:
+        """Centre on the board's bounding box and pick the largest level that shows it."""
+        self.cx, self.cy = (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
+        _, _, w, h = self.view
+        need_w, need_h = (x1 - x0 + 1) + 2 * margin, (y1 - y0 + 1) + 2 * margin
+        best = 0
+        for i, s in enumerate(ZOOM_SIZES):
+            if s * need_w <= w and s * need_h <= h and s <= 160:
+                best = i
+        self.level = best

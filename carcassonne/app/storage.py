@@ -1,0 +1,222 @@
+"""The user's data folder: settings, the last new-game setup, the autosave and saved games.
+
+Everything here is written atomically (temporary file + rename, the engine's
+``write_atomically``), so a crash or kill mid-write leaves the previous file whole.
+Reading is forgiving: a damaged settings file falls back to defaults, a damaged
+save raises :class:`RecordError` with one clear line for the UI to show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import COLORS, RecordError
+from ..engine.record import GameRecord, write_atomically
+
+APP_NAME = "carcassonne"
+ENV_DIR = "CARCASSONNE_DATA_DIR"
+SAVE_SUFFIX = ".carc.json"
+
+
+def data_dir() -> Path:
+    """Where the game keeps its files, by each platform's convention (env var overrides)."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA")
+        return (Path(base) if base else Path.home() / "AppData" / "Roaming") / "Carcassonne"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Carcassonne"
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / APP_NAME
+
+
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
+WINDOW_SIZES = ((1024, 768), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+@dataclass
+class Settings:
+    """What the Settings scene changes; kept between runs."""
+
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    animation: str = "normal"
+    sound: bool = True
+    hints: bool = True
+
+    @property
+    def speed(self) -> float:
+        """Animation speed factor; 0 means no animation at all."""
+        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Settings":
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        if isinstance(data.get("fullscreen"), bool):
+            s.fullscreen = data["fullscreen"]
+        size = data.get("window_size")
+        if (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
+                and size[0] >= 1024 and size[1] >= 768):
+            s.window_size = (min(size[0], 7680), min(size[1], 4320))
+        if data.get("animation") in ANIMATION_SPEEDS:
+            s.animation = data["animation"]
+        for key in ("sound", "hints"):
+            if isinstance(data.get(key), bool):
+                setattr(s, key, data[key])
+        return s
+
+
+SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard")
+DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dora", "Eve", "Finn")
+
+
+@dataclass
+class SeatSetup:
+    name: str
+    color: str
+    kind: str = "human"
+
+
+@dataclass
+class Setup:
+    """The New game form, remembered between runs."""
+
+    seats: list[SeatSetup] = field(default_factory=lambda: [
+        SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "ai:normal")])
+    farmers: bool = True
+    farm_scoring: str = "third-edition"
+    small_city: bool = False
+    river: bool = False
+    seed: str = ""
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Setup":
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        seats = data.get("seats")
+        if isinstance(seats, list) and 2 <= len(seats) <= 6:
+            parsed = []
+            for i, raw in enumerate(seats):
+                if not isinstance(raw, dict):
+                    break
+                name = str(raw.get("name", DEFAULT_NAMES[i]))[:16] or DEFAULT_NAMES[i]
+                color = raw.get("color") if raw.get("color") in COLORS else COLORS[i]
+                kind = raw.get("kind") if raw.get("kind") in SEAT_KINDS else "human"
+                parsed.append(SeatSetup(name, color, kind))
+            if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
+                s.seats = parsed
+        for key in ("farmers", "small_city", "river"):
+            if isinstance(data.get(key), bool):
+                setattr(s, key, data[key])
+        if data.get("farm_scoring") in ("third-edition", "first-edition"):
+            s.farm_scoring = data["farm_scoring"]
+        if isinstance(data.get("seed"), str) and data["seed"].isdigit():
+            s.seed = data["seed"][:12]
+        return s
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Storage:
+    """The files in one data folder (tests point it at a temporary folder)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = Path(root) if root else data_dir()
+
+    @property
+    def settings_path(self) -> Path:
+        return self.root / "settings.json"
+
+    @property
+    def setup_path(self) -> Path:
+        return self.root / "last-setup.json"
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.root / ("autosave" + SAVE_SUFFIX)
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.root / "saves"
+
+    # ---------------------------------------------------------------- json
+    def _read_json(self, path: Path) -> Any:
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def _write_json(self, path: Path, data: Any) -> None:
+        try:
+            write_atomically(path, json.dumps(data, indent=2) + "\n")
+        except OSError:
+            pass  # a read-only data folder must not stop the game
+
+    def load_settings(self) -> Settings:
+        return Settings.from_data(self._read_json(self.settings_path))
+
+    def save_settings(self, settings: Settings) -> None:
+        data = asdict(settings)
+        data["window_size"] = list(settings.window_size)
+        self._write_json(self.settings_path, data)
+
+    def load_setup(self) -> Setup:
+        return Setup.from_data(self._read_json(self.setup_path))
+
+    def save_setup(self, setup: Setup) -> None:
+        self._write_json(self.setup_path, setup.to_data())
+
+    # --------------------------------------------------------------- games
+    def has_autosave(self) -> bool:
+        return self.autosave_path.is_file()
+
+    def write_autosave(self, record: GameRecord) -> None:
+        """Called after every turn: a crash then loses at most the turn in progress."""
+        record.save(self.autosave_path)
+
+    def clear_autosave(self) -> None:
+        self.autosave_path.unlink(missing_ok=True)
+
+    def load(self, path: Path) -> GameRecord:
+        """A record, or RecordError with a one-line reason."""
+        return GameRecord.load(path)
+
+    def save_game(self, record: GameRecord) -> Path:
+        stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
+        path = self.saves_dir / f"game_{stamp}{SAVE_SUFFIX}"
+        n = 2
+        while path.exists():
+            path = self.saves_dir / f"game_{stamp}_{n}{SAVE_SUFFIX}"
+            n += 1
+        record.save(path)
+        return path
+
+    def list_saves(self) -> list[Path]:
+        """Saved games, newest first, the autosave on top if there is one."""
+        found = sorted(self.saves_dir.glob("*" + SAVE_SUFFIX), key=_mtime, reverse=True)
+        if self.has_autosave():
+            found.insert(0, self.autosave_path)
+        return found
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+__all__ = ["Settings", "Setup", "SeatSetup", "Storage", "data_dir", "RecordError",
+           "ANIMATION_SPEEDS", "WINDOW_SIZES", "SEAT_KINDS", "DEFAULT_NAMES"]

@@ -1,0 +1,171 @@
+"""``carcassonne simulate``: headless games between computer players, for testing and balancing.
+
+Plays N games between the listed bots, rotating the seats so that each bot moves
+first equally often, and reports wins (a shared win counts for each winner), mean
+scores with a 95% confidence interval and the time each bot takes per move.
+``--records DIR`` saves every game as a ``.carc.json`` that ``carcassonne replay``
+reads. Game ``i`` uses deck seed ``seed + i``; each bot's seed comes from the run's
+seed, the game and its seat, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import COLORS, Game, Rules, TileSet
+from .engine.record import GameRecord, Seat
+
+
+@dataclass
+class Tally:
+    """What one listed bot did over the run."""
+
+    bot: str
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+    moves: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+    def to_json(self, games: int) -> dict[str, Any]:
+        return {"bot": self.bot, "wins": self.wins,
+                "win_rate": round(self.wins / games, 4) if games else 0.0,
+                "mean_score": round(statistics.fmean(self.scores), 2) if self.scores else 0.0,
+                "score_ci95": round(_ci95(self.scores), 2),
+                "ms_per_move": round(1000 * self.seconds / self.moves, 2) if self.moves else 0.0,
+                "max_ms_per_move": round(1000 * self.slowest, 1)}
+
+
+def _ci95(values: list[int]) -> float:
+    """Half-width of the normal-approximation 95% interval of the mean."""
+    if len(values) < 2:
+        return 0.0
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bots", required=True,
+                        help="comma-separated levels, one per seat, e.g. normal,random")
+    parser.add_argument("-n", "--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--records", metavar="DIR", help="save every game as DIR/game-NNNN.carc.json")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per move for searching bots (hard); default: their own")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--river", action="store_true", help="play with The River")
+    parser.add_argument("--no-farmers", action="store_true", help="play without farmers")
+    parser.add_argument("--first-edition-farms", action="store_true",
+                        help="score farms by the first-edition rule")
+
+
+def _make_bot(level: str, seed: int, budget: float | None):
+    from .ai import get_bot
+
+    bot = get_bot(level, seed)
+    if budget is not None and hasattr(bot, "budget"):
+        bot.budget = budget
+    return bot
+
+
+def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, seed: int,
+             budget: float | None = None) -> tuple[Game, list[int], list[tuple[int, float, float]]]:
+    """One game; ``order[seat]`` is the index in ``levels`` of the bot in that seat.
+
+    Returns the finished game, the order, and per listed bot (moves, seconds, slowest move).
+    """
+    k = len(levels)
+    order = [(seat + game_index) % k for seat in range(k)]
+    bots = [_make_bot(levels[b], seed * 1_000_003 + game_index * 101 + b, budget) for b in order]
+    game = Game(tiles, rules, players=k, seed=seed + game_index, names=_names(levels, order))
+    timing = [[0, 0.0, 0.0] for _ in levels]
+    while (game.draw()) is not None:
+        seat = game.current
+        start = time.perf_counter()
+        move = bots[seat].choose(game)
+        spent = time.perf_counter() - start
+        game.play(move)  # checked: a bot's illegal move stops the run
+        t = timing[order[seat]]
+        t[0] += 1
+        t[1] += spent
+        t[2] = max(t[2], spent)
+    game.finish()
+    return game, order, [(int(a), b, c) for a, b, c in timing]
+
+
+def _names(levels: list[str], order: list[int]) -> list[str]:
+    return [f"{levels[b]}" if levels.count(levels[b]) == 1 else f"{levels[b]} {b + 1}" for b in order]
+
+
+def _play_job(job: tuple) -> tuple[int, list[int], list[int], list, list]:
+    index, levels, seed, budget, rules_data = job
+    from .tileset import standard_tiles
+
+    game, order, timing = play_one(standard_tiles(), Rules.from_record(rules_data), levels, index,
+                                   seed, budget)
+    return index, order, game.scores, [list(t) for t in game.history], timing
+
+
+def main(args: argparse.Namespace) -> int:
+    from .ai import LEVELS
+
+    levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in levels if b not in LEVELS]
+    if unknown or not 2 <= len(levels) <= len(COLORS):
+        print(f"--bots: list 2 to {len(COLORS)} of {', '.join(LEVELS)}"
+              + (f" (unknown: {', '.join(unknown)})" if unknown else ""), file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("-n must be at least 1", file=sys.stderr)
+        return 2
+    rules = Rules(farmers=not args.no_farmers, river=args.river,
+                  farm_scoring="first-edition" if args.first_edition_farms else "third-edition")
+    records = Path(args.records) if args.records else None
+    tallies = [Tally(b) for b in levels]
+    jobs = [(i, levels, args.seed, args.budget, rules.to_record()) for i in range(args.games)]
+    if args.jobs > 1:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(args.jobs) as pool:
+            results = list(pool.imap_unordered(_play_job, jobs))
+        results.sort(key=lambda r: r[0])
+    else:
+        results = map(_play_job, jobs)
+    from .engine.moves import Discard, Move
+
+    for index, order, scores, history, timing in results:
+        best = max(scores)
+        for seat, b in enumerate(order):
+            tallies[b].scores.append(scores[seat])
+            if scores[seat] == best:
+                tallies[b].wins += 1
+        for b, (moves, seconds, slowest) in enumerate(timing):
+            tallies[b].moves += moves
+            tallies[b].seconds += seconds
+            tallies[b].slowest = max(tallies[b].slowest, slowest)
+        if records is not None:
+            names = _names(levels, order)
+            seats = [Seat(names[s], COLORS[s], f"ai:{levels[b]}") for s, b in enumerate(order)]
+            turns = [Discard(*t) if len(t) == 1 else Move(*t) for t in history]
+            GameRecord(seats, rules, args.seed + index, turns).save(
+                records / f"game-{index + 1:04d}.carc.json")
+        if not args.json and args.games >= 20 and (index + 1) % max(1, args.games // 10) == 0:
+            print(f"  {index + 1}/{args.games} games", file=sys.stderr, flush=True)
+    summary = {"games": args.games, "bots": [t.to_json(args.games) for t in tallies]}
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{args.games} games, seats rotating, seed {args.seed}:")
+    for t in summary["bots"]:
+        print(f"  {t['bot']:>8}: {t['wins']} wins ({100 * t['win_rate']:.1f}%), "
+              f"mean score {t['mean_score']} ± {t['score_ci95']}, "
+              f"{t['ms_per_move']} ms per move (slowest {t['max_ms_per_move']} ms)")
+    return 0

@@ -1,0 +1,90 @@
+"""The Tiled tilesets hold exactly the tiles of the catalogue (``shared/docs/tiles.md``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
+from carcassonne.engine.tiles import TileKind, parse_segments, format_segments
+from carcassonne.engine.errors import TileDefinitionError
+from carcassonne import tileset
+
+sys.path.insert(0, str(Path(__file__).parent / "reference"))
+from tiles_md import read_catalogue  # noqa: E402
+
+CATALOGUE = read_catalogue()
+SHARED_COPY = Path(__file__).resolve().parents[2] / "shared" / "docs" / "tiles.md"
+
+
+def test_reference_copy_matches_the_shared_catalogue():
+    if not SHARED_COPY.exists():
+        pytest.skip("shared/docs/tiles.md is not beside the project")
+    assert (Path(__file__).parent / "reference" / "tiles.md").read_text() == SHARED_COPY.read_text()
+
+
+def test_every_tile_of_the_catalogue_is_in_the_tilesets(tiles):
+    assert set(t.id for t in tiles) == set(CATALOGUE)
+    assert len(tiles.expansion("base")) == 24 and tiles.expansion("base").total == 72
+    assert len(tiles.expansion("river")) == 10 and tiles.expansion("river").total == 12
+
+
+def test_ten_pennant_tiles_in_the_base_game(tiles):
+    assert sum(t.count for t in tiles.expansion("base") if t.pennants) == 10
+
+
+@pytest.mark.parametrize("tile_id", sorted(CATALOGUE))
+def test_tile_matches_the_catalogue(tiles, tile_id):
+    row, kind = CATALOGUE[tile_id], tiles[tile_id]
+    assert kind.count == row.count
+    assert kind.edges == row.edges
+    assert kind.role == {"D": "start"}.get(tile_id, row.role)
+
+    def places(seg):
+        if seg.kind == "field":
+            return {HALF_NAMES[h] for h in seg.halves}
+        return {EDGE_NAMES[e] for e in seg.edges}
+
+    got = sorted(
+        (s.kind, sorted(places(s)), s.pennant,
+         sorted(sorted(places(kind.segments[c])) for c in s.cities))
+        for s in kind.segments)
+    want = sorted(
+        (s["kind"], sorted(s["places"]), s["pennant"], sorted(sorted(c) for c in s["cities"]))
+        for s in row.segments)
+    assert got == want
+
+
+def test_segment_text_round_trips(tiles):
+    for kind in tiles:
+        assert parse_segments(format_segments(kind.segments)) == kind.segments
+
+
+@pytest.mark.parametrize("edges, segments, problem", [
+    ("crfr", "city N; road E; field EN WN > N; field ES SE SW WS", "edge W should be road"),
+    ("ffff", "field NW NE EN ES SE SW", "not all field"),
+    ("cfff", "city N; city N; field EN ES SE SW WS WN", "two segments"),
+    ("cxff", "city N", "edges must be"),
+])
+def test_a_bad_definition_is_refused_with_a_reason(edges, segments, problem):
+    with pytest.raises(TileDefinitionError, match=problem):
+        TileKind("Z", 1, edges, parse_segments(segments))
+
+
+def test_rotation_turns_clockwise(tiles):
+    d = tiles["D"]
+    assert d.orientation(0).edges == ("c", "r", "f", "r")
+    assert d.orientation(90).edges == ("r", "c", "r", "f")  # the city faces east
+    assert d.orientation(90).spots["city:E"] == 0
+    # The north field (EN WN) of D lies south-west/south-east after a half turn.
+    north_field = next(i for i, s in enumerate(d.segments) if s.kind == "field" and s.cities)
+    assert d.orientation(180).spots["farm:WS"] == north_field
+    assert d.orientation(180).spots["farm:ES"] == north_field
+
+
+def test_image_sources_name_a_png_for_every_tile(tiles):
+    sources = tileset.image_sources()
+    assert set(sources) == {t.id for t in tiles}
+    assert all(p.suffix == ".png" for p in sources.values())
