@@ -43,9 +43,12 @@ class ScoreEvent:
         size = f"{len(self.tiles)} tile{'s' if len(self.tiles) != 1 else ''}"
         if self.feature == "farm":
             what = f"a farm supplying {self.detail} completed cit{'ies' if self.detail != 1 else 'y'}"
+        elif self.feature == "cloister":
+            what = ("a completed cloister" if self.complete else
+                    f"an incomplete cloister with {len(self.tiles) - 1} neighbours")
         else:
-            state = "completed" if self.complete else "incomplete"
-            what = f"an {state} {self.feature} of {size}"
+            state = "a completed" if self.complete else "an incomplete"
+            what = f"{state} {self.feature} of {size}"
             if self.feature == "city" and self.detail:
                 what += f" with {self.detail} pennant{'s' if self.detail != 1 else ''}"
         each = " each" if len(self.players) > 1 else ""

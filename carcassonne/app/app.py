@@ -1,0 +1,184 @@
+"""The window and the main loop: events → intents → the top scene; update; draw; flip.
+
+This is the only place that reads pygame's event queue. Tests post pygame events
+and call :meth:`App.frame` themselves (with a fixed ``dt``), so the same code path
+runs headless and in a real window.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable
+
+import pygame
+
+from ..tileset import standard_tiles
+from .assets import Assets, app_icon
+from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
+from .scenes.base import Scene
+from .sound import Sounds
+from .storage import Settings, Storage
+
+MIN_SIZE = (1024, 768)
+FPS = 60
+
+
+class App:
+    """Owns the window, the settings, the data folder, the assets and the scene stack."""
+
+    def __init__(self, storage: Storage | None = None, size: tuple[int, int] | None = None,
+                 settings: Settings | None = None) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        assert getattr(pygame, "IS_CE", False), "pygame-ce is required (plain pygame is installed)"
+        pygame.init()
+        self.storage = storage or Storage()
+        self.settings = settings or self.storage.load_settings()
+        if size:
+            self.settings.window_size = size
+            self.settings.fullscreen = False
+        pygame.display.set_caption("Carcassonne")
+        icon = app_icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self.screen = self._open_window()
+        self.tiles = standard_tiles()
+        self.assets = Assets(self.tiles)
+        self.sounds = Sounds(self.settings.sound)
+        self.reader = IntentReader()
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.frame_count = 0
+        #: Called after each frame's draw, before flip (screenshots, benchmarks).
+        self.after_draw: Callable[[pygame.Surface], None] | None = None
+        try:
+            pygame.key.set_repeat(300, 40)
+        except pygame.error:
+            pass
+
+    # ---------------------------------------------------------------- window
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.settings.fullscreen = False
+        w, h = self.settings.window_size
+        screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        return screen
+
+    def apply_window_settings(self) -> None:
+        """Re-open the window after fullscreen or size changed; every scene lays out again."""
+        self.screen = self._open_window()
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.storage.save_settings(self.settings)
+        self.apply_window_settings()
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        w, h = min(w, 7680), min(h, 4320)
+        if (w, h) != self.size:
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        if not self.settings.fullscreen:
+            self.settings.window_size = (w, h)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        for scene in self.scenes:
+            scene.layout(self.size)
+
+    # ---------------------------------------------------------------- scenes
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Close the top scene (or ``scene`` if it is the top)."""
+        if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
+            return
+        self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+
+    def replace(self, scene: Scene) -> None:
+        """Leave every scene and show ``scene`` alone (going to another screen)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ loop
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind == QUIT:
+            self.quit()
+            return
+        if intent.kind == RESIZE:
+            self._resize(intent.size)
+            return
+        if intent.kind == KEY and intent.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.top
+        if top is not None:
+            top.handle(intent)
+
+    def frame(self, dt: float | None = None) -> None:
+        """One frame: read events, update the top scene, draw the visible scenes, flip."""
+        elapsed = self.clock.tick(FPS) / 1000
+        dt = min(elapsed, 0.1) if dt is None else dt
+        for event in pygame.event.get():
+            if event.type == pygame.WINDOWSIZECHANGED and not self.settings.fullscreen:
+                if self.screen.get_size() != self.size or any(s.size != self.size for s in self.scenes):
+                    self._relayout()
+                continue
+            intent = self.reader.read(event)
+            if intent is not None:
+                self.dispatch(intent)
+                if not self.running:
+                    return
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+        if self.after_draw is not None:
+            self.after_draw(self.screen)
+        pygame.display.flip()
+        self.frame_count += 1
+
+    def draw(self) -> None:
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+
+    def run(self) -> int:
+        while self.running and self.scenes:
+            self.frame()
+        self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        for scene in reversed(self.scenes):
+            scene.exit()
+        self.scenes.clear()
+        self.storage.save_settings(self.settings)
