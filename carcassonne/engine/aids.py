@@ -1,0 +1,60 @@
+"""Aids for players: what can still go where, and what the score would be now.
+
+Only public knowledge is used (the board and the counts of tiles left, never
+their order), so the aids tell a player nothing an attentive player could not
+work out at the table.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+from .geometry import coords, square
+
+
+def tiles_that_fit(game: Game, x: int, y: int) -> dict[str, tuple[int, ...]]:
+    """Tiles still to come (the one in hand included) that could go at (x, y), with their rotations."""
+    sq = square(x, y)
+    key = game.open.get(sq)
+    if key is None:
+        return {}
+    out: dict[str, tuple[int, ...]] = {}
+    for tile, left in sorted(game.deck.counts.items()):
+        if left <= 0:
+            continue
+        kind = game.tiles[tile]
+        rotations = kind.fits(key)
+        if game.river is not None and kind.is_river:
+            rotations = tuple(r for s, r in game.river.placements(game, kind) if s == sq)
+        if rotations:
+            out[tile] = rotations
+    return out
+
+
+def dead_spots(game: Game) -> list[tuple[int, int]]:
+    """Open squares that no tile left in the box can ever fill.
+
+    A dead spot stays dead (the board only adds constraints), so a feature
+    with an open edge there can never be completed.
+    """
+    kinds = [game.tiles[t] for t, n in game.deck.counts.items() if n > 0 and not game.tiles[t].is_river]
+    river = [game.tiles[t] for t, n in game.deck.counts.items() if n > 0 and game.tiles[t].is_river]
+    dead = []
+    for sq, key in game.open.items():
+        if any(key in kind._fits for kind in kinds):
+            continue
+        if river and game.river is not None and any(
+                s == sq for kind in river for s, _ in game.river.placements(game, kind)):
+            continue
+        dead.append(coords(sq))
+    return sorted(dead)
+
+
+def projected_scores(game: Game) -> list[int]:
+    """Each player's score if the game ended now, final scoring included."""
+    if game.finished:
+        return game.scores[:]
+    scores = game.scores[:]
+    for event in game.final_scoring():
+        for p in event.players:
+            scores[p] += event.points
+    return scores
