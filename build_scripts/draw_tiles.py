@@ -1,0 +1,1409 @@
+"""Draw the artwork of every land tile from the tilesets' own definitions.
+
+    /tmp/venv/bin/python build_scripts/draw_tiles.py          # all tiles
+    /tmp/venv/bin/python build_scripts/draw_tiles.py D R4     # some tiles
+
+Nothing here is a per-tile picture: the layout of a tile (city walls, roads, the
+river, a cloister, a village at a crossing) is derived from its edges and segments
+as read from ``resources/tilesets`` (via :mod:`carcassonne.tileset`). A handful
+of layout variants (deeper city, cloister moved off the river, ...) are tried in
+order, and the first whose *drawn* topology agrees with the definition is used:
+each edge shows its terrain, each road/city segment is one connected piece, the
+fields split exactly as the segments' half-edges say, and each field touches
+exactly the cities it is said to border. A tile whose drawing cannot be made to
+agree stops the script, so the art can never silently disagree with the rules.
+
+Output: the PNG each tile's ``<image source=...>`` names (256 × 256), drawn at
+4× and downscaled. Build-time dependencies: numpy, Pillow (``pip install -e .[art]``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import sys
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter
+
+try:
+    from . import artlib as A  # type: ignore
+except ImportError:  # run as a script
+    import artlib as A  # type: ignore
+
+from carcassonne.engine.tiles import TileKind  # noqa: E402
+from carcassonne.tileset import image_sources, read_tilesets  # noqa: E402
+
+OUT_SIZE = 256
+SCALE = 4
+S = OUT_SIZE * SCALE  # drawing resolution
+CHECK_RES = 128  # resolution of the topology check
+
+# --- geometry (tile units: 0..1, x east, y south) -------------------------------------
+MID = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
+OUTWARD = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
+CORNER = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))  # edge e runs CORNER[e] -> CORNER[e+1]
+#: A point on each half-edge (NW NE EN ES SE SW WS WN), a little inside the tile.
+HALF_POINT = ((0.25, 0.0), (0.75, 0.0), (1.0, 0.25), (1.0, 0.75),
+              (0.75, 1.0), (0.25, 1.0), (0.0, 0.75), (0.0, 0.25))
+
+ROAD_W = 0.095  # dirt
+ROAD_EDGE = 0.013  # dark verge on each side
+RIVER_W = 0.135  # water
+BANK = 0.022  # sandy bank on each side
+WALL_W = 0.042
+CAP_DEPTH = 0.29  # a one-edge city
+DEEP_CAP = 0.47  # a one-edge city that reaches the river/road in the middle
+FIELD_CAP = 0.27  # a field bay cut into a bigger city
+DIAG_BOW = 0.07
+CLOISTER_R = 0.22
+VILLAGE_R = 0.075
+
+# --- palette (chosen so the terrain classes stay far apart in hue/saturation) -------
+GRASS_DARK = (70, 118, 44)
+GRASS = (104, 152, 60)
+GRASS_LIGHT = (146, 178, 78)
+DIRT = (204, 166, 104)
+DIRT_DARK = (170, 132, 82)
+VERGE = (112, 88, 54)
+COBBLE = (152, 148, 142)
+COBBLE_LIGHT = (178, 174, 166)
+STONE = (204, 198, 186)
+STONE_DARK = (84, 78, 72)
+ROOF = (188, 72, 46)
+ROOFS = ((192, 74, 48), (178, 62, 42), (204, 92, 58), (168, 78, 52), (196, 84, 44))
+PLASTER = (232, 218, 190)
+WATER = (62, 126, 190)
+WATER_DEEP = (40, 96, 160)
+WATER_LIGHT = (140, 190, 228)
+SAND = (196, 182, 128)
+BLUE_SHIELD = (36, 72, 168)
+WHITE = (246, 244, 236)
+
+
+def rot(p, k: int):
+    """Turn a point ``k`` quarter turns clockwise about the tile centre."""
+    x, y = p
+    for _ in range(k % 4):
+        x, y = 1.0 - y, x
+    return (x, y)
+
+
+def add(p, q, f=1.0):
+    return (p[0] + q[0] * f, p[1] + q[1] * f)
+
+
+def norm(v):
+    d = math.hypot(*v) or 1.0
+    return (v[0] / d, v[1] / d)
+
+
+def cap_profile(t: float, flat: bool = False) -> float:
+    s = max(0.0, math.sin(math.pi * t))
+    if flat:
+        return min(1.0, 1.7 * s ** 0.9)
+    return s ** 1.15
+
+
+def cap_curve(edge: int, depth: float, reverse: bool = False, flat: bool = False, n: int = 48):
+    """A curve from corner to corner of ``edge`` bulging ``depth`` into the tile."""
+    pts = [rot((t, depth * cap_profile(t, flat)), edge) for t in np.linspace(0, 1, n)]
+    return pts[::-1] if reverse else pts
+
+
+def diag_curve(start_edge: int, bow: float, n: int = 48):
+    """From the first corner of ``start_edge`` to the far corner of the next edge,
+    bowing towards the corner between them (the city's wall on an N+W city)."""
+    a, k, b = CORNER[start_edge], CORNER[(start_edge + 1) % 4], CORNER[(start_edge + 3) % 4 + 0]
+    b = CORNER[(start_edge + 2) % 4]
+    m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    d = norm((k[0] - m[0], k[1] - m[1]))
+    return [add((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), d, bow * math.sin(math.pi * t))
+            for t in np.linspace(0, 1, n)]
+
+
+def through_path(a: int, b: int, wiggle: float = 0.0, bend: float = 0.0, n: int = 64):
+    """A road or river from edge ``a`` to edge ``b`` (straight-ish or a quarter circle)."""
+    pa, pb = MID[a], MID[b]
+    if (a - b) % 2 == 0:  # opposite edges
+        d = norm((pb[0] - pa[0], pb[1] - pa[1]))
+        perp = (-d[1], d[0])
+        pts = []
+        for t in np.linspace(0, 1, n):
+            off = wiggle * math.sin(2 * math.pi * t) * math.sin(math.pi * t) ** 2
+            off += bend * math.sin(math.pi * t) ** 2
+            pts.append(add((pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t), perp, off))
+    else:
+        # the corner both edges share
+        shared = [c for c in CORNER if _on_edge(c, a) and _on_edge(c, b)][0]
+        a0 = math.atan2(pa[1] - shared[1], pa[0] - shared[0])
+        a1 = math.atan2(pb[1] - shared[1], pb[0] - shared[0])
+        if a1 - a0 > math.pi:
+            a1 -= 2 * math.pi
+        if a0 - a1 > math.pi:
+            a1 += 2 * math.pi
+        pts = []
+        for t in np.linspace(0, 1, n):
+            ang = a0 + (a1 - a0) * t
+            r = 0.5 + wiggle * math.sin(2 * math.pi * t) * math.sin(math.pi * t) ** 2
+            pts.append((shared[0] + r * math.cos(ang), shared[1] + r * math.sin(ang)))
+    return [add(pts[0], OUTWARD[a], 0.06)] + pts + [add(pts[-1], OUTWARD[b], 0.06)]
+
+
+def _on_edge(p, e: int) -> bool:
+    return {0: p[1] == 0.0, 1: p[0] == 1.0, 2: p[1] == 1.0, 3: p[0] == 0.0}[e]
+
+
+# --- the plan of a tile -------------------------------------------------------------------
+
+@dataclass
+class City:
+    seg: int
+    poly: list
+    walls: list  # polylines (field on one side, city on the other)
+    pennant: bool
+
+
+@dataclass
+class Road:
+    seg: int
+    path: list
+    end: str = ""  # "", "village", "cloister", "gate", "bank", "house"
+
+
+@dataclass
+class River:
+    path: list
+    end: str = ""  # "", "spring", "lake"
+    end_point: tuple = (0.5, 0.5)
+
+
+@dataclass
+class Plan:
+    kind: TileKind
+    variant: dict
+    cities: list = field(default_factory=list)
+    roads: list = field(default_factory=list)
+    rivers: list = field(default_factory=list)
+    cloister: tuple | None = None
+    cloister_r: float = CLOISTER_R
+    village: tuple | None = None
+    lake: list | None = None  # polygon
+    spring: tuple | None = None
+
+
+def city_shape(edges: tuple[int, ...], depth: float, flat: bool):
+    """Polygon and wall curves of a city touching ``edges``."""
+    es = set(edges)
+    if len(es) == 4:
+        return [c for c in CORNER], []
+    if len(es) == 1:
+        (e,) = es
+        curve = cap_curve(e, depth, reverse=True, flat=flat)
+        return [CORNER[e], CORNER[(e + 1) % 4]] + curve, [curve]
+    pts, walls = [], []
+    for e in range(4):
+        if e in es:
+            pts += [CORNER[e], CORNER[(e + 1) % 4]]
+        elif (e - 1) % 4 in es:  # first missing edge of a run
+            if (e + 1) % 4 in es:  # a bay of field on one edge
+                curve = cap_curve(e, FIELD_CAP)
+            else:  # two missing edges in a row: a diagonal wall
+                curve = diag_curve(e, DIAG_BOW * (1 if not flat else 0.4))
+            pts += curve
+            walls.append(curve)
+    return pts, walls
+
+
+def make_plan(kind: TileKind, variant: dict) -> Plan:
+    plan = Plan(kind, variant)
+    segs = kind.segments
+    # cities
+    one_edge_cities = [s for s in segs if s.kind == "city" and len(s.edges) == 1]
+    for i, s in enumerate(segs):
+        if s.kind == "city":
+            deep = variant["deep"] and len(s.edges) == 1 and len(one_edge_cities) == 1
+            poly, walls = city_shape(s.edges, DEEP_CAP if deep else CAP_DEPTH, flat=deep)
+            plan.cities.append(City(i, poly, walls, s.pennant))
+    # river
+    for s in segs:
+        if s.kind == "river":
+            if len(s.edges) == 2:
+                a, b = s.edges
+                plan.rivers.append(River(through_path(a, b, wiggle=0.035, bend=variant["bend"])))
+            else:
+                (e,) = s.edges
+                if kind.role == "lake":
+                    c = add((0.5, 0.5), OUTWARD[e], -0.06)
+                    plan.lake = lake_polygon(c, A.seed_of(kind.id, "lake"))
+                else:
+                    c = add((0.5, 0.5), OUTWARD[e], -0.04)
+                    plan.spring = c
+                plan.rivers.append(River([add(MID[e], OUTWARD[e], 0.06), MID[e], c],
+                                         "lake" if kind.role == "lake" else "spring", c))
+    if any(s.kind == "cloister" for s in segs):
+        plan.cloister = variant["cloister"]
+        plan.cloister_r = CLOISTER_R if plan.cloister == (0.5, 0.5) else CLOISTER_R * 0.75
+    dead_ends = [(i, s) for i, s in enumerate(segs) if s.kind == "road" and len(s.edges) == 1]
+    if len(dead_ends) >= 3:
+        plan.village = (0.5, 0.5)
+    # obstacles for roads that end on the tile
+    blocked = _obstacles(plan, CHECK_RES * 2)
+    for i, s in enumerate(segs):
+        if s.kind != "road":
+            continue
+        if len(s.edges) == 2:
+            plan.roads.append(Road(i, through_path(*s.edges, wiggle=0.02)))
+        else:
+            plan.roads.append(_dead_end(plan, i, s.edges[0], blocked))
+    return plan
+
+
+def lake_polygon(c, seed: int, n: int = 64):
+    rng = random.Random(seed)
+    phases = [rng.random() * 6.28 for _ in range(3)]
+    pts = []
+    for k in range(n):
+        a = 2 * math.pi * k / n
+        r = 1 + 0.06 * math.sin(3 * a + phases[0]) + 0.04 * math.sin(5 * a + phases[1]) + 0.03 * math.sin(2 * a + phases[2])
+        pts.append((c[0] + 0.27 * r * math.cos(a), c[1] + 0.23 * r * math.sin(a)))
+    return pts
+
+
+def _obstacles(plan: Plan, res: int) -> np.ndarray:
+    """Where a dead-end road must stop: cities, water, the cloister, the village (labels)."""
+    img = Image.new("L", (res, res), 0)
+    d = ImageDraw.Draw(img)
+    for c in plan.cities:
+        d.polygon([(x * res, y * res) for x, y in c.poly], fill=1)
+    for r in plan.rivers:
+        A.stroke(d, [(x * res, y * res) for x, y in r.path], (RIVER_W + 2 * BANK) * res, 2)
+    if plan.lake:
+        d.polygon([(x * res, y * res) for x, y in plan.lake], fill=2)
+    if plan.spring:
+        x, y = plan.spring
+        rr = 0.1 * res
+        d.ellipse((x * res - rr, y * res - rr, x * res + rr, y * res + rr), fill=2)
+    if plan.cloister:
+        x, y = plan.cloister
+        rr = plan.cloister_r * res
+        d.rectangle((x * res - rr, y * res - rr, x * res + rr, y * res + rr), fill=3)
+    if plan.village:
+        x, y = plan.village
+        rr = VILLAGE_R * res
+        d.ellipse((x * res - rr, y * res - rr, x * res + rr, y * res + rr), fill=4)
+    return np.asarray(img)
+
+
+def _dead_end(plan: Plan, seg: int, e: int, blocked: np.ndarray) -> Road:
+    res = blocked.shape[0]
+    target = plan.village or plan.cloister or (0.5, 0.5)
+    start = MID[e]
+    d = (target[0] - start[0], target[1] - start[1])
+    length = math.hypot(*d)
+    d = norm(d)
+    half = (ROAD_W / 2 + ROAD_EDGE)
+    end, what = target, "house"
+    steps = int(length / 0.004)
+    for k in range(4, steps + 1):
+        p = add(start, d, k * 0.004)
+        tip = add(p, d, half * 0.6)
+        x, y = int(tip[0] * res), int(tip[1] * res)
+        if 0 <= x < res and 0 <= y < res and blocked[y, x]:
+            label = blocked[y, x]
+            what = {1: "gate", 2: "bank", 3: "cloister", 4: "village"}[int(label)]
+            if what in ("cloister", "village"):
+                end = add(p, d, half)  # tuck the end under the building
+            elif what == "gate":
+                end = add(p, d, half * 0.5)
+            else:
+                end = p
+            break
+    path = [add(start, OUTWARD[e], 0.06), start, end]
+    return Road(seg, path, what)
+
+
+# --- checking a plan against the definition ------------------------------------------------
+
+FIELD_L, ROAD_L, CITY_L, RIVER_L, BLOCK_L = 0, 1, 2, 3, 4
+
+
+def rasterize(plan: Plan, res: int):
+    """Terrain class and segment index per pixel, in drawing order."""
+    kind_img = Image.new("L", (res, res), FIELD_L)
+    seg_img = Image.new("L", (res, res), 255)
+    dk, ds = ImageDraw.Draw(kind_img), ImageDraw.Draw(seg_img)
+
+    def px(pts):
+        return [(x * res, y * res) for x, y in pts]
+
+    for c in plan.cities:
+        dk.polygon(px(c.poly), fill=CITY_L)
+        ds.polygon(px(c.poly), fill=c.seg)
+    for r in plan.rivers:
+        A.stroke(dk, px(r.path), (RIVER_W + 2 * BANK) * res, RIVER_L, caps=False)
+        A.stroke(ds, px(r.path), (RIVER_W + 2 * BANK) * res, 254, caps=False)
+    for shape in [plan.lake] if plan.lake else []:
+        dk.polygon(px(shape), fill=RIVER_L)
+        ds.polygon(px(shape), fill=254)
+    if plan.spring:
+        x, y = plan.spring
+        rr = 0.09
+        dk.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=RIVER_L)
+    for r in plan.roads:
+        A.stroke(dk, px(r.path), (ROAD_W + 2 * ROAD_EDGE) * res, ROAD_L)
+        A.stroke(ds, px(r.path), (ROAD_W + 2 * ROAD_EDGE) * res, r.seg)
+    if plan.cloister:
+        x, y = plan.cloister
+        rr = plan.cloister_r
+        dk.rectangle(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
+        ds.rectangle(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=253)
+    if plan.village:
+        x, y = plan.village
+        rr = VILLAGE_R
+        dk.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
+        ds.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=253)
+    return np.asarray(kind_img).copy(), np.asarray(seg_img).copy()
+
+
+def components(mask: np.ndarray) -> np.ndarray:
+    """4-connected component labels of a boolean mask (0 = background)."""
+    h, w = mask.shape
+    labels = np.zeros((h, w), np.int32)
+    flat = mask.ravel()
+    lab = labels.ravel()
+    current = 0
+    for start in np.flatnonzero(flat):
+        if lab[start]:
+            continue
+        current += 1
+        lab[start] = current
+        queue = deque([start])
+        while queue:
+            p = queue.popleft()
+            y, x = divmod(p, w)
+            for q, ok in ((p - 1, x > 0), (p + 1, x < w - 1), (p - w, y > 0), (p + w, y < h - 1)):
+                if ok and flat[q] and not lab[q]:
+                    lab[q] = current
+                    queue.append(q)
+    return labels
+
+
+def _sample_point(p, res: int, inset: int = 2):
+    x = min(res - 1 - inset, max(inset, int(p[0] * res)))
+    y = min(res - 1 - inset, max(inset, int(p[1] * res)))
+    return y, x
+
+
+def check_plan(plan: Plan, res: int = CHECK_RES) -> list[str]:
+    """Ways in which the drawn tile would disagree with its definition (empty = agrees)."""
+    kind = plan.kind
+    problems: list[str] = []
+    kinds, segs = rasterize(plan, res)
+    want = {"c": CITY_L, "r": ROAD_L, "f": FIELD_L, "s": RIVER_L}
+    for e, letter in enumerate(kind.edges):
+        y, x = _sample_point(MID[e], res, 3)
+        if kinds[y, x] != want[letter]:
+            problems.append(f"edge {e} shows {kinds[y, x]}, wants {letter}")
+    for i, s in enumerate(kind.segments):
+        if s.kind in ("city", "road"):
+            lab = components(segs == i)
+            ids = {lab[_sample_point(MID[e], res, 3)] for e in s.edges}
+            if len(ids) != 1 or 0 in ids:
+                problems.append(f"{s.kind} {i} is not one piece")
+    field_lab = components(kinds == FIELD_L)
+    comp_of_seg = {}
+    for i, s in enumerate(kind.segments):
+        if s.kind != "field":
+            continue
+        ids = {field_lab[_sample_point(HALF_POINT[h], res, 2)] for h in s.halves}
+        if len(ids) != 1 or 0 in ids:
+            problems.append(f"field {i} is split or missing: {ids}")
+            continue
+        comp = ids.pop()
+        if comp in comp_of_seg.values():
+            problems.append(f"field {i} is joined to another field")
+        comp_of_seg[i] = comp
+        # which cities does it touch?
+        m = field_lab == comp
+        grown = m.copy()
+        grown[1:] |= m[:-1]
+        grown[:-1] |= m[1:]
+        grown[:, 1:] |= m[:, :-1]
+        grown[:, :-1] |= m[:, 1:]
+        touched = {int(v) for v in np.unique(segs[grown & (kinds == CITY_L)])}
+        if touched != set(s.cities):
+            problems.append(f"field {i} borders cities {sorted(touched)}, wants {sorted(s.cities)}")
+    # a road must not run through a city (except where it ends at a gate)
+    city_only = np.zeros_like(kinds, bool)
+    img = Image.new("L", (res, res), 0)
+    d = ImageDraw.Draw(img)
+    for c in plan.cities:
+        d.polygon([(x * res, y * res) for x, y in c.poly], fill=1)
+    city_only = np.asarray(img).astype(bool)
+    overlap = np.count_nonzero(city_only & (kinds == ROAD_L))
+    if overlap > res * res * 0.008:
+        problems.append(f"a road runs over a city ({overlap} px)")
+    if plan.cloister:
+        x, y = plan.cloister
+        rr = plan.cloister_r + 0.02
+        img = Image.new("L", (res, res), 0)
+        ImageDraw.Draw(img).rectangle((int((x - rr) * res), int((y - rr) * res),
+                                       int((x + rr) * res), int((y + rr) * res)), fill=1)
+        foot = np.asarray(img).astype(bool)
+        _, plain = rasterize(Plan(kind, plan.variant, plan.cities, [], plan.rivers), res)
+        k2, _ = rasterize(Plan(kind, plan.variant, plan.cities, [], plan.rivers, lake=plan.lake), res)
+        if np.count_nonzero(foot & (k2 != FIELD_L)):
+            problems.append("the cloister stands on a city or the river")
+    return problems
+
+
+VARIANTS = [
+    dict(deep=deep, cloister=cl, bend=bend)
+    for deep, cl, bend in itertools.product(
+        (False, True), ((0.5, 0.5), (0.5, 0.25), (0.5, 0.75), (0.25, 0.5), (0.75, 0.5)),
+        (0.0, 0.08, -0.08))
+]
+
+
+def plan_tile(kind: TileKind) -> Plan:
+    tried = []
+    for variant in VARIANTS:
+        plan = make_plan(kind, variant)
+        problems = check_plan(plan)
+        if not problems:
+            return plan
+        tried.append((variant, problems))
+    msg = "\n".join(f"  {v}: {p}" for v, p in tried[:6])
+    raise SystemExit(f"tile {kind.id}: no layout agrees with its definition:\n{msg}")
+
+
+# --- painting -----------------------------------------------------------------------------------
+
+class Painter:
+    """Paints one tile plan at S × S pixels."""
+
+    def __init__(self, plan: Plan):
+        self.plan = plan
+        self.kind = plan.kind
+        seed = A.seed_of("tile", plan.kind.id)
+        self.rng = np.random.default_rng(seed)
+        self.prng = random.Random(seed)
+        self.img = np.zeros((S, S, 3), np.float32)
+
+    # helpers
+    def px(self, pts):
+        return [(x * S, y * S) for x, y in pts]
+
+    def mask(self, fn) -> np.ndarray:
+        m = A.new_mask(S)
+        fn(ImageDraw.Draw(m))
+        return A.to_arr(m)
+
+    def stroke_mask(self, pts, width, caps=True):
+        return self.mask(lambda d: A.stroke(d, self.px(pts), width * S, 255, caps))
+
+    def poly_mask(self, pts):
+        return self.mask(lambda d: d.polygon(self.px(pts), fill=255))
+
+    def paint_sprites(self, draw_fn, shadow_fn=None, shadow_offset=(10, 12), shadow_blur=6, shadow=0.45):
+        """Draw objects (with an optional cast shadow) straight onto the image."""
+        if shadow_fn is not None:
+            sm = self.mask(shadow_fn)
+            sm = A.shift(A.blur(sm, shadow_blur), *shadow_offset)
+            self.img = A.shade(self.img, sm * shadow)
+        im = A.to_image(self.img)
+        draw_fn(ImageDraw.Draw(im))
+        self.img = A.from_image(im)
+
+    # layers
+    def paint(self) -> Image.Image:
+        self.meadow()
+        self.city_masks = [self.poly_mask(c.poly) for c in self.plan.cities]
+        self.any_city = np.clip(sum(self.city_masks, np.zeros((S, S), np.float32)), 0, 1)
+        for c, m in zip(self.plan.cities, self.city_masks):
+            self.city(c, m)
+        self.water()
+        self.roads()
+        for c in self.plan.cities:
+            self.city_towers(c)
+        self.ends()
+        if self.plan.cloister:
+            self.cloister()
+        if self.plan.village:
+            self.village()
+        self.trees()
+        return self.finish()
+
+    def meadow(self):
+        n = A.fbm(S, self.rng)
+        n2 = A.fbm(S, self.rng, octaves=((16, 0.5), (48, 0.5)))
+        base = np.where(n[..., None] < 0.5,
+                        A.mix(np.broadcast_to(np.float32(GRASS_DARK), (S, S, 3)), GRASS, n * 2),
+                        A.mix(np.broadcast_to(np.float32(GRASS), (S, S, 3)), GRASS_LIGHT, (n - 0.5) * 2))
+        base = base * (0.93 + 0.14 * n2[..., None])
+        self.img = base.astype(np.float32)
+        im = A.to_image(self.img)
+        d = ImageDraw.Draw(im, "RGBA")
+        r = self.prng
+        for _ in range(4200):  # grass strokes
+            x, y = r.uniform(0, S), r.uniform(0, S)
+            ln = r.uniform(8, 20)
+            ang = -math.pi / 2 + r.uniform(-0.5, 0.5)
+            dark = r.random() < 0.6
+            col = (52, 96, 34, r.randint(50, 110)) if dark else (178, 206, 110, r.randint(40, 90))
+            d.line((x, y, x + ln * math.cos(ang), y + ln * math.sin(ang)), fill=col, width=2)
+        for _ in range(70):  # flowers
+            x, y = r.uniform(20, S - 20), r.uniform(20, S - 20)
+            col = r.choice(((250, 246, 220, 220), (250, 220, 80, 220), (236, 150, 190, 200)))
+            d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=col)
+        self.img = A.from_image(im)
+
+    def city(self, c: City, m: np.ndarray):
+        # shadow of the walls on the field
+        sh = A.shift(A.blur(m, 10), 10, 14) * (1 - m)
+        self.img = A.shade(self.img, sh * 0.5)
+        # cobbled streets: cell noise with dark joints
+        if not hasattr(self, "_cobbles"):
+            f1, f2, v = A.worley(S, 13, self.rng)
+            n = A.fbm(S, self.rng, octaves=((5, 0.6), (16, 0.4)))
+            cob = A.mix(np.broadcast_to(np.float32(COBBLE), (S, S, 3)), COBBLE_LIGHT, v * 0.7 + n * 0.3)
+            joint = np.clip(1 - (f2 - f1) / 2.5, 0, 1)
+            cob = A.shade(cob, joint * 0.32 + (f1 / 13) * 0.12)
+            self._cobbles = cob
+        self.img = A.mix(self.img, self._cobbles, m)
+        self.houses(c, m)
+        self.walls(c)
+        if c.pennant:
+            self.pennant(c, m)
+
+    def _wall_mask(self, c: City, width: float):
+        return self.mask(lambda d: [A.stroke(d, self.px(w), width * S, 255) for w in c.walls])
+
+    def _deep_points(self, m: np.ndarray, margin: float):
+        """Pixel centres of the city at least ``margin`` from its walls and the tile border."""
+        res = 128
+        small = np.asarray(Image.fromarray((m * 255).astype(np.uint8)).resize((res, res), Image.BILINEAR)) > 128
+        # distance (in pixels) to the non-city part by repeated erosion; the tile border counts
+        dist = np.zeros((res, res), np.int32)
+        cur = small.copy()
+        k = 0
+        while cur.any() and k < res:
+            k += 1
+            dist[cur] = k
+            nxt = cur.copy()
+            nxt[1:] &= cur[:-1]
+            nxt[:-1] &= cur[1:]
+            nxt[:, 1:] &= cur[:, :-1]
+            nxt[:, :-1] &= cur[:, 1:]
+            cur = nxt
+        return dist / res
+
+    def pennant_spot(self, c: City, m: np.ndarray):
+        # the point of the city farthest from its walls (not from the tile border) near its middle
+        res = 128
+        wall = self._wall_mask(c, 0.01)
+        small = np.asarray(Image.fromarray((m * 255).astype(np.uint8)).resize((res, res))) > 128
+        wsmall = np.asarray(Image.fromarray((wall * 255).astype(np.uint8)).resize((res, res))) > 20
+        ys, xs = np.nonzero(small)
+        wy, wx = np.nonzero(wsmall)
+        if len(wy) == 0:
+            return (0.5, 0.5)
+        cy, cx = ys.mean(), xs.mean()
+        best, best_score = (0.5, 0.5), -1e9
+        for y, x in zip(ys[::7], xs[::7]):
+            dw = np.min(np.hypot(wy - y, wx - x)) / res
+            db = min(x, y, res - 1 - x, res - 1 - y) / res
+            score = min(dw, 0.17) - 0.5 * math.hypot(x - cx, y - cy) / res + 0.3 * min(db, 0.1)
+            if score > best_score:
+                best, best_score = (x / res, y / res), score
+        return best
+
+    def houses(self, c: City, m: np.ndarray):
+        """Rows of houses along the walls, then the streets between filled in."""
+        r = self.prng
+        G = 256  # occupancy grid
+        k = G / S
+        wall = self._wall_mask(c, WALL_W + 0.05)
+        room_full = (m > 0.5) & (wall < 0.05)
+        room = np.asarray(Image.fromarray(room_full.astype(np.uint8) * 255).resize((G, G), Image.BILINEAR)) > 250
+        border = int(0.018 * G)
+        room[:border] = room[-border:] = False
+        room[:, :border] = room[:, -border:] = False
+        occ = np.zeros((G, G), bool)
+        if c.pennant:
+            self.pennant_at = self.pennant_spot(c, m)
+            x, y = self.pennant_at
+            occ[int((y - 0.095) * G):int((y + 0.1) * G), int((x - 0.08) * G):int((x + 0.08) * G)] = True
+        placed = []
+
+        def try_place(cx, cy, L, W, ang, pad=1.5):
+            poly = A.rotated_rect(cx, cy, L, W, ang)
+            xs, ys = [q[0] for q in poly], [q[1] for q in poly]
+            x0, x1 = int(min(xs) * G) - 1, int(max(xs) * G) + 2
+            y0, y1 = int(min(ys) * G) - 1, int(max(ys) * G) + 2
+            if x0 < 0 or y0 < 0 or x1 > G or y1 > G:
+                return False
+            yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32) / G
+            ca, sa = math.cos(ang), math.sin(ang)
+            u = (xx - cx) * ca + (yy - cy) * sa
+            v = -(xx - cx) * sa + (yy - cy) * ca
+            inside = (np.abs(u) <= L / 2 + pad / G) & (np.abs(v) <= W / 2 + pad / G)
+            if (inside & ~room[y0:y1, x0:x1]).any() or (inside & occ[y0:y1, x0:x1]).any():
+                return False
+            occ[y0:y1, x0:x1] |= inside
+            placed.append((cx, cy, L, W, ang, r.choice(ROOFS), r.random() < 0.3, r.random()))
+            return True
+
+        # along each wall, facing it
+        inside_mask = m
+        for w in c.walls:
+            pts = w
+            length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+            t = 0.0
+            while t < 1:
+                L = r.uniform(0.08, 0.13)
+                W = r.uniform(0.055, 0.075)
+                p = point_at(pts, t)
+                q = point_at(pts, min(1, t + 0.01))
+                tan = norm((q[0] - p[0], q[1] - p[1])) if q != p else (1, 0)
+                nrm = (-tan[1], tan[0])
+                probe = add(p, nrm, 0.08)
+                if not (0 <= probe[0] < 1 and 0 <= probe[1] < 1) or inside_mask[int(probe[1] * S), int(probe[0] * S)] < 0.5:
+                    nrm = (-nrm[0], -nrm[1])
+                cpos = add(p, nrm, WALL_W / 2 + 0.05 / 2 + W / 2 + 0.004)
+                ang = math.atan2(tan[1], tan[0])
+                try_place(cpos[0], cpos[1], L, W, ang)
+                t += (L + 0.012) / max(length, 1e-6)
+        # a bigger building for big cities
+        area = m.mean()
+        if area > 0.45:
+            for _ in range(60):
+                cx, cy = r.uniform(0.3, 0.7), r.uniform(0.3, 0.7)
+                if try_place(cx, cy, 0.2, 0.1, r.choice((0, math.pi / 2)) + r.uniform(-0.1, 0.1), pad=4):
+                    placed[-1] = placed[-1][:5] + ((150, 60, 46), False, -1.0)  # a hall
+                    break
+        # fill the rest, aligned with the nearest wall (or the tile)
+        wall_pts = [q for w in c.walls for q in resample(w, 0.02)]
+        for _ in range(900):
+            cx, cy = r.uniform(0.03, 0.97), r.uniform(0.03, 0.97)
+            if not room[int(cy * G), int(cx * G)] or occ[int(cy * G), int(cx * G)]:
+                continue
+            if wall_pts:
+                j = min(range(len(wall_pts)), key=lambda i: (wall_pts[i][0] - cx) ** 2 + (wall_pts[i][1] - cy) ** 2)
+                a, b = wall_pts[max(0, j - 1)], wall_pts[min(len(wall_pts) - 1, j + 1)]
+                ang = math.atan2(b[1] - a[1], b[0] - a[0])
+            else:
+                ang = 0.0
+            ang += r.choice((0, 0, math.pi / 2)) + r.uniform(-0.08, 0.08)
+            for L, W in ((r.uniform(0.09, 0.14), r.uniform(0.06, 0.08)), (r.uniform(0.06, 0.09), r.uniform(0.045, 0.06))):
+                if try_place(cx, cy, L, W, ang):
+                    break
+        placed.sort(key=lambda p: p[1])
+        shapes = [(A.rotated_rect(cx * S, cy * S, L * S, W * S, ang), p) for p in placed for cx, cy, L, W, ang, *_ in [p]]
+
+        def shadows(d):
+            for poly, _ in shapes:
+                d.polygon(poly, fill=255)
+
+        def draw(d):
+            for _, (cx, cy, L, W, ang, col, hip, var) in shapes:
+                draw_roof(d, cx * S, cy * S, L * S, W * S, ang, col, hip, var)
+
+        self.paint_sprites(draw, shadows, (10, 10), 5, 0.55)
+
+    def walls(self, c: City):
+        if not c.walls:
+            return
+        wall_w = WALL_W * S
+        inside = self.city_masks[self.plan.cities.index(c)]
+        walls = []
+        for w in c.walls:
+            pts = resample(self.px(w), 0.006 * S)
+            # a unit normal at each point, pointing into the field
+            nrms = []
+            for i in range(len(pts)):
+                a, b = pts[max(0, i - 1)], pts[min(len(pts) - 1, i + 1)]
+                t = norm((b[0] - a[0], b[1] - a[1]))
+                nrms.append((-t[1], t[0]))
+            mid = len(pts) // 2
+            probe = add(pts[mid], nrms[mid], wall_w * 1.5)
+            x, y = int(min(S - 1, max(0, probe[0]))), int(min(S - 1, max(0, probe[1])))
+            if inside[y, x] > 0.5:
+                nrms = [(-n[0], -n[1]) for n in nrms]
+            walls.append((pts, nrms))
+
+        def off(pts, nrms, k):
+            return [add(p, n, k) for p, n in zip(pts, nrms)]
+
+        def shadow(d):
+            for pts, _ in walls:
+                A.stroke(d, pts, wall_w + 10, 255)
+
+        def draw(d):
+            for pts, _ in walls:
+                A.stroke(d, pts, wall_w + 8, STONE_DARK)
+            for pts, _ in walls:
+                A.stroke(d, pts, wall_w, STONE)
+            for pts, nrms in walls:
+                # the wall walk (inner half) and the parapet (outer half) with merlons
+                A.stroke(d, off(pts, nrms, -wall_w * 0.2), wall_w * 0.42, (172, 164, 150))
+                A.stroke(d, off(pts, nrms, wall_w * 0.27), wall_w * 0.36, (118, 110, 100))
+                spacing = 0.026 * S
+                ps = resample(pts, spacing / 2)
+                for i in range(1, len(ps) - 1, 2):
+                    p = ps[i]
+                    if min(p[0], p[1], S - p[0], S - p[1]) < 6:
+                        continue
+                    a, b = ps[i - 1], ps[i + 1]
+                    t = norm((b[0] - a[0], b[1] - a[1]))
+                    n = (-t[1], t[0])
+                    j = min(range(len(pts)), key=lambda k: (pts[k][0] - p[0]) ** 2 + (pts[k][1] - p[1]) ** 2)
+                    if n[0] * nrms[j][0] + n[1] * nrms[j][1] < 0:
+                        n = (-n[0], -n[1])
+                    cpt = add(p, n, wall_w * 0.27)
+                    hl, hw = spacing * 0.28, wall_w * 0.22
+                    quad = [add(add(cpt, t, -hl), n, -hw), add(add(cpt, t, hl), n, -hw),
+                            add(add(cpt, t, hl), n, hw), add(add(cpt, t, -hl), n, hw)]
+                    d.polygon(quad, fill=(222, 216, 204), outline=(104, 96, 88), width=2)
+
+        self.paint_sprites(draw, shadow, (8, 11), 6, 0.35)
+
+    def city_towers(self, c: City):
+        towers = []
+        for w in c.walls:
+            pts = self.px(w)
+            length = sum(math.dist(pts[i], pts[i + 1]) for i in range(len(pts) - 1)) / S
+            n = max(1, round(length / 0.5))
+            for k in range(n):
+                t = (k + 0.5) / n
+                p = point_at(pts, t)
+                water = getattr(self, "water_mask", None)
+                wet = water is not None and A.blur(water, 12)[int(p[1]), int(p[0])] > 0.01
+                if min(p[0], p[1], S - p[0], S - p[1]) > 0.1 * S and not wet:
+                    towers.append(p)
+        if not towers:
+            return
+        rr = 0.042 * S
+
+        def shadow(d):
+            for x, y in towers:
+                d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=255)
+
+        def draw(d):
+            for x, y in towers:
+                draw_tower(d, x, y, rr)
+
+        self.paint_sprites(draw, shadow, (12, 14), 6, 0.45)
+
+    def pennant(self, c: City, m: np.ndarray):
+        x, y = getattr(self, "pennant_at", None) or self.pennant_spot(c, m)
+        self.pennant_at = None
+        cx, cy = x * S, y * S
+        w, h = 0.12 * S, 0.145 * S
+
+        def shadow(d):
+            d.polygon(shield_points(cx, cy, w, h), fill=255)
+
+        def draw(d):
+            draw_shield(d, cx, cy, w, h)
+
+        self.paint_sprites(draw, shadow, (8, 10), 5, 0.5)
+
+    def water(self):
+        p = self.plan
+        if not p.rivers:
+            return
+        bank = np.zeros((S, S), np.float32)
+        water = np.zeros((S, S), np.float32)
+        for r in p.rivers:
+            bank = np.maximum(bank, self.stroke_mask(r.path, RIVER_W + 2 * BANK, caps=False))
+            water = np.maximum(water, self.stroke_mask(r.path, RIVER_W, caps=False))
+        if p.lake:
+            lm = self.poly_mask(p.lake)
+            grown = A.blur(lm, BANK * S * 0.8) > 0.05
+            bank = np.maximum(bank, grown.astype(np.float32))
+            water = np.maximum(water, lm)
+        if p.spring:
+            x, y = p.spring
+            sm = self.mask(lambda d: d.ellipse(self.px([(x - 0.09, y - 0.08), (x + 0.09, y + 0.08)]), fill=255))
+            bank = np.maximum(bank, A.blur(sm, BANK * S * 0.8) > 0.05)
+            water = np.maximum(water, sm)
+            # the spring head: a rocky hollow on the far side
+        bank = A.blur(bank, 2)
+        water = A.blur(water, 1.5)
+        self.img = A.shade(self.img, A.shift(A.blur(bank, 6), 4, 6) * (1 - bank) * 0.25)
+        nb = A.fbm(S, self.rng, octaves=((12, 0.5), (40, 0.5)))
+        sand = A.mix(np.broadcast_to(np.float32(SAND), (S, S, 3)), (150, 150, 96), nb)
+        self.img = A.mix(self.img, sand, bank)
+        nw = A.fbm(S, self.rng, octaves=((5, 0.5), (14, 0.35), (40, 0.15)))
+        # deeper in the middle: distance from the bank by blurring
+        depth = A.blur(water, RIVER_W * S * 0.25)
+        wcol = A.mix(np.broadcast_to(np.float32(WATER), (S, S, 3)), WATER_DEEP, np.clip(depth * 1.2 - 0.3, 0, 1) * 0.7)
+        wcol = wcol * (0.92 + 0.16 * nw[..., None])
+        edge = np.clip(water - A.blur(water, 4) * 0.0, 0, 1)
+        self.img = A.mix(self.img, wcol, water)
+        self.img = A.mix(self.img, (70, 70, 44), np.clip(water - A.blur(water, 3), 0, 1) * 0.0)
+        # a dark rim where water meets the bank
+        rim = np.clip(A.blur(water, 3) - water, 0, 1) * 1.6
+        self.img = A.shade(self.img, np.clip(rim, 0, 0.5))
+        # ripples along the flow
+        im = A.to_image(self.img)
+        d = ImageDraw.Draw(im, "RGBA")
+        r = self.prng
+        for riv in p.rivers:
+            pts = self.px(riv.path)
+            for _ in range(26):
+                t0 = r.uniform(0.05, 0.9)
+                off = r.uniform(-0.4, 0.4) * RIVER_W * S
+                seg = [offset_point(pts, t0 + k * 0.012, off) for k in range(r.randint(3, 6))]
+                seg = [q for q in seg if water[int(min(S - 1, max(0, q[1]))), int(min(S - 1, max(0, q[0])))] > 0.9]
+                if len(seg) >= 2:
+                    d.line(seg, fill=WATER_LIGHT + (150,), width=3, joint="curve")
+        if p.lake:
+            cx = sum(q[0] for q in p.lake) / len(p.lake)
+            cy = sum(q[1] for q in p.lake) / len(p.lake)
+            for _ in range(22):
+                a = r.uniform(0, 2 * math.pi)
+                rad = r.uniform(0.05, 0.19)
+                x, y = (cx + rad * math.cos(a)) * S, (cy + rad * 0.85 * math.sin(a)) * S
+                ln = r.uniform(14, 30)
+                d.arc((x - ln, y - ln / 3, x + ln, y + ln / 3), 200, 340, fill=WATER_LIGHT + (140,), width=3)
+            # lily pads and reeds
+            for _ in range(9):
+                a = r.uniform(0, 2 * math.pi)
+                x, y = (cx + 0.2 * math.cos(a)) * S, (cy + 0.16 * math.sin(a)) * S
+                rr = r.uniform(7, 11)
+                d.pieslice((x - rr, y - rr, x + rr, y + rr), r.uniform(0, 360), 0, fill=(70, 130, 56, 255), outline=(40, 80, 30, 255))
+            self.reeds(d, p.lake, 60)
+        if p.spring:
+            x, y = p.spring
+            cx, cy = x * S, y * S
+            for k in range(3):
+                rr = (0.02 + 0.018 * k) * S
+                d.ellipse((cx - rr, cy - rr * 0.8, cx + rr, cy + rr * 0.8), outline=WATER_LIGHT + (170 - 40 * k,), width=3)
+            # rocks around the far side of the spring
+            ang0 = math.atan2(p.rivers[0].path[1][1] - y, p.rivers[0].path[1][0] - x)
+            for k in range(9):
+                a = ang0 + math.pi * (0.45 + 1.1 * k / 8) + r.uniform(-0.1, 0.1)
+                rx, ry = cx + math.cos(a) * 0.1 * S, cy + math.sin(a) * 0.09 * S
+                rr = r.uniform(0.018, 0.03) * S
+                d.ellipse((rx - rr + 4, ry - rr * 0.8 + 5, rx + rr + 4, ry + rr * 0.8 + 5), fill=(0, 0, 0, 70))
+                d.ellipse((rx - rr, ry - rr * 0.8, rx + rr, ry + rr * 0.8), fill=(150, 146, 138, 255), outline=(84, 80, 74, 255), width=3)
+                d.ellipse((rx - rr * 0.6, ry - rr * 0.6, rx, ry - rr * 0.1), fill=(190, 186, 176, 255))
+        self.img = A.from_image(im)
+        self.water_mask = water
+
+    def reeds(self, d, poly, n):
+        r = self.prng
+        for _ in range(n):
+            q = r.choice(poly)
+            x, y = q[0] * S + r.uniform(-8, 8), q[1] * S + r.uniform(-8, 8)
+            for k in range(3):
+                ln = r.uniform(12, 22)
+                a = -math.pi / 2 + r.uniform(-0.5, 0.5)
+                d.line((x + k * 3, y, x + k * 3 + ln * math.cos(a), y + ln * math.sin(a)), fill=(58, 92, 40, 230), width=3)
+
+    def roads(self):
+        p = self.plan
+        if not p.roads:
+            return
+        outer = np.zeros((S, S), np.float32)
+        inner = np.zeros((S, S), np.float32)
+        for r in p.roads:
+            outer = np.maximum(outer, self.stroke_mask(r.path, ROAD_W + 2 * ROAD_EDGE))
+            inner = np.maximum(inner, self.stroke_mask(r.path, ROAD_W))
+        if p.village:
+            x, y = p.village
+            pl = self.mask(lambda d: d.ellipse(self.px([(x - VILLAGE_R - 0.02, y - VILLAGE_R - 0.02),
+                                                          (x + VILLAGE_R + 0.02, y + VILLAGE_R + 0.02)]), fill=255))
+            pi = self.mask(lambda d: d.ellipse(self.px([(x - VILLAGE_R - 0.005, y - VILLAGE_R - 0.005),
+                                                          (x + VILLAGE_R + 0.005, y + VILLAGE_R + 0.005)]), fill=255))
+            outer = np.maximum(outer, pl)
+            inner = np.maximum(inner, pi)
+        outer, inner = A.blur(outer, 1.5), A.blur(inner, 1.5)
+        # bridge: stone parapets where the road crosses water
+        water = getattr(self, "water_mask", None)
+        if water is not None:
+            over = A.blur(water, 22) > 0.05
+            bridge_outer = np.zeros((S, S), np.float32)
+            for r in p.roads:
+                if r.end:
+                    continue
+                bridge_outer = np.maximum(bridge_outer, self.stroke_mask(r.path, ROAD_W + 0.075, caps=False))
+            bridge = bridge_outer * over
+            if bridge.any():
+                self.img = A.shade(self.img, A.shift(A.blur(bridge, 8), 8, 14) * 0.55)
+                self.img = A.mix(self.img, STONE_DARK, A.blur(bridge, 1))
+                shrunk = A.blur(bridge, 4) > 0.92
+                self.img = A.mix(self.img, STONE, A.blur(shrunk.astype(np.float32), 1))
+                # keep the road's verge off the bridge: the deck is dirt right up to the parapets
+                inner = np.maximum(inner, A.blur(self.stroke_mask(p.roads[0].path, ROAD_W + 0.012), 1) * bridge)
+        # grass verge darkening, then dirt
+        self.img = A.shade(self.img, np.clip(A.blur(outer, 6) - outer, 0, 1) * 0.35)
+        self.img = A.mix(self.img, VERGE, outer)
+        n = A.fbm(S, self.rng, octaves=((8, 0.5), (30, 0.3), (100, 0.2)))
+        dirt = A.mix(np.broadcast_to(np.float32(DIRT), (S, S, 3)), DIRT_DARK, n * 0.8)
+        self.img = A.mix(self.img, dirt, inner)
+        # ruts and pebbles
+        im = A.to_image(self.img)
+        d = ImageDraw.Draw(im, "RGBA")
+        rr = self.prng
+        for r in p.roads:
+            pts = self.px(r.path)
+            for off in (-0.022, 0.022):
+                line = [offset_point(pts, t, off * S) for t in np.linspace(0.02, 0.98, 40)]
+                d.line(line, fill=(150, 114, 70, 90), width=4, joint="curve")
+            for _ in range(26):
+                q = offset_point(pts, rr.uniform(0.05, 0.95), rr.uniform(-0.04, 0.04) * S)
+                rad = rr.uniform(2, 4.5)
+                col = rr.choice(((150, 140, 126, 200), (120, 98, 70, 200), (226, 206, 160, 200)))
+                d.ellipse((q[0] - rad, q[1] - rad, q[0] + rad, q[1] + rad), fill=col)
+        self.img = A.from_image(im)
+
+    def ends(self):
+        """Gates where roads meet a city, jetties where they meet the river, a house if nothing."""
+        for r in self.plan.roads:
+            if r.end not in ("gate", "bank", "house"):
+                continue
+            a, b = r.path[-2], r.path[-1]
+            d = norm((b[0] - a[0], b[1] - a[1]))
+            perp = (-d[1], d[0])
+            end = (b[0] * S, b[1] * S)
+            if r.end == "gate":
+                rr = 0.032 * S
+                off = (ROAD_W / 2 + 0.022) * S
+                towers = [add(end, perp, off), add(end, perp, -off)]
+                arch = [add(add(end, perp, off * 0.75), d, -4), add(add(end, perp, -off * 0.75), d, -4),
+                        add(add(end, perp, -off * 0.75), d, 0.05 * S), add(add(end, perp, off * 0.75), d, 0.05 * S)]
+
+                def draw(dr, towers=towers, arch=arch, rr=rr):
+                    dr.polygon(arch, fill=STONE, outline=STONE_DARK, width=4)
+                    inner = [add(q, (0, 0), 0) for q in arch]
+                    cx = sum(q[0] for q in arch) / 4
+                    cy = sum(q[1] for q in arch) / 4
+                    dr.polygon([((q[0] - cx) * 0.55 + cx, (q[1] - cy) * 0.55 + cy) for q in arch], fill=(60, 44, 34))
+                    for x, y in towers:
+                        draw_tower(dr, x, y, rr)
+
+                def shadow(dr, towers=towers, rr=rr):
+                    for x, y in towers:
+                        dr.ellipse((x - rr, y - rr, x + rr, y + rr), fill=255)
+
+                self.paint_sprites(draw, shadow, (10, 12), 5, 0.45)
+            elif r.end == "bank":
+                L, W = 0.075 * S, 0.06 * S
+                base = add(end, d, -0.01 * S)
+                quad = [add(base, perp, W / 2), add(base, perp, -W / 2),
+                        add(add(base, perp, -W / 2), d, L), add(add(base, perp, W / 2), d, L)]
+
+                def draw(dr, quad=quad, base=base, d=d, perp=perp, L=L, W=W):
+                    dr.polygon(quad, fill=(140, 98, 58), outline=(72, 48, 28), width=3)
+                    for k in range(1, 6):
+                        q = add(base, d, L * k / 6)
+                        dr.line([add(q, perp, W / 2), add(q, perp, -W / 2)], fill=(92, 62, 36), width=3)
+
+                self.paint_sprites(draw, lambda dr, quad=quad: dr.polygon(quad, fill=255), (5, 7), 4, 0.4)
+            else:  # a farmhouse at the end of the road
+                x, y = end
+                w = 0.11 * S
+                self.paint_sprites(lambda dr: draw_roof(dr, x, y, w, w * 0.7, 0.0, ROOF, False, 0.5),
+                                   lambda dr: dr.rectangle((x - w / 2, y - w * 0.4, x + w / 2, y + w * 0.3), fill=255))
+
+    def cloister(self):
+        x, y = self.plan.cloister
+        k = self.plan.cloister_r / CLOISTER_R
+        cx, cy = x * S, y * S
+        u = S * k * 1.1  # local unit
+
+        # trampled ground and a garden around the cloister
+        def ground(d):
+            rr = (CLOISTER_R + 0.02) * u
+            d.rounded_rectangle((cx - rr, cy - rr * 0.9, cx + rr, cy + rr), radius=0.05 * u, fill=255)
+
+        gm = A.blur(self.mask(ground), 6)
+
+        def shadow(d):
+            d.rectangle((cx - 0.2 * u, cy - 0.2 * u, cx + 0.14 * u, cy - 0.06 * u), fill=255)
+            d.rectangle((cx - 0.13 * u, cy - 0.06 * u, cx + 0.13 * u, cy + 0.17 * u), fill=255)
+
+        def draw(d):
+            draw_cloister(d, cx, cy, u)
+
+        self.paint_sprites(draw, shadow, (12, 12), 7, 0.5)
+
+    def village(self):
+        x, y = self.plan.village
+        cx, cy = x * S, y * S
+        # a well in the middle of the square
+        rr = 0.03 * S
+
+        def draw_well(d):
+            d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=STONE, outline=STONE_DARK, width=4)
+            d.ellipse((cx - rr * 0.55, cy - rr * 0.55, cx + rr * 0.55, cy + rr * 0.55), fill=(40, 70, 110))
+            d.line((cx - rr * 1.2, cy - rr * 1.1, cx + rr * 1.2, cy - rr * 1.1), fill=(90, 60, 34), width=6)
+
+        self.paint_sprites(draw_well, lambda d: d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=255), (6, 7), 4, 0.4)
+        # houses in the corners between the roads
+        kinds, _ = rasterize(self.plan, 128)
+        spots = []
+        for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            for dist in (0.2, 0.24, 0.28):
+                hx, hy = x + dx * dist * 0.72, y + dy * dist * 0.72
+                w, h = 0.12, 0.085
+                box = kinds[int((hy - h / 2 - 0.02) * 128):int((hy + h / 2 + 0.04) * 128),
+                            int((hx - w / 2 - 0.02) * 128):int((hx + w / 2 + 0.02) * 128)]
+                if box.size and (box == FIELD_L).all():
+                    spots.append((hx, hy, w, h, dx))
+                    break
+        r = self.prng
+        houses = []
+        for hx, hy, w, h, dx in spots:
+            ang = r.choice((0.0, math.pi / 2)) + r.uniform(-0.15, 0.15)
+            houses.append((hx, hy, w, h * 0.85, ang, r.choice(ROOFS), r.random() < 0.5, r.random() * 0.7))
+        houses.sort(key=lambda p: p[1])
+        polys = [A.rotated_rect(hx * S, hy * S, w * S, h * S, ang) for hx, hy, w, h, ang, *_ in houses]
+
+        def shadows(d):
+            for poly in polys:
+                d.polygon(poly, fill=255)
+
+        def draw(d):
+            for hx, hy, w, h, ang, col, hip, var in houses:
+                draw_roof(d, hx * S, hy * S, w * S, h * S, ang, col, hip, var)
+
+        self.paint_sprites(draw, shadows, (10, 9), 5, 0.5)
+
+    def trees(self):
+        kinds, _ = rasterize(self.plan, 128)
+        free = kinds == FIELD_L
+        # distance from anything that is not field, in tile units
+        dist = np.zeros((128, 128), np.float32)
+        cur = free.copy()
+        k = 0
+        while cur.any() and k < 40:
+            k += 1
+            dist[cur] = k / 128
+            nxt = cur.copy()
+            nxt[1:] &= cur[:-1]
+            nxt[:-1] &= cur[1:]
+            nxt[:, 1:] &= cur[:, :-1]
+            nxt[:, :-1] &= cur[:, 1:]
+            cur = nxt
+        r = self.prng
+        trees = []
+        want = r.randint(1, 3) if self.kind.edges.count("f") >= 2 else r.randint(0, 2)
+        for _ in range(600):
+            if len(trees) >= want + 4:
+                break
+            x, y = r.uniform(0.1, 0.9), r.uniform(0.1, 0.9)
+            big = len(trees) < want
+            rad = r.uniform(0.045, 0.06) if big else r.uniform(0.022, 0.03)
+            need = rad + 0.04
+            if dist[int(y * 128), int(x * 128)] < need:
+                continue
+            # keep the middle of every edge clear (where neighbours meet) and the tile's centre for followers
+            if any(math.hypot(x - m[0], y - m[1]) < 0.2 for m in MID):
+                continue
+            if any(math.hypot(x - t[0], y - t[1]) < t[2] + rad + 0.03 for t in trees):
+                continue
+            trees.append((x, y, rad))
+        px = [(x * S, y * S, rad * S) for x, y, rad in trees]
+
+        def shadow(d):
+            for x, y, rad in px:
+                d.ellipse((x - rad, y - rad * 0.9, x + rad, y + rad * 0.9), fill=255)
+
+        def draw(d):
+            for x, y, rad in sorted(px, key=lambda t: t[1]):
+                draw_tree(d, x, y, rad, r)
+
+        self.paint_sprites(draw, shadow, (14, 14), 7, 0.5)
+
+    def finish(self) -> Image.Image:
+        im = A.to_image(self.img).resize((OUT_SIZE, OUT_SIZE), Image.LANCZOS)
+        arr = A.from_image(im)
+        yy, xx = np.mgrid[0:OUT_SIZE, 0:OUT_SIZE].astype(np.float32)
+        c = (OUT_SIZE - 1) / 2
+        # a gentle vignette and a bevel so neighbouring tiles read apart
+        r2 = ((xx - c) ** 2 + (yy - c) ** 2) / (c * c * 2)
+        arr = arr * (1 - 0.12 * r2[..., None] ** 1.5)
+        edge = np.minimum(np.minimum(xx, yy), np.minimum(OUT_SIZE - 1 - xx, OUT_SIZE - 1 - yy))
+        arr = arr * (1 - 0.28 * (edge == 0)[..., None] - 0.1 * (edge == 1)[..., None])
+        hi = ((xx <= 1) | (yy <= 1)) & (edge >= 1)
+        arr = A.mix(arr, (255, 255, 255), hi.astype(np.float32) * 0.08)
+        return A.to_image(arr)
+
+
+# --- sprites ----------------------------------------------------------------------------------
+
+def resample(pts, spacing):
+    out = [pts[0]]
+    acc = 0.0
+    for a, b in zip(pts, pts[1:]):
+        seg = math.dist(a, b)
+        pos = spacing - acc
+        while pos <= seg:
+            t = pos / seg
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            pos += spacing
+        acc = (acc + seg) % spacing
+    out.append(pts[-1])
+    return out
+
+
+def point_at(pts, t):
+    lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
+    target = sum(lengths) * max(0.0, min(1.0, t))
+    for (a, b), ln in zip(zip(pts, pts[1:]), lengths):
+        if target <= ln and ln > 0:
+            f = target / ln
+            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        target -= ln
+    return pts[-1]
+
+
+def offset_point(pts, t, off):
+    p = point_at(pts, t)
+    q = point_at(pts, min(1.0, t + 0.01))
+    if q == p:
+        q2 = point_at(pts, max(0.0, t - 0.01))
+        d = norm((p[0] - q2[0], p[1] - q2[1]))
+    else:
+        d = norm((q[0] - p[0], q[1] - p[1]))
+    return (p[0] - d[1] * off, p[1] + d[0] * off)
+
+
+def draw_house(d, x0, y0, x1, y1, hf, vertical, roof, r):
+    """A house seen from above and a little from the south: roof, then the front wall."""
+    dark = A.scale_color(roof, 0.62)
+    light = A.scale_color(roof, 1.12)
+    # front wall
+    d.rectangle((x0, y1, x1, y1 + hf), fill=PLASTER, outline=(96, 80, 64), width=3)
+    wdt = x1 - x0
+    door = max(6, wdt // 7)
+    dx = x0 + int(wdt * (0.25 + 0.5 * r))
+    d.rectangle((dx - door // 2, y1 + hf * 0.35, dx + door // 2, y1 + hf), fill=(96, 62, 38))
+    for wx in (x0 + wdt * 0.2, x1 - wdt * 0.2):
+        if abs(wx - dx) > door * 1.5:
+            d.rectangle((wx - 3, y1 + hf * 0.3, wx + 3, y1 + hf * 0.6), fill=(70, 60, 60))
+    # roof
+    if not vertical:
+        mid = y0 + (y1 - y0) * 0.42
+        d.rectangle((x0, y0, x1, mid), fill=light)
+        d.rectangle((x0, mid, x1, y1), fill=roof)
+        d.line((x0, mid, x1, mid), fill=A.scale_color(roof, 1.3), width=3)
+    else:
+        mid = (x0 + x1) / 2
+        d.rectangle((x0, y0, mid, y1), fill=light)
+        d.rectangle((mid, y0, x1, y1), fill=dark)
+        d.line((mid, y0, mid, y1), fill=A.scale_color(roof, 1.3), width=3)
+        d.polygon([(x0, y1), (x1, y1), (mid, y1 - (x1 - x0) * 0.35)], fill=roof)
+    # tile courses
+    step = 7
+    for yy in range(int(y0) + step, int(y1), step):
+        d.line((x0 + 2, yy, x1 - 2, yy), fill=A.scale_color(roof, 0.82) + (255,), width=1)
+    d.rectangle((x0, y0, x1, y1), outline=(84, 40, 28), width=3)
+
+
+LIGHT = norm((-1.0, -1.3))  # towards the sun (north-west, high)
+
+
+def draw_roof(d, cx, cy, L, W, ang, col, hip, var):
+    """A roof seen from above: gable (two slopes) or hipped (four), lit from the north-west."""
+    if var < 0:  # a hall with a tower
+        draw_roof(d, cx, cy, L, W, ang, col, True, 0.5)
+        u = (math.cos(ang), math.sin(ang))
+        tx, ty = add((cx, cy), u, -L * 0.42)
+        draw_tower(d, tx, ty, W * 0.45)
+        return
+    col = A.scale_color(col, 0.9 + 0.2 * var)
+    u = (math.cos(ang), math.sin(ang))
+    v = (-math.sin(ang), math.cos(ang))
+
+    def p(a, b):
+        return (cx + u[0] * a * L / 2 + v[0] * b * W / 2, cy + u[1] * a * L / 2 + v[1] * b * W / 2)
+
+    def tone(nrm):
+        f = 0.8 + 0.36 * (nrm[0] * LIGHT[0] + nrm[1] * LIGHT[1])
+        return A.scale_color(col, f)
+
+    outline = A.scale_color(col, 0.42)
+    if hip:
+        k = max(0.0, 1 - W / L)
+        r0, r1 = p(-k, 0), p(k, 0)
+        faces = [([r0, r1, p(1, 1), p(-1, 1)], v), ([r0, r1, p(1, -1), p(-1, -1)], (-v[0], -v[1])),
+                 ([r1, p(1, -1), p(1, 1)], u), ([r0, p(-1, -1), p(-1, 1)], (-u[0], -u[1]))]
+    else:
+        r0, r1 = p(-1, 0), p(1, 0)
+        faces = [([r0, r1, p(1, 1), p(-1, 1)], v), ([r0, r1, p(1, -1), p(-1, -1)], (-v[0], -v[1]))]
+    for poly, nrm in faces:
+        d.polygon(poly, fill=tone(nrm))
+    # tile courses parallel to the ridge
+    for b in (-0.66, -0.33, 0.33, 0.66):
+        a = (1 - abs(b)) * (1 - max(0.0, 1 - W / L)) if hip else 0
+        ka = 1 - (abs(b) * W / L if hip else 0) - 0.04
+        d.line([p(-ka, b), p(ka, b)], fill=A.scale_color(tone(v if b > 0 else (-v[0], -v[1])), 0.82), width=2)
+    for poly, _ in faces:
+        d.polygon(poly, outline=A.scale_color(col, 0.6), width=2)
+    d.line([r0, r1], fill=A.scale_color(col, 1.3), width=3)
+    d.polygon([p(-1, -1), p(1, -1), p(1, 1), p(-1, 1)], outline=outline, width=3)
+    if var > 0.7:  # a chimney
+        q = p(0.45, -0.45)
+        s = W * 0.12
+        d.rectangle((q[0] - s, q[1] - s, q[0] + s, q[1] + s), fill=(120, 104, 92), outline=(60, 50, 44), width=2)
+
+
+def draw_tower(d, x, y, rr):
+    d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=STONE, outline=STONE_DARK, width=4)
+    r2 = rr * 0.8
+    d.ellipse((x - r2, y - r2, x + r2, y + r2), fill=(150, 56, 38))
+    for k in range(6):  # a lit cone
+        f = 1 - k / 6
+        rk = r2 * f
+        ox, oy = -r2 * 0.25 * (1 - f), -r2 * 0.25 * (1 - f)
+        col = A.lerp_color((150, 56, 38), (226, 118, 80), k / 6)
+        d.ellipse((x + ox - rk, y + oy - rk, x + ox + rk, y + oy + rk), fill=col)
+    d.ellipse((x - r2, y - r2, x + r2, y + r2), outline=(90, 34, 24), width=3)
+    d.ellipse((x - 3 - r2 * 0.25, y - 3 - r2 * 0.25, x + 3 - r2 * 0.25, y + 3 - r2 * 0.25), fill=(100, 40, 26))
+
+
+def shield_points(cx, cy, w, h, n=24):
+    top = cy - h / 2
+    pts = [(cx - w / 2, top), (cx + w / 2, top)]
+    # right side straight down, then a curve to the point
+    pts.append((cx + w / 2, top + h * 0.45))
+    for k in range(1, n + 1):
+        t = k / n
+        pts.append((cx + w / 2 * math.cos(t * math.pi / 2), top + h * 0.45 + h * 0.55 * math.sin(t * math.pi / 2)))
+    for k in range(n, -1, -1):
+        t = k / n
+        pts.append((cx - w / 2 * math.cos(t * math.pi / 2), top + h * 0.45 + h * 0.55 * math.sin(t * math.pi / 2)))
+    return pts
+
+
+def draw_shield(d, cx, cy, w, h):
+    d.polygon(shield_points(cx, cy, w + 10, h + 10), fill=(40, 34, 30))
+    d.polygon(shield_points(cx, cy, w + 2, h + 2), fill=WHITE)
+    inner = shield_points(cx, cy + 0.5, w - 12, h - 12)
+    d.polygon(inner, fill=BLUE_SHIELD)
+    # a white chevron and three small white dots: simple heraldry
+    top = cy - (h - 12) / 2
+    cw = w * 0.09
+    d.line([(cx - w * 0.42, cy + h * 0.18), (cx, cy - h * 0.12), (cx + w * 0.42, cy + h * 0.18)], fill=WHITE, width=int(cw * 2), joint="curve")
+    for px_, py_ in ((cx - w * 0.22, top + h * 0.14), (cx + w * 0.22, top + h * 0.14), (cx, cy + h * 0.3)):
+        rr = w * 0.07
+        d.ellipse((px_ - rr, py_ - rr, px_ + rr, py_ + rr), fill=WHITE)
+    # a highlight
+    d.line([(cx - w * 0.36, top + 8), (cx - w * 0.36, cy + h * 0.05)], fill=(120, 150, 220), width=4)
+
+
+def draw_tree(d, x, y, rad, r):
+    trunk = (96, 66, 40)
+    d.rectangle((x - rad * 0.12, y, x + rad * 0.12, y + rad * 0.9), fill=trunk)
+    blobs = [(x + r.uniform(-0.45, 0.45) * rad, y + r.uniform(-0.4, 0.3) * rad, rad * r.uniform(0.55, 0.75)) for _ in range(5)]
+    for bx, by, br in blobs:
+        d.ellipse((bx - br - 3, by - br - 3, bx + br + 3, by + br + 3), fill=(30, 60, 24))
+    for bx, by, br in blobs:
+        d.ellipse((bx - br, by - br, bx + br, by + br), fill=(52, 104, 40))
+    for bx, by, br in blobs:
+        d.ellipse((bx - br * 0.75 - br * 0.2, by - br * 0.75 - br * 0.25, bx + br * 0.55 - br * 0.2, by + br * 0.5 - br * 0.25),
+                  fill=(82, 140, 56))
+    for bx, by, br in blobs[:3]:
+        d.ellipse((bx - br * 0.45, by - br * 0.6, bx, by - br * 0.2), fill=(126, 178, 80))
+
+
+def draw_cloister(d, cx, cy, u):
+    """A small abbey seen from above: the church (nave, apse, bell tower) to the north,
+    the cloister walk round a green garth to the south."""
+    out = (70, 46, 36)
+    roof = (176, 72, 48)
+    # cloister walk: a ring of lean-to roofs, each slope lit by its direction
+    gx0, gy0, gx1, gy1 = cx - 0.13 * u, cy - 0.03 * u, cx + 0.13 * u, cy + 0.17 * u
+    t = 0.045 * u
+    ring = [
+        ([(gx0, gy0), (gx1, gy0), (gx1 - t, gy0 + t), (gx0 + t, gy0 + t)], (0, 1)),  # north range slopes south
+        ([(gx1, gy0), (gx1, gy1), (gx1 - t, gy1 - t), (gx1 - t, gy0 + t)], (-1, 0)),
+        ([(gx0, gy1), (gx1, gy1), (gx1 - t, gy1 - t), (gx0 + t, gy1 - t)], (0, -1)),
+        ([(gx0, gy0), (gx0, gy1), (gx0 + t, gy1 - t), (gx0 + t, gy0 + t)], (1, 0)),
+    ]
+    d.rectangle((gx0 + t, gy0 + t, gx1 - t, gy1 - t), fill=(92, 148, 60))
+    wx, wy = (gx0 + gx1) / 2, (gy0 + gy1) / 2
+    d.line((gx0 + t, wy, gx1 - t, wy), fill=(222, 208, 170), width=6)
+    d.line((wx, gy0 + t, wx, gy1 - t), fill=(222, 208, 170), width=6)
+    rr = 0.02 * u
+    d.ellipse((wx - rr, wy - rr, wx + rr, wy + rr), fill=STONE, outline=out, width=3)
+    d.ellipse((wx - rr * 0.5, wy - rr * 0.5, wx + rr * 0.5, wy + rr * 0.5), fill=(40, 70, 110))
+    for poly, nrm in ring:
+        f = 0.8 + 0.36 * (nrm[0] * LIGHT[0] + nrm[1] * LIGHT[1])
+        d.polygon(poly, fill=A.scale_color(roof, f), outline=A.scale_color(roof, 0.6), width=2)
+    d.rectangle((gx0, gy0, gx1, gy1), outline=out, width=3)
+    d.rectangle((gx0 + t, gy0 + t, gx1 - t, gy1 - t), outline=out, width=3)
+    # arcade: little arches on the inner side
+    for k in range(1, 6):
+        x = gx0 + t + (gx1 - gx0 - 2 * t) * k / 6
+        d.line((x, gy1 - t - 6, x, gy1 - t), fill=(236, 224, 198), width=4)
+    # the church: a long gable roof east-west with a rounded apse to the east
+    nx0, nx1 = cx - 0.2 * u, cx + 0.1 * u
+    ny0, ny1 = cy - 0.2 * u, cy - 0.06 * u
+    ay = (ny0 + ny1) / 2
+    ar = (ny1 - ny0) * 0.42
+    for k in range(7):  # apse: a half cone, lit from the north-west
+        f = k / 7
+        col = A.lerp_color(A.scale_color(roof, 0.7), A.scale_color(roof, 1.15), f)
+        rk = ar * (1 - f * 0.85)
+        d.pieslice((nx1 - rk - ar * 0.3 * f, ay - rk - ar * 0.2 * f, nx1 + rk - ar * 0.3 * f, ay + rk - ar * 0.2 * f), -90, 90, fill=col)
+    d.arc((nx1 - ar, ay - ar, nx1 + ar, ay + ar), -90, 90, fill=out, width=3)
+    draw_roof(d, (nx0 + nx1) / 2, ay, nx1 - nx0, ny1 - ny0, 0.0, roof, False, 0.55)
+    # bell tower at the west front: a square with a pyramid roof and a gilded cross
+    bs = 0.1 * u
+    bx, by = nx0 + bs * 0.3, ay
+    x0, y0, x1, y1 = bx - bs / 2, by - bs / 2, bx + bs / 2, by + bs / 2
+    d.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=(196, 188, 172), outline=out, width=3)
+    c = (bx, by)
+    for poly, nrm in (([(x0, y0), (x1, y0), c], (0, -1)), ([(x1, y0), (x1, y1), c], (1, 0)),
+                      ([(x0, y1), (x1, y1), c], (0, 1)), ([(x0, y0), (x0, y1), c], (-1, 0))):
+        f = 0.8 + 0.36 * (nrm[0] * LIGHT[0] + nrm[1] * LIGHT[1])
+        d.polygon(poly, fill=A.scale_color((150, 70, 50), f), outline=(90, 40, 28), width=2)
+    g = (246, 214, 110)
+    d.line((bx, by - 0.028 * u, bx, by + 0.02 * u), fill=(70, 50, 20), width=9)
+    d.line((bx - 0.014 * u, by - 0.012 * u, bx + 0.014 * u, by - 0.012 * u), fill=(70, 50, 20), width=9)
+    d.line((bx, by - 0.028 * u, bx, by + 0.02 * u), fill=g, width=5)
+    d.line((bx - 0.014 * u, by - 0.012 * u, bx + 0.014 * u, by - 0.012 * u), fill=g, width=5)
+    # a kitchen garden to the east
+    kx0, ky0, kx1, ky1 = gx1 + 0.02 * u, gy0 + 0.01 * u, gx1 + 0.075 * u, gy0 + 0.14 * u
+    d.rectangle((kx0, ky0, kx1, ky1), fill=(122, 92, 58), outline=(84, 62, 40), width=3)
+    for k in range(5):
+        yk = ky0 + (ky1 - ky0) * (k + 0.5) / 5
+        for j in range(3):
+            xk = kx0 + (kx1 - kx0) * (j + 0.5) / 3
+            d.ellipse((xk - 6, yk - 6, xk + 6, yk + 6), fill=(84, 146, 58))
+
+
+# --- entry point --------------------------------------------------------------------------------
+
+def render(kind: TileKind) -> Image.Image:
+    return Painter(plan_tile(kind)).paint()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    tiles = read_tilesets()
+    sources = image_sources()
+    wanted = set(argv) or {k.id for k in tiles}
+    for kind in tiles:
+        if kind.id not in wanted:
+            continue
+        plan = plan_tile(kind)
+        img = Painter(plan).paint()
+        A.save_png(img, sources[kind.id])
+        extra = {k: v for k, v in plan.variant.items() if v != VARIANTS[0][k]}
+        print(f"{kind.id:>4} -> {sources[kind.id].relative_to(A.ROOT)}" + (f"  (layout {extra})" if extra else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
