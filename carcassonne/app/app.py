@@ -49,6 +49,8 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.frame_count = 0
+        #: Frame-rate cap; 0 runs uncapped (tests, smoke runs).
+        self.fps = FPS
         #: Called after each frame's draw, before flip (screenshots, benchmarks).
         self.after_draw: Callable[[pygame.Surface], None] | None = None
         try:
@@ -68,12 +70,7 @@ class App:
             except pygame.error:
                 self.settings.fullscreen = False
         w, h = self.settings.window_size
-        screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
-        try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
-        return screen
+        return pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
 
     def apply_window_settings(self) -> None:
         """Re-open the window after fullscreen or size changed; every scene lays out again."""
@@ -141,7 +138,7 @@ class App:
 
     def frame(self, dt: float | None = None) -> None:
         """One frame: read events, update the top scene, draw the visible scenes, flip."""
-        elapsed = self.clock.tick(FPS) / 1000
+        elapsed = self.clock.tick(self.fps) / 1000
         dt = min(elapsed, 0.1) if dt is None else dt
         for event in pygame.event.get():
             if event.type == pygame.WINDOWSIZECHANGED and not self.settings.fullscreen:

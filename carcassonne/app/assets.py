@@ -74,7 +74,7 @@ class TileImages:
     zooming never smoothscales a tile twice for the same size while it stays in use.
     """
 
-    def __init__(self, tiles: TileSet, keep_sizes: int = 8) -> None:
+    def __init__(self, tiles: TileSet, keep_sizes: int = 12) -> None:
         self.tiles = tiles
         self.sources = image_sources()
         self._base: dict[str, pygame.Surface] = {}
@@ -82,6 +82,8 @@ class TileImages:
         self._sized: "OrderedDict[int, dict[tuple[str, int], pygame.Surface]]" = OrderedDict()
         self.keep_sizes = keep_sizes
         self.missing: list[str] = []
+        #: Sizes made with a quick nearest-neighbour scale, to be redone smoothly (see refine).
+        self._rough: "OrderedDict[tuple[str, int, int], None]" = OrderedDict()
 
     def base(self, tile: str) -> pygame.Surface:
         img = self._base.get(tile)
@@ -111,7 +113,9 @@ class TileImages:
             self._rotated[key] = img
         return img
 
-    def sized(self, tile: str, rotation: int, size: int) -> pygame.Surface:
+    def sized(self, tile: str, rotation: int, size: int, quick: bool = False) -> pygame.Surface:
+        """The tile at ``size`` px. ``quick``: on a cache miss, scale fast now and smoothly later
+        (:meth:`refine`), so zooming into a new level never stalls a frame."""
         size = max(4, int(size))
         bucket = self._sized.get(size)
         if bucket is None:
@@ -124,9 +128,27 @@ class TileImages:
         img = bucket.get(key)
         if img is None:
             src = self.rotated(tile, rotation)
-            img = src if size == TILE_PX else pygame.transform.smoothscale(src, (size, size))
+            if size == TILE_PX:
+                img = src
+            elif quick:
+                img = pygame.transform.scale(src, (size, size))
+                self._rough[(tile, rotation, size)] = None
+            else:
+                img = pygame.transform.smoothscale(src, (size, size))
             bucket[key] = img
         return img
+
+    def refine(self, budget: int = 4) -> bool:
+        """Redo up to ``budget`` quick-scaled images smoothly; True if any were redone."""
+        done = 0
+        while self._rough and done < budget:
+            (tile, rotation, size), _ = self._rough.popitem(last=False)
+            bucket = self._sized.get(size)
+            if bucket is None or (tile, rotation) not in bucket:
+                continue
+            bucket[(tile, rotation)] = pygame.transform.smoothscale(self.rotated(tile, rotation), (size, size))
+            done += 1
+        return bool(done)
 
 
 def draw_tile(o: Orientation, px: int) -> pygame.Surface:

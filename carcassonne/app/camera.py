@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 21)}))  # 24 .. ~393 px
+ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 17)} | {256}))  # 24 .. 256 px (the artwork's own size)
 DEFAULT_SIZE_INDEX = min(range(len(ZOOM_SIZES)), key=lambda i: abs(ZOOM_SIZES[i] - 112))
 
 

@@ -36,9 +36,12 @@ class RandomBot:
 
 
 def levels() -> dict[str, str]:
+    """Level name -> one-line description, for the levels a person may pick."""
     try:
         from ..ai import LEVELS  # type: ignore[import-not-found]
-        return dict(LEVELS)
+        found = {name: str(getattr(v, "description", v)) for name, v in LEVELS.items()
+                 if name in FALLBACK_LEVELS}
+        return found or dict(FALLBACK_LEVELS)
     except Exception:  # noqa: BLE001 - any failure in an optional module means: fall back
         return dict(FALLBACK_LEVELS)
 

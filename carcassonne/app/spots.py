@@ -34,7 +34,7 @@ def _segment_anchor(kind: str, edges: tuple[int, ...], has_cloister: bool) -> Po
         return CENTER
     if kind == "city":
         if len(edges) == 1:
-            return _towards(mids[0], CENTER, 0.36)
+            return _towards(mids[0], CENTER, 0.3)
         avg = _avg(mids)
         return _towards(CENTER, avg, 0.55) if hypot(avg[0] - .5, avg[1] - .5) > 0.05 else CENTER
     # road (and river, never occupied)

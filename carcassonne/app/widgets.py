@@ -32,11 +32,20 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.75, min(3.0, min(w / 1280, h / 800)))
 
 
+_panels: dict[tuple, pygame.Surface] = {}
+_texts: dict[tuple, pygame.Surface] = {}
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANEL, alpha: int = 235) -> None:
     radius = max(4, int(10 * u))
     if alpha < 255:
-        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
+        key = (rect.size, tuple(colour), alpha, radius)
+        tmp = _panels.get(key)
+        if tmp is None:  # translucent panels are drawn once per size, then only blitted
+            if len(_panels) > 64:
+                _panels.clear()
+            tmp = _panels[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
         surface.blit(tmp, rect.topleft)
     else:
         pygame.draw.rect(surface, colour, rect, border_radius=radius)
@@ -45,13 +54,23 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANE
 
 def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[int, int],
               colour=INK, anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
-    img = font.render(text, True, colour)
+    img = rendered(font, text, colour)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        sh = font.render(text, True, (0, 0, 0))
-        surface.blit(sh, rect.move(2, 2))
+        surface.blit(rendered(font, text, (0, 0, 0)), rect.move(2, 2))
     surface.blit(img, rect)
     return rect
+
+
+def rendered(font: pygame.font.Font, text: str, colour) -> pygame.Surface:  # noqa: ANN001
+    """Rendered text, cached: most labels are the same every frame and rendering is slow."""
+    key = (id(font), text, tuple(colour))
+    img = _texts.get(key)
+    if img is None:
+        if len(_texts) > 2000:
+            _texts.clear()
+        img = _texts[key] = font.render(text, True, colour)
+    return img
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -124,12 +143,15 @@ class Button(Widget):
                          max(1, int(2 * u)), border_radius=radius)
         size = int(min(self.rect.h * 0.42, 22 * u))
         font = fonts.get(size, "bold")
+        while size > 9 and font.size(self.label)[0] > self.rect.w - 12 * u:
+            size -= 1
+            font = fonts.get(size, "bold")
         ink = INK if self.enabled else INK_DIM
         label = self.label
         if self.hint:
             small = fonts.get(max(8, int(size * 0.75)))
             hint_w = small.size(self.hint)[0]
-            if font.size(label)[0] + hint_w + 16 * u < self.rect.w:
+            if font.size(label)[0] + hint_w + 34 * u < self.rect.w:
                 blit_text(surface, small, self.hint, (self.rect.right - int(8 * u), self.rect.centery),
                           INK_DIM, "midright")
                 blit_text(surface, font, label, (self.rect.x + int(10 * u), self.rect.centery), ink, "midleft")

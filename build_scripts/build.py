@@ -1,0 +1,110 @@
+"""Build the double-click game: one file, ``dist/carcassonne`` (``.exe`` on Windows, ``.app`` on macOS).
+
+    python build_scripts/build.py            # build
+    python build_scripts/build.py --smoke    # build, then run the binary's --smoke check
+
+Resources travel inside the binary (``--add-data``) and are found through
+``carcassonne/resources.py``; nothing is written next to the binary. On Linux a
+``carcassonne.desktop`` entry and the icon are written beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+NAME = "carcassonne"
+ICON_PNG = ROOT / "resources" / "icon" / "carcassonne.png"
+ICON_ICO = ROOT / "resources" / "icon" / "carcassonne.ico"
+
+DESKTOP_ENTRY = """[Desktop Entry]
+Type=Application
+Name=Carcassonne
+Comment=Build a medieval landscape tile by tile: hot-seat or against the computer
+Exec={exe}
+Icon={icon}
+Terminal=false
+Categories=Game;BoardGame;
+"""
+
+
+def pyinstaller_args() -> list[str]:
+    sep = os.pathsep  # PyInstaller's SRC<sep>DEST separator
+    args = [
+        str(ROOT / "build_scripts" / "entry.py"),
+        "--name", NAME,
+        "--onefile",
+        "--noconfirm",
+        "--clean",
+        "--distpath", str(DIST),
+        "--workpath", str(ROOT / "build" / "pyinstaller"),
+        "--specpath", str(ROOT / "build"),
+        "--paths", str(ROOT),
+        "--add-data", f"{ROOT / 'resources'}{sep}resources",
+        "--collect-submodules", "carcassonne",
+        # Not used by the game; PyInstaller would otherwise follow optional imports.
+        "--exclude-module", "tkinter",
+        "--exclude-module", "numpy",
+        "--exclude-module", "PIL",
+        "--exclude-module", "pytest",
+        "--exclude-module", "hypothesis",
+    ]
+    if sys.platform.startswith("linux"):
+        args.append("--strip")
+    if sys.platform in ("win32", "darwin"):
+        args.append("--windowed")  # no console window on a double-click
+        icon = ICON_ICO if sys.platform == "win32" else ICON_PNG
+        if icon.exists():
+            args += ["--icon", str(icon)]
+    return args
+
+
+def write_desktop_entry(binary: Path) -> Path:
+    icon = DIST / "carcassonne.png"
+    if ICON_PNG.exists():
+        shutil.copyfile(ICON_PNG, icon)
+    entry = DIST / "carcassonne.desktop"
+    entry.write_text(DESKTOP_ENTRY.format(exe=binary.resolve(), icon=icon.resolve()))
+    entry.chmod(0o755)
+    return entry
+
+
+def binary_path() -> Path:
+    if sys.platform == "win32":
+        return DIST / f"{NAME}.exe"
+    if sys.platform == "darwin" and (DIST / f"{NAME}.app").exists():
+        return DIST / f"{NAME}.app" / "Contents" / "MacOS" / NAME
+    return DIST / NAME
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="run the built binary's --smoke check")
+    args = parser.parse_args(argv)
+    import PyInstaller.__main__  # a build-time dependency: pip install -e ".[build]"
+
+    start = time.perf_counter()
+    PyInstaller.__main__.run(pyinstaller_args())
+    binary = binary_path()
+    size_mb = binary.stat().st_size / 1e6 if binary.is_file() else 0.0
+    print(f"built {binary.relative_to(ROOT)} ({size_mb:.1f} MB) in {time.perf_counter() - start:.0f} s")
+    if sys.platform.startswith("linux"):
+        print(f"desktop entry: {write_desktop_entry(binary).relative_to(ROOT)}")
+    if args.smoke:
+        env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+                   SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
+        result = subprocess.run([str(binary), "--smoke"], env=env, timeout=300)
+        print(f"smoke check: exit status {result.returncode}")
+        return result.returncode
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""The desktop application: a scene-based pygame-ce game on top of the rules engine.
+
+``run_app()`` opens the window on the title screen; ``run_app(["--smoke"])`` loads every
+resource, plays a short AI-only game at full speed and exits (for packaged builds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Sequence
+
+
+def run_app(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="carcassonne", add_help=True)
+    parser.add_argument("--smoke", action="store_true",
+                        help="open the window, load every resource, play a short AI game, exit")
+    parser.add_argument("--size", help="window size, e.g. 1600x900")
+    parser.add_argument("--fullscreen", action="store_true")
+    args = parser.parse_args(list(argv) if argv is not None else [])
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.smoke:
+        from .smoke import smoke
+        return smoke()
+    from .app import App
+    from .scenes.title import TitleScene
+
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"--size must look like 1600x900, not {args.size!r}", file=sys.stderr)
+            return 2
+    app = App(size=size)
+    if args.fullscreen and not app.settings.fullscreen:
+        app.toggle_fullscreen()
+    app.push(TitleScene(app))
+    return app.run()
+
+
+__all__ = ["run_app"]

@@ -1,0 +1,128 @@
+"""Synthetic input for tests, screenshots and benchmarks: post real pygame events, run frames.
+
+Everything goes through pygame's event queue and :meth:`App.frame`, exactly like a
+person's mouse and keyboard, so what the tests prove is what a player gets.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from .app import App
+
+Pos = tuple[int, int]
+
+
+class Driver:
+    def __init__(self, app: App, dt: float = 0.05) -> None:
+        self.app = app
+        self.dt = dt
+        self.pos: Pos = (app.size[0] // 2, app.size[1] // 2)
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.frame(self.dt)
+
+    def post(self, type_: int, **attrs) -> None:  # noqa: ANN003
+        pygame.event.post(pygame.event.Event(type_, **attrs))
+
+    def move(self, pos: Pos, buttons: tuple[int, int, int] = (0, 0, 0), frame: bool = True) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        rel = (pos[0] - self.pos[0], pos[1] - self.pos[1])
+        self.pos = pos
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
+        if frame:
+            self.frames()
+
+    def press(self, pos: Pos, button: int = 1) -> None:
+        self.move(pos, frame=False)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=self.pos, button=button)
+        self.frames()
+
+    def release(self, pos: Pos, button: int = 1) -> None:
+        self.post(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])), button=button)
+        self.frames()
+
+    def click(self, pos: Pos, button: int = 1) -> None:
+        self.press(pos, button)
+        self.release(pos, button)
+
+    def drag(self, start: Pos, end: Pos, steps: int = 4, button: int = 1,
+             during: Callable[[], None] | None = None, release: bool = True) -> None:
+        """Press at ``start``, move in ``steps`` to ``end`` (calling ``during`` there), release."""
+        self.press(start, button)
+        held = (1, 0, 0) if button == 1 else (0, 0, 1) if button == 3 else (0, 1, 0)
+        for i in range(1, steps + 1):
+            t = i / steps
+            self.move((start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t), held)
+        if during is not None:
+            during()
+        if release:
+            self.release(end, button)
+
+    def key(self, key: int, mod: int = 0, text: str = "") -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=0)
+        self.frames()
+
+    def type_text(self, text: str) -> None:
+        for ch in text:
+            self.key(pygame.key.key_code(ch) if ch.isalnum() else 0, text=ch)
+
+    def wheel(self, dy: int, pos: Pos | None = None) -> None:
+        if pos is not None:
+            self.move(pos, frame=False)
+        self.post(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy))
+        self.frames()
+
+    def resize(self, size: Pos) -> None:
+        self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        self.frames()
+
+    def run_until(self, done: Callable[[], bool], max_frames: int = 2000) -> bool:
+        for _ in range(max_frames):
+            if done():
+                return True
+            self.frames()
+        return done()
+
+
+def show_cell(driver: Driver, scene, x: int, y: int, min_px: int = 64) -> None:  # noqa: ANN001
+    """Make board square (x, y) visible at a usable zoom, with keys and the wheel only."""
+    cam = scene.camera
+    board = scene.rects["board"].inflate(-cam.tile_px * 2, -cam.tile_px * 2)
+    if not board.collidepoint(cam.cell_center(x, y)):
+        driver.key(pygame.K_HOME)
+    while cam.tile_px < min_px:
+        before = cam.tile_px
+        driver.wheel(1, cam.cell_center(x, y))
+        if cam.tile_px == before:
+            break
+    inner = scene.rects["board"].inflate(-cam.tile_px, -cam.tile_px)
+    if not inner.collidepoint(cam.cell_center(x, y)):
+        driver.key(pygame.K_HOME)
+
+
+def play_human_turn(driver: Driver, scene, move, confirm_key: int | None = None) -> None:  # noqa: ANN001
+    """Play ``move`` the way a person does: rotate (R), drag the tile, drag a follower, confirm."""
+    from .spots import spot_anchor
+
+    turn = scene.turn
+    for _ in range(4):
+        if turn.rotation == move.rotation:
+            break
+        driver.key(pygame.K_r)
+    show_cell(driver, scene, move.x, move.y)
+    start = scene._hand_tile_rect().center
+    driver.drag(start, scene.camera.cell_center(move.x, move.y), steps=3)
+    if move.follower:
+        slots = scene._follower_slots(turn.player)
+        o = scene.game.tiles[move.tile].orientations[move.rotation // 90]
+        ax, ay = spot_anchor(o, move.follower)
+        target = scene.camera.to_screen(move.x + ax, move.y + ay)
+        driver.drag(slots[-1].center, (round(target[0]), round(target[1])), steps=3)
+    if confirm_key is None:
+        confirm_key = pygame.K_RETURN if move.follower else pygame.K_SPACE
+    driver.key(confirm_key)

@@ -1,0 +1,194 @@
+"""The New game form: 2–6 seats (name, colour, human or AI level) and the rule options.
+
+The form starts from the last setup and saves it when the game starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import COLORS
+from ..assets import PLAYER_RGB
+from ..intents import KEY, Intent
+from ..players import levels
+from ..storage import DEFAULT_NAMES, SeatSetup, Setup
+from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, blit_text, draw_panel, wrap
+from .backdrop import make_backdrop
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def kind_options() -> list[tuple[str, str]]:
+    return [("human", "Human")] + [(f"ai:{lvl}", f"AI {lvl}") for lvl in levels()]
+
+
+class NewGameScene(Scene):
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.setup: Setup = app.storage.load_setup()
+        self.backdrop: pygame.Surface | None = None
+        self.error = ""
+        self._build()
+
+    # ------------------------------------------------------------- widgets
+    def _build(self) -> None:
+        s = self.setup
+        self.rows: list[tuple[TextField, Button, Choice, Button]] = []
+        for i, seat in enumerate(s.seats):
+            name = TextField(seat.name, lambda v, i=i: setattr(self.setup.seats[i], "name", v), max_len=14,
+                             placeholder=f"Player {i + 1}")
+            colour = Button("", lambda i=i: self._next_colour(i))
+            kind = Choice("", kind_options(), seat.kind, lambda v, i=i: setattr(self.setup.seats[i], "kind", v))
+            remove = Button("×", lambda i=i: self._remove(i))
+            remove.enabled = len(s.seats) > 2
+            self.rows.append((name, colour, kind, remove))
+        self.add = Button("+ Add player", self._add)
+        self.add.enabled = len(s.seats) < 6
+        self.options = [
+            Toggle("Farmers", s.farmers, lambda v: setattr(self.setup, "farmers", v)),
+            Choice("Farm scoring", [("third-edition", "3rd edition"), ("first-edition", "1st edition")],
+                   s.farm_scoring, lambda v: setattr(self.setup, "farm_scoring", v)),
+            Toggle("Small cities score 2", s.small_city, lambda v: setattr(self.setup, "small_city", v)),
+            Toggle("The River", s.river, lambda v: setattr(self.setup, "river", v)),
+        ]
+        self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
+                              placeholder="random")
+        self.start = Button("Start game", self.start_game, hint="Enter", primary=True)
+        self.back = Button("Back", self.go_back, hint="Esc")
+        self.widgets = [w for row in self.rows for w in row] + [self.add, *self.options, self.seed,
+                                                                self.start, self.back]
+        if self.size != (0, 0):
+            self.layout(self.app.size)
+
+    def _next_colour(self, i: int) -> None:
+        used = {s.color for j, s in enumerate(self.setup.seats) if j != i}
+        cur = COLORS.index(self.setup.seats[i].color)
+        for k in range(1, len(COLORS) + 1):
+            c = COLORS[(cur + k) % len(COLORS)]
+            if c not in used:
+                self.setup.seats[i].color = c
+                return
+
+    def _add(self) -> None:
+        seats = self.setup.seats
+        if len(seats) >= 6:
+            return
+        used = {s.color for s in seats}
+        names = {s.name for s in seats}
+        colour = next(c for c in COLORS if c not in used)
+        name = next((n for n in DEFAULT_NAMES if n not in names), f"Player {len(seats) + 1}")
+        seats.append(SeatSetup(name, colour, "ai:normal"))
+        self._build()
+
+    def _remove(self, i: int) -> None:
+        if len(self.setup.seats) > 2:
+            del self.setup.seats[i]
+            self._build()
+
+    def start_game(self) -> None:
+        from ..session import start_new
+        names = [s.name.strip() for s in self.setup.seats]
+        if any(not n for n in names):
+            self.error = "Every player needs a name."
+            return
+        if len(set(names)) != len(names):
+            self.error = "Two players have the same name."
+            return
+        start_new(self.app, self.setup)
+
+    def go_back(self) -> None:
+        from .title import TitleScene
+        self.app.storage.save_setup(self.setup)
+        self.app.replace(TitleScene(self.app))
+
+    # -------------------------------------------------------------- layout
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        u = self.u
+        w, h = size
+        self.box = pygame.Rect(0, 0, int(980 * u), int(640 * u))
+        self.box.center = (w // 2, h // 2)
+        self.box.clamp_ip(pygame.Rect(0, 0, w, h))
+        x = self.box.x + int(30 * u)
+        y = self.box.y + int(100 * u)
+        rh, gap = int(40 * u), int(8 * u)
+        for name, colour, kind, remove in self.rows:
+            name.rect = pygame.Rect(x, y, int(250 * u), rh)
+            colour.rect = pygame.Rect(name.rect.right + int(10 * u), y, int(120 * u), rh)
+            kind.rect = pygame.Rect(colour.rect.right + int(10 * u), y, int(170 * u), rh)
+            remove.rect = pygame.Rect(kind.rect.right + int(10 * u), y, rh, rh)
+            y += rh + gap
+        self.add.rect = pygame.Rect(x, y, int(200 * u), rh)
+        ox = self.box.x + int(680 * u)
+        oy = self.box.y + int(100 * u)
+        ow = self.box.right - ox - int(24 * u)
+        for opt in self.options:
+            opt.rect = pygame.Rect(ox, oy, ow, rh)
+            oy += rh + gap
+        self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
+        bw = int(200 * u)
+        self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
+                                      bw, int(50 * u))
+        self.back.rect = pygame.Rect(self.box.x + int(24 * u), self.start.rect.y, int(160 * u), int(50 * u))
+        self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=5)
+
+    def handle(self, intent: Intent) -> bool:
+        if super().handle(intent):
+            self.error = ""
+            return True
+        if intent.kind == KEY:
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start_game()
+                return True
+            if intent.key == pygame.K_ESCAPE:
+                self.go_back()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.backdrop is not None and self.backdrop.get_size() == surface.get_size():
+            surface.blit(self.backdrop, (0, 0))
+        else:
+            surface.fill((40, 48, 40))
+        u = self.u
+        fonts = self.app.assets.fonts
+        draw_panel(surface, self.box, u, alpha=240)
+        blit_text(surface, fonts.get(int(40 * u), "title"), "New game", (self.box.centerx, self.box.y + int(16 * u)),
+                  ACCENT, "midtop")
+        head = fonts.get(int(15 * u), "bold")
+        blit_text(surface, head, "Players (in turn order)", (self.rows[0][0].rect.x, self.box.y + int(74 * u)),
+                  INK_DIM)
+        blit_text(surface, head, "Rules", (self.options[0].rect.x, self.box.y + int(74 * u)), INK_DIM)
+        blit_text(surface, head, "Seed (same seed, same tiles)", (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
+                  INK_DIM)
+        for i, (name, colour, kind, remove) in enumerate(self.rows):
+            remove.enabled = len(self.rows) > 2
+            c = self.setup.seats[i].color
+            colour.label = c
+        super().draw(surface)
+        for i, (name, colour, kind, remove) in enumerate(self.rows):
+            c = self.setup.seats[i].color
+            img = self.app.assets.pieces.get(c, int(colour.rect.h * 0.7))
+            surface.blit(img, img.get_rect(midleft=(colour.rect.x + int(8 * u), colour.rect.centery)))
+            pygame.draw.circle(surface, PLAYER_RGB[c], (colour.rect.right - int(14 * u), colour.rect.centery),
+                               int(6 * u))
+        small = fonts.get(int(14 * u))
+        y = self.add.rect.bottom + int(20 * u)
+        blit_text(surface, head, "Computer players", (self.box.x + int(30 * u), y), INK_DIM)
+        y += int(24 * u)
+        for name, text in levels().items():
+            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {name}:", (self.box.x + int(30 * u), y),
+                          INK).right + int(6 * u)
+            for line in wrap(small, text, self.options[0].rect.x - x - int(30 * u)):
+                blit_text(surface, small, line, (x, y), INK_DIM)
+                y += small.get_linesize()
+            y += int(4 * u)
+        if self.error:
+            blit_text(surface, fonts.get(int(17 * u), "bold"), self.error,
+                      (self.box.centerx, self.start.rect.centery), (240, 110, 90), "center")
+        blit_text(surface, small, "Click a name to type · click a colour or player type to change it",
+                  (self.box.centerx, self.box.bottom - int(8 * u)), INK, "midbottom")

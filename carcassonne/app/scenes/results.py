@@ -1,0 +1,265 @@
+"""Results: the final scoring step by step, a table per player and feature, the winners, a chart.
+
+Final score events are revealed one by one (Space/click reveals the next, Enter all);
+the table and the chart come from the game's score events, so they always add up
+to the engine's scores.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Game, ScoreEvent
+from ...engine.record import GameRecord, Seat
+from ..assets import PLAYER_RGB
+from ..intents import KEY, PRESS, Intent
+from ..widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+FEATURES = ("road", "city", "cloister", "farm")
+STEP_SECONDS = 0.8
+
+
+class ResultsScene(Scene):
+    def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent]) -> None:
+        super().__init__(app)
+        self.game = game
+        self.seats = seats
+        self.final = list(final)
+        speed = app.settings.speed
+        self.revealed = len(self.final) if speed <= 0 else 0
+        self.timer = 0.0
+        self.before = [s - sum(e.points for e in self.final if p in e.players) for p, s in enumerate(game.scores)]
+        self.buttons = {
+            "next": Button("Reveal all", self.reveal_all, hint="Enter"),
+            "save": Button("Save game", self.save),
+            "again": Button("New game", self.new_game, primary=True),
+            "title": Button("Title", self.to_title, hint="Esc"),
+        }
+        self.widgets = list(self.buttons.values())
+        self.note = ""
+
+    # -------------------------------------------------------------- data
+    def table(self) -> list[dict[str, int]]:
+        """Points per player per feature kind (during play + final), from the score events."""
+        rows = [{k: 0 for k in FEATURES} for _ in self.seats]
+        revealed = {id(e) for e in self.final[:self.revealed]}
+        for ev in self.game.events:
+            if ev.final and id(ev) not in revealed:
+                continue
+            kind = "farm" if ev.feature in ("farm", "field") else ev.feature
+            for p in ev.players:
+                rows[p][kind] = rows[p].get(kind, 0) + ev.points
+        return rows
+
+    def shown_scores(self) -> list[int]:
+        scores = list(self.before)
+        for ev in self.final[:self.revealed]:
+            for p in ev.players:
+                scores[p] += ev.points
+        return scores
+
+    def winners(self) -> list[int]:
+        best = max(self.game.scores)
+        return [p for p, s in enumerate(self.game.scores) if s == best]
+
+    def series(self) -> list[list[int]]:
+        """Each player's score after every turn (and after the final scoring)."""
+        turns = self.game.turn_number
+        per_turn = [[0] * (turns + 2) for _ in self.seats]
+        for ev in self.game.events:
+            t = turns + 1 if ev.final else min(ev.turn, turns)
+            for p in ev.players:
+                per_turn[p][t] += ev.points
+        out = []
+        for row in per_turn:
+            acc, line = 0, []
+            for v in row:
+                acc += v
+                line.append(acc)
+            out.append(line)
+        return out
+
+    # ------------------------------------------------------------ actions
+    def reveal_all(self) -> None:
+        self.revealed = len(self.final)
+
+    def save(self) -> None:
+        try:
+            path = self.app.storage.save_game(GameRecord.from_game(self.game, self.seats))
+            self.note = f"Saved as {path.name}"
+        except OSError as exc:
+            self.note = f"Could not save: {exc.strerror or exc}"
+
+    def new_game(self) -> None:
+        from .new_game import NewGameScene
+        self.app.replace(NewGameScene(self.app))
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+        self.app.replace(TitleScene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if super().handle(intent):
+            return True
+        if intent.kind == KEY:
+            if intent.key == pygame.K_SPACE:
+                self.revealed = min(len(self.final), self.revealed + 1)
+            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.revealed < len(self.final):
+                    self.reveal_all()
+                else:
+                    self.new_game()
+            elif intent.key == pygame.K_ESCAPE:
+                self.to_title()
+            else:
+                return False
+            return True
+        if intent.kind == PRESS and intent.button == 1:
+            self.revealed = min(len(self.final), self.revealed + 1)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        speed = self.app.settings.speed
+        if self.revealed < len(self.final):
+            self.timer += dt * (speed or 100)
+            if self.timer >= STEP_SECONDS:
+                self.timer = 0.0
+                self.revealed += 1
+
+    # ------------------------------------------------------------- layout
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        u = self.u
+        w, h = size
+        pad = int(20 * u)
+        self.left = pygame.Rect(pad, int(90 * u), int(w * 0.42), h - int(90 * u) - int(90 * u))
+        self.right = pygame.Rect(self.left.right + pad, self.left.y, w - self.left.right - 2 * pad, self.left.h)
+        bw, bh = int(180 * u), int(46 * u)
+        x = w - pad - bw
+        y = h - pad - bh
+        for name in ("again", "title", "save", "next"):
+            self.buttons[name].rect = pygame.Rect(x, y, bw, bh)
+            x -= bw + int(10 * u)
+
+    # --------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((34, 38, 32))
+        u = self.u
+        fonts = self.app.assets.fonts
+        w, _ = surface.get_size()
+        done = self.revealed >= len(self.final)
+        self.buttons["next"].enabled = not done
+        title = fonts.get(int(44 * u), "title")
+        if done:
+            names = " and ".join(self.seats[p].name for p in self.winners())
+            verb = "wins" if len(self.winners()) == 1 else "share the victory"
+            text = f"{names} {verb} with {max(self.game.scores)} points!"
+        else:
+            text = "Final scoring"
+        blit_text(surface, title, text, (w // 2, int(18 * u)), ACCENT, "midtop", shadow=True)
+        self._draw_steps(surface)
+        self._draw_table(surface)
+        self._draw_chart(surface)
+        super().draw(surface)
+        if self.note:
+            blit_text(surface, fonts.get(int(15 * u)), self.note, (int(20 * u), surface.get_height() - int(40 * u)),
+                      GOOD)
+
+    def _draw_steps(self, surface: pygame.Surface) -> None:
+        u = self.u
+        r = self.left
+        draw_panel(surface, r, u)
+        fonts = self.app.assets.fonts
+        head = fonts.get(int(18 * u), "bold")
+        font = fonts.get(int(15 * u))
+        blit_text(surface, head, "Final scoring: roads, cities, cloisters, then farms",
+                  (r.x + int(14 * u), r.y + int(10 * u)), INK)
+        y = r.y + int(44 * u)
+        line = font.get_linesize() + int(4 * u)
+        room = max(1, (r.bottom - y - int(10 * u)) // line)
+        shown = self.final[:self.revealed]
+        if not self.final:
+            blit_text(surface, font, "No follower was left on the board: nothing more to score.",
+                      (r.x + int(14 * u), y), INK_DIM)
+        start = max(0, len(shown) - room)
+        names = [s.name for s in self.seats]
+        for ev in shown[start:]:
+            colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK) if ev.players else INK_DIM
+            if ev.players and self.seats[ev.players[0]].color == "black":
+                colour = INK
+            pygame.draw.circle(surface, colour, (r.x + int(20 * u), y + line // 2 - 2), int(5 * u))
+            text = ev.describe(names)
+            while font.size(text)[0] > r.w - int(44 * u) and len(text) > 10:
+                text = text[:-2]
+            blit_text(surface, font, text, (r.x + int(34 * u), y), INK)
+            y += line
+        if not self.revealed >= len(self.final):
+            blit_text(surface, font, "Space or click: next · Enter: all", (r.centerx, r.bottom - int(8 * u)),
+                      INK_DIM, "midbottom")
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        u = self.u
+        fonts = self.app.assets.fonts
+        r = pygame.Rect(self.right.x, self.right.y, self.right.w, int(self.right.h * 0.45))
+        draw_panel(surface, r, u)
+        head = fonts.get(int(16 * u), "bold")
+        font = fonts.get(int(16 * u))
+        cols = ["Player", "Roads", "Cities", "Cloisters", "Farms", "Total"]
+        cw = (r.w - int(28 * u)) / (len(cols) + 1)
+        xs = [r.x + int(14 * u)] + [r.x + int(14 * u) + int(cw * (i + 2)) for i in range(len(cols) - 1)]
+        y = r.y + int(12 * u)
+        for x, c in zip(xs, cols):
+            blit_text(surface, head, c, (x, y), INK_DIM)
+        rows = self.table()
+        scores = self.shown_scores()
+        winners = self.winners() if self.revealed >= len(self.final) else []
+        lh = min(int(34 * u), (r.bottom - y - int(30 * u)) // max(1, len(rows)))
+        y += int(30 * u)
+        for p, seat in enumerate(self.seats):
+            img = self.app.assets.pieces.get(seat.color, int(lh * 0.8))
+            surface.blit(img, (xs[0], y))
+            name = seat.name + ("  ★" if p in winners else "")
+            blit_text(surface, head if p in winners else font, name, (xs[0] + int(lh * 0.9), y + 2),
+                      ACCENT if p in winners else INK)
+            for x, k in zip(xs[1:5], FEATURES):
+                blit_text(surface, font, str(rows[p][k]), (x, y + 2), INK)
+            blit_text(surface, head, str(scores[p]), (xs[5], y + 2), INK)
+            y += lh
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        u = self.u
+        fonts = self.app.assets.fonts
+        top = self.right.y + int(self.right.h * 0.45) + int(14 * u)
+        r = pygame.Rect(self.right.x, top, self.right.w, self.right.bottom - top)
+        draw_panel(surface, r, u)
+        blit_text(surface, fonts.get(int(16 * u), "bold"), "Scores over the turns", (r.x + int(14 * u), r.y + int(8 * u)),
+                  INK_DIM)
+        plot = pygame.Rect(r.x + int(50 * u), r.y + int(36 * u), r.w - int(70 * u), r.h - int(66 * u))
+        series = self.series()
+        if not series or plot.w < 10 or plot.h < 10:
+            return
+        n = len(series[0])
+        top_v = max(10, max(max(s) for s in series))
+        small = fonts.get(int(12 * u))
+        step = max(10, (top_v // 5 + 9) // 10 * 10)
+        for v in range(0, top_v + 1, step):
+            y = plot.bottom - plot.h * v / top_v
+            pygame.draw.line(surface, (70, 66, 56), (plot.x, y), (plot.right, y))
+            blit_text(surface, small, str(v), (plot.x - int(6 * u), y), INK_DIM, "midright")
+        for t in range(0, n, max(1, n // 8)):
+            x = plot.x + plot.w * t / max(1, n - 1)
+            blit_text(surface, small, str(t) if t < n - 1 else "final", (x, plot.bottom + int(4 * u)), INK_DIM, "midtop")
+        for p, line in enumerate(series):
+            pts = [(plot.x + plot.w * i / max(1, n - 1), plot.bottom - plot.h * v / top_v) for i, v in enumerate(line)]
+            rgb = PLAYER_RGB.get(self.seats[p].color, INK)
+            if self.seats[p].color == "black":
+                rgb = (170, 170, 180)
+            if len(pts) >= 2:
+                pygame.draw.lines(surface, rgb, False, pts, max(2, int(3 * u)))

@@ -1,0 +1,81 @@
+"""Settings: window size or fullscreen, animation speed, sound, placement hints. Saved at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..storage import ANIMATION_SPEEDS, WINDOW_SIZES
+from ..widgets import INK_DIM, Button, Choice, Toggle, blit_text
+from .dialogs import Dialog
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class SettingsScene(Dialog):
+    title = "Settings"
+    box_size = (560, 480)
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        s = app.settings
+        sizes = [(f"{w}x{h}", f"{w} × {h}") for w, h in WINDOW_SIZES]
+        current = f"{s.window_size[0]}x{s.window_size[1]}"
+        if current not in dict(sizes):
+            sizes.insert(0, (current, f"{s.window_size[0]} × {s.window_size[1]}"))
+        self.items = [
+            Toggle("Fullscreen (F11)", s.fullscreen, self._fullscreen),
+            Choice("Window", sizes, current, self._size),
+            Choice("Animations", [(k, k) for k in ANIMATION_SPEEDS], s.animation, self._speed),
+            Toggle("Sound", s.sound, self._sound),
+            Toggle("Placement hints", s.hints, self._hints),
+        ]
+        self.done = Button("Done", self.close, hint="Esc", primary=True)
+        self.widgets = [*self.items, self.done]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        u = self.u
+        bw, bh, gap = int(440 * u), int(44 * u), int(10 * u)
+        y = self.box.y + int(72 * u)
+        for w in self.items:
+            w.rect = pygame.Rect(self.box.centerx - bw // 2, y, bw, bh)
+            y += bh + gap
+        self.done.rect = pygame.Rect(0, 0, int(160 * u), bh)
+        self.done.rect.midbottom = (self.box.centerx, self.box.bottom - int(18 * u))
+
+    def _save(self) -> None:
+        self.app.storage.save_settings(self.app.settings)
+
+    def _fullscreen(self, on: bool) -> None:
+        self.app.settings.fullscreen = on
+        self._save()
+        self.app.apply_window_settings()
+
+    def _size(self, value: str) -> None:
+        w, h = (int(v) for v in value.split("x"))
+        self.app.settings.window_size = (w, h)
+        self._save()
+        if not self.app.settings.fullscreen:
+            self.app.apply_window_settings()
+
+    def _speed(self, value: str) -> None:
+        self.app.settings.animation = value
+        self._save()
+
+    def _sound(self, on: bool) -> None:
+        self.app.settings.sound = on
+        self.app.sounds.enabled = on
+        self._save()
+
+    def _hints(self, on: bool) -> None:
+        self.app.settings.hints = on
+        self._save()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        font = self.app.assets.fonts.get(int(13 * self.u))
+        blit_text(surface, font, "Click to change, right-click to go back one option",
+                  (self.box.centerx, self.done.rect.top - int(8 * self.u)), INK_DIM, "midbottom")

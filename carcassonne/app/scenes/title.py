@@ -1,0 +1,103 @@
+"""The title screen: New game, Continue (the autosave), Load, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..intents import KEY, Intent
+from ..widgets import ACCENT, INK_DIM, Button, blit_text
+from .backdrop import make_backdrop
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class TitleScene(Scene):
+    def __init__(self, app: "App", notice: str = "") -> None:
+        super().__init__(app)
+        self.notice = notice
+        self.backdrop: pygame.Surface | None = None
+        self.buttons = {
+            "new": Button("New game", self.new_game, hint="N", primary=True),
+            "continue": Button("Continue", self.continue_game, hint="C"),
+            "load": Button("Load", self.load, hint="L"),
+            "rules": Button("Rules and keys", self.rules, hint="F1"),
+            "settings": Button("Settings", self.settings, hint="S"),
+            "quit": Button("Quit", app.quit, hint="Q"),
+        }
+        self.widgets = list(self.buttons.values())
+
+    def enter(self) -> None:
+        super().enter()
+        if self.notice:
+            from .dialogs import MessageDialog
+            self.app.push(MessageDialog(self.app, "Notice", self.notice))
+            self.notice = ""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        u = self.u
+        bw, bh, gap = int(340 * u), int(50 * u), int(12 * u)
+        y = int(size[1] * 0.36)
+        for b in self.widgets:
+            b.rect = pygame.Rect(size[0] // 2 - bw // 2, y, bw, bh)
+            y += bh + gap
+        self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles)
+
+    def continue_game(self) -> None:
+        from ..session import load_game
+        from .dialogs import MessageDialog
+        if not self.app.storage.has_autosave():
+            self.app.push(MessageDialog(self.app, "Nothing to continue", "There is no game in progress."))
+            return
+        reason = load_game(self.app, self.app.storage.autosave_path)
+        if reason:
+            self.app.push(MessageDialog(self.app, "Cannot continue",
+                                        f"The autosave cannot be read ({reason}). Start a new game or load "
+                                        "another one."))
+
+    def new_game(self) -> None:
+        from .new_game import NewGameScene
+        self.app.replace(NewGameScene(self.app))
+
+    def load(self) -> None:
+        from .dialogs import LoadDialog
+        self.app.push(LoadDialog(self.app))
+
+    def rules(self) -> None:
+        from .rules_help import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == KEY:
+            keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load,
+                    pygame.K_F1: self.rules, pygame.K_s: self.settings, pygame.K_q: self.app.quit,
+                    pygame.K_ESCAPE: self.app.quit}
+            if intent.key in keys:
+                keys[intent.key]()
+                return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.buttons["continue"].enabled = self.app.storage.has_autosave()
+        if self.backdrop is not None and self.backdrop.get_size() == surface.get_size():
+            surface.blit(self.backdrop, (0, 0))
+        else:
+            surface.fill((40, 48, 40))
+        u = self.u
+        fonts = self.app.assets.fonts
+        w, h = surface.get_size()
+        blit_text(surface, fonts.get(int(96 * u), "title"), "Carcassonne", (w // 2, int(h * 0.12)), ACCENT,
+                  "midtop", shadow=True)
+        blit_text(surface, fonts.get(int(20 * u)), "Hot-seat and computer opponents · the base game and The River",
+                  (w // 2, int(h * 0.12) + int(110 * u)), INK_DIM, "midtop", shadow=True)
+        super().draw(surface)
+        blit_text(surface, fonts.get(int(13 * u)), "F11 fullscreen", (w - int(12 * u), h - int(10 * u)),
+                  INK_DIM, "bottomright")

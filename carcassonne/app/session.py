@@ -1,0 +1,60 @@
+"""Starting and resuming games: from the New game form, from the autosave, from a saved file."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..engine import CarcassonneError, Game, Rules
+from ..engine.record import GameRecord, Seat
+from .storage import Setup
+from .turn import TurnController
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def game_from_setup(app: "App", setup: Setup) -> tuple[Game, list[Seat]]:
+    seats = [Seat(s.name.strip() or f"Player {i + 1}", s.color, s.kind) for i, s in enumerate(setup.seats)]
+    rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
+                  river=setup.river)
+    seed = int(setup.seed) if setup.seed.isdigit() else random.randrange(1, 10**9)
+    game = Game(app.tiles, rules, players=len(seats), seed=seed, names=[s.name for s in seats])
+    return game, seats
+
+
+def play(app: "App", game: Game, seats: list[Seat]) -> None:
+    """Show a game in the Play scene (or its results if it is already over)."""
+    from .scenes.play import PlayScene
+    from .scenes.results import ResultsScene
+
+    if game.finished:
+        app.replace(ResultsScene(app, game, seats, [e for e in game.events if e.final]))
+        return
+    turn = TurnController(game, seats, autosave=app.storage.write_autosave)
+    app.replace(PlayScene(app, turn))
+
+
+def start_new(app: "App", setup: Setup) -> None:
+    app.storage.save_setup(setup)
+    game, seats = game_from_setup(app, setup)
+    play(app, game, seats)
+    # the first autosave: even a kill before the first turn keeps the setup
+    try:
+        GameRecord.from_game(game, seats).save(app.storage.autosave_path)
+    except OSError:
+        pass
+
+
+def load_game(app: "App", path: Path) -> str | None:
+    """Resume a saved game; returns a one-line reason if the file cannot be used."""
+    try:
+        record = app.storage.load(path)
+        game = record.replay(app.tiles)
+    except CarcassonneError as exc:
+        return f"{path.name}: {exc}"
+    except OSError as exc:
+        return f"{path.name}: {exc.strerror or exc}"
+    play(app, game, record.players)
+    return None

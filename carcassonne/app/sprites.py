@@ -1,0 +1,148 @@
+"""Sprites of the Play scene, in one ``LayeredUpdates`` group with named layers.
+
+Board sprites keep world positions and take their screen rect from the camera each
+frame; images come from the per-size caches, so a frame is blits only.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import Orientation
+from .assets import Assets, PLAYER_RGB
+from .camera import Camera
+from .spots import spot_anchor
+
+LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3, "dragged": 5, "hud": 4}
+FOLLOWER_SCALE = 0.34  # follower height as a fraction of the tile
+
+
+class BoardTile(pygame.sprite.Sprite):
+    """A placed tile."""
+
+    def __init__(self, x: int, y: int, o: Orientation, assets: Assets) -> None:
+        super().__init__()
+        self.x, self.y, self.o = x, y, o
+        self.assets = assets
+        self._px = -1
+        self._rough = False
+        self.image = pygame.Surface((1, 1))
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px or self._rough:
+            self.image = self.assets.tiles.sized(self.o.kind.id, self.o.rotation, px, quick=True)
+            self._rough = (self.o.kind.id, self.o.rotation, px) in self.assets.tiles._rough
+            self._px = px
+        sx, sy = camera.to_screen(self.x, self.y)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
+class BoardFollower(pygame.sprite.Sprite):
+    """A follower standing (or, as a farmer, lying) on a placed tile."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets,
+                 pending: bool = False) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
+        self.assets = assets
+        self.pending = pending
+        self.lying = spot.startswith("farm")
+        self._px = -1
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self.image = self.assets.pieces.get(self.color, max(10, px * FOLLOWER_SCALE), self.lying)
+            self._px = px
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = self.image.get_rect(center=(round(sx), round(sy)))
+
+
+class CellMark(pygame.sprite.Sprite):
+    """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
+
+    _cache: dict[tuple, pygame.Surface] = {}
+
+    def __init__(self, x: int, y: int, rgba: tuple[int, int, int, int], frame: int = 0) -> None:
+        super().__init__()
+        self.x, self.y, self.rgba, self.frame = x, y, rgba, frame
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        key = (px, self.rgba, self.frame)
+        img = self._cache.get(key)
+        if img is None:
+            img = pygame.Surface((px, px), pygame.SRCALPHA)
+            if self.frame:
+                w = max(2, round(px * self.frame / 100))
+                pygame.draw.rect(img, self.rgba, img.get_rect(), w, border_radius=max(2, px // 16))
+            else:
+                img.fill(self.rgba)
+                pygame.draw.rect(img, (*self.rgba[:3], min(255, self.rgba[3] * 2)), img.get_rect(),
+                                 max(1, px // 40))
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = img
+        self.image = img
+        sx, sy = camera.to_screen(self.x, self.y)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
+class SpotMark(pygame.sprite.Sprite):
+    """A lit follower place on the pending tile (brighter while hovered)."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
+        self.hover = False
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        r = max(6, round(px * (0.14 if self.hover else 0.1)))
+        img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        rgb = PLAYER_RGB.get(self.color, (255, 255, 255))
+        c = (r + 2, r + 2)
+        pygame.draw.circle(img, (255, 255, 255, 230 if self.hover else 170), c, r)
+        pygame.draw.circle(img, (*rgb, 255), c, max(2, r - max(2, r // 3)))
+        pygame.draw.circle(img, (20, 20, 20, 255), c, r, max(1, r // 5))
+        self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = img.get_rect(center=(round(sx), round(sy)))
+
+    def distance(self, camera: Camera, pos: tuple[int, int]) -> float:
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        return ((sx - pos[0]) ** 2 + (sy - pos[1]) ** 2) ** 0.5
+
+
+class FreeSprite(pygame.sprite.Sprite):
+    """A sprite placed in screen coordinates (dragged tile, dragged follower, panel followers)."""
+
+    def __init__(self, image: pygame.Surface, center: tuple[int, int], tag: str = "") -> None:
+        super().__init__()
+        self.image = image
+        self.rect = image.get_rect(center=center)
+        self.tag = tag
+
+    def sync(self, camera: Camera) -> None:
+        pass
+
+
+def tinted(img: pygame.Surface, rgb: tuple[int, int, int], alpha: int = 90) -> pygame.Surface:
+    """A copy of a tile image washed with a colour (green fits, red does not)."""
+    out = img.copy()
+    wash = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+    wash.fill((*rgb, alpha))
+    out.blit(wash, (0, 0))
+    pygame.draw.rect(out, rgb, out.get_rect(), max(2, img.get_width() // 28))
+    return out
