@@ -18,6 +18,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
                         help="open the window, load every resource, play a short AI game, exit")
     parser.add_argument("--size", help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--quit-after-first-frame", action="store_true",
+                        help="start, draw the title screen once and exit (measures start-up)")
     args = parser.parse_args(list(argv) if argv is not None else [])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.smoke:
@@ -38,6 +40,10 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     if args.fullscreen and not app.settings.fullscreen:
         app.toggle_fullscreen()
     app.push(TitleScene(app))
+    if args.quit_after_first_frame:
+        app.frame()
+        app.shutdown()
+        return 0
     return app.run()
 
 

@@ -33,7 +33,9 @@ def smoke(max_seconds: float = 60.0, turns: int = 200) -> int:
             frames += 1
             if game.turn_number >= turns:
                 break
-        ok = isinstance(app.top, ResultsScene) or game.turn_number >= turns
+        ok = (isinstance(app.top, ResultsScene) or game.turn_number >= turns) and not fallbacks
+        if fallbacks:
+            print(f"smoke: missing resources (drawn stand-ins used): {', '.join(sorted(fallbacks))}")
         for _ in range(3):
             app.frame(dt=0.05)
         print(f"smoke: {'ok' if ok else 'FAILED'}: {game.turn_number} turns in {frames} frames, "
