@@ -51,6 +51,130 @@ def random_game(app: App, seats: list[Seat], turns: int, seed: int = 3) -> Game:
     return game
 
 
+def ai_game(app: App, seats: list[Seat], turns: int, seed: int, stop_at_player: int | None = None) -> Game:
+    """A game between "normal" computer players (``carcassonne.ai``), so boards and scores look real."""
+    from carcassonne.ai import get_bot
+
+    game = Game(app.tiles, Rules(), players=len(seats), seed=seed, names=[s.name for s in seats])
+    bots = [get_bot("normal", seed * 7 + i) for i in range(len(seats))]
+    while game.turn_number < turns or (stop_at_player is not None and game.current != stop_at_player):
+        if game.draw() is None:
+            break
+        game.play(bots[game.current].choose(game))
+    return game
+
+
+def hover(d: Driver, scene, x: int, y: int, px: int = 96) -> None:  # noqa: ANN001
+    """Show square (x, y) at a good zoom and rest the pointer on it."""
+    show_cell(d, scene, x, y, px)
+    cx, cy = scene.camera.cell_center(x, y)
+    d.move((cx, cy))
+    d.frames(2)
+
+
+def aids(app: App, d: Driver, seats: list[Seat]) -> None:
+    """One screenshot per player aid, on a board the computer players built."""
+    from carcassonne.engine.aids import dead_spots, tiles_that_fit
+
+    game = ai_game(app, seats, 56, seed=21, stop_at_player=0)
+    play(app, game, seats)
+    d.frames(2)
+    d.key(pygame.K_RETURN)  # hand-over
+    scene = app.top
+    turn = scene.turn
+    legal = turn.legal_cells()
+    dead = dead_spots(game)
+    # why not: an open square the tile does not fit, next to the board's middle
+    bad = [c for c in game.open_positions() if c not in legal and c not in dead and tiles_that_fit(game, *c)]
+    bad.sort(key=lambda c: abs(c[0]) + abs(c[1]))
+    hover(d, scene, *bad[0])
+    shot(app, "13-aid-why-not-tile")
+    # tiles that fit: a square where the tile in hand fits too
+    good = sorted(legal, key=lambda c: (-len(tiles_that_fit(game, *c)), abs(c[0]) + abs(c[1])))
+    hover(d, scene, *good[0])
+    shot(app, "15-aid-tiles-that-fit")
+    # dead spots: the board marked, the pointer on one
+    if dead:
+        d.key(pygame.K_HOME)
+        x, y = dead[0]
+        d.move(scene.camera.cell_center(x, y))
+        d.frames(2)
+        shot(app, "16-aid-dead-spots")
+    # projected score: beside each score, and explained over a player's card
+    d.move(scene.card_rects[1].center)
+    d.frames(2)
+    shot(app, "17-aid-projected-score")
+    d.move(scene.rects["board"].center)
+
+
+def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
+    """Hovering a place of the new tile joined to a feature someone already holds."""
+    from carcassonne.app.spots import spot_anchor
+
+    for seed in range(30, 80):
+        game = ai_game(app, seats, 18, seed=seed, stop_at_player=0)
+        tile = game.draw()
+        found = None
+        for p in game.legal_placements(tile):
+            o = game.tiles[p.tile].orientations[p.rotation // 90]
+            for spot in o.spots:
+                reason = game.why_not_follower(p, spot)
+                if reason and "occupied" in reason and spot.startswith("city"):
+                    found = (p, spot)
+        if found:
+            break
+    else:
+        return
+    p, spot = found
+    play(app, game, seats)
+    d.frames(2)
+    d.key(pygame.K_RETURN)
+    scene = app.top
+    for _ in range(4):
+        if scene.turn.rotation == p.rotation:
+            break
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, 128)
+    d.drag(scene._hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    o = game.tiles[p.tile].orientations[p.rotation // 90]
+    ax, ay = spot_anchor(o, spot)
+    target = scene.camera.to_screen(p.x + ax, p.y + ay)
+    d.drag(scene._follower_slots(0)[-1].center, (round(target[0]), round(target[1])), steps=4, release=False)
+    d.frames(2)
+    shot(app, "14-aid-why-not-follower")
+    d.release((round(target[0]), round(target[1])))
+
+
+def replay(app: App, d: Driver, seats: list[Seat]) -> None:
+    """The replay viewer on a whole game between computer players, at a turn that scored."""
+    from carcassonne.app.scenes.replay import ReplaysDialog, ReplayScene
+
+    game = ai_game(app, seats, 200, seed=21)
+    path = app.storage.replays_dir / "four-computers.carc.json"
+    GameRecord.from_game(game, seats).save(path)
+    GameRecord.from_game(ai_game(app, seats, 200, seed=5), seats).save(app.storage.replays_dir / "rematch.carc.json")
+    from carcassonne.app.scenes.title import TitleScene
+    app.replace(TitleScene(app))
+    d.frames(2)
+    d.key(pygame.K_r)
+    d.frames(2)
+    shot(app, "19-replays-list")
+    assert isinstance(app.top, ReplaysDialog)
+    d.click(next(b for b in app.top.rows if "four" in b.label).rect.center)
+    scene = app.top
+    assert isinstance(scene, ReplayScene)
+    target = next(k for k in range(40, 80) if len([e for e in game.events if e.turn == k]) >= 2) \
+        if any(len([e for e in game.events if e.turn == k]) >= 2 for k in range(40, 80)) else \
+        next(e.turn for e in game.events if e.turn >= 40)
+    for _ in range(target):
+        d.key(pygame.K_RIGHT)
+    d.frames(2)
+    shot(app, "18-replay-viewer")
+    d.key(pygame.K_END)
+    shot(app, "20-replay-final-scoring")
+    d.key(pygame.K_ESCAPE)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1600x900")
@@ -136,11 +260,17 @@ def main() -> int:
     d.key(pygame.K_RETURN)
     d.key(pygame.K_ESCAPE)
 
-    # the end: results after a full game
-    full = random_game(app, seats, 200, seed=21)
+    # the player aids, and the replay viewer
+    aids(app, d, seats)
+    follower_why_not(app, d, seats)
+    replay(app, d, seats)
+
+    # the end: results after a full game between "normal" computer players
+    full = ai_game(app, seats, 200, seed=21)
     full.finish()
     play(app, full, seats)
-    d.frames(60)
+    d.frames(20)
+    d.key(pygame.K_RETURN)  # reveal the rest of the final scoring
     shot(app, "07-results")
     app.shutdown()
     pygame.quit()

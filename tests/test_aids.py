@@ -62,3 +62,24 @@ def test_projected_score_adds_final_scoring_without_changing_the_game():
     assert game.scores == [0, 0] and not game.finished
     game.finish()
     assert projected_scores(game) == game.scores == [2, 3]
+
+
+def test_a_spot_is_dead_once_every_tile_that_could_fill_it_has_been_drawn():
+    game = new_game()
+    # (1, -1) sits between N's east city and L's north city: only a few tile kinds fit there.
+    play(game, "N 0 -1 180 city:S", "L 1 0 0")
+    fits = tiles_that_fit(game, 1, -1)
+    assert fits and (1, -1) not in dead_spots(game)
+    for tile in fits:  # those tiles are used up elsewhere (taken out of the box)
+        while game.deck.counts[tile]:
+            game.deck.take(tile)
+    assert tiles_that_fit(game, 1, -1) == {}
+    assert (1, -1) in dead_spots(game)
+    # a dead spot's neighbours are not dead just because of it
+    assert all(tiles_that_fit(game, x, y) for x, y in game.open_positions() if (x, y) not in dead_spots(game))
+
+
+def test_dead_spots_on_a_board_are_exactly_the_open_squares_nothing_fits():
+    game = board_of(new_game().tiles, 40, 3)
+    dead = dead_spots(game)
+    assert dead == sorted((x, y) for x, y in game.open_positions() if not brute_force_fits(game, x, y))

@@ -1,6 +1,6 @@
 """The desktop application: a scene-based pygame-ce game on top of the rules engine.
 
-``run_app()`` opens the window on the title screen; ``run_app(["--smoke"])`` loads every
+``run_app()`` opens the window on the title screen (``--replay FILE`` on a recorded game); ``run_app(["--smoke"])`` loads every
 resource, plays a short AI-only game at full speed and exits (for packaged builds).
 """
 
@@ -18,6 +18,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
                         help="open the window, load every resource, play a short AI game, exit")
     parser.add_argument("--size", help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--replay", metavar="FILE", help="open the replay viewer on a .carc.json game record")
     parser.add_argument("--quit-after-first-frame", action="store_true",
                         help="start, draw the title screen once and exit (measures start-up)")
     args = parser.parse_args(list(argv) if argv is not None else [])
@@ -39,7 +40,15 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app = App(size=size)
     if args.fullscreen and not app.settings.fullscreen:
         app.toggle_fullscreen()
-    app.push(TitleScene(app))
+    if args.replay:
+        from pathlib import Path
+
+        from .scenes.replay import open_replay
+        reason = open_replay(app, Path(args.replay))
+        if reason:  # a bad file: one line on the title screen, and the game goes on
+            app.push(TitleScene(app, notice=f"Cannot open the replay: {reason}"))
+    else:
+        app.push(TitleScene(app))
     if args.quit_after_first_frame:
         app.frame()
         app.shutdown()

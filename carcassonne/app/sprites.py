@@ -95,6 +95,40 @@ class CellMark(pygame.sprite.Sprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
+class DeadMark(pygame.sprite.Sprite):
+    """A dead spot: a square no tile left in the box can fill (hatched, with a cross)."""
+
+    _cache: dict[int, pygame.Surface] = {}
+
+    def __init__(self, x: int, y: int) -> None:
+        super().__init__()
+        self.x, self.y = x, y
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        img = self._cache.get(px)
+        if img is None:
+            img = pygame.Surface((px, px), pygame.SRCALPHA)
+            img.fill((20, 16, 14, 120))
+            step = max(6, px // 8)
+            line = max(1, px // 64)
+            for k in range(-px, px, step):  # hatching
+                pygame.draw.line(img, (150, 60, 50, 110), (k, px), (k + px, 0), line)
+            m = px // 4
+            w = max(2, px // 14)
+            pygame.draw.line(img, (230, 90, 75, 230), (m, m), (px - m, px - m), w)
+            pygame.draw.line(img, (230, 90, 75, 230), (m, px - m), (px - m, m), w)
+            pygame.draw.rect(img, (230, 90, 75, 200), img.get_rect(), max(1, px // 40))
+            if len(self._cache) > 32:
+                self._cache.clear()
+            self._cache[px] = img
+        self.image = img
+        sx, sy = camera.to_screen(self.x, self.y)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
 class SpotMark(pygame.sprite.Sprite):
     """A lit follower place on the pending tile (brighter while hovered)."""
 

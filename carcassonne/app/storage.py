@@ -51,6 +51,13 @@ class Settings:
     animation: str = "normal"
     sound: bool = True
     hints: bool = True
+    #: Tournament play: hides every aid (hints, why-not, dead spots, projected score, tiles that fit).
+    purist: bool = False
+
+    @property
+    def aids(self) -> bool:
+        """Whether the player aids are shown (all of them, or none in purist mode)."""
+        return not self.purist
 
     @property
     def speed(self) -> float:
@@ -70,7 +77,7 @@ class Settings:
             s.window_size = (min(size[0], 7680), min(size[1], 4320))
         if data.get("animation") in ANIMATION_SPEEDS:
             s.animation = data["animation"]
-        for key in ("sound", "hints"):
+        for key in ("sound", "hints", "purist"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
         return s
@@ -151,6 +158,10 @@ class Storage:
     def saves_dir(self) -> Path:
         return self.root / "saves"
 
+    @property
+    def replays_dir(self) -> Path:
+        return self.root / "replays"
+
     # ---------------------------------------------------------------- json
     def _read_json(self, path: Path) -> Any:
         try:
@@ -206,6 +217,15 @@ class Storage:
     def list_saves(self) -> list[Path]:
         """Saved games, newest first, the autosave on top if there is one."""
         found = sorted(self.saves_dir.glob("*" + SAVE_SUFFIX), key=_mtime, reverse=True)
+        if self.has_autosave():
+            found.insert(0, self.autosave_path)
+        return found
+
+
+    def list_replays(self) -> list[Path]:
+        """Every game record a replay can be watched from: the autosave, saves/ and replays/."""
+        found = [*self.saves_dir.glob("*" + SAVE_SUFFIX), *self.replays_dir.glob("*" + SAVE_SUFFIX)]
+        found.sort(key=_mtime, reverse=True)
         if self.has_autosave():
             found.insert(0, self.autosave_path)
         return found

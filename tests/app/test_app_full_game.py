@@ -63,7 +63,7 @@ def human_turn(d: Driver, scene: PlayScene, rng: random.Random, n: int) -> Move:
         # a bad drop first: on the start tile's square; the tile comes back with a reason
         show_cell(d, scene, 0, 0)
         d.drag(hand, scene.camera.cell_center(0, 0), steps=2)
-        assert turn.pending is None and "does not fit" in scene.message
+        assert turn.pending is None and scene.message.startswith(("Not here", "Doesn't fit"))
         show_cell(d, scene, move.x, move.y)
         target = scene.camera.cell_center(move.x, move.y)
     if style == 2:

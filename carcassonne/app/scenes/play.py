@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import IllegalMoveError, ScoreEvent
+from ...engine import IllegalMoveError, Placement, ScoreEvent
 from ...engine.record import Seat
+from .. import explain
+from ..aidview import Aids, Tip, draw_tip
 from ..anim import Anim, FeatureFlash, FloatText, Glide
 from ..assets import PLAYER_RGB
 from ..camera import Camera
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark, SpotMark, tinted
+from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark, DeadMark, SpotMark, tinted
 from ..turn import TurnController
 from ..widgets import (ACCENT, BAD, GOOD, INK, INK_DIM, PANEL, Button, blit_text, draw_panel)
 from .base import Scene
@@ -74,6 +76,9 @@ class PlayScene(Scene):
         self.buttons: dict[str, Button] = {}
         self.rects: dict[str, pygame.Rect] = {}
         self._fitted = False
+        self.aids = Aids(self.game)
+        #: The tooltip under the pointer (why-not, tiles that fit, projected score), if any.
+        self.tip: Tip | None = None
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -173,6 +178,24 @@ class PlayScene(Scene):
             self.phase = HUMAN
             self.say(f"Your turn, {self.seat_name()}: drag the tile onto the board.")
         self._prev_human = current
+
+    @property
+    def aids_on(self) -> bool:
+        """Player aids are shown unless purist mode (tournament play) is on."""
+        return self.app.settings.aids
+
+    @property
+    def hints_on(self) -> bool:
+        return self.app.settings.hints and self.aids_on
+
+    @property
+    def dead_spots(self) -> list[tuple[int, int]]:
+        """The squares marked dead on the board (none in purist mode)."""
+        return [(s.x, s.y) for s in self.sprites.get_sprites_from_layer(LAYERS["marks"]) if isinstance(s, DeadMark)]
+
+    def projected_scores(self) -> list[int] | None:
+        """Each player's score if the game ended now, as shown beside the scores (None: hidden)."""
+        return self.aids.projected() if self.aids_on else None
 
     def seat_name(self, player: int | None = None) -> str:
         return self.game.names[self.turn.player if player is None else player]
@@ -474,6 +497,75 @@ class PlayScene(Scene):
                 best, best_d = spot, dist
         return best
 
+    def _any_spot_near(self, pos: tuple[int, int]) -> str | None:
+        """The place of the pending tile nearest the pointer, allowed or not (for why-not)."""
+        t = self.turn
+        if t.pending is None:
+            return None
+        o = self.game.tiles[t.pending.tile].orientations[t.pending.rotation // 90]
+        from ..spots import spot_anchor
+        best, best_d = None, self.camera.tile_px * 0.3
+        for spot in o.spots:
+            ax, ay = spot_anchor(o, spot)
+            dist = math.dist(self.camera.to_screen(t.pending.x + ax, t.pending.y + ay), pos)
+            if dist < best_d:
+                best, best_d = spot, dist
+        return best
+
+    def _compute_tip(self) -> Tip | None:
+        """The aid tooltip for what is under the pointer (read-only; None in purist mode)."""
+        if not self.aids_on or self.phase in (HANDOVER, OVER):
+            return None
+        pos = self.pointer
+        d = self.drag
+        if d is None:
+            for i, card in enumerate(self.card_rects):
+                if card.collidepoint(pos):
+                    proj = self.aids.projected()
+                    return Tip([f"{self.game.names[i]}: {self.game.scores[i]} points now, {proj[i]} if the "
+                                "game ended now (final scoring of every feature with a follower on it)."])
+        board = self.rects["board"]
+        if not board.collidepoint(pos) or self._in_hud(pos) or (d is None and self._over_button(pos)):
+            return None
+        if d is not None and d.what not in ("tile", "follower"):
+            return None
+        t = self.turn
+        x, y = self.camera.cell_at(*pos)
+        if t.pending is not None and (x, y) == (t.pending.x, t.pending.y):
+            if not self.can_act() or (d is not None and d.what != "follower"):
+                return None
+            spot = self._any_spot_near(pos)
+            if spot and spot not in t.spots():
+                sentence = explain.why_not_follower(self.game, t.pending, spot)
+                if sentence:
+                    return Tip([sentence], BAD)
+            return None
+        if self.game.tile_at(x, y) is not None:
+            return None
+        lines: list[str] = []
+        colour = INK
+        if self.can_act() and t.pending is None and t.tile is not None:
+            sentence = explain.why_not_tile(self.game, Placement(t.tile, x, y, t.rotation))
+            if sentence:
+                lines, colour = [sentence], BAD
+            elif d is None:
+                lines, colour = ["Your tile fits here as it is turned now."], GOOD
+        if d is not None:  # while dragging only say why a drop would fail
+            return Tip(lines, colour) if colour == BAD else None
+        if (x, y) not in self._open_cells():
+            return Tip(lines, colour) if lines and colour == BAD else None
+        tiles, caption = self.aids.fits_tip(x, y)
+        if not tiles:  # a dead spot: nothing can ever go there, which says it all
+            return Tip([caption], BAD)
+        return Tip(lines, colour, tiles, caption)
+
+    def _open_cells(self) -> set[tuple[int, int]]:
+        key = self.game.turn_number
+        if getattr(self, "_open_key", None) != key:
+            self._open_key = key
+            self._open_set = set(self.game.open_positions())
+        return self._open_set
+
     def _on_release(self, intent: Intent) -> bool:
         d, self.drag = self.drag, None
         if d is None or intent.button not in (1, 2):
@@ -492,7 +584,10 @@ class PlayScene(Scene):
         elif d.what == "follower":
             self.hover_spot = None
             spot = self._spot_near(pos)
-            if spot:
+            nearest = self._any_spot_near(pos)
+            if nearest and nearest not in self.turn.spots():
+                self._drop_follower(nearest)  # refused: the player hears why, not a snap elsewhere
+            elif spot:
                 self._drop_follower(spot)
             elif d.from_pending:
                 self.turn.put_follower(None)
@@ -515,17 +610,20 @@ class PlayScene(Scene):
             else:
                 self.say("Placed. No follower can go here: press Enter to confirm.", INK)
         else:
-            if self.game.tile_at(x, y) is None and (x, y) not in set(self.game.open_positions()):
-                reason = "a tile must touch the tiles already placed along an edge"
-            elif ": " in reason:
-                reason = reason.split(": ", 1)[1]
-            self.say(f"It does not fit there: {reason}.", BAD, 5)
+            if not self.aids_on:
+                self.say("It does not fit there.", BAD, 5)
+            else:
+                self.say(explain.why_not_tile(self.game, Placement(self.turn.tile, x, y, self.turn.rotation))
+                         or f"It does not fit there: {reason}.", BAD, 6)
             self.app.sounds.play("error")
 
     def _drop_follower(self, spot: str) -> None:
         reason = self.turn.put_follower(spot)
         if reason:
-            self.say(reason[0].upper() + reason[1:] + ".", BAD)
+            if self.aids_on:
+                self.say(explain.follower_sentence(reason), BAD, 6)
+            else:
+                self.say(reason[0].upper() + reason[1:] + ".", BAD)
             self.app.sounds.play("error")
         else:
             self.app.sounds.play("follower")
@@ -550,6 +648,7 @@ class PlayScene(Scene):
                 self._show_ai_move(move)
         if self.phase == OVER:
             return
+        self.tip = self._compute_tip()
 
     def _show_ai_move(self, move) -> None:  # noqa: ANN001
         speed = self.app.settings.speed
@@ -572,7 +671,7 @@ class PlayScene(Scene):
         """Rebuild board sprites when the board or the turn's pending state changed."""
         t = self.turn
         key = (self.game.turn_number, t.pending, t.follower, t.rotation, t.tile, self.hover_spot,
-               self.drag.what if self.drag else None, self.app.settings.hints, self.phase)
+               self.drag.what if self.drag else None, self.hints_on, self.aids_on, self.phase)
         if key == self._marks_key:
             return
         self._marks_key = key
@@ -587,6 +686,9 @@ class PlayScene(Scene):
                 s.kill()
         if t.last_placed is not None:
             self.sprites.add(CellMark(*t.last_placed, (255, 214, 90, 235), frame=5), layer=LAYERS["marks"])
+        if self.aids_on:
+            for x, y in self.aids.dead():
+                self.sprites.add(DeadMark(x, y), layer=LAYERS["marks"])
         colours = [s.color for s in self.seats]
         for f in self.game.followers_on_board():
             o = self.game.tile_at(f.x, f.y)
@@ -598,7 +700,7 @@ class PlayScene(Scene):
             return
         if t.pending is None:
             dragging_tile = self.drag is not None and self.drag.what == "tile"
-            if self.app.settings.hints or dragging_tile:
+            if self.hints_on or (dragging_tile and self.aids_on):
                 for x, y in t.legal_cells():
                     self.sprites.add(CellMark(x, y, (90, 220, 110, 70)), layer=LAYERS["highlights"])
             return
@@ -615,7 +717,7 @@ class PlayScene(Scene):
             sprite = BoardFollower(p.x, p.y, o, t.follower, colours[t.player], self.app.assets, pending=True)
             self.sprites.add(sprite, layer=LAYERS["meeples"])
             self._pending_follower_sprite = sprite
-        if dragging_follower or (self.app.settings.hints and not t.follower):
+        if dragging_follower or (self.hints_on and not t.follower):
             for spot in t.spots():
                 mark = SpotMark(p.x, p.y, o, spot, colours[t.player])
                 mark.hover = spot == self.hover_spot
@@ -644,23 +746,23 @@ class PlayScene(Scene):
         self._draw_dragged_follower(surface)
         if self.message and self.message_time > 0:
             self._draw_message(surface)
+        if self.tip is not None and self.phase != HANDOVER:
+            if board.collidepoint(self.pointer) and (self.drag is None or self.drag.what != "tile"):
+                cell = self.camera.cell_at(*self.pointer)
+                if self.game.tile_at(*cell) is None:  # the square the tooltip is about
+                    pygame.draw.rect(surface, (255, 255, 255), self.camera.tile_rect(*cell), max(2, int(3 * self.u)),
+                                     border_radius=4)
+            area = self.rects["board"].union(self.rects["panel"])
+            at = self.pointer
+            card = next((c for c in self.card_rects if c.collidepoint(at)), None)
+            if card is not None:  # beside the card, not over it
+                at = (card.x - int(440 * self.u), card.y)
+            draw_tip(surface, self.tip, at, area, self.app.assets.fonts, self.app.assets.tiles, self.u)
         if self.phase == HANDOVER:
             self._draw_handover(surface)
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
-        """A faint grid around the board so empty squares read as places."""
-        px = self.camera.tile_px
-        if px < 30:
-            return
-        x0, y0, x1, y1 = self.camera.visible_cells()
-        colour = (60, 71, 56)
-        b = self.rects["board"]
-        for x in range(x0, x1 + 2):
-            sx, _ = self.camera.to_screen(x, 0)
-            pygame.draw.line(surface, colour, (sx, b.top), (sx, b.bottom))
-        for y in range(y0, y1 + 2):
-            _, sy = self.camera.to_screen(0, y)
-            pygame.draw.line(surface, colour, (b.left, sy), (b.right, sy))
+        draw_grid(surface, self.camera, self.rects["board"])
 
     def _draw_dragged_tile(self, surface: pygame.Surface) -> None:
         d = self.drag
@@ -672,7 +774,7 @@ class PlayScene(Scene):
         board = self.rects["board"]
         if board.collidepoint(d.pos) and not self._in_hud(d.pos):
             x, y = self.camera.cell_at(*d.pos)
-            if self.game.tile_at(x, y) is None:
+            if self.game.tile_at(x, y) is None and self.aids_on:
                 fits = (x, y) in t.legal_cells()
                 snapped = tinted(img, GOOD if fits else BAD, 60 if fits else 90)
                 surface.blit(snapped, self.camera.tile_rect(x, y)[:2])
@@ -739,6 +841,7 @@ class PlayScene(Scene):
         small = fonts.get(int(13 * u))
         score_font = fonts.get(int(24 * u), "bold")
         pieces = self.app.assets.pieces
+        projected = self.projected_scores()
         for i, (seat, card) in enumerate(zip(self.seats, self.card_rects)):
             current = i == self.turn.player and self.turn.tile is not None
             pygame.draw.rect(surface, (70, 60, 46) if current else (52, 47, 40), card,
@@ -755,6 +858,9 @@ class PlayScene(Scene):
             blit_text(surface, score_font, str(round(self.shown_scores[i])),
                       (card.right - int(10 * u), card.y + int(4 * u)), rgb if seat.color != "black" else INK,
                       "topright")
+            if projected is not None:
+                blit_text(surface, small, f"→ {projected[i]}", (card.right - int(10 * u), card.bottom - int(6 * u)),
+                          INK_DIM, "bottomright")
             slots = self._follower_slots(i)
             hidden = 1 if (current and self.turn.follower) else 0
             if self.drag and self.drag.what == "follower" and not self.drag.from_pending and current:
@@ -841,15 +947,23 @@ class PlayScene(Scene):
             if v % 10 == 0:
                 blit_text(surface, font, str(v), (x + 2, inner.y - 2), INK_DIM)
         size = int(inner.h * 0.9)
-        for i, seat in enumerate(self.seats):
-            score = self.shown_scores[i]
-            laps, pos = divmod(score, 50)
-            x = inner.x + inner.w * pos / 49 + (i - len(self.seats) / 2) * 3 * u
+        for i, (seat, x) in enumerate(zip(self.seats, self.track_xs(inner, size))):
+            laps = self.shown_scores[i] // 50
             img = self.app.assets.pieces.get(seat.color, size)
             rect = img.get_rect(midbottom=(round(x), inner.bottom + int(3 * u)))
             surface.blit(img, rect)
             if laps:
                 blit_text(surface, font, f"+{int(laps) * 50}", rect.midtop, INK, "midbottom")
+
+    def track_xs(self, inner: pygame.Rect, size: int) -> list[float]:
+        """Each marker's x on the track; markers on the same square stand side by side."""
+        spaces = [round(s) % 50 for s in self.shown_scores]
+        xs = []
+        for i, space in enumerate(spaces):
+            same = [p for p, v in enumerate(spaces) if v == space]
+            k = same.index(i)
+            xs.append(inner.x + inner.w * space / 49 + (k - (len(same) - 1) / 2) * size * 0.62)
+        return xs
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
         u = self.u
@@ -871,6 +985,21 @@ class PlayScene(Scene):
                   (card.centerx + int(40 * u), card.y + int(108 * u)), INK, "midtop")
         blit_text(surface, fonts.get(int(16 * u)), "Click or press Enter to start",
                   (card.centerx + int(40 * u), card.y + int(142 * u)), INK_DIM, "midtop")
+
+
+def draw_grid(surface: pygame.Surface, camera: Camera, board: pygame.Rect) -> None:
+    """A faint grid around the board so empty squares read as places."""
+    px = camera.tile_px
+    if px < 30:
+        return
+    x0, y0, x1, y1 = camera.visible_cells()
+    colour = (60, 71, 56)
+    for x in range(x0, x1 + 2):
+        sx, _ = camera.to_screen(x, 0)
+        pygame.draw.line(surface, colour, (sx, board.top), (sx, board.bottom))
+    for y in range(y0, y1 + 2):
+        _, sy = camera.to_screen(0, y)
+        pygame.draw.line(surface, colour, (board.left, sy), (board.right, sy))
 
 
 def _tile_order(tile: str) -> tuple[int, str]:

@@ -69,10 +69,14 @@ class ResultsScene(Scene):
         return [p for p, s in enumerate(self.game.scores) if s == best]
 
     def series(self) -> list[list[int]]:
-        """Each player's score after every turn (and after the final scoring)."""
+        """Each player's score after every turn, then after the final scoring revealed so far
+        (the chart follows the reveal, like the table)."""
         turns = self.game.turn_number
         per_turn = [[0] * (turns + 2) for _ in self.seats]
+        revealed = {id(e) for e in self.final[:self.revealed]}
         for ev in self.game.events:
+            if ev.final and id(ev) not in revealed:
+                continue
             t = turns + 1 if ev.final else min(ev.turn, turns)
             for p in ev.players:
                 per_turn[p][t] += ev.points
@@ -246,7 +250,7 @@ class ResultsScene(Scene):
         if not series or plot.w < 10 or plot.h < 10:
             return
         n = len(series[0])
-        top_v = max(10, max(max(s) for s in series))
+        top_v = max(10, max(max(s) for s in series), max(self.game.scores))  # fixed scale while revealing
         small = fonts.get(int(12 * u))
         step = max(10, (top_v // 5 + 9) // 10 * 10)
         for v in range(0, top_v + 1, step):

@@ -57,6 +57,9 @@ KEYS: list[tuple[str, str]] = [
     ("Esc", "menu / close"),
     ("F1 or H", "this help"),
     ("F11", "fullscreen on / off"),
+    ("Hover a square", "why not here, and which tiles still fit"),
+    ("Hover a score", "the score if the game ended now (→)"),
+    ("Replays: ← → Home End", "step through a recorded game"),
 ]
 
 

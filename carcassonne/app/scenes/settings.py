@@ -1,4 +1,4 @@
-"""Settings: window size or fullscreen, animation speed, sound, placement hints. Saved at once."""
+"""Settings: window size or fullscreen, animation speed, sound, placement hints, purist mode. Saved at once."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 class SettingsScene(Dialog):
     title = "Settings"
-    box_size = (560, 480)
+    box_size = (560, 540)
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -31,6 +31,7 @@ class SettingsScene(Dialog):
             Choice("Animations", [(k, k) for k in ANIMATION_SPEEDS], s.animation, self._speed),
             Toggle("Sound", s.sound, self._sound),
             Toggle("Placement hints", s.hints, self._hints),
+            Toggle("Purist mode (no aids)", s.purist, self._purist),
         ]
         self.done = Button("Done", self.close, hint="Esc", primary=True)
         self.widgets = [*self.items, self.done]
@@ -72,6 +73,11 @@ class SettingsScene(Dialog):
 
     def _hints(self, on: bool) -> None:
         self.app.settings.hints = on
+        self._save()
+
+    def _purist(self, on: bool) -> None:
+        """Tournament play: no hints, why-not, dead spots, projected scores or tiles that fit."""
+        self.app.settings.purist = on
         self._save()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue (the autosave), Load, Rules, Settings, Quit."""
+"""The title screen: New game, Continue (the autosave), Load, Replays, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class TitleScene(Scene):
             "new": Button("New game", self.new_game, hint="N", primary=True),
             "continue": Button("Continue", self.continue_game, hint="C"),
             "load": Button("Load", self.load, hint="L"),
+            "replays": Button("Replays", self.replays, hint="R"),
             "rules": Button("Rules and keys", self.rules, hint="F1"),
             "settings": Button("Settings", self.settings, hint="S"),
             "quit": Button("Quit", app.quit, hint="Q"),
@@ -40,8 +41,8 @@ class TitleScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        bw, bh, gap = int(340 * u), int(50 * u), int(12 * u)
-        y = int(size[1] * 0.36)
+        bw, bh, gap = int(340 * u), int(48 * u), int(11 * u)
+        y = int(size[1] * 0.33)
         for b in self.widgets:
             b.rect = pygame.Rect(size[0] // 2 - bw // 2, y, bw, bh)
             y += bh + gap
@@ -67,6 +68,10 @@ class TitleScene(Scene):
         from .dialogs import LoadDialog
         self.app.push(LoadDialog(self.app))
 
+    def replays(self) -> None:
+        from .replay import ReplaysDialog
+        self.app.push(ReplaysDialog(self.app))
+
     def rules(self) -> None:
         from .rules_help import RulesScene
         self.app.push(RulesScene(self.app))
@@ -78,6 +83,7 @@ class TitleScene(Scene):
     def handle(self, intent: Intent) -> bool:
         if intent.kind == KEY:
             keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load,
+                    pygame.K_r: self.replays,
                     pygame.K_F1: self.rules, pygame.K_s: self.settings, pygame.K_q: self.app.quit,
                     pygame.K_ESCAPE: self.app.quit}
             if intent.key in keys:

@@ -1,0 +1,117 @@
+"""Watching a recorded game turn by turn: the engine's push/pop move stack, a step at a time.
+
+Step 0 is the start tile alone, step k the board after the record's k-th turn, and
+one more step, when the record reaches the end of the tiles, is the final scoring.
+Every turn is checked by the rules once when the record is opened (a bad record is
+one :class:`RecordError` line); stepping is then exact ``Game.push``/``Game.pop``.
+No pygame here: the Replay scene shows it, tests drive it directly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..engine import Game, Move, RecordError, ScoreEvent
+from ..engine.record import GameRecord, Seat
+from ..engine.tiles import TileSet
+
+ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "farm": "farmer", "field": "farmer"}
+
+
+class Replay:
+    def __init__(self, record: GameRecord, tiles: TileSet, name: str = "") -> None:
+        self.record = record
+        self.name = name
+        self.seats: list[Seat] = list(record.players)
+        self.turns = list(record.turns)
+        self.game: Game = record.new_game(tiles)
+        #: Who played each turn (turn k is ``self.turns[k - 1]``, played by ``self.player_of[k - 1]``).
+        self.player_of: list[int] = []
+        for number, turn in enumerate(self.turns, start=1):
+            if turn.tile not in tiles:
+                raise RecordError(f"turn {number}: unknown tile {turn.tile!r}")
+            reason = self.game.why_not(turn)
+            if reason:
+                raise RecordError(f"turn {number}: {reason}")
+            self.player_of.append(self.game.current)
+            self.game.push(turn)
+        self.has_final = self.game.is_over
+        self.bounds = self._bounds()
+        while self.game.history:
+            self.game.pop()
+        self.step = 0
+
+    @classmethod
+    def load(cls, path: Path, tiles: TileSet) -> "Replay":
+        """Open a ``.carc.json`` (saved, autosaved or from ``simulate``); RecordError if unusable."""
+        return cls(GameRecord.load(path), tiles, Path(path).name.replace(".carc.json", ""))
+
+    # ------------------------------------------------------------ stepping
+    @property
+    def last(self) -> int:
+        """The last step: every turn played, and the final scoring if the game reached its end."""
+        return len(self.turns) + (1 if self.has_final else 0)
+
+    @property
+    def is_final(self) -> bool:
+        return self.step == len(self.turns) + 1
+
+    def go(self, step: int) -> None:
+        """Show the board after ``step`` turns (clamped), by exact push/pop."""
+        step = max(0, min(self.last, step))
+        while self.step > step:
+            self.game.pop()
+            self.step -= 1
+        while self.step < step:
+            if self.step < len(self.turns):
+                self.game.push(self.turns[self.step])
+            else:
+                self.game.finish()
+            self.step += 1
+
+    def forward(self, n: int = 1) -> None:
+        self.go(self.step + n)
+
+    def back(self, n: int = 1) -> None:
+        self.go(self.step - n)
+
+    # ------------------------------------------------------------- reading
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores[:]
+
+    def events(self) -> list[ScoreEvent]:
+        """The score events of the current step (the final scoring on the last step)."""
+        if self.is_final:
+            return [e for e in self.game.events if e.final]
+        return [e for e in self.game.events if e.turn == self.step and not e.final]
+
+    def last_move(self) -> Move | None:
+        if 1 <= self.step <= len(self.turns):
+            turn = self.turns[self.step - 1]
+            return turn if isinstance(turn, Move) else None
+        return None
+
+    def describe(self) -> str:
+        """What happened on the current step, in words."""
+        if self.step == 0:
+            return "The start tile. Step forwards with → or Next."
+        if self.is_final:
+            return "Final scoring: every feature that still holds a follower scores."
+        turn = self.turns[self.step - 1]
+        who = self.game.names[self.player_of[self.step - 1]]
+        if not isinstance(turn, Move):
+            return f"{who} drew tile {turn.tile}, which fits nowhere, and put it back in the box."
+        text = f"{who} placed tile {turn.tile} at ({turn.x}, {turn.y})"
+        if turn.rotation:
+            text += f", turned {turn.rotation}°"
+        if turn.follower:
+            feature = turn.follower.split(":")[0]
+            feature = "farm" if feature == "field" else feature
+            text += f", with a {ROLES.get(feature, 'follower')} on its {feature}"
+        return text + "."
+
+    def _bounds(self) -> tuple[int, int, int, int]:
+        xs = [x for x, _, _ in self.game.placed_tiles()]
+        ys = [y for _, y, _ in self.game.placed_tiles()]
+        return min(xs), min(ys), max(xs), max(ys)
