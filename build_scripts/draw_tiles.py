@@ -27,7 +27,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 try:
     from . import artlib as A  # type: ignore

@@ -17,7 +17,7 @@ import json
 import math
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 try:
     from . import artlib as A  # type: ignore

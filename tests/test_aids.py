@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 
 from builder import new_game, play
 from carcassonne.bench import board_of
-from carcassonne.engine import Placement, Rules
+from carcassonne.engine import Placement
 from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit
 
 

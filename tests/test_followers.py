@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from builder import move, new_game, play
+from builder import new_game, play
 from carcassonne.engine import FOLLOWERS, Placement
 
 

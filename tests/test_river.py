@@ -90,10 +90,9 @@ def test_the_river_separates_fields_like_a_road():
 def test_the_field_wraps_around_the_spring_and_the_lake():
     """FAQ 30: "the farm goes around the spring. So it is a connected farm"."""
     game = river_game()
-    play(game, "R7 1 0 0 farm:NW")  # a farmer north of the river joins the spring's field
-    placement = Placement("R7", 1, 0, 0)
-    game.pop()
-    play(game, "R7 1 0 0 farm:SE")  # south of the river: the same spring field
+    # A farmer south of the river on R7: both banks of R7 meet the spring's one field,
+    # so the farm north of the river is the same farm.
+    play(game, "R7 1 0 0 farm:SE")
     assert game.why_not_follower(Placement("R6", 2, 0, 0), "farm:WN") == (
         "the farm is already occupied by Player 1's farmer")
     lake = game.tiles["R2"]

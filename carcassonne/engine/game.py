@@ -17,8 +17,8 @@ from typing import Iterable, Sequence
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError
 from .events import FollowerAt, ScoreEvent
-from .geometry import EDGE_NAMES, RING, STEP, coords, square
-from .moves import Discard, Move, Placement, Turn
+from .geometry import RING, STEP, coords, square
+from .moves import Discard, Placement, Turn
 from .river import RiverState
 from .rules import FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
@@ -574,6 +574,5 @@ class Game:
         return events
 
 
-_EDGE_WORD = {i: w for i, w in enumerate(("north", "east", "south", "west"))}
+_EDGE_WORD = ("north", "east", "south", "west")
 _KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}
-assert tuple(_EDGE_WORD) == tuple(range(len(EDGE_NAMES)))

@@ -1,0 +1,163 @@
+"""Computer players: legal, reproducible, blind to the draw order; and ``carcassonne simulate``."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from carcassonne.ai import LEVELS, Bot, get_bot
+from carcassonne.cli import main as cli_main
+from carcassonne.engine import Game, IllegalMoveError, Rules
+from carcassonne.engine.record import GameRecord
+from carcassonne.tileset import standard_tiles
+
+#: Small search budgets keep the suite fast; the real levels are measured with ``simulate``.
+FAST_HARD = 0.01
+
+RULE_OPTIONS = {
+    "default": Rules(),
+    "river": Rules(river=True),
+    "no farmers": Rules(farmers=False),
+    "first-edition farms": Rules(farm_scoring="first-edition"),
+    "small cities and river": Rules(small_city=True, river=True),
+}
+
+
+@pytest.fixture(scope="module")
+def tiles():
+    return standard_tiles()
+
+
+def bot(level: str, seed: int) -> Bot:
+    b = get_bot(level, seed)
+    if level == "hard":
+        b.budget = FAST_HARD  # type: ignore[attr-defined]
+    return b
+
+
+def play_checked(tiles, rules: Rules, levels: list[str], seed: int) -> Game:
+    """A whole game between ``levels``, every move checked by the rules before it is played."""
+    game = Game(tiles, rules, players=len(levels), seed=seed)
+    bots = [bot(level, seed + i) for i, level in enumerate(levels)]
+    while game.draw() is not None:
+        move = bots[game.current].choose(game)
+        assert game.why_not(move) is None, f"{levels[game.current]} chose illegal {move}"
+        game.push(move)
+    game.finish()
+    return game
+
+
+@pytest.mark.parametrize("rules", RULE_OPTIONS.values(), ids=RULE_OPTIONS.keys())
+def test_bots_only_make_legal_moves(tiles, rules):
+    play_checked(tiles, rules, ["normal", "easy"], seed=3)
+    play_checked(tiles, rules, ["random", "normal", "easy"], seed=4)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(river=True, farmers=False)], ids=["default", "river no farmers"])
+def test_hard_only_makes_legal_moves(tiles, rules):
+    game = play_checked(tiles, rules, ["hard", "random"], seed=5)
+    assert game.is_over
+
+
+def test_normal_uses_its_followers_and_beats_random(tiles):
+    game = play_checked(tiles, Rules(), ["normal", "random"], seed=11)
+    assert game.scores[0] > game.scores[1]
+
+
+def _midgame(tiles, seed: int, turns: int = 20) -> Game:
+    game = Game(tiles, Rules(), players=2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        placement = rng.choice(game.legal_placements(game.draw()))
+        spots = game.follower_spots(placement)
+        game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.4 else None))
+    game.draw()
+    return game
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_same_seed_same_move(tiles, level):
+    game = _midgame(tiles, seed=21)
+    assert bot(level, 9).choose(game) == bot(level, 9).choose(game)
+
+
+def test_same_seed_same_game(tiles):
+    first = play_checked(tiles, Rules(), ["easy", "normal"], seed=8)
+    again = play_checked(tiles, Rules(), ["easy", "normal"], seed=8)
+    assert first.history == again.history
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_bots_do_not_see_the_draw_order(tiles, level):
+    """Two games alike in all a player can see, with the hidden pile in another order."""
+    for seed in (31, 32):
+        game = _midgame(tiles, seed)
+        other = game.copy()
+        hand = other.deck.pile.pop()
+        random.Random(seed).shuffle(other.deck.pile)
+        other.deck.pile.append(hand)
+        assert other.deck.pile != game.deck.pile
+        assert bot(level, 4).choose(game) == bot(level, 4).choose(other)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_choosing_leaves_the_game_unchanged(tiles, level):
+    game = _midgame(tiles, seed=41)
+    before = (list(game.history), list(game.deck.pile), game.scores[:], game.supply[:], dict(game.board))
+    bot(level, 1).choose(game)
+    assert before == (list(game.history), list(game.deck.pile), game.scores, game.supply, dict(game.board))
+
+
+def test_levels_are_described_for_players():
+    assert {"easy", "normal", "hard", "random"} <= set(LEVELS)
+    for name, level in LEVELS.items():
+        assert level.name == name and level.title and level.description
+        assert "\n" not in level.description and len(level.description) < 120
+        assert isinstance(get_bot(name, 1), Bot)
+    with pytest.raises(ValueError, match="no computer level"):
+        get_bot("grandmaster")
+
+
+def test_asking_a_bot_when_the_game_is_over(tiles):
+    game = play_checked(tiles, Rules(), ["random", "random"], seed=2)
+    with pytest.raises(IllegalMoveError):
+        get_bot("normal", 1).choose(game)
+
+
+def test_ai_imports_no_pygame():
+    code = "import sys, carcassonne.ai, carcassonne.simulate; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_simulate_prints_json_and_saves_replayable_records(tiles, tmp_path, capsys):
+    status = cli_main(["simulate", "--bots", "normal,random", "-n", "3", "--seed", "5", "--json",
+                       "--records", str(tmp_path)])
+    assert status == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 3
+    assert [b["bot"] for b in result["bots"]] == ["normal", "random"]
+    for b in result["bots"]:
+        assert {"bot", "wins", "win_rate", "mean_score", "ms_per_move"} <= set(b)
+        assert 0 <= b["win_rate"] <= 1 and b["ms_per_move"] >= 0
+    assert sum(b["wins"] for b in result["bots"]) >= 3  # a shared win counts for each winner
+    paths = sorted(tmp_path.glob("*.carc.json"))
+    assert len(paths) == 3
+    means = {b["bot"]: 0.0 for b in result["bots"]}
+    for p in paths:
+        record = GameRecord.load(p)
+        game = record.replay(tiles)
+        assert game.is_over and game.finished
+        for seat, score in zip(record.players, game.scores):
+            means[seat.ai_level] += score / 3
+    for b in result["bots"]:
+        assert means[b["bot"]] == pytest.approx(b["mean_score"], abs=0.01)
+
+
+def test_simulate_rejects_unknown_bots(capsys):
+    assert cli_main(["simulate", "--bots", "normal,wizard", "-n", "1"]) == 2
+    assert "wizard" in capsys.readouterr().err
