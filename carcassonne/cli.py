@@ -58,7 +58,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="carcassonne", description="Carcassonne for the desktop.")
+    parser = argparse.ArgumentParser(
+        prog="carcassonne", description="Carcassonne for the desktop.",
+        epilog="With no sub-command the game starts; `carcassonne --smoke` opens the window, "
+               "loads every resource, plays a short computer game and exits.")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("replay", help="replay a .carc.json game record through the rules")
     p.add_argument("file")
@@ -78,12 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        # No sub-command: the game itself (its own options, e.g. --smoke, go to it).
         from .app import run_app
 
-        return run_app()
+        return run_app(argv)
+    args = build_parser().parse_args(argv)
     return args.func(args)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import COLORS, Game, Rules, TileSet
+from .engine import COLORS, Game, Rules, TileSet, Turn
 from .engine.record import GameRecord, Seat
 
 
@@ -105,13 +105,14 @@ def _names(levels: list[str], order: list[int]) -> list[str]:
     return [f"{levels[b]}" if levels.count(levels[b]) == 1 else f"{levels[b]} {b + 1}" for b in order]
 
 
-def _play_job(job: tuple) -> tuple[int, list[int], list[int], list, list]:
+def _play_job(job: tuple) -> tuple[int, list[int], list[int], list[Turn], list]:
+    """One game in a worker process: only plain data goes back to the parent."""
     index, levels, seed, budget, rules_data = job
     from .tileset import standard_tiles
 
     game, order, timing = play_one(standard_tiles(), Rules.from_record(rules_data), levels, index,
                                    seed, budget)
-    return index, order, game.scores, [list(t) for t in game.history], timing
+    return index, order, game.scores, list(game.history), timing
 
 
 def main(args: argparse.Namespace) -> int:
@@ -139,8 +140,6 @@ def main(args: argparse.Namespace) -> int:
         results.sort(key=lambda r: r[0])
     else:
         results = map(_play_job, jobs)
-    from .engine.moves import Discard, Move
-
     for index, order, scores, history, timing in results:
         best = max(scores)
         for seat, b in enumerate(order):
@@ -154,8 +153,7 @@ def main(args: argparse.Namespace) -> int:
         if records is not None:
             names = _names(levels, order)
             seats = [Seat(names[s], COLORS[s], f"ai:{levels[b]}") for s, b in enumerate(order)]
-            turns = [Discard(*t) if len(t) == 1 else Move(*t) for t in history]
-            GameRecord(seats, rules, args.seed + index, turns).save(
+            GameRecord(seats, rules, args.seed + index, history).save(
                 records / f"game-{index + 1:04d}.carc.json")
         if not args.json and args.games >= 20 and (index + 1) % max(1, args.games // 10) == 0:
             print(f"  {index + 1}/{args.games} games", file=sys.stderr, flush=True)

@@ -1,12 +1,16 @@
 """Computer opponents: pure game logic, no pygame.
 
->>> bot = get_bot("normal", seed=7)
->>> tile = game.draw()          # the app draws, as for a human
->>> move = bot.choose(game)     # a legal Move for that tile; game is not changed
->>> game.play(move)
+Used by the application like a player at the table::
 
-A bot sees only what a player sees (never the order of the draw pile) and is
-reproducible: the same seed in the same position gives the same move.
+    bot = get_bot("normal", seed=7)
+    tile = game.draw()          # the app draws, as for a human
+    move = bot.choose(game)     # a legal Move for that tile; ``game`` is not changed
+    game.play(move)
+
+``choose`` blocks for up to a second or two on Hard: run it in a worker thread on
+``game.copy()`` and show that the computer is thinking meanwhile. A bot sees only
+what a player sees (never the order of the draw pile) and is reproducible: the
+same seed in the same position gives the same move.
 """
 
 from __future__ import annotations
@@ -36,8 +40,8 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
           lambda seed: SloppyBot(seed)),
     Level("normal", "Normal", "Takes the best move it sees this turn: points now, features it can "
           "finish, followers kept.", lambda seed: GreedyBot(seed)),
-    Level("hard", "Hard", "Thinks ahead: tries its best moves against many possible futures "
-          "before choosing (up to a second or two).", lambda seed: SearchBot(seed)),
+    Level("hard", "Hard", "Thinks ahead: tries its best moves against many possible draws of "
+          "the tiles left, and how you might answer.", lambda seed: SearchBot(seed)),
     Level("random", "Random", "Places tiles and followers at random (for testing).",
           lambda seed: RandomBot(seed)),
 )}

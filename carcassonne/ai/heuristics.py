@@ -64,6 +64,7 @@ class Evaluator:
         self._counts_seen: tuple[int, ...] = ()
         self._fit: dict[int, int] = {}
         self._shape: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+        self._worth: dict[tuple, tuple[float, float]] = {}
         self._frozen = False
         #: Positions evaluated so far: the unit of a search's budget.
         self.calls = 0
@@ -80,6 +81,7 @@ class Evaluator:
         if counts != self._counts_seen:
             self._counts_seen = counts
             self._fit = {}
+            self._worth = {}
 
     def fitting(self, game: Game, key: int) -> int:
         """How many of the tiles left fit an open square with constraint ``key`` (public)."""
@@ -112,6 +114,7 @@ class Evaluator:
             got = (len(squares), tuple(set(empty)))
             if len(self._shape) > 50_000:
                 self._shape.clear()
+                self._worth.clear()
             self._shape[members] = got
         return got
 
@@ -135,9 +138,12 @@ class Evaluator:
         parent, followers, kind_of = game._parent, game._followers, game._kind
         city_chance: dict[int, float] = {}
         farms = []
-        for root, fs in enumerate(followers):
-            if not fs or parent[root] != root:
+        open_get = game.open.get
+        memo = self._worth
+        for root in [i for i, fs in enumerate(followers) if fs]:
+            if parent[root] != root:
                 continue
+            fs = followers[root]
             kind = kind_of[root]
             if kind == FIELD:
                 farms.append(root)
@@ -145,7 +151,14 @@ class Evaluator:
             if kind == CLOISTER:
                 worth, chance = self._cloister(game, root, left, draws)
             else:
-                worth, chance = self._road_or_city(game, root, kind, left, draws)
+                # A road or city is worth the same while its members and the squares
+                # around its open edges are the same: remember it across moves tried.
+                members = game._members[root]
+                key = (members, left, tuple(map(open_get, self.shape(game, root)[1])))
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = self._road_or_city(game, root, kind, left, draws)
+                worth, chance = got
                 if kind == CITY:
                     city_chance[root] = chance
             for p in _majority(fs, players):
@@ -236,8 +249,16 @@ class Evaluator:
                 chance = 0.5 * self._close_chance(game, empty, left, draws, self.w.city_close)
                 city_chance[root] = chance
             cities += chance
-        size = len({game._sq[n] for n in game._members[farm]}) if late > 0.05 else 0
+        size = self._farm_size(game, farm) if late > 0.05 else 0
         return cities + self.w.farm_growth * late * min(size, self.w.farm_growth_cap)
+
+    def _farm_size(self, game: Game, farm: int) -> int:
+        members = game._members[farm]
+        key = (members, FIELD)
+        got = self._worth.get(key)
+        if got is None:
+            got = self._worth[key] = (len({game._sq[n] for n in members}), 0.0)
+        return int(got[0])
 
 
 def _majority(fs: tuple[tuple[int, int], ...], players: int) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from .heuristics import DEFAULT, Evaluator, Weights
 from .simple import ranked_moves
 
 #: Positions evaluated per second of budget (measured on a 2-core machine, Python 3.11).
-EVALS_PER_SECOND = 22_000
+EVALS_PER_SECOND = 14_000
 #: Never think longer than this, whatever the budget.
 MAX_SECONDS = 1.9
 
@@ -36,7 +36,7 @@ class SearchBot(Bot):
 
     level = "hard"
 
-    def __init__(self, seed: int | None = None, budget: float = 0.8, width: int = 6,
+    def __init__(self, seed: int | None = None, budget: float = 0.3, width: int = 6,
                  depth: int = 2, weights: Weights = DEFAULT) -> None:
         super().__init__(seed)
         #: Seconds of thinking per move on a machine like the reference one.
@@ -48,7 +48,7 @@ class SearchBot(Bot):
 
     def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
         started = time.perf_counter()
-        deadline = started + min(MAX_SECONDS, max(0.05, 2.2 * self.budget))
+        deadline = started + min(MAX_SECONDS, max(0.5, 2.5 * self.budget))
         evaluator = Evaluator(game, self.weights)
         ranked = ranked_moves(game, tile, evaluator)
         candidates = [m for _, m in ranked[: self.width]]

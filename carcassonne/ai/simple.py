@@ -73,7 +73,7 @@ class SloppyBot(GreedyBot):
 
     level = "easy"
 
-    def __init__(self, seed: int | None = None, temperature: float = 3.0,
+    def __init__(self, seed: int | None = None, temperature: float = 0.5,
                  weights: Weights = DEFAULT) -> None:
         super().__init__(seed, weights)
         self.temperature = temperature
