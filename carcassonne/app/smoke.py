@@ -20,7 +20,7 @@ def smoke(max_seconds: float = 60.0, turns: int = 200) -> int:
     with tempfile.TemporaryDirectory(prefix="carcassonne-smoke-") as tmp:
         settings = Settings(animation="instant", sound=False, window_size=(1024, 768))
         app = App(Storage(Path(tmp)), settings=settings)
-        app.fps = 0
+        app.fps = 500  # fast, yet each frame sleeps a little so the AI thread can think
         fallbacks = app.assets.load_all()
         seats = [Seat("North", "red", "ai:easy"), Seat("South", "blue", "ai:easy")]
         game = Game(app.tiles, Rules(), players=2, seed=1, names=[s.name for s in seats])
