@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -22,7 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
-from carcassonne.app.driver import Driver, show_cell  # noqa: E402
+from carcassonne.app.driver import Driver, random_game, show_cell  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
 from carcassonne.app.storage import Settings, Storage  # noqa: E402
 from carcassonne.engine import Game, Rules  # noqa: E402
@@ -38,30 +37,33 @@ def shot(app: App, name: str) -> None:
     print("wrote", path.relative_to(ROOT))
 
 
-def random_game(app: App, seats: list[Seat], turns: int, seed: int = 3) -> Game:
-    game = Game(app.tiles, Rules(), players=len(seats), seed=seed, names=[s.name for s in seats])
-    rng = random.Random(seed)
-    for _ in range(turns):
-        tile = game.draw()
-        if tile is None:
-            break
-        p = rng.choice(game.legal_placements(tile))
-        spots = game.follower_spots(p)
-        game.play(p.with_follower(rng.choice(spots) if spots and rng.random() < 0.45 else None))
-    return game
-
-
-def ai_game(app: App, seats: list[Seat], turns: int, seed: int, stop_at_player: int | None = None) -> Game:
+def ai_game(app: App, seats: list[Seat], turns: int, seed: int, stop_at_player: int | None = None,
+            rules: Rules | None = None) -> Game:
     """A game between "normal" computer players (``carcassonne.ai``), so boards and scores look real."""
     from carcassonne.ai import get_bot
 
-    game = Game(app.tiles, Rules(), players=len(seats), seed=seed, names=[s.name for s in seats])
+    game = Game(app.tiles, rules or Rules(), players=len(seats), seed=seed, names=[s.name for s in seats])
     bots = [get_bot("normal", seed * 7 + i) for i in range(len(seats))]
     while game.turn_number < turns or (stop_at_player is not None and game.current != stop_at_player):
         if game.draw() is None:
             break
         game.play(bots[game.current].choose(game))
     return game
+
+
+def river(app: App, d: Driver, seats: list[Seat]) -> None:
+    """A River game a few turns into the land tiles: the spring, the river and the lake,
+    the board fitted to the window (Home)."""
+    river_tiles = sum(n for t, n in Game(app.tiles, Rules(river=True)).deck.counts.items() if app.tiles[t].is_river)
+    game = ai_game(app, seats, river_tiles + 6, seed=4, stop_at_player=0, rules=Rules(river=True))
+    play(app, game, seats)
+    d.frames(2)
+    d.key(pygame.K_RETURN)  # hand-over
+    scene = app.top
+    d.move(scene.rects["deck"].center)  # the pointer off the board: no tooltip
+    d.key(pygame.K_HOME)
+    d.frames(2)
+    shot(app, "21-river-game")
 
 
 def hover(d: Driver, scene, x: int, y: int, px: int = 96) -> None:  # noqa: ANN001
@@ -189,7 +191,9 @@ def main() -> int:
 
     seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cid", "green", "ai:normal"),
              Seat("Dora", "yellow", "ai:easy")]
-    GameRecord.from_game(random_game(app, seats, 12), seats).save(app.storage.autosave_path)
+    names = [s.name for s in seats]
+    GameRecord.from_game(random_game(app.tiles, 12, seed=3, names=names, follower_rate=0.45), seats).save(
+        app.storage.autosave_path)
     app.push(TitleScene(app))
     d.frames(3)
     shot(app, "01-title")
@@ -208,7 +212,7 @@ def main() -> int:
     d.key(pygame.K_ESCAPE)
 
     # a game in progress: two people and two computer players
-    game = random_game(app, seats, 26, seed=8)
+    game = random_game(app.tiles, 26, seed=8, names=names, follower_rate=0.45)
     while game.current != 0:
         tile = game.draw()
         game.play(game.legal_placements(tile)[0].with_follower(None))
@@ -241,6 +245,7 @@ def main() -> int:
     d.key(pygame.K_RETURN)
     d.run_until(lambda: scene.phase == "handover", 400)
     d.key(pygame.K_RETURN)
+    d.move(scene.rects["deck"].center)  # the pointer off the board: the board, not a tooltip
     d.key(pygame.K_HOME)
     shot(app, "06-play-overview")
     d.key(pygame.K_ESCAPE)
@@ -264,6 +269,7 @@ def main() -> int:
     aids(app, d, seats)
     follower_why_not(app, d, seats)
     replay(app, d, seats)
+    river(app, d, seats)
 
     # the end: results after a full game between "normal" computer players
     full = ai_game(app, seats, 200, seed=21)

@@ -10,12 +10,7 @@ from typing import Callable
 
 import pygame
 
-from .camera import Camera
-
-
-def ease(t: float) -> float:
-    t = max(0.0, min(1.0, t))
-    return t * t * (3 - 2 * t)
+from .camera import Camera, ease
 
 
 class Anim:

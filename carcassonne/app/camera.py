@@ -1,4 +1,4 @@
-"""The board camera: world (tile grid) ↔ screen transforms, panning and zoom levels.
+"""The board camera: world (tile grid) ↔ screen transforms, panning, zoom levels, glides.
 
 Zoom snaps to a fixed ladder of tile sizes so tile images can be pre-scaled once
 per size and cached (see :class:`TileImages`);
@@ -12,6 +12,14 @@ import math
 ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 17)} | {256}))  # 24 .. 256 px (the artwork's own size)
 DEFAULT_SIZE_INDEX = min(range(len(ZOOM_SIZES)), key=lambda i: abs(ZOOM_SIZES[i] - 112))
 
+Rect = tuple[int, int, int, int]
+
+
+def ease(t: float) -> float:
+    """Smoothstep: slow out, slow in (``t`` clamped to 0..1)."""
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
 
 class Camera:
     """Where the board is on screen. World units are tiles; tile (x, y) spans [x, x+1)."""
@@ -20,6 +28,8 @@ class Camera:
         self.view = view  # x, y, w, h of the board area on screen
         self.cx, self.cy = 0.5, 0.5  # world point at the centre of the view
         self.level = DEFAULT_SIZE_INDEX
+        #: An eased move of the centre under way: (from, to, elapsed, duration); see :meth:`glide_to`.
+        self._glide: tuple[tuple[float, float], tuple[float, float], float, float] | None = None
 
     # ------------------------------------------------------------ transforms
     @property
@@ -63,6 +73,7 @@ class Camera:
 
     # ------------------------------------------------------------ movement
     def pan_pixels(self, dx: float, dy: float) -> None:
+        self._glide = None
         s = self.tile_px
         self.cx -= dx / s
         self.cy -= dy / s
@@ -72,6 +83,7 @@ class Camera:
         new = max(0, min(len(ZOOM_SIZES) - 1, self.level + steps))
         if new == self.level:
             return
+        self._glide = None
         anchor = pointer or self.center
         wx, wy = self.to_world(*anchor)
         self.level = new
@@ -81,15 +93,73 @@ class Camera:
         self.cy = wy - (anchor[1] - sy) / s
 
     def look_at(self, wx: float, wy: float) -> None:
+        self._glide = None
         self.cx, self.cy = wx, wy
 
-    def fit(self, x0: int, y0: int, x1: int, y1: int, margin: float = 1.5) -> None:
-        """Centre on the board's bounding box and pick the largest level that shows it."""
-        self.cx, self.cy = (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
-        _, _, w, h = self.view
+    def fit(self, x0: int, y0: int, x1: int, y1: int, margin: float = 1.5, area: Rect | None = None) -> None:
+        """Centre the board's bounding box in ``area`` (default: the whole view) and pick
+        the largest level that shows it there with ``margin`` tiles around it."""
+        self._glide = None
+        ax, ay, w, h = area or self.view
         need_w, need_h = (x1 - x0 + 1) + 2 * margin, (y1 - y0 + 1) + 2 * margin
         best = 0
         for i, s in enumerate(ZOOM_SIZES):
             if s * need_w <= w and s * need_h <= h and s <= 160:
                 best = i
         self.level = best
+        vx, vy = self.center
+        s = self.tile_px
+        self.cx = (x0 + x1 + 1) / 2 - (ax + w / 2 - vx) / s
+        self.cy = (y0 + y1 + 1) / 2 - (ay + h / 2 - vy) / s
+
+    # ------------------------------------------------------------ following
+    def centre_showing(self, x: int, y: int, area: Rect, margin: float) -> tuple[float, float] | None:
+        """The nearest centre that shows tile (x, y) inside ``area`` (a screen rect) with
+        ``margin`` pixels around it at this zoom, or None if it already is.
+
+        "Nearest" keeps the rest of the board where the player left it: the camera moves
+        only as far as needed; a tile too big for the area (with its margin) is centred in it.
+        """
+        s = self.tile_px
+        tx, ty = self.to_screen(x, y)
+        shift = []
+        for lo, size, t in ((area[0], area[2], tx), (area[1], area[3], ty)):
+            m = max(0.0, min(margin, (size - s) / 2))
+            if t - m < lo:
+                shift.append(lo + m - t)
+            elif t + s + m > lo + size:
+                shift.append(lo + size - (t + s + m))
+            else:
+                shift.append(0.0)
+        if shift == [0.0, 0.0]:
+            return None
+        return self.cx - shift[0] / s, self.cy - shift[1] / s
+
+    def glide_to(self, wx: float, wy: float, duration: float) -> None:
+        """Move the centre to (wx, wy) over ``duration`` seconds, eased (0: at once).
+
+        Any move by the player (:meth:`pan_pixels`, :meth:`zoom`, :meth:`look_at`,
+        :meth:`fit`) or :meth:`stop` ends the glide where it is.
+        """
+        if duration <= 0:
+            self.cx, self.cy = wx, wy
+            self._glide = None
+        else:
+            self._glide = ((self.cx, self.cy), (wx, wy), 0.0, duration)
+
+    @property
+    def gliding(self) -> bool:
+        return self._glide is not None
+
+    def stop(self) -> None:
+        self._glide = None
+
+    def update(self, dt: float) -> None:
+        """Advance a glide by ``dt`` seconds."""
+        if self._glide is None:
+            return
+        (x0, y0), (x1, y1), t, duration = self._glide
+        t += dt
+        e = ease(t / duration)
+        self.cx, self.cy = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e
+        self._glide = None if t >= duration else ((x0, y0), (x1, y1), t, duration)

@@ -6,10 +6,13 @@ person's mouse and keyboard, so what the tests prove is what a player gets.
 
 from __future__ import annotations
 
-from typing import Callable
+import random
+from typing import Callable, Sequence
 
 import pygame
 
+from ..engine import Game, Rules
+from ..engine.tiles import TileSet
 from .app import App
 
 Pos = tuple[int, int]
@@ -87,6 +90,22 @@ class Driver:
                 return True
             self.frames()
         return done()
+
+
+def random_game(tiles: TileSet, turns: int, seed: int, names: Sequence[str] = ("Ann", "Bob"),
+                follower_rate: float = 0.6, rules: Rules | None = None) -> Game:
+    """A game ``turns`` turns in, each a random legal placement (a follower on a random
+    place with probability ``follower_rate``): the same seed, the same board."""
+    game = Game(tiles, rules or Rules(), players=len(names), seed=seed, names=list(names))
+    rng = random.Random(seed)
+    for _ in range(turns):
+        tile = game.draw()
+        if tile is None:
+            break
+        p = rng.choice(game.legal_placements(tile))
+        spots = game.follower_spots(p)
+        game.play(p.with_follower(rng.choice(spots) if spots and rng.random() < follower_rate else None))
+    return game
 
 
 def show_cell(driver: Driver, scene, x: int, y: int, min_px: int = 64) -> None:  # noqa: ANN001

@@ -11,7 +11,7 @@ import random
 import pygame
 
 from carcassonne.app import explain
-from carcassonne.app.driver import Driver, show_cell
+from carcassonne.app.driver import Driver, random_game, show_cell
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog, open_replay
@@ -26,19 +26,6 @@ from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
-
-
-def random_game(tiles, turns: int, seed: int, follower_rate: float = 0.6) -> Game:  # noqa: ANN001
-    game = Game(tiles, Rules(), players=2, seed=seed, names=["Ann", "Bob"])
-    rng = random.Random(seed)
-    for _ in range(turns):
-        tile = game.draw()
-        if tile is None:
-            break
-        p = rng.choice(game.legal_placements(tile))
-        spots = game.follower_spots(p)
-        game.play(p.with_follower(rng.choice(spots) if spots and rng.random() < follower_rate else None))
-    return game
 
 
 def start(app, game: Game) -> tuple[Driver, PlayScene]:  # noqa: ANN001
@@ -222,6 +209,37 @@ def test_the_replay_viewer_steps_through_a_game_with_the_engines_scores(make_app
     assert abs(r.step - r.last // 2) <= 2 and r.scores == fresh(r.step)
     d.key(pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)
+
+
+def test_the_replays_score_events_scroll_with_the_wheel_when_too_many_to_fit(make_app, data_dir):
+    app = make_app()
+    seats = [Seat(name, colour) for name, colour in zip(("Ann", "Bob", "Cid", "Dora", "Eve"),
+                                                         ("red", "blue", "green", "yellow", "black"))]
+    game = random_game(app.tiles, 200, seed=9, names=[s.name for s in seats], follower_rate=0.8)
+    path = data_dir / "whole.carc.json"
+    GameRecord.from_game(game, seats).save(path)
+    assert open_replay(app, path) is None
+    scene = app.top
+    d = Driver(app)
+    d.key(pygame.K_END)  # the final scoring: one event per feature with a follower
+    r = scene.replay
+    events = r.events()
+    first, shown = scene.shown_events()
+    assert r.is_final and first == 0 and shown < len(events)
+    text = scene.rects["text"]
+    seen = set(range(first, first + shown))
+    for _ in range(len(events)):
+        d.wheel(-1, text.center)
+        first, shown = scene.shown_events()
+        seen |= set(range(first, first + shown))
+    assert r.is_final  # the wheel over the list scrolls it, it does not step the replay
+    assert seen == set(range(len(events))) and first + shown == len(events)
+    d.wheel(1, text.center)
+    assert scene.shown_events()[0] == first - 1
+    d.key(pygame.K_LEFT)  # another step starts at its first event
+    assert scene.shown_events()[0] == 0
+    d.wheel(1, scene.card_rects[0].center)  # elsewhere in the panel the wheel still steps
+    assert r.step == r.last - 2
 
 
 def test_a_corrupt_replay_gives_a_one_line_message_and_the_game_goes_on(make_app, data_dir):

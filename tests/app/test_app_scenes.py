@@ -98,6 +98,7 @@ def test_the_frame_loop_runs_while_a_slow_ai_thinks(make_app, monkeypatch):
     d.frames(30)
     assert time.perf_counter() - t0 < 3 and scene.phase == "ai-think" and game.turn_number == 0
     release.set()
+    scene.turn.future.result(timeout=5)  # real time for the woken thread (dummy-driver frames take none)
     assert d.run_until(lambda: game.turn_number == 1, 500)
 
 

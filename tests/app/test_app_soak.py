@@ -1,4 +1,4 @@
-"""Random input in every scene: thousands of clicks, drags, keys, wheel turns and resizes.
+"""Random input in every scene (the replay viewer too): thousands of clicks, drags, keys, wheel turns and resizes.
 
 No exception may escape, and whenever a game is on screen its state must be valid:
 followers add up, the pending placement is legal, and the record replays to the same scores.
@@ -10,11 +10,12 @@ import random
 
 import pygame
 
-from carcassonne.app.driver import Driver
+from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import game_from_setup, play
 from carcassonne.app.storage import SeatSetup, Setup
 from carcassonne.engine import FOLLOWERS
+from carcassonne.engine.record import GameRecord, Seat
 
 KEYS = [pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_r, pygame.K_TAB, pygame.K_f, pygame.K_z,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_w, pygame.K_a, pygame.K_s,
@@ -71,12 +72,13 @@ def random_input(d: Driver, rng: random.Random, n: int) -> None:
             check_state(app)
 
 
-def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(make_app):
+def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(make_app, data_dir):
     app = make_app(animation="fast")
     d = Driver(app, dt=0.1)
     rng = random.Random(1234)
     from carcassonne.app.scenes.dialogs import LoadDialog, PauseMenu
     from carcassonne.app.scenes.new_game import NewGameScene
+    from carcassonne.app.scenes.replay import open_replay
     from carcassonne.app.scenes.results import ResultsScene
     from carcassonne.app.scenes.rules_help import RulesScene
     from carcassonne.app.scenes.settings import SettingsScene
@@ -88,6 +90,12 @@ def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(mak
         game, seats = game_from_setup(app, setup)
         play(app, game, seats)
 
+    names = ["Ann", "Bob", "Cid", "Dora", "Eve"]
+    replay_path = data_dir / "soak.carc.json"
+    GameRecord.from_game(random_game(app.tiles, 200, seed=5, names=names, follower_rate=0.8),
+                         [Seat(n, c) for n, c in zip(names, ("red", "blue", "green", "yellow", "black"))]
+                         ).save(replay_path)
+
     starts = [
         lambda: app.replace(TitleScene(app)),
         lambda: app.replace(NewGameScene(app)),
@@ -98,6 +106,8 @@ def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(mak
         lambda: app.push(RulesScene(app)),
         lambda: app.push(SettingsScene(app)),
         lambda: app.push(LoadDialog(app)),
+        lambda: open_replay(app, replay_path),
+        lambda: (open_replay(app, replay_path), d.key(pygame.K_END)),  # the final scoring: a long event list
     ]
     for start in starts:
         start()

@@ -37,3 +37,11 @@ def make_backdrop(assets: Assets, size: tuple[int, int], tiles, seed: int = 11) 
     surf.blit(shade, (0, 0))
     _cache[key] = surf
     return surf
+
+
+def draw_backdrop(surface: pygame.Surface, backdrop: pygame.Surface | None) -> None:
+    """The menus' board behind everything, or a plain fill until one is made for this size."""
+    if backdrop is not None and backdrop.get_size() == surface.get_size():
+        surface.blit(backdrop, (0, 0))
+    else:
+        surface.fill((40, 48, 40))

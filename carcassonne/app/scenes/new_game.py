@@ -15,7 +15,7 @@ from ..intents import KEY, Intent
 from ..players import levels
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
 from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, blit_text, draw_panel, wrap
-from .backdrop import make_backdrop
+from .backdrop import draw_backdrop, make_backdrop
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -150,10 +150,7 @@ class NewGameScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.backdrop is not None and self.backdrop.get_size() == surface.get_size():
-            surface.blit(self.backdrop, (0, 0))
-        else:
-            surface.fill((40, 48, 40))
+        draw_backdrop(surface, self.backdrop)
         u = self.u
         fonts = self.app.assets.fonts
         draw_panel(surface, self.box, u, alpha=240)

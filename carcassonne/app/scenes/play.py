@@ -4,7 +4,8 @@ Human turns: drag the drawn tile from the hand slot onto the board (rotate with
 right-click, R or the wheel while dragging), then optionally drag a follower from the
 player's panel onto a lit place of that tile, then confirm (Enter) or skip the
 follower (Space). AI turns run in a worker thread (:class:`TurnController`) and are
-shown with the tile gliding in. Every step goes through the engine; the scene only
+shown with the tile gliding in; the camera follows a tile placed out of view
+(:meth:`PlayScene.follow`). Every step goes through the engine; the scene only
 shows the controller's state, animates, and turns intents into controller calls.
 """
 
@@ -16,17 +17,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import IllegalMoveError, Placement, ScoreEvent
-from ...engine.record import Seat
 from .. import explain
 from ..aidview import Aids, Tip, draw_tip
 from ..anim import Anim, FeatureFlash, FloatText, Glide
 from ..assets import PLAYER_RGB
-from ..camera import Camera
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..panels import draw_player_card, draw_side_panel, draw_top_bar, player_rgb
 from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark, DeadMark, SpotMark, tinted
 from ..turn import TurnController
-from ..widgets import (ACCENT, BAD, GOOD, INK, INK_DIM, PANEL, Button, blit_text, draw_panel)
-from .base import Scene
+from ..widgets import BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
+from .board import BoardScene, draw_grid
 
 if TYPE_CHECKING:
     from ..app import App
@@ -49,14 +49,11 @@ class Drag:
         self.from_pending = from_pending
 
 
-class PlayScene(Scene):
+class PlayScene(BoardScene):
     def __init__(self, app: "App", turn: TurnController) -> None:
-        super().__init__(app)
+        super().__init__(app, turn.seats)
         self.turn = turn
         self.game = turn.game
-        self.seats: list[Seat] = turn.seats
-        self.camera = Camera((0, 0, 100, 100))
-        self.sprites = pygame.sprite.LayeredUpdates()
         self.phase = HUMAN
         self.drag: Drag | None = None
         self.pointer = (0, 0)
@@ -74,7 +71,6 @@ class PlayScene(Scene):
         self._tab_index = -1
         self._pending_follower_sprite: BoardFollower | None = None
         self.buttons: dict[str, Button] = {}
-        self.rects: dict[str, pygame.Rect] = {}
         self._fitted = False
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score), if any.
@@ -92,27 +88,11 @@ class PlayScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        w, h = size
-        top_h = int(46 * u)
-        panel_w = int(310 * u)
         pad = int(10 * u)
-        self.rects["top"] = pygame.Rect(0, 0, w, top_h)
-        self.rects["panel"] = pygame.Rect(w - panel_w, top_h, panel_w, h - top_h)
-        self.rects["board"] = pygame.Rect(0, top_h, w - panel_w, h - top_h)
-        old_center = (self.camera.cx, self.camera.cy)
-        self.camera.view = tuple(self.rects["board"])  # type: ignore[assignment]
-        self.camera.cx, self.camera.cy = old_center
-        track_h = int(34 * u)
-        b = self.rects["board"]
-        self.rects["track"] = pygame.Rect(b.x + pad, b.bottom - track_h - pad, b.w - 2 * pad, track_h)
-        panel = self.rects["panel"]
-        inner = panel.inflate(-2 * pad, 0)
-        n = len(self.seats)
-        card_h = int((58 if n <= 4 else 48) * u)
-        y = panel.y + pad
-        self.rects["cards"] = pygame.Rect(inner.x, y, inner.w, n * (card_h + int(4 * u)))
-        self.card_rects = [pygame.Rect(inner.x, y + i * (card_h + int(4 * u)), inner.w, card_h) for i in range(n)]
-        y = self.rects["cards"].bottom + pad
+        y = self.layout_board(310, 58 if len(self.seats) <= 4 else 48, 34)
+        self.rects["track"] = self.rects["bar"]
+        panel, inner = self.rects["panel"], self.rects["inner"]
+        top_h = self.rects["top"].h
         slot = int(150 * u)
         self.rects["hand"] = pygame.Rect(inner.x, y, inner.w, slot)
         y += slot + int(6 * u)
@@ -149,7 +129,7 @@ class PlayScene(Scene):
     def _fit_board(self) -> None:
         xs = [x for x, _, _ in self.game.placed_tiles()]
         ys = [y for _, y, _ in self.game.placed_tiles()]
-        self.camera.fit(min(xs), min(ys), max(xs), max(ys))
+        self.camera.fit(min(xs), min(ys), max(xs), max(ys), area=tuple(self.view_area()))  # type: ignore[arg-type]
 
     # ================================================================ turn flow
     @property
@@ -300,7 +280,7 @@ class PlayScene(Scene):
         self._tab_index = (self._tab_index + step) % len(placements)
         p = placements[self._tab_index]
         self.turn.place(p.x, p.y, p.rotation)
-        self._ensure_visible(p.x, p.y)
+        self.follow(p.x, p.y)
         self.say(f"Tile placed at ({p.x}, {p.y}). Enter confirms, F picks a follower place, Tab moves it.",
                  INK_DIM)
 
@@ -336,11 +316,30 @@ class PlayScene(Scene):
         self.drag = None
         self.app.push(RulesScene(self.app))
 
-    def _ensure_visible(self, x: int, y: int) -> None:
-        cx, cy = self.camera.cell_center(x, y)
-        b = self.rects["board"].inflate(-self.camera.tile_px, -self.camera.tile_px)
-        if not b.collidepoint(cx, cy):
-            self.camera.look_at(x + 0.5, y + 0.5)
+    def view_area(self) -> pygame.Rect:
+        """The part of the board area the board really shows: above the score track."""
+        board = self.rects["board"]
+        return pygame.Rect(board.x, board.y, board.w, max(1, self.rects["track"].top - board.y))
+
+    def follow(self, x: int, y: int) -> None:
+        """Pan so the tile at (x, y), just placed or gliding in, is comfortably in view.
+
+        Only when it is off-screen, partly hidden or within a quarter tile of an edge; then
+        far enough to leave a tile of room around it, so a river or road growing towards
+        the edge does not pull the camera every turn. Eased over 0.3 s at normal speed,
+        at once with instant animations; never while the player is dragging or panning:
+        the camera is theirs then.
+        """
+        if self.drag is not None:
+            return
+        cam = self.camera
+        area = tuple(self.view_area())
+        if cam.centre_showing(x, y, area, cam.tile_px * 0.25) is None:  # type: ignore[arg-type]
+            return
+        target = cam.centre_showing(x, y, area, cam.tile_px * 1.0)  # type: ignore[arg-type]
+        if target is not None:
+            speed = self.app.settings.speed
+            cam.glide_to(*target, 0.3 / speed if speed > 0 else 0.0)
 
     # ================================================================== input
     def handle(self, intent: Intent) -> bool:
@@ -604,6 +603,7 @@ class PlayScene(Scene):
         reason = self.turn.place(x, y)
         if reason is None:
             self.app.sounds.play("place")
+            self.follow(x, y)
             spots = self.turn.spots()
             if spots:
                 self.say("Placed. Drag a follower onto a lit place, or press Space for none.", INK)
@@ -634,6 +634,9 @@ class PlayScene(Scene):
         self.message_time = max(0.0, self.message_time - dt)
         self.app.assets.tiles.refine(3)
         speed = self.app.settings.speed
+        if self.drag is not None:
+            self.camera.stop()  # the player took the camera: no glide pulls it from under the pointer
+        self.camera.update(dt)
         self.anims = [a for a in self.anims if a.update(dt)]
         rate = 20 * (speed or 1000) * dt
         for i, s in enumerate(self.game.scores):
@@ -653,8 +656,10 @@ class PlayScene(Scene):
     def _show_ai_move(self, move) -> None:  # noqa: ANN001
         speed = self.app.settings.speed
         if speed <= 0:
+            self.follow(move.x, move.y)
             self.after_turn(self.turn.play_ai(move))
             return
+        self.follow(move.x, move.y)  # the tile glides to where the camera is going
         self.phase = AI_GLIDE
         img = self.app.assets.tiles.rotated(move.tile, move.rotation)
         hand = self._hand_tile_rect()
@@ -805,18 +810,14 @@ class PlayScene(Scene):
     def _draw_top(self, surface: pygame.Surface) -> None:
         u = self.u
         top = self.rects["top"]
-        pygame.draw.rect(surface, (30, 27, 22), top)
-        pygame.draw.line(surface, (120, 100, 70), top.bottomleft, top.bottomright, max(1, int(2 * u)))
         fonts = self.app.assets.fonts
-        title = fonts.get(int(24 * u), "title")
-        x = blit_text(surface, title, "Carcassonne", (int(14 * u), top.centery), ACCENT, "midleft").right
+        x = draw_top_bar(surface, top, "Carcassonne", self.app.assets, u)
         font = fonts.get(int(18 * u), "bold")
         if self.turn.tile is not None:
             seat = self.seats[self.turn.player]
             who = f"Turn {self.game.turn_number + 1}: {seat.name}'s turn" + (
                 f" (computer, {seat.ai_level})" if seat.is_ai else "")
-            blit_text(surface, font, who, (x + int(24 * u), top.centery),
-                      PLAYER_RGB.get(seat.color, INK) if seat.color != "black" else INK, "midleft")
+            blit_text(surface, font, who, (x + int(24 * u), top.centery), player_rgb(seat), "midleft")
         left = len(self.game.deck) - (1 if self.turn.tile is not None else 0)
         save_btn = self.buttons["save"].rect
         blit_text(surface, fonts.get(int(17 * u)), f"Tiles left: {left}",
@@ -834,40 +835,18 @@ class PlayScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         u = self.u
         fonts = self.app.assets.fonts
-        panel = self.rects["panel"]
-        pygame.draw.rect(surface, PANEL, panel)
-        pygame.draw.line(surface, (120, 100, 70), panel.topleft, panel.bottomleft, max(1, int(2 * u)))
-        name_font = fonts.get(int(17 * u), "bold")
-        small = fonts.get(int(13 * u))
-        score_font = fonts.get(int(24 * u), "bold")
-        pieces = self.app.assets.pieces
+        draw_side_panel(surface, self.rects["panel"], u)
         projected = self.projected_scores()
         for i, (seat, card) in enumerate(zip(self.seats, self.card_rects)):
             current = i == self.turn.player and self.turn.tile is not None
-            pygame.draw.rect(surface, (70, 60, 46) if current else (52, 47, 40), card,
-                             border_radius=int(8 * u))
-            rgb = PLAYER_RGB.get(seat.color, INK)
-            pygame.draw.rect(surface, ACCENT if current else (90, 80, 64), card, max(1, int((3 if current else 1) * u)),
-                             border_radius=int(8 * u))
-            icon = pieces.get(seat.color, int(card.h * 0.62))
-            surface.blit(icon, icon.get_rect(midleft=(card.x + int(8 * u), card.centery)))
-            blit_text(surface, name_font, seat.name, (card.x + int(46 * u), card.y + int(4 * u)), INK)
-            kind = f"AI {seat.ai_level}" if seat.is_ai else "human"
-            blit_text(surface, small, kind, (card.x + int(46 * u) + name_font.size(seat.name)[0] + int(8 * u),
-                                             card.y + int(8 * u)), INK_DIM)
-            blit_text(surface, score_font, str(round(self.shown_scores[i])),
-                      (card.right - int(10 * u), card.y + int(4 * u)), rgb if seat.color != "black" else INK,
-                      "topright")
-            if projected is not None:
-                blit_text(surface, small, f"→ {projected[i]}", (card.right - int(10 * u), card.bottom - int(6 * u)),
-                          INK_DIM, "bottomright")
             slots = self._follower_slots(i)
             hidden = 1 if (current and self.turn.follower) else 0
             if self.drag and self.drag.what == "follower" and not self.drag.from_pending and current:
                 hidden += 1
-            for r in slots[:len(slots) - hidden]:
-                img = pieces.get(seat.color, r.w)
-                surface.blit(img, img.get_rect(midbottom=r.midbottom))
+            draw_player_card(surface, card, seat, round(self.shown_scores[i]), self.app.assets, u, current=current,
+                             projected=None if projected is None else projected[i],
+                             tag=f"AI {seat.ai_level}" if seat.is_ai else "human",
+                             followers=slots[:len(slots) - hidden])
         self._draw_hand(surface)
         for name in ("rotate", "undo", "skip", "confirm"):
             self.buttons[name].draw(surface, fonts, u)
@@ -956,13 +935,16 @@ class PlayScene(Scene):
                 blit_text(surface, font, f"+{int(laps) * 50}", rect.midtop, INK, "midbottom")
 
     def track_xs(self, inner: pygame.Rect, size: int) -> list[float]:
-        """Each marker's x on the track; markers on the same square stand side by side."""
+        """Each marker's x on the track; markers on the same square stand side by side
+        (a group at either end of the track moves inwards so no marker is cut off)."""
         spaces = [round(s) % 50 for s in self.shown_scores]
         xs = []
         for i, space in enumerate(spaces):
             same = [p for p, v in enumerate(spaces) if v == space]
             k = same.index(i)
-            xs.append(inner.x + inner.w * space / 49 + (k - (len(same) - 1) / 2) * size * 0.62)
+            half = (len(same) - 1) / 2 * size * 0.62
+            centre = max(inner.x + half, min(inner.right - half, inner.x + inner.w * space / 49))
+            xs.append(centre + (k - (len(same) - 1) / 2) * size * 0.62)
         return xs
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
@@ -979,27 +961,11 @@ class PlayScene(Scene):
         icon = self.app.assets.pieces.get(seat.color, int(90 * u))
         surface.blit(icon, icon.get_rect(midleft=(card.x + int(24 * u), card.centery)))
         blit_text(surface, fonts.get(int(46 * u), "title"), f"{seat.name}'s turn",
-                  (card.centerx + int(40 * u), card.y + int(30 * u)), PLAYER_RGB.get(seat.color, INK)
-                  if seat.color != "black" else INK, "midtop", shadow=True)
+                  (card.centerx + int(40 * u), card.y + int(30 * u)), player_rgb(seat), "midtop", shadow=True)
         blit_text(surface, fonts.get(int(18 * u)), f"Pass the mouse to {seat.name}.",
                   (card.centerx + int(40 * u), card.y + int(108 * u)), INK, "midtop")
         blit_text(surface, fonts.get(int(16 * u)), "Click or press Enter to start",
                   (card.centerx + int(40 * u), card.y + int(142 * u)), INK_DIM, "midtop")
-
-
-def draw_grid(surface: pygame.Surface, camera: Camera, board: pygame.Rect) -> None:
-    """A faint grid around the board so empty squares read as places."""
-    px = camera.tile_px
-    if px < 30:
-        return
-    x0, y0, x1, y1 = camera.visible_cells()
-    colour = (60, 71, 56)
-    for x in range(x0, x1 + 2):
-        sx, _ = camera.to_screen(x, 0)
-        pygame.draw.line(surface, colour, (sx, board.top), (sx, board.bottom))
-    for y in range(y0, y1 + 2):
-        _, sy = camera.to_screen(0, y)
-        pygame.draw.line(surface, colour, (board.left, sy), (board.right, sy))
 
 
 def _tile_order(tile: str) -> tuple[int, str]:

@@ -19,14 +19,13 @@ import pygame
 from ...engine import CarcassonneError
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
-from ..camera import Camera
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
 from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark
-from ..widgets import ACCENT, INK, INK_DIM, PANEL, Button, TextField, blit_text, draw_panel, wrap
-from .base import Scene
+from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
+from .board import BoardScene, draw_grid
 from .dialogs import Dialog, MessageDialog
-from .play import draw_grid
 
 if TYPE_CHECKING:
     from ..app import App
@@ -44,20 +43,18 @@ def open_replay(app: "App", path: Path) -> str | None:
     return None
 
 
-class ReplayScene(Scene):
+class ReplayScene(BoardScene):
     def __init__(self, app: "App", replay: Replay) -> None:
-        super().__init__(app)
+        super().__init__(app, replay.seats)
         self.replay = replay
         self.game = replay.game
-        self.seats = replay.seats
-        self.camera = Camera((0, 0, 100, 100))
-        self.sprites = pygame.sprite.LayeredUpdates()
         self.aids = Aids(self.game)
-        self.rects: dict[str, pygame.Rect] = {}
-        self.card_rects: list[pygame.Rect] = []
         self.pan_from: tuple[int, int] | None = None
         self.sliding = False
         self._shown_step = -1
+        #: The first score event shown in the panel (the list scrolls with the wheel over it).
+        self.event_scroll = 0
+        self._scrolled_step = replay.step
         self.buttons = {
             "first": Button("Start", lambda: self.go(0), hint="Home"),
             "back": Button("Prev", lambda: self.go(self.replay.step - 1), hint="←"),
@@ -75,24 +72,12 @@ class ReplayScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        w, h = size
-        top_h, panel_w, pad = int(46 * u), int(360 * u), int(10 * u)
-        self.rects["top"] = pygame.Rect(0, 0, w, top_h)
-        self.rects["panel"] = pygame.Rect(w - panel_w, top_h, panel_w, h - top_h)
-        board = pygame.Rect(0, top_h, w - panel_w, h - top_h)
-        self.rects["board"] = board
-        centre = (self.camera.cx, self.camera.cy)
-        self.camera.view = tuple(board)  # type: ignore[assignment]
-        self.camera.cx, self.camera.cy = centre
-        sh = int(44 * u)
-        self.rects["slider"] = pygame.Rect(board.x + pad, board.bottom - sh - pad, board.w - 2 * pad, sh)
-        panel = self.rects["panel"]
-        inner = panel.inflate(-2 * pad, 0)
-        n = len(self.seats)
-        card_h = int((50 if n <= 4 else 40) * u)
-        y = panel.y + pad
-        self.card_rects = [pygame.Rect(inner.x, y + i * (card_h + int(4 * u)), inner.w, card_h) for i in range(n)]
-        y += n * (card_h + int(4 * u)) + pad
+        w, _ = size
+        pad = int(10 * u)
+        y = self.layout_board(360, 50 if len(self.seats) <= 4 else 40, 44)
+        self.rects["slider"] = self.rects["bar"]
+        panel, inner = self.rects["panel"], self.rects["inner"]
+        top_h = self.rects["top"].h
         bh = int(38 * u)
         quarter = (inner.w - 3 * int(6 * u)) // 4
         for i, name in enumerate(("first", "back", "next", "last")):
@@ -105,6 +90,9 @@ class ReplayScene(Scene):
     # ----------------------------------------------------------- actions
     def go(self, step: int) -> None:
         self.replay.go(step)
+        if self.replay.step != self._scrolled_step:  # a new turn's events start at the top
+            self._scrolled_step = self.replay.step
+            self.event_scroll = 0
 
     def close(self) -> None:
         from .title import TitleScene
@@ -140,6 +128,8 @@ class ReplayScene(Scene):
         if intent.kind == WHEEL:
             if self.rects["board"].collidepoint(intent.pos):
                 self.camera.zoom(intent.dy, intent.pos)
+            elif self.rects["text"].collidepoint(intent.pos) and self._max_event_scroll() > 0:
+                self.scroll_events(-intent.dy)
             else:
                 self.go(self.replay.step - intent.dy)
             return True
@@ -212,11 +202,8 @@ class ReplayScene(Scene):
     def _draw_top(self, surface: pygame.Surface) -> None:
         u = self.u
         top = self.rects["top"]
-        pygame.draw.rect(surface, (30, 27, 22), top)
-        pygame.draw.line(surface, (120, 100, 70), top.bottomleft, top.bottomright, max(1, int(2 * u)))
         fonts = self.app.assets.fonts
-        x = blit_text(surface, fonts.get(int(24 * u), "title"), "Replay", (int(14 * u), top.centery), ACCENT,
-                      "midleft").right
+        x = draw_top_bar(surface, top, "Replay", self.app.assets, u)
         r = self.replay
         step = "final scoring" if r.is_final else f"turn {r.step} of {len(r.turns)}"
         blit_text(surface, fonts.get(int(18 * u), "bold"), f"{r.name} · {step}", (x + int(20 * u), top.centery),
@@ -243,15 +230,9 @@ class ReplayScene(Scene):
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         u = self.u
-        fonts = self.app.assets.fonts
-        panel = self.rects["panel"]
-        pygame.draw.rect(surface, PANEL, panel)
-        pygame.draw.line(surface, (120, 100, 70), panel.topleft, panel.bottomleft, max(1, int(2 * u)))
-        name_font = fonts.get(int(17 * u), "bold")
-        small = fonts.get(int(13 * u))
-        score_font = fonts.get(int(24 * u), "bold")
+        draw_side_panel(surface, self.rects["panel"], u)
         scores = self.replay.scores
-        projected = self.aids.projected() if self.app.settings.aids and not self.game.finished else None
+        projected = self.aids.projected() if self._projected_shown() else None
         gained = {p: 0 for p in range(len(self.seats))}
         for ev in self.replay.events():
             for p in ev.players:
@@ -259,26 +240,76 @@ class ReplayScene(Scene):
         r = self.replay
         mover = r.player_of[r.step - 1] if 1 <= r.step <= len(r.turns) else None
         for i, (seat, card) in enumerate(zip(self.seats, self.card_rects)):
-            pygame.draw.rect(surface, (70, 60, 46) if i == mover else (52, 47, 40), card, border_radius=int(8 * u))
-            pygame.draw.rect(surface, ACCENT if i == mover else (90, 80, 64), card,
-                             max(1, int((3 if i == mover else 1) * u)), border_radius=int(8 * u))
-            icon = self.app.assets.pieces.get(seat.color, int(card.h * 0.7))
-            surface.blit(icon, icon.get_rect(midleft=(card.x + int(8 * u), card.centery)))
-            blit_text(surface, name_font, seat.name, (card.x + int(46 * u), card.y + int(5 * u)), INK)
             n = self.game.supply[i]
-            extra = f"{n} follower{'s' if n != 1 else ''} in supply"
+            note = f"{n} follower{'s' if n != 1 else ''} in supply"
             if gained[i]:
-                extra = f"+{gained[i]} this turn · " + extra
-            blit_text(surface, small, extra, (card.x + int(46 * u), card.bottom - int(5 * u)), INK_DIM, "bottomleft")
-            rgb = PLAYER_RGB.get(seat.color, INK) if seat.color != "black" else INK
-            blit_text(surface, score_font, str(scores[i]), (card.right - int(10 * u), card.y + int(3 * u)), rgb,
-                      "topright")
-            if projected is not None:
-                blit_text(surface, small, f"→ {projected[i]}", (card.right - int(10 * u), card.bottom - int(5 * u)),
-                          INK_DIM, "bottomright")
+                note = f"+{gained[i]} this turn · " + note
+            draw_player_card(surface, card, seat, scores[i], self.app.assets, u, current=i == mover,
+                             projected=None if projected is None else projected[i], note=note)
+        self._draw_text(surface)
+
+    # ------------------------------------------------- the turn in words
+    def _text_fonts(self) -> tuple[pygame.font.Font, pygame.font.Font]:
+        fonts = self.app.assets.fonts
+        return fonts.get(int(15 * self.u)), fonts.get(int(16 * self.u), "bold")
+
+    def _event_list(self, with_projection: bool) -> tuple[int, int, list[list[str]]]:
+        """Where the score events go in the panel: top and bottom y, and each event's wrapped lines.
+
+        Read-only, so drawing and the wheel agree on what fits.
+        """
+        font, head = self._text_fonts()
         area = self.rects["text"]
-        font = fonts.get(int(15 * u))
-        head = fonts.get(int(16 * u), "bold")
+        lh = font.get_linesize()
+        y = area.y + lh * len(wrap(font, self.replay.describe(), area.w)) + int(8 * self.u)
+        y += head.get_linesize() + int(2 * self.u)
+        bottom = area.bottom - (2 * lh if with_projection else 0)
+        names = self.game.names
+        rows = [wrap(font, ev.describe(names) + ".", area.w - int(18 * self.u)) for ev in self.replay.events()]
+        return y, bottom, rows
+
+    def _event_page(self, first: int, top: int, bottom: int, rows: list[list[str]]) -> int:
+        """How many events from ``first`` on fit between ``top`` and ``bottom``, keeping a
+        line for "↑ n earlier" when scrolled and for "… and n more" when some are left."""
+        lh = self._text_fonts()[0].get_linesize()
+        gap = int(3 * self.u)
+        y = top + (lh + gap if first > 0 else 0)
+        n = 0
+        for k in range(first, len(rows)):
+            need = lh * len(rows[k]) + gap
+            more_below = k < len(rows) - 1
+            if y + need + (lh if more_below else 0) > bottom and n > 0:
+                break
+            y += need
+            n += 1
+        return n
+
+    def shown_events(self) -> tuple[int, int]:
+        """Which score events the panel shows: the first one's index and how many."""
+        top, bottom, rows = self._event_list(self._projected_shown())
+        first = max(0, min(self.event_scroll, len(rows) - 1))
+        return first, self._event_page(first, top, bottom, rows)
+
+    def _max_event_scroll(self) -> int:
+        top, bottom, rows = self._event_list(self._projected_shown())
+        first = len(rows) - 1
+        while first > 0 and first - 1 + self._event_page(first - 1, top, bottom, rows) >= len(rows):
+            first -= 1
+        return max(0, first)
+
+    def _projected_shown(self) -> bool:
+        return self.app.settings.aids and not self.game.finished
+
+    def scroll_events(self, lines: int) -> None:
+        """Scroll the list of score events (the wheel over it); past either end it stays."""
+        self.event_scroll = max(0, min(self._max_event_scroll(), self.event_scroll + lines))
+
+    def _draw_text(self, surface: pygame.Surface) -> None:
+        with_projection = self._projected_shown()
+        u = self.u
+        area = self.rects["text"]
+        font, head = self._text_fonts()
+        small = self.app.assets.fonts.get(int(13 * u))
         lh = font.get_linesize()
         y = area.y
         for line in wrap(font, self.replay.describe(), area.w):
@@ -288,21 +319,25 @@ class ReplayScene(Scene):
         events = self.replay.events()
         blit_text(surface, head, "Score events" if events else "No points scored on this turn.",
                   (area.x, y), ACCENT if events else INK_DIM)
-        y += head.get_linesize() + int(2 * u)
-        names = self.game.names
-        bottom = area.bottom - (2 * lh if projected is not None else 0)
-        for k, ev in enumerate(events):
+        top, _, rows = self._event_list(with_projection)
+        first, shown = self.shown_events()
+        y = top
+        indent = area.x + int(18 * u)
+        if first > 0:
+            blit_text(surface, font, f"↑ {first} earlier (wheel to scroll)", (indent, y), INK_DIM)
+            y += lh + int(3 * u)
+        for k in range(first, first + shown):
+            ev = events[k]
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK) if ev.players else INK_DIM
-            lines = wrap(font, ev.describe(names) + ".", area.w - int(18 * u))
-            if y + lh * (len(lines) + 1) > bottom and k < len(events) - 1:
-                blit_text(surface, font, f"… and {len(events) - k} more", (area.x + int(18 * u), y), INK_DIM)
-                break
             pygame.draw.circle(surface, colour, (area.x + int(5 * u), y + lh // 2), int(5 * u))
-            for line in lines:
-                blit_text(surface, font, line, (area.x + int(18 * u), y), INK)
+            for line in rows[k]:
+                blit_text(surface, font, line, (indent, y), INK)
                 y += lh
             y += int(3 * u)
-        if projected is not None:
+        rest = len(events) - first - shown
+        if rest > 0:
+            blit_text(surface, font, f"… and {rest} more (wheel to scroll)", (indent, y), INK_DIM)
+        if with_projection:
             blit_text(surface, small, "→ the score if the game ended at this turn", (area.x, area.bottom), INK_DIM,
                       "bottomleft")
 

@@ -8,7 +8,7 @@ import pygame
 
 from ..intents import KEY, Intent
 from ..widgets import ACCENT, INK_DIM, Button, blit_text
-from .backdrop import make_backdrop
+from .backdrop import draw_backdrop, make_backdrop
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -93,10 +93,7 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.buttons["continue"].enabled = self.app.storage.has_autosave()
-        if self.backdrop is not None and self.backdrop.get_size() == surface.get_size():
-            surface.blit(self.backdrop, (0, 0))
-        else:
-            surface.fill((40, 48, 40))
+        draw_backdrop(surface, self.backdrop)
         u = self.u
         fonts = self.app.assets.fonts
         w, h = surface.get_size()
