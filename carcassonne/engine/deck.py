@@ -50,7 +50,7 @@ class Deck:
             rng.shuffle(tiles_in_phase)
             piles.extend(tiles_in_phase)
         piles.reverse()
-        return cls({t: n for t, n in counts.items()}, piles, phase_of)
+        return cls(counts, piles, phase_of)
 
     def copy(self) -> "Deck":
         return Deck(dict(self.counts), self.pile[:], self.phase_of)
