@@ -13,6 +13,7 @@ import threading
 import pygame
 
 from carcassonne.app.driver import Driver
+from gated_bot import install_gated_bot
 from carcassonne.app.scenes.play import AI_GLIDE, PlayScene
 from carcassonne.app.session import game_from_setup, play
 from carcassonne.app.storage import SeatSetup, Setup
@@ -20,15 +21,7 @@ from carcassonne.app.storage import SeatSetup, Setup
 
 def river_game_with_a_gated_computer(app, monkeypatch) -> tuple[PlayScene, threading.Event]:  # noqa: ANN001
     """A River game whose first turn is the computer's; it decides once the gate opens."""
-    gate = threading.Event()
-
-    class GatedBot:
-        def choose(self, game):  # noqa: ANN001
-            gate.wait(10)
-            tile = game.draw()
-            return game.legal_placements(tile)[0].with_follower(None)
-
-    monkeypatch.setattr("carcassonne.app.turn.make_bot", lambda level, seed: GatedBot())
+    gate = install_gated_bot(monkeypatch)
     setup = Setup(seats=[SeatSetup("Bot", "red", "ai:normal"), SeatSetup("Ann", "blue")], seed="3", river=True)
     game, seats = game_from_setup(app, setup)
     play(app, game, seats)

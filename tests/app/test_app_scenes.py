@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pygame
 
 from carcassonne.app.driver import Driver
+from gated_bot import install_gated_bot
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
@@ -80,15 +80,7 @@ def test_a_corrupt_autosave_gives_a_clear_message_and_the_game_goes_on(make_app,
 def test_the_frame_loop_runs_while_a_slow_ai_thinks(make_app, monkeypatch):
     app = make_app(animation="normal")
     d = Driver(app, dt=0.02)
-    release = threading.Event()
-
-    class SlowBot:
-        def choose(self, game):  # noqa: ANN001
-            release.wait(5)
-            tile = game.draw()
-            return game.legal_placements(tile)[0].with_follower(None)
-
-    monkeypatch.setattr("carcassonne.app.turn.make_bot", lambda level, seed: SlowBot())
+    release = install_gated_bot(monkeypatch, timeout=5)
     setup = Setup(seats=[SeatSetup("Bot", "red", "ai:hard"), SeatSetup("Ann", "blue")], seed="3")
     game, seats = game_from_setup(app, setup)
     play(app, game, seats)
