@@ -92,3 +92,10 @@ def test_the_game_ends_when_the_last_tile_is_placed():
     placed = sum(1 for t in game.history if isinstance(t, type(move("B 0 0 0"))))
     assert placed + 1 == len(game.board)
     assert placed + sum(1 for t in game.history if isinstance(t, Discard)) == 71
+
+
+def test_a_reason_carries_the_rule_and_its_facts_for_the_ui():
+    reason = new_game().why_not_placement(Placement("E", 0, -1, 0))
+    assert reason.rule == "edge-mismatch"
+    assert reason.facts == {"detail": "its south edge is field, the neighbour's north edge is city",
+                            "edge": "south", "own": "field", "theirs": "city"}

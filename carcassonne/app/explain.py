@@ -8,9 +8,8 @@ so the sentences are tested on their own.
 
 from __future__ import annotations
 
-import re
-
 from ..engine import Game, Placement
+from ..engine.errors import Reason
 
 RULE_TILE = "rules: placing a tile"
 RULE_FOLLOWER = "rules: placing a follower"
@@ -19,27 +18,26 @@ RULE_RIVER = "The River rules"
 #: Where the neighbour lies, seen from the square being tried, by the tile's own edge.
 _NEIGHBOUR = {"north": "above", "east": "to the right", "south": "below", "west": "to the left"}
 _ARTICLE = {"city": "a city", "road": "a road", "field": "a field", "river": "a river"}
-_EDGE = re.compile(r"its (\w+) edge is (\w+), the neighbour's (\w+) edge is (\w+)")
 
 
-def placement_sentence(reason: str, fits_turned: list[int] | None = None) -> str:
+def placement_sentence(reason: Reason, fits_turned: list[int] | None = None) -> str:
     """One sentence for a ``why_not_placement`` answer.
 
     ``fits_turned``: rotations in which the same tile would fit on that square, so
     the sentence can say "turn it" instead of leaving the player guessing.
     """
-    detail = reason.split(": ", 1)[1] if ": " in reason and reason.startswith("tile ") else reason
-    m = _EDGE.fullmatch(detail)
-    if m:
-        own_edge, own, _, theirs = m.groups()
-        where = _NEIGHBOUR.get(own_edge, "next to it")
-        text = (f"Doesn't fit: its {own_edge} edge is {own} but the tile {where} needs "
-                f"{_ARTICLE.get(theirs, theirs)} edge there — every edge must match ({RULE_TILE})")
-    elif "must touch" in detail:
+    facts = reason.facts
+    detail = facts.get("detail", reason)
+    if reason.rule == "edge-mismatch":
+        where = _NEIGHBOUR.get(str(facts["edge"]), "next to it")
+        text = (f"Doesn't fit: its {facts['edge']} edge is {facts['own']} but the tile {where} needs "
+                f"{_ARTICLE.get(str(facts['theirs']), facts['theirs'])} edge there — every edge must "
+                f"match ({RULE_TILE})")
+    elif reason.rule == "not-touching":
         text = f"Not here: a new tile must touch a placed tile along an edge ({RULE_TILE})"
-    elif "already has a tile" in detail:
+    elif reason.rule == "square-taken":
         text = "Not here: that square already has a tile"
-    elif "river" in detail or "lake" in detail:
+    elif reason.rule.startswith("river"):
         text = f"Not here: {detail} ({RULE_RIVER})"
     else:
         text = f"Not here: {detail}"
@@ -49,18 +47,16 @@ def placement_sentence(reason: str, fits_turned: list[int] | None = None) -> str
     return text + "."
 
 
-def follower_sentence(reason: str) -> str:
+def follower_sentence(reason: Reason) -> str:
     """One sentence for a ``why_not_follower`` answer."""
-    if "already occupied" in reason:
+    if reason.rule == "occupied":
         return (f"No follower here: {reason} — you may not join a feature that already has a "
                 f"follower ({RULE_FOLLOWER}).")
-    if "no follower left" in reason:
+    if reason.rule == "no-follower-left":
         return (f"No follower here: {reason}; followers come back when their feature is "
                 f"scored ({RULE_FOLLOWER}).")
-    if "farmers are not in play" in reason:
+    if reason.rule == "no-farmers":
         return f"No follower here: {reason} (the game was set up without farmers)."
-    if "river" in reason:
-        return f"No follower here: {reason}."
     return f"No follower here: {reason}."
 
 

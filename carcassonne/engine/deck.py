@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
+from .errors import Reason
 from .rules import Rules
 from .tiles import TileSet
 
@@ -70,21 +71,19 @@ class Deck:
             return LAKE
         return BASE
 
-    def why_not_drawable(self, tile: str) -> str | None:
-        """None if ``tile`` can be the next tile, else the reason in words."""
+    def why_not_drawable(self, tile: str) -> Reason | None:
+        """None if ``tile`` can be the next tile, else the reason."""
         if tile not in self.counts:
-            return f"tile {tile} is not in this game's box"
+            return Reason(f"tile {tile} is not in this game's box", "not-in-box")
         if self.counts[tile] <= 0:
-            return f"no tile {tile} is left in the box"
+            return Reason(f"no tile {tile} is left in the box", "none-left")
         phase, own = self.phase(), self.phase_of[tile]
         if own != phase:
-            if own == LAKE and phase == RIVER:
-                return f"tile {tile} cannot be drawn yet: the lake comes after the river tiles"
-            if phase == RIVER:
-                return f"tile {tile} cannot be drawn yet: the river tiles come first"
-            if phase == LAKE:
-                return f"tile {tile} cannot be drawn yet: the lake comes after the river tiles"
-            return f"tile {tile} was already drawn"  # unreachable: counts would be 0
+            if own == LAKE or phase == LAKE:
+                text = f"tile {tile} cannot be drawn yet: the lake comes after the river tiles"
+            else:  # a land tile while river tiles remain
+                text = f"tile {tile} cannot be drawn yet: the river tiles come first"
+            return Reason(text, "river-order")
         return None
 
     def take(self, tile: str) -> int:

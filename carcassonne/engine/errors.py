@@ -21,3 +21,20 @@ class IllegalMoveError(CarcassonneError):
 
 class RecordError(CarcassonneError):
     """A game record cannot be read: bad JSON, missing keys, unknown values."""
+
+
+class Reason(str):
+    """Why a move is illegal: the sentence itself, plus the rule broken and its facts as data.
+
+    It is a ``str`` so it prints and compares as the sentence; a UI reads ``rule`` and
+    ``facts`` to say it in its own words without parsing the text.
+    """
+
+    rule: str
+    facts: dict[str, object]
+
+    def __new__(cls, text: str, rule: str, **facts: object) -> "Reason":
+        reason = super().__new__(cls, text)
+        reason.rule = rule
+        reason.facts = facts
+        return reason

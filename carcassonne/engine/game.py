@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .deck import Deck, start_tile
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, Reason
 from .events import FollowerAt, ScoreEvent
 from .geometry import RING, STEP, coords, square
 from .moves import Discard, Placement, Turn
@@ -216,65 +216,80 @@ class Game:
         return self._tiles_of(root)
 
     # ------------------------------------------------------------ checking
-    def why_not_placement(self, placement: Placement) -> str | None:
-        """None if the placement is legal, else why not, in a player's words."""
+    def why_not_placement(self, placement: Placement) -> Reason | None:
+        """None if the placement is legal, else why not, in a player's words.
+
+        Reasons about the square carry ``facts["detail"]`` (the sentence after
+        "tile E cannot go at ...: "); an edge mismatch also names the ``edge``
+        (north/east/south/west), the tile's ``own`` edge kind and the neighbour's ``theirs``.
+        """
         tile, x, y, rotation = placement
         reason = self.deck.why_not_drawable(tile)
         if reason:
             return reason
         head = f"tile {tile} cannot go at ({x}, {y}) rotation {rotation}"
+
+        def refuse(detail: str, rule: str, **facts: object) -> Reason:
+            return Reason(f"{head}: {detail}", rule, detail=detail, **facts)
+
         if rotation not in (0, 90, 180, 270):
-            return f"{head}: rotation must be 0, 90, 180 or 270"
+            return refuse("rotation must be 0, 90, 180 or 270", "bad-rotation")
         sq = square(x, y)
         if sq in self.board:
-            return f"{head}: that square already has a tile"
+            return refuse("that square already has a tile", "square-taken")
         if sq not in self.open:
-            return f"{head}: a tile must touch the tiles already placed along an edge"
+            return refuse("a tile must touch the tiles already placed along an edge", "not-touching")
         kind = self.tiles[tile]
         o = kind.orientations[rotation // 90]
         for d in range(4):
             nb = self.board.get(sq + STEP[d])
             if nb is not None and nb.edges[(d + 2) % 4] != o.edges[d]:
-                return (f"{head}: its {_EDGE_WORD[d]} edge is {_KIND_WORD[o.edges[d]]}, the "
-                        f"neighbour's {_EDGE_WORD[(d + 2) % 4]} edge is "
-                        f"{_KIND_WORD[nb.edges[(d + 2) % 4]]}")
+                own, theirs = _KIND_WORD[o.edges[d]], _KIND_WORD[nb.edges[(d + 2) % 4]]
+                return refuse(f"its {_EDGE_WORD[d]} edge is {own}, the neighbour's "
+                              f"{_EDGE_WORD[(d + 2) % 4]} edge is {theirs}", "edge-mismatch",
+                              edge=_EDGE_WORD[d], own=own, theirs=theirs)
         if self.river is not None and kind.is_river:
             reason = self.river.why_not(self, sq, o)
             if reason:
-                return f"{head}: {reason}"
+                return refuse(reason, reason.rule, **reason.facts)
         return None
 
-    def why_not_follower(self, placement: Placement, spot: str) -> str | None:
-        """None if the current player may put a follower on ``spot`` after ``placement``."""
+    def why_not_follower(self, placement: Placement, spot: str) -> Reason | None:
+        """None if the current player may put a follower on ``spot`` after ``placement``.
+
+        An ``occupied`` reason names the ``feature``, its ``owner`` and their follower's ``role``.
+        """
         o = self.tiles[placement.tile].orientations[placement.rotation // 90]
         seg_index = o.spots.get(spot)
         if seg_index is None:
             if spot.startswith("river"):
-                return "followers may not be placed on the river (The River rules)"
-            return f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}"
+                return Reason("followers may not be placed on the river (The River rules)", "river-follower")
+            return Reason(f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}",
+                          "no-such-place")
         seg = o.segments[seg_index]
         if seg.kind == FIELD and not self.rules.farmers:
-            return "farmers are not in play in this game"
+            return Reason("farmers are not in play in this game", "no-farmers")
         if not self.supply[self.current]:
-            return f"{self.names[self.current]} has no follower left"
+            return Reason(f"{self.names[self.current]} has no follower left", "no-follower-left")
         taken = self._joined_followers(square(placement.x, placement.y), o, seg_index)
         if taken:
             owner = self.names[taken[0][0]]
             feature = "farm" if seg.kind == FIELD else seg.kind
             role = ROLE[self._kind[taken[0][1]]]
-            return f"the {feature} is already occupied by {owner}'s {role}"
+            return Reason(f"the {feature} is already occupied by {owner}'s {role}", "occupied",
+                          feature=feature, owner=owner, role=role)
         return None
 
-    def why_not(self, turn: Turn) -> str | None:
+    def why_not(self, turn: Turn) -> Reason | None:
         """None if ``turn`` is legal now, else the reason."""
         if self.finished:
-            return "the game is over"
+            return Reason("the game is over", "game-over")
         if isinstance(turn, Discard):
             reason = self.deck.why_not_drawable(turn.tile)
             if reason:
                 return reason
             if self.has_placement(turn.tile):
-                return f"tile {turn.tile} cannot be discarded: it fits on the board"
+                return Reason(f"tile {turn.tile} cannot be discarded: it fits on the board", "fits")
             return None
         reason = self.why_not_placement(turn.placement)
         if reason is None and turn.follower:

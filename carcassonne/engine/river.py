@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .errors import Reason
 from .geometry import STEP, coords, square
 from .tiles import Orientation, TileKind
 
@@ -62,17 +63,18 @@ class RiverState:
         turn = self.turn_of(o)
         return turn != STRAIGHT and turn == self.last_turn
 
-    def why_not(self, game: "Game", sq: int, o: Orientation) -> str | None:
+    def why_not(self, game: "Game", sq: int, o: Orientation) -> Reason | None:
         if self.end is None:
-            return "the river is already finished"
+            return Reason("the river is already finished", "river-finished")
         if sq != self.end:
             x, y = coords(self.end)
-            return f"a river tile must continue the river at ({x}, {y})"
+            return Reason(f"a river tile must continue the river at ({x}, {y})", "river-continue", end=(x, y))
         if o.edges[self.entry] != "s":
-            return "its river must meet the end of the river"
+            return Reason("its river must meet the end of the river", "river-continue")
         if self._u_turn(o):
-            return (f"the river may not make a U-turn: this curve turns "
-                    f"{_TURN_WORD[self.turn_of(o)]} like the one before it")
+            turn = _TURN_WORD[self.turn_of(o)]
+            return Reason(f"the river may not make a U-turn: this curve turns {turn} like the one "
+                          "before it", "river-u-turn", turn=turn)
         return None
 
     def after(self, sq: int, o: Orientation) -> "RiverState":

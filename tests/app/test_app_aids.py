@@ -60,10 +60,9 @@ def test_hovering_a_square_where_the_tile_does_not_fit_says_why_and_which_tiles_
     assert scene.tip.lines == ["Your tile fits here as it is turned now."]
 
 
-def test_the_edge_sentence_names_both_edges_and_the_rule():
-    text = explain.placement_sentence(
-        "tile E cannot go at (0, -1) rotation 0: its south edge is field, the neighbour's north edge is city",
-        [180])
+def test_the_edge_sentence_names_both_edges_and_the_rule(tiles):
+    game = Game(tiles, Rules(), players=2, seed=0)
+    text = explain.placement_sentence(game.why_not_placement(Placement("E", 0, -1, 0)), [180])
     assert text == ("Doesn't fit: its south edge is field but the tile below needs a city edge there — every "
                     "edge must match (rules: placing a tile). It fits here turned to 180° (press R).")
 
