@@ -88,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app(argv)
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    from .console import run
+
+    return run(lambda: args.func(args))
 
 
 if __name__ == "__main__":

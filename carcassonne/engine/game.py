@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError, Reason
 from .events import FollowerAt, ScoreEvent
-from .geometry import RING, STEP, coords, square
+from .geometry import REACH, RING, STEP, coords, in_reach, square
 from .moves import Discard, Placement, Turn
 from .river import RiverState
 from .rules import FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -117,7 +117,7 @@ class Game:
         return not self.deck.pile
 
     def tile_at(self, x: int, y: int) -> Orientation | None:
-        return self.board.get(square(x, y))
+        return self.board.get(square(x, y)) if in_reach(x, y) else None
 
     def placed_tiles(self) -> Iterable[tuple[int, int, Orientation]]:
         for sq, o in self.board.items():
@@ -234,6 +234,8 @@ class Game:
 
         if rotation not in (0, 90, 180, 270):
             return refuse("rotation must be 0, 90, 180 or 270", "bad-rotation")
+        if not in_reach(x, y):
+            return refuse(f"no board reaches that far (x and y from -{REACH} to {REACH})", "out-of-reach")
         sq = square(x, y)
         if sq in self.board:
             return refuse("that square already has a tile", "square-taken")
@@ -307,7 +309,13 @@ class Game:
 
     # ------------------------------------------------------------ playing
     def push(self, turn: Turn) -> None:
-        """Play ``turn`` without checking it (see :meth:`play`): the fast path for search."""
+        """Play ``turn`` without checking it (see :meth:`play`): the fast path for search.
+
+        Only a square beyond reach is refused even here, since it would alias another one.
+        """
+        if not isinstance(turn, Discard) and not in_reach(turn.x, turn.y):
+            raise IllegalMoveError(f"no board reaches ({turn.x}, {turn.y}): "
+                                   f"x and y go from -{REACH} to {REACH}")
         frame = _Frame(self, turn)
         frame.deck_index = self.deck.take(turn.tile)
         self.history.append(turn)

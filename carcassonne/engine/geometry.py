@@ -53,6 +53,9 @@ def rotate_half(half: int, rotation: int) -> int:
 # Squares: x and y packed into one int. 72 + 12 tiles never reach 512 squares away.
 _BIAS = 512
 _STRIDE = 1024
+#: How far from the start tile a square may lie, in x and in y: every square within reach
+#: and its neighbours pack to a distinct int. A box of 84 tiles never reaches further.
+REACH = _BIAS - 2
 #: Add to a square to step across each edge (N, E, S, W).
 STEP = (-1, _STRIDE, 1, -_STRIDE)
 
@@ -60,6 +63,11 @@ STEP = (-1, _STRIDE, 1, -_STRIDE)
 def square(x: int, y: int) -> int:
     """The packed board square of position (x, y)."""
     return (x + _BIAS) * _STRIDE + (y + _BIAS)
+
+
+def in_reach(x: int, y: int) -> bool:
+    """Whether (x, y) is a square the board can hold; beyond it, squares would alias."""
+    return -REACH <= x <= REACH and -REACH <= y <= REACH
 
 
 def coords(sq: int) -> tuple[int, int]:

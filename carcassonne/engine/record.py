@@ -17,13 +17,18 @@ from typing import Any
 
 from .errors import RecordError
 from .game import Game
+from .geometry import REACH, in_reach
 from .moves import Discard, Move, Turn
 from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .tiles import TileSet
+from .untrusted import clean_name, parse_json, read_text, shown
 
 FORMAT = "carcassonne-record"
 VERSION = 1
 ROTATIONS = (0, 90, 180, 270)
+#: More turns than any box allows (84 tiles with The River, plus discards and returns):
+#: a longer record is refused before its turns are read.
+MAX_TURNS = 1000
 
 
 @dataclass(frozen=True)
@@ -56,25 +61,12 @@ class GameRecord:
     # ------------------------------------------------------------- reading
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
-            raise RecordError(f"not valid JSON at line {exc.lineno} column {exc.colno}: "
-                              f"{exc.msg}{hint}") from None
-        return cls.from_data(data)
+        return cls.from_data(parse_json(text))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> "GameRecord":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError(f"no such file: {path}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a text file") from None
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        return cls.from_json(text)
+        """Read a record file: only a regular file, and only up to a record's size."""
+        return cls.from_json(read_text(path))
 
     @classmethod
     def from_data(cls, data: Any) -> "GameRecord":
@@ -83,7 +75,7 @@ class GameRecord:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a game record: 'format' must be {FORMAT!r}")
         if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r} (this game reads {VERSION})")
+            raise RecordError(f"unsupported record version {shown(data.get('version'))} (this game reads {VERSION})")
         rules = Rules.from_record(data.get("rules"))
         players = _read_players(data.get("players"))
         seed = data.get("seed")
@@ -92,6 +84,8 @@ class GameRecord:
         raw_turns = data.get("turns", [])
         if not isinstance(raw_turns, list):
             raise RecordError("'turns' must be a list")
+        if len(raw_turns) > MAX_TURNS:
+            raise RecordError(f"{len(raw_turns)} turns: more than any box of tiles holds (at most {MAX_TURNS})")
         turns = [_read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
         return cls(players, rules, seed, turns)
 
@@ -125,7 +119,7 @@ class GameRecord:
         game = self.new_game(tiles)
         for number, turn in enumerate(self.turns, start=1):
             if turn.tile not in tiles:
-                raise RecordError(f"turn {number}: unknown tile {turn.tile!r}")
+                raise RecordError(f"turn {number}: unknown tile {shown(turn.tile)}")
             reason = game.why_not(turn)
             if reason:
                 raise RecordError(f"turn {number}: {reason}")
@@ -144,11 +138,13 @@ def _read_players(raw: Any) -> list[Seat]:
             raise RecordError(f"player {i} needs a name")
         color = p.get("color")
         if color not in COLORS:
-            raise RecordError(f"player {i}: colour must be one of {', '.join(COLORS)}, not {color!r}")
+            raise RecordError(f"player {i}: colour must be one of {', '.join(COLORS)}, not {shown(color)}")
         kind = p.get("kind", "human")
         if not isinstance(kind, str) or not (kind == "human" or kind.startswith("ai:")):
-            raise RecordError(f"player {i}: kind must be 'human' or 'ai:<level>', not {kind!r}")
-        seats.append(Seat(p["name"], color, kind))
+            raise RecordError(f"player {i}: kind must be 'human' or 'ai:<level>', not {shown(kind)}")
+        if kind != "human":  # the level is shown beside the name: clean it the same way
+            kind = "ai:" + clean_name(kind[3:], "normal")
+        seats.append(Seat(clean_name(p["name"], f"Player {i}"), color, kind))
     if len({s.color for s in seats}) != len(seats):
         raise RecordError("two players have the same colour")
     return seats
@@ -169,10 +165,13 @@ def _read_turn(number: int, raw: Any) -> Turn:
         if not isinstance(value, int) or isinstance(value, bool):
             raise RecordError(f"{where}: '{key}' must be a whole number")
         values.append(value)
+    if not in_reach(values[0], values[1]):
+        raise RecordError(f"{where}: ({values[0]}, {values[1]}) is beyond any board "
+                          f"(x and y from -{REACH} to {REACH})")
     if values[2] not in ROTATIONS:
         raise RecordError(f"{where}: rotation {values[2]} is not one of 0, 90, 180, 270")
     meeple = raw.get("meeple")
-    if meeple is not None and not isinstance(meeple, str):
+    if meeple is not None and not (isinstance(meeple, str) and len(meeple) <= 16):
         raise RecordError(f"{where}: 'meeple' must be a place such as \"road:E\"")
     return Move(tile, values[0], values[1], values[2], meeple)
 

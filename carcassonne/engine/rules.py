@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import RecordError
+from .untrusted import shown
 
 THIRD_EDITION = "third-edition"
 FIRST_EDITION = "first-edition"
@@ -36,7 +37,7 @@ class Rules:
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
             raise RecordError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}, "
-                              f"not {self.farm_scoring!r}")
+                              f"not {shown(self.farm_scoring)}")
 
     def to_record(self) -> dict[str, Any]:
         return asdict(self)
