@@ -68,6 +68,11 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
         raise RecordError(f"cannot read it: {exc.strerror or exc}") from None
     if len(data) > limit:
         raise RecordError(f"too large for a game file (more than {limit} bytes)")
+    return decode_text(data)
+
+
+def decode_text(data: bytes) -> str:
+    """The UTF-8 text of a file's bytes (a byte order mark is allowed), or RecordError."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
