@@ -21,7 +21,20 @@ from .sound import Sounds
 from .storage import Settings, Storage
 
 MIN_SIZE = (1024, 768)
+MAX_SIZE = (7680, 4320)
 FPS = 60
+
+
+def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size asked for by hand (``--size``), kept between the minimum and the largest screen."""
+    try:
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        screens = []
+    w_max = max((w for w, _ in screens), default=MAX_SIZE[0])
+    h_max = max((h for _, h in screens), default=MAX_SIZE[1])
+    w_max, h_max = max(MIN_SIZE[0], min(w_max, MAX_SIZE[0])), max(MIN_SIZE[1], min(h_max, MAX_SIZE[1]))
+    return max(MIN_SIZE[0], min(size[0], w_max)), max(MIN_SIZE[1], min(size[1], h_max))
 
 
 class App:
@@ -38,9 +51,10 @@ class App:
         assert getattr(pygame, "IS_CE", False), "pygame-ce is required (plain pygame is installed)"
         pygame.init()
         self.storage = storage or Storage()
+        self.storage.sweep()
         self.settings = settings or self.storage.load_settings()
         if size:
-            self.settings.window_size = size
+            self.settings.window_size = fit_to_screen(size)
             self.settings.fullscreen = False
         pygame.display.set_caption("Carcassonne")
         icon = app_icon()
@@ -90,7 +104,7 @@ class App:
 
     def _resize(self, size: tuple[int, int]) -> None:
         w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
-        w, h = min(w, 7680), min(h, 4320)
+        w, h = min(w, MAX_SIZE[0]), min(h, MAX_SIZE[1])
         if (w, h) != self.size:
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         if not self.settings.fullscreen:
@@ -159,11 +173,19 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt)
+        self._tell_storage_problem()
         self.draw()
         if self.after_draw is not None:
             self.after_draw(self.screen)
         pygame.display.flip()
         self.frame_count += 1
+
+    def _tell_storage_problem(self) -> None:
+        """The first time the data folder cannot be written: say so once, and play on."""
+        notice = self.storage.notice()
+        if notice is not None:
+            from .scenes.dialogs import MessageDialog
+            self.push(MessageDialog(self, "Saving is not possible", notice))
 
     def draw(self) -> None:
         first = 0

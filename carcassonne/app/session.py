@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import CarcassonneError, Game, Rules
 from ..engine.record import GameRecord, Seat
+from ..engine.untrusted import clean_name
 from .storage import Setup
 from .turn import TurnController
 
@@ -16,10 +17,10 @@ if TYPE_CHECKING:
 
 
 def game_from_setup(app: "App", setup: Setup) -> tuple[Game, list[Seat]]:
-    seats = [Seat(s.name.strip() or f"Player {i + 1}", s.color, s.kind) for i, s in enumerate(setup.seats)]
+    seats = [Seat(clean_name(s.name, f"Player {i + 1}"), s.color, s.kind) for i, s in enumerate(setup.seats)]
     rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
                   river=setup.river)
-    seed = int(setup.seed) if setup.seed.isdigit() else random.randrange(1, 10**9)
+    seed = int(setup.seed) if setup.seed.isascii() and setup.seed.isdigit() else random.randrange(1, 10**9)
     game = Game(app.tiles, rules, players=len(seats), seed=seed, names=[s.name for s in seats])
     return game, seats
 
@@ -41,10 +42,7 @@ def start_new(app: "App", setup: Setup) -> None:
     game, seats = game_from_setup(app, setup)
     play(app, game, seats)
     # the first autosave: even a kill before the first turn keeps the setup
-    try:
-        GameRecord.from_game(game, seats).save(app.storage.autosave_path)
-    except OSError:
-        pass
+    app.storage.write_autosave(GameRecord.from_game(game, seats))
 
 
 def load_game(app: "App", path: Path) -> str | None:

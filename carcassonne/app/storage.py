@@ -1,9 +1,12 @@
 """The user's data folder: settings, the last new-game setup, the autosave and saved games.
 
 Everything here is written atomically (temporary file + rename, the engine's
-``write_atomically``), so a crash or kill mid-write leaves the previous file whole.
+``write_atomically``), so a crash or kill mid-write leaves the previous file whole;
+the temporary files such a kill leaves behind are swept at the next start.
 Reading is forgiving: a damaged settings file falls back to defaults, a damaged
-save raises :class:`RecordError` with one clear line for the UI to show.
+save raises :class:`RecordError` with one clear line for the UI to show. Writing never
+stops the game: a data folder that cannot be written (read-only, a file in its place,
+a full disk) is noted once in :attr:`Storage.problem` for the UI to tell the player.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from ..engine import COLORS, RecordError
 from ..engine.record import GameRecord, write_atomically
+from ..engine.untrusted import clean_name, parse_json, read_text
 
 APP_NAME = "carcassonne"
 ENV_DIR = "CARCASSONNE_DATA_DIR"
@@ -75,7 +79,7 @@ class Settings:
         if (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
                 and size[0] >= 1024 and size[1] >= 768):
             s.window_size = (min(size[0], 7680), min(size[1], 4320))
-        if data.get("animation") in ANIMATION_SPEEDS:
+        if isinstance(data.get("animation"), str) and data["animation"] in ANIMATION_SPEEDS:
             s.animation = data["animation"]
         for key in ("sound", "hints", "purist"):
             if isinstance(data.get(key), bool):
@@ -117,9 +121,9 @@ class Setup:
             for i, raw in enumerate(seats):
                 if not isinstance(raw, dict):
                     break
-                name = str(raw.get("name", DEFAULT_NAMES[i]))[:16] or DEFAULT_NAMES[i]
-                color = raw.get("color") if raw.get("color") in COLORS else COLORS[i]
-                kind = raw.get("kind") if raw.get("kind") in SEAT_KINDS else "human"
+                name = clean_name(raw.get("name"), DEFAULT_NAMES[i], limit=16)
+                color: str = raw["color"] if raw.get("color") in COLORS else COLORS[i]
+                kind: str = raw["kind"] if raw.get("kind") in SEAT_KINDS else "human"
                 parsed.append(SeatSetup(name, color, kind))
             if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
                 s.seats = parsed
@@ -128,7 +132,7 @@ class Setup:
                 setattr(s, key, data[key])
         if data.get("farm_scoring") in ("third-edition", "first-edition"):
             s.farm_scoring = data["farm_scoring"]
-        if isinstance(data.get("seed"), str) and data["seed"].isdigit():
+        if isinstance(data.get("seed"), str) and data["seed"].isascii() and data["seed"].isdigit():
             s.seed = data["seed"][:12]
         return s
 
@@ -141,6 +145,9 @@ class Storage:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root else data_dir()
+        #: Why the last write failed (None while every write works).
+        self.problem: str | None = None
+        self._told = False
 
     @property
     def settings_path(self) -> Path:
@@ -164,16 +171,55 @@ class Storage:
 
     # ---------------------------------------------------------------- json
     def _read_json(self, path: Path) -> Any:
+        """The file's JSON, or None if it is missing or unusable (then defaults apply)."""
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            return parse_json(read_text(path))
+        except RecordError:
             return None
 
-    def _write_json(self, path: Path, data: Any) -> None:
+    def _write(self, path: Path, text: str) -> bool:
+        """Write atomically; a failure is noted, never raised: the game goes on unsaved."""
         try:
-            write_atomically(path, json.dumps(data, indent=2) + "\n")
-        except OSError:
-            pass  # a read-only data folder must not stop the game
+            write_atomically(path, text)
+        except OSError as exc:
+            self.problem = f"{path.name}: {exc.strerror or exc}"
+            return False
+        self.problem = None
+        return True
+
+    def _write_json(self, path: Path, data: Any) -> None:
+        self._write(path, json.dumps(data, indent=2) + "\n")
+
+    def notice(self) -> str | None:
+        """Once per run, the first time saving failed: one sentence for the player."""
+        if self.problem is None or self._told:
+            return None
+        self._told = True
+        return (f"Saving is not possible ({self.problem}), so this game cannot be continued "
+                f"later. You can keep playing. Data folder: {self.root}")
+
+    def sweep(self, older_than: float = 60.0) -> int:
+        """Delete temporary files a kill mid-write left behind; returns how many.
+
+        They are named ``.<file>.<random>`` beside their file (``write_atomically``); one
+        younger than ``older_than`` seconds may be another running game's write.
+        """
+        swept = 0
+        now = time.time()
+        for folder in (self.root, self.saves_dir, self.replays_dir):
+            try:
+                found = list(folder.glob(".*.json.*"))
+            except OSError:
+                continue
+            for path in found:
+                try:
+                    info = path.lstat()
+                    if path.is_file() and not path.is_symlink() and now - info.st_mtime >= older_than:
+                        path.unlink()
+                        swept += 1
+                except OSError:
+                    pass
+        return swept
 
     def load_settings(self) -> Settings:
         return Settings.from_data(self._read_json(self.settings_path))
@@ -195,10 +241,14 @@ class Storage:
 
     def write_autosave(self, record: GameRecord) -> None:
         """Called after every turn: a crash then loses at most the turn in progress."""
-        record.save(self.autosave_path)
+        self._write(self.autosave_path, record.to_json())
 
     def clear_autosave(self) -> None:
-        self.autosave_path.unlink(missing_ok=True)
+        try:
+            if self.has_autosave():
+                self.autosave_path.unlink()
+        except OSError:
+            pass  # a stale autosave only offers Continue on a finished game
 
     def load(self, path: Path) -> GameRecord:
         """A record, or RecordError with a one-line reason."""

@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 import pygame
 
 from .intents import KEY, MOTION, PRESS, RELEASE, Intent
+from .textcache import TextCache
 
 # A calm, parchment-and-wood palette.
 BG = (36, 44, 38)
@@ -33,7 +34,7 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 _panels: dict[tuple, pygame.Surface] = {}
-_texts: dict[tuple, pygame.Surface] = {}
+_texts = TextCache()
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANEL, alpha: int = 235) -> None:
@@ -64,13 +65,7 @@ def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: t
 
 def rendered(font: pygame.font.Font, text: str, colour) -> pygame.Surface:  # noqa: ANN001
     """Rendered text, cached: most labels are the same every frame and rendering is slow."""
-    key = (id(font), text, tuple(colour))
-    img = _texts.get(key)
-    if img is None:
-        if len(_texts) > 2000:
-            _texts.clear()
-        img = _texts[key] = font.render(text, True, colour)
-    return img
+    return _texts.render(font, text, colour)
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -105,23 +105,23 @@ def _ignorable(code: int) -> bool:
     return any(lo <= code <= hi for lo, hi in _IGNORABLE)
 
 
-def clean_name(raw: object, fallback: str) -> str:
+def clean_name(raw: object, fallback: str, limit: int = MAX_NAME) -> str:
     """A player's name fit to print and to draw: ``fallback`` if nothing visible is left.
 
     Controls (NUL, terminal escapes), format and zero-width characters, lone surrogates
     and private-use characters are dropped; any run of spaces becomes one space; the
-    name is cut to :data:`MAX_NAME` characters.
+    name is cut to ``limit`` characters.
     """
     if not isinstance(raw, str):
         return fallback
     kept: list[str] = []
-    for ch in unicodedata.normalize("NFC", raw[:16 * MAX_NAME]):
+    for ch in unicodedata.normalize("NFC", raw[:16 * limit]):
         category = unicodedata.category(ch)
         if ch.isspace() or category[0] == "Z":
             kept.append(" ")
         elif category not in _DROPPED_CATEGORIES and not _ignorable(ord(ch)):
             kept.append(ch)
-    name = " ".join("".join(kept).split())[:MAX_NAME].rstrip()
+    name = " ".join("".join(kept).split())[:limit].rstrip()
     if not any(unicodedata.category(ch)[0] in "LNPS" for ch in name):
         return fallback
     return name
