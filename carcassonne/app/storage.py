@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -26,6 +27,8 @@ from ..engine.untrusted import clean_name, parse_json, read_text
 APP_NAME = "carcassonne"
 ENV_DIR = "CARCASSONNE_DATA_DIR"
 SAVE_SUFFIX = ".carc.json"
+#: What ``write_atomically`` names its temporary files (``tempfile.mkstemp``: 8 random characters).
+_TEMPORARY = re.compile(r"\..+\.json\.[a-z0-9_]{8}")
 
 
 def data_dir() -> Path:
@@ -208,7 +211,7 @@ class Storage:
         now = time.time()
         for folder in (self.root, self.saves_dir, self.replays_dir):
             try:
-                found = list(folder.glob(".*.json.*"))
+                found = [p for p in folder.glob(".*.json.*") if _TEMPORARY.fullmatch(p.name)]
             except OSError:
                 continue
             for path in found:
