@@ -15,6 +15,7 @@ from builder import new_game
 from carcassonne.cli import main
 from carcassonne.console import printable
 from carcassonne.engine import IllegalMoveError, Move, RecordError
+from carcassonne.engine.aids import tiles_that_fit
 from carcassonne.engine.geometry import REACH, square
 from carcassonne.engine.record import MAX_TURNS, GameRecord
 from carcassonne.engine.untrusted import MAX_FILE_BYTES, clean_name
@@ -74,6 +75,7 @@ def test_play_and_push_refuse_squares_beyond_reach(x, y):
         game.push(Move("U", x, y, 0))
     assert game.history == [] and game.tile_at(x, y) is None
     assert game.why_not_placement(Move("U", x, y, 0).placement).rule == "out-of-reach"
+    assert tiles_that_fit(game, x, y) == {}
 
 
 def test_squares_within_reach_and_their_neighbours_never_alias():

@@ -8,11 +8,13 @@ work out at the table.
 from __future__ import annotations
 
 from .game import Game
-from .geometry import coords, square
+from .geometry import coords, in_reach, square
 
 
 def tiles_that_fit(game: Game, x: int, y: int) -> dict[str, tuple[int, ...]]:
     """Tiles still to come (the one in hand included) that could go at (x, y), with their rotations."""
+    if not in_reach(x, y):
+        return {}
     sq = square(x, y)
     key = game.open.get(sq)
     if key is None:
