@@ -78,6 +78,13 @@ def test_play_and_push_refuse_squares_beyond_reach(x, y):
     assert tiles_that_fit(game, x, y) == {}
 
 
+def test_a_feature_is_never_found_through_an_aliased_square():
+    game = new_game()
+    assert game.feature_at(0, 0, "city:N").kind == "city"
+    with pytest.raises(KeyError):
+        game.feature_at(-1, 1024, "city:N")  # packs to the start tile's square
+
+
 def test_squares_within_reach_and_their_neighbours_never_alias():
     edge = [-REACH - 1, -REACH, REACH, REACH + 1]
     packed = {square(x, y) for x in edge for y in edge}
