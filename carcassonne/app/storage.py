@@ -198,8 +198,8 @@ class Storage:
         if self.problem is None or self._told:
             return None
         self._told = True
-        return (f"Saving is not possible ({self.problem}), so this game cannot be continued "
-                f"later. You can keep playing. Data folder: {self.root}")
+        return (f"The game cannot write to its data folder ({self.problem}), so this game "
+                f"cannot be continued later. You can keep playing. Data folder: {self.root}")
 
     def sweep(self, older_than: float = 60.0) -> int:
         """Delete temporary files a kill mid-write left behind; returns how many.
