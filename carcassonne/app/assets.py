@@ -78,7 +78,6 @@ class TileImages:
         self.tiles = tiles
         self.sources = image_sources()
         self._base: dict[str, pygame.Surface] = {}
-        self._rotated: dict[tuple[str, int], pygame.Surface] = {}
         self._sized: "OrderedDict[int, dict[tuple[str, int], pygame.Surface]]" = OrderedDict()
         self.keep_sizes = keep_sizes
         self.missing: list[str] = []
@@ -104,14 +103,19 @@ class TileImages:
         return img
 
     def rotated(self, tile: str, rotation: int) -> pygame.Surface:
-        key = (tile, rotation)
-        img = self._rotated.get(key)
-        if img is None:
-            img = self.base(tile)
-            if rotation:
-                img = pygame.transform.rotate(img, -rotation)  # clockwise
-            self._rotated[key] = img
-        return img
+        """The full-size artwork turned clockwise; not kept (all of them would be 36 MiB)."""
+        return self._turned(self.base(tile), rotation)
+
+    @staticmethod
+    def _turned(img: pygame.Surface, rotation: int) -> pygame.Surface:
+        return pygame.transform.rotate(img, -rotation) if rotation else img  # exact for right angles
+
+    def _scaled(self, tile: str, rotation: int, size: int, smooth: bool) -> pygame.Surface:
+        """Scaled first, then turned: turning the small image costs a fraction and keeps nothing big."""
+        base = self.base(tile)
+        if size != TILE_PX:
+            base = (pygame.transform.smoothscale if smooth else pygame.transform.scale)(base, (size, size))
+        return self._turned(base, rotation)
 
     def sized(self, tile: str, rotation: int, size: int, quick: bool = False) -> pygame.Surface:
         """The tile at ``size`` px. ``quick``: on a cache miss, scale fast now and smoothly later
@@ -127,14 +131,9 @@ class TileImages:
         key = (tile, rotation)
         img = bucket.get(key)
         if img is None:
-            src = self.rotated(tile, rotation)
-            if size == TILE_PX:
-                img = src
-            elif quick:
-                img = pygame.transform.scale(src, (size, size))
+            img = self._scaled(tile, rotation, size, smooth=not quick)
+            if quick and size != TILE_PX:
                 self._rough[(tile, rotation, size)] = None
-            else:
-                img = pygame.transform.smoothscale(src, (size, size))
             bucket[key] = img
         return img
 
@@ -146,7 +145,7 @@ class TileImages:
             bucket = self._sized.get(size)
             if bucket is None or (tile, rotation) not in bucket:
                 continue
-            bucket[(tile, rotation)] = pygame.transform.smoothscale(self.rotated(tile, rotation), (size, size))
+            bucket[(tile, rotation)] = self._scaled(tile, rotation, size, smooth=True)
             done += 1
         return bool(done)
 

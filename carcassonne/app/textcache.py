@@ -4,7 +4,9 @@ Rendering text is slow and most labels are the same every frame, so their images
 kept. Scores, turn numbers and event lines change all game long, though: a cache that
 only grows (or is emptied when it holds too many entries) held ~40 MiB of pixels after a
 few games. This one forgets the least recently drawn text first, and counts bytes, not
-entries, since one long line costs as much as a hundred short labels.
+entries, since one long line costs as much as a hundred short labels. Its budget is one
+window of pixels: no frame draws more text than would cover the window, so a frame never
+renders its labels twice, and the cache is full (and stays that size) within a game or two.
 """
 
 from __future__ import annotations
@@ -13,16 +15,26 @@ from collections import OrderedDict
 
 import pygame
 
-#: Pixels of rendered text kept: five 1024×768 screens, half a 4K one: more than a frame draws.
-BUDGET_BYTES = 16 * 1024 * 1024
+#: Bytes of rendered text kept when no window is open.
+BUDGET_BYTES = 4 * 1024 * 1024
 
 
 def _size(image: pygame.Surface) -> int:
     return image.get_pitch() * image.get_height()
 
 
+def window_bytes() -> int:
+    """The pixels of the open window (32-bit), or :data:`BUDGET_BYTES` without one."""
+    window = pygame.display.get_surface() if pygame.display.get_init() else None
+    if window is None:
+        return BUDGET_BYTES
+    w, h = window.get_size()
+    return max(BUDGET_BYTES, w * h * 4)
+
+
 class TextCache:
-    def __init__(self, budget: int = BUDGET_BYTES) -> None:
+    def __init__(self, budget: int | None = None) -> None:
+        #: Fixed budget in bytes; None follows the window's size.
         self.budget = budget
         self.bytes = 0
         self._images: OrderedDict[tuple[int, str, tuple[int, ...]], pygame.Surface] = OrderedDict()
@@ -38,7 +50,8 @@ class TextCache:
             return image
         image = self._images[key] = font.render(text, True, colour)
         self.bytes += _size(image)
-        while self.bytes > self.budget and len(self._images) > 1:
+        budget = window_bytes() if self.budget is None else self.budget
+        while self.bytes > budget and len(self._images) > 1:
             _, old = self._images.popitem(last=False)
             self.bytes -= _size(old)
         return image
