@@ -102,6 +102,23 @@ def test_the_game_starts_whatever_the_settings_file_holds(data_dir, text):
     assert run_app(["--quit-after-first-frame"]) == 0
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_fifos_in_the_data_folder_are_never_opened(make_app, data_dir):
+    data_dir.mkdir()
+    for name in ("settings.json", "last-setup.json", "autosave.carc.json"):
+        os.mkfifo(data_dir / name)
+    assert run_app(["--quit-after-first-frame"]) == 0
+    app = make_app()
+    app.push(TitleScene(app))
+    d = Driver(app)
+    d.key(pygame.K_c)  # nothing to continue: the autosave is no file
+    assert isinstance(app.top, MessageDialog)
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_n)
+    assert isinstance(app.top, NewGameScene)
+    assert open_replay(app, data_dir / "autosave.carc.json") is not None
+
+
 @pytest.mark.parametrize("text", [
     "[" * 50_000,
     json.dumps({"seats": [{"name": "\x00", "color": "red"}, {"name": "\ud800\u200b", "color": "blue"}],
