@@ -381,7 +381,7 @@ class ReplaysDialog(Dialog):
         self.scroll = max(0, min(self.scroll, max(0, len(self.paths) - room)))
         self.rows = []
         for i, path in enumerate(self.paths[self.scroll:self.scroll + room]):
-            if path == self.app.storage.autosave_path:
+            if self.app.storage.is_autosave(path):
                 label = "Autosave (game in progress)"
             else:
                 label = f"{path.parent.name}/{path.name.replace('.carc.json', '')}"
