@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ... import __version__
+from ..errorlog import LOG_NAME
 from ..storage import ANIMATION_SPEEDS, WINDOW_SIZES
 from ..widgets import INK_DIM, Button, Choice, Toggle, blit_text
 from .dialogs import Dialog
@@ -85,3 +87,6 @@ class SettingsScene(Dialog):
         font = self.app.assets.fonts.get(int(13 * self.u))
         blit_text(surface, font, "Click to change, right-click to go back one option",
                   (self.box.centerx, self.done.rect.top - int(8 * self.u)), INK_DIM, "midbottom")
+        # Where a bug report's log is (written only when something went wrong).
+        blit_text(surface, font, f"Carcassonne {__version__} · error log: {self.app.storage.log_root / LOG_NAME}",
+                  (self.box.centerx, self.done.rect.top - int(30 * self.u)), INK_DIM, "midbottom")
