@@ -46,10 +46,10 @@ def install(folder: Path) -> Path:
     """
     path = folder / LOG_NAME
     logger = logging.getLogger(LOGGER)
-    for handler in list(logger.handlers):
-        if getattr(handler, "carcassonne_error_log", False):
-            logger.removeHandler(handler)
-            handler.close()
+    for old in list(logger.handlers):
+        if getattr(old, "carcassonne_error_log", False):
+            logger.removeHandler(old)
+            old.close()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = logging.handlers.RotatingFileHandler(

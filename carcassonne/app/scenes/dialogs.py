@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -209,10 +210,10 @@ class LoadDialog(Dialog):
         delete_w = int(96 * u)
         for i, game in enumerate(self.games[self.scroll:self.scroll + room]):
             y = top + i * (rh + gap)
-            row = SaveRow(game, lambda p=game.path: self._load(p))
+            row = SaveRow(game, partial(self._load, game.path))
             row.rect = pygame.Rect(self.box.x + int(24 * u), y, self.box.w - int(56 * u) - delete_w, rh)
             delete = Button("Sure?" if game.path == self.armed else "Delete",
-                            lambda p=game.path: self._delete(p))
+                            partial(self._delete, game.path))
             delete.rect = pygame.Rect(row.rect.right + int(8 * u), y + int(8 * u), delete_w, rh - int(16 * u))
             self.rows.append(row)
             self.deletes.append(delete)
