@@ -42,3 +42,17 @@ def log_dir() -> Path:
     """The error log a player can attach to a bug report."""
     override = _override()
     return override / "logs" if override else _DIRS.user_log_path
+
+
+def move_old_settings(data: Path, config: Path) -> None:
+    """Settings were once kept beside the saves: move them to the config folder, once."""
+    if data == config:
+        return
+    for name in ("settings.json", "last-setup.json"):
+        old, new = data / name, config / name
+        if old.is_file() and not new.exists():
+            try:
+                config.mkdir(parents=True, exist_ok=True)
+                old.replace(new)
+            except OSError:
+                pass  # the old file is still read as defaults; nothing is lost

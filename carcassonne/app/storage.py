@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine import COLORS, RecordError
 from ..engine.record import GameRecord, write_atomically
-from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir  # noqa: F401 (re-exported)
+from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
 
 SAVE_SUFFIX = ".carc.json"
 #: Where a single autosave was kept before each game had its own; still continued.
@@ -132,6 +132,8 @@ class Storage:
         self.log_root = Path(root) / "logs" if root else log_dir()
         #: The autosave of the game being played: each game has its own.
         self._autosave: Path | None = None
+        if root is None:
+            move_old_settings(self.root, self.config_root)
 
     @property
     def settings_path(self) -> Path:
