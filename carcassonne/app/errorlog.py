@@ -85,7 +85,7 @@ def report(path: Path, kind: type[BaseException], exc: BaseException, tb: Traceb
     message = (f"Carcassonne stopped on an error: {text}\n\nThe details are in {path}; "
                "please attach that file to a bug report.")
     try:
-        print(message, file=sys.stderr)
+        print(message, file=sys.stderr)  # None without a console (Windows launcher): nothing printed
     except (OSError, ValueError):
         pass
     show_message_box("Carcassonne stopped", message)
