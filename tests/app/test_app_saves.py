@@ -162,3 +162,15 @@ def test_the_old_single_autosave_still_continues(make_app, data_dir):
 ])
 def test_rules_are_described_by_what_differs_from_the_base_game(rules, words):
     assert describe_rules(rules) == words
+
+
+def test_the_replays_list_names_each_game_in_progress_by_its_players(make_app):
+    app = make_app()
+    for names, seed in ((("Ann", "Bob"), "1"), (("Cid", "Dora"), "2")):
+        game, seats = game_from_setup(app, setup_of(*names, seed=seed))
+        app.storage.start_autosave()
+        app.storage.write_autosave(GameRecord.from_game(game, seats))
+    app.push(TitleScene(app))
+    Driver(app).key(pygame.K_r)
+    labels = {row.label for row in app.top.rows}
+    assert {"In progress: Ann · Bob", "In progress: Cid · Dora"} <= labels
