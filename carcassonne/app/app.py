@@ -19,6 +19,7 @@ from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
 from .scenes.base import Scene
 from .sound import Sounds
 from .storage import Settings, Storage
+from .window import WindowKeeper, fit
 
 MIN_SIZE = (1024, 768)
 MAX_SIZE = (7680, 4320)
@@ -28,13 +29,11 @@ FPS = 60
 def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
     """A window size asked for by hand (``--size``), kept between the minimum and the largest screen."""
     try:
-        screens = pygame.display.get_desktop_sizes()
+        desktops = pygame.display.get_desktop_sizes()
     except pygame.error:
-        screens = []
-    w_max = max((w for w, _ in screens), default=MAX_SIZE[0])
-    h_max = max((h for _, h in screens), default=MAX_SIZE[1])
-    w_max, h_max = max(MIN_SIZE[0], min(w_max, MAX_SIZE[0])), max(MIN_SIZE[1], min(h_max, MAX_SIZE[1]))
-    return max(MIN_SIZE[0], min(size[0], w_max)), max(MIN_SIZE[1], min(size[1], h_max))
+        desktops = []
+    (w, h), _ = fit(size, None, desktops)
+    return max(MIN_SIZE[0], min(w, MAX_SIZE[0])), max(MIN_SIZE[1], min(h, MAX_SIZE[1]))
 
 
 class App:
@@ -60,6 +59,7 @@ class App:
         icon = app_icon()
         if icon is not None:
             pygame.display.set_icon(icon)
+        self.window = WindowKeeper(self.storage.config_root)
         self.screen = self._open_window()
         self.tiles = standard_tiles()
         self.assets = Assets(self.tiles)
@@ -90,7 +90,7 @@ class App:
             except pygame.error:
                 self.settings.fullscreen = False
         w, h = self.settings.window_size
-        return pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+        return self.window.open((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])))
 
     def apply_window_settings(self) -> None:
         """Re-open the window after fullscreen or size changed; every scene lays out again."""
@@ -161,6 +161,7 @@ class App:
         elapsed = self.clock.tick(self.fps) / 1000
         dt = min(elapsed, 0.1) if dt is None else dt
         for event in pygame.event.get():
+            self.window.observe(event)
             if event.type == pygame.WINDOWSIZECHANGED and not self.settings.fullscreen:
                 if self.screen.get_size() != self.size or any(s.size != self.size for s in self.scenes):
                     self._relayout()
@@ -206,4 +207,5 @@ class App:
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes.clear()
+        self.window.save(self.settings)
         self.storage.save_settings(self.settings)

@@ -13,6 +13,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 import pygame
 import pytest
@@ -105,7 +106,8 @@ def test_the_game_starts_whatever_the_settings_file_holds(data_dir, text):
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 def test_fifos_in_the_data_folder_are_never_opened(make_app, data_dir):
     data_dir.mkdir()
-    for name in ("settings.json", "last-setup.json", "autosave.carc.json"):
+    (data_dir / "autosaves").mkdir()
+    for name in ("settings.json", "last-setup.json", "autosave.carc.json", "autosaves/game_1.carc.json"):
         os.mkfifo(data_dir / name)
     assert run_app(["--quit-after-first-frame"]) == 0
     app = make_app()
@@ -143,12 +145,14 @@ def computer_setup() -> Setup:
     return Setup(seats=[SeatSetup("Ann", "red", "ai:easy"), SeatSetup("Bob", "blue", "ai:easy")], seed="5")
 
 
-def play_unsaved(root: Path) -> App:
+def play_unsaved(root: Path, after_start: Callable[[App], None] | None = None) -> App:
     """Start a computer-only game on ``root`` and play turns; the player is told once."""
     app = App(Storage(root), settings=Settings(animation="instant", sound=False))
     app.fps = 0
     try:
         start_new(app, computer_setup())
+        if after_start is not None:
+            after_start(app)
         d = Driver(app)
         told = 0
         for _ in range(400):
@@ -180,10 +184,24 @@ def test_a_file_where_the_data_folder_should_be(tmp_path):
 
 def test_the_autosave_path_is_a_folder(tmp_path):
     root = tmp_path / "data"
-    (root / "autosave.carc.json").mkdir(parents=True)
+    made: list[Path] = []
+
+    def folder_in_its_place(app: App) -> None:
+        path = app.storage.autosave_path
+        path.unlink()
+        path.mkdir()
+        made.append(path)
+
+    play_unsaved(root, folder_in_its_place)
+    assert made and made[0].is_dir()
+    assert not [p.name for p in made[0].parent.iterdir() if p.name.startswith(".")]  # no temporary file left
+
+
+def test_a_file_where_the_autosaves_folder_should_be(tmp_path):
+    root = tmp_path / "data"
+    root.mkdir()
+    (root / "autosaves").write_text("not a folder")
     play_unsaved(root)
-    assert (root / "autosave.carc.json").is_dir()
-    assert not [p.name for p in root.iterdir() if p.name.startswith(".")]  # no temporary file left
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes into read-only folders")
