@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
 from ..tileset import standard_tiles
 from .assets import Assets, app_icon
 from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
+from .scenes import SCENES
 from .scenes.base import Scene
 from .sound import Sounds
 from .storage import Settings, Storage
@@ -53,6 +54,8 @@ class App:
         self.reader = IntentReader()
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
+        #: Scene name -> factory; scenes move between screens by name through the app.
+        self.scene_types: dict[str, Callable[..., Scene]] = dict(SCENES)
         self.running = True
         self.frame_count = 0
         #: Frame-rate cap; 0 runs uncapped (tests, smoke runs).
@@ -105,6 +108,22 @@ class App:
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
+
+    def make_scene(self, name: str, **options: Any) -> Scene:
+        """Build the scene registered as ``name`` (see :data:`carcassonne.app.scenes.SCENES`)."""
+        return self.scene_types[name](self, **options)
+
+    def push_scene(self, name: str, **options: Any) -> Scene:
+        """Show the scene ``name`` over the current one (dialogs, help, settings)."""
+        scene = self.make_scene(name, **options)
+        self.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, **options: Any) -> Scene:
+        """Go to the scene ``name``, leaving every scene shown now."""
+        scene = self.make_scene(name, **options)
+        self.replace(scene)
+        return scene
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)

@@ -1,4 +1,5 @@
-"""Starting and resuming games: from the New game form, from the autosave, from a saved file."""
+"""Starting and resuming games (from the New game form, the autosave, a saved file) and
+opening a recorded game in the replay viewer."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import CarcassonneError, Game, Rules
 from ..engine.record import GameRecord, Seat
+from .replay import Replay
 from .storage import Setup
 from .turn import TurnController
 
@@ -26,14 +28,11 @@ def game_from_setup(app: "App", setup: Setup) -> tuple[Game, list[Seat]]:
 
 def play(app: "App", game: Game, seats: list[Seat]) -> None:
     """Show a game in the Play scene (or its results if it is already over)."""
-    from .scenes.play import PlayScene
-    from .scenes.results import ResultsScene
-
     if game.finished:
-        app.replace(ResultsScene(app, game, seats, [e for e in game.events if e.final]))
+        app.replace_scene("results", game=game, seats=seats, final=[e for e in game.events if e.final])
         return
     turn = TurnController(game, seats, autosave=app.storage.write_autosave)
-    app.replace(PlayScene(app, turn))
+    app.replace_scene("play", turn=turn)
 
 
 def start_new(app: "App", setup: Setup) -> None:
@@ -57,4 +56,16 @@ def load_game(app: "App", path: Path) -> str | None:
     except OSError as exc:
         return f"{path.name}: {exc.strerror or exc}"
     play(app, game, record.players)
+    return None
+
+
+def open_replay(app: "App", path: Path) -> str | None:
+    """Show the replay of ``path``; returns a one-line reason if the file cannot be used."""
+    try:
+        replay = Replay.load(Path(path), app.tiles)
+    except CarcassonneError as exc:
+        return f"{Path(path).name}: {exc}"
+    except OSError as exc:
+        return f"{Path(path).name}: {exc.strerror or exc}"
+    app.replace_scene("replay", replay=replay)
     return None

@@ -14,7 +14,8 @@ from carcassonne.app import explain
 from carcassonne.app.driver import Driver, random_game, show_cell
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
-from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog, open_replay
+from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog
+from carcassonne.app.session import open_replay
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.app.scenes.settings import SettingsScene
 from carcassonne.app.scenes.title import TitleScene

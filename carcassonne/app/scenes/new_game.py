@@ -13,9 +13,10 @@ from ...engine import COLORS
 from ..assets import PLAYER_RGB
 from ..intents import KEY, Intent
 from ..players import levels
+from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
 from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, blit_text, draw_panel, wrap
-from .backdrop import draw_backdrop, make_backdrop
+from ..backdrop import draw_backdrop, make_backdrop
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -90,7 +91,6 @@ class NewGameScene(Scene):
             self._build()
 
     def start_game(self) -> None:
-        from ..session import start_new
         names = [s.name.strip() for s in self.setup.seats]
         if any(not n for n in names):
             self.error = "Every player needs a name."
@@ -101,9 +101,8 @@ class NewGameScene(Scene):
         start_new(self.app, self.setup)
 
     def go_back(self) -> None:
-        from .title import TitleScene
         self.app.storage.save_setup(self.setup)
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     # -------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:

@@ -181,11 +181,9 @@ class PlayScene(BoardScene):
         return self.game.names[self.turn.player if player is None else player]
 
     def finish_game(self) -> None:
-        from .results import ResultsScene
-
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
         self.app.storage.clear_autosave()
-        self.app.replace(ResultsScene(self.app, self.game, self.seats, final))
+        self.app.replace_scene("results", game=self.game, seats=self.seats, final=final)
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """Animate the turn's scoring, then begin the next turn."""
@@ -296,25 +294,23 @@ class PlayScene(BoardScene):
         i = options.index(self.turn.follower) if self.turn.follower in options else -1
         self.turn.put_follower(options[(i + 1) % len(options)])
 
-    def save_game(self) -> None:
+    def save_game(self) -> str:
+        """Save a copy of the game; returns (and says) where, or why it could not."""
         try:
             path = self.app.storage.save_game(self.turn.record())
         except OSError as exc:
             self.say(f"Could not save: {exc.strerror or exc}", BAD)
-            return
+            return self.message
         self.say(f"Saved as {path.name}", GOOD)
+        return self.message
 
     def open_menu(self) -> None:
-        from .dialogs import PauseMenu
-
         self.drag = None
-        self.app.push(PauseMenu(self.app, self))
+        self.app.push_scene("pause", save=self.save_game, before_quit=self.turn.save)
 
     def open_help(self) -> None:
-        from .rules_help import RulesScene
-
         self.drag = None
-        self.app.push(RulesScene(self.app))
+        self.app.push_scene("rules")
 
     def view_area(self) -> pygame.Rect:
         """The part of the board area the board really shows: above the score track."""

@@ -16,31 +16,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import CarcassonneError
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
+from ..session import open_replay
 from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark
 from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
 from .board import BoardScene, draw_grid
-from .dialogs import Dialog, MessageDialog
+from .base import Dialog
 
 if TYPE_CHECKING:
     from ..app import App
-
-
-def open_replay(app: "App", path: Path) -> str | None:
-    """Show the replay of ``path``; returns a one-line reason if the file cannot be used."""
-    try:
-        replay = Replay.load(Path(path), app.tiles)
-    except CarcassonneError as exc:
-        return f"{Path(path).name}: {exc}"
-    except OSError as exc:
-        return f"{Path(path).name}: {exc.strerror or exc}"
-    app.replace(ReplayScene(app, replay))
-    return None
 
 
 class ReplayScene(BoardScene):
@@ -95,8 +83,7 @@ class ReplayScene(BoardScene):
             self.event_scroll = 0
 
     def close(self) -> None:
-        from .title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     def _slider_step(self, x: int) -> int:
         r = self.rects["slider"].inflate(-int(40 * self.u), 0)
@@ -413,7 +400,7 @@ class ReplaysDialog(Dialog):
     def watch(self, path: Path) -> None:
         reason = open_replay(self.app, path)
         if reason:
-            self.app.push(MessageDialog(self.app, "Cannot open this replay", reason))
+            self.app.push_scene("message", title="Cannot open this replay", text=reason)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -101,12 +101,10 @@ class ResultsScene(Scene):
             self.note = f"Could not save: {exc.strerror or exc}"
 
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-        self.app.replace(NewGameScene(self.app))
+        self.app.replace_scene("new_game")
 
     def to_title(self) -> None:
-        from .title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     def handle(self, intent: Intent) -> bool:
         if super().handle(intent):

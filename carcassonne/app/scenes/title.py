@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..intents import KEY, Intent
+from ..session import load_game
 from ..widgets import ACCENT, INK_DIM, Button, blit_text
-from .backdrop import draw_backdrop, make_backdrop
+from ..backdrop import draw_backdrop, make_backdrop
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -34,8 +35,7 @@ class TitleScene(Scene):
     def enter(self) -> None:
         super().enter()
         if self.notice:
-            from .dialogs import MessageDialog
-            self.app.push(MessageDialog(self.app, "Notice", self.notice))
+            self.app.push_scene("message", title="Notice", text=self.notice)
             self.notice = ""
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -49,36 +49,29 @@ class TitleScene(Scene):
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles)
 
     def continue_game(self) -> None:
-        from ..session import load_game
-        from .dialogs import MessageDialog
         if not self.app.storage.has_autosave():
-            self.app.push(MessageDialog(self.app, "Nothing to continue", "There is no game in progress."))
+            self.app.push_scene("message", title="Nothing to continue", text="There is no game in progress.")
             return
         reason = load_game(self.app, self.app.storage.autosave_path)
         if reason:
-            self.app.push(MessageDialog(self.app, "Cannot continue",
-                                        f"The autosave cannot be read ({reason}). Start a new game or load "
-                                        "another one."))
+            self.app.push_scene("message", title="Cannot continue",
+                                text=f"The autosave cannot be read ({reason}). Start a new game or load "
+                                "another one.")
 
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-        self.app.replace(NewGameScene(self.app))
+        self.app.replace_scene("new_game")
 
     def load(self) -> None:
-        from .dialogs import LoadDialog
-        self.app.push(LoadDialog(self.app))
+        self.app.push_scene("load")
 
     def replays(self) -> None:
-        from .replay import ReplaysDialog
-        self.app.push(ReplaysDialog(self.app))
+        self.app.push_scene("replays")
 
     def rules(self) -> None:
-        from .rules_help import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.push_scene("rules")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push_scene("settings")
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == KEY:

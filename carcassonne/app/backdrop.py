@@ -6,8 +6,8 @@ import random
 
 import pygame
 
-from ...engine import Game
-from ..assets import Assets
+from ..engine import Game
+from .assets import Assets
 
 
 _cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
