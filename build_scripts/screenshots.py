@@ -137,11 +137,11 @@ def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
             break
         d.key(pygame.K_r)
     show_cell(d, scene, p.x, p.y, 128)
-    d.drag(scene._hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
     o = game.tiles[p.tile].orientations[p.rotation // 90]
     ax, ay = spot_anchor(o, spot)
     target = scene.camera.to_screen(p.x + ax, p.y + ay)
-    d.drag(scene._follower_slots(0)[-1].center, (round(target[0]), round(target[1])), steps=4, release=False)
+    d.drag(scene.follower_slots(0)[-1].center, (round(target[0]), round(target[1])), steps=4, release=False)
     d.frames(2)
     shot(app, "14-aid-why-not-follower")
     d.release((round(target[0]), round(target[1])))
@@ -229,7 +229,7 @@ def main() -> int:
             break
         d.key(pygame.K_r)
     show_cell(d, scene, target.x, target.y, 110)
-    d.drag(scene._hand_tile_rect().center, scene.camera.cell_center(target.x, target.y), steps=4, release=False)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(target.x, target.y), steps=4, release=False)
     shot(app, "04-play-drag-tile")
     d.release(scene.camera.cell_center(target.x, target.y))
     from carcassonne.app.spots import spot_anchor
@@ -239,7 +239,7 @@ def main() -> int:
     if spot:
         ax, ay = spot_anchor(o, spot)
         end = scene.camera.to_screen(target.x + ax, target.y + ay)
-        d.drag(scene._follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
+        d.drag(scene.follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
         shot(app, "05-play-follower-drop")
         d.release((round(end[0]), round(end[1])))
     d.key(pygame.K_RETURN)

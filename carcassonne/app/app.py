@@ -7,6 +7,7 @@ runs headless and in a real window.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from typing import Any, Callable
@@ -16,6 +17,7 @@ import pygame
 from ..tileset import standard_tiles
 from .assets import Assets, app_icon
 from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
+from .keymap import action_for
 from .scenes import SCENES
 from .scenes.base import Scene
 from .sound import Sounds
@@ -154,10 +156,12 @@ class App:
         if intent.kind == RESIZE:
             self._resize(intent.size)
             return
-        if intent.kind == KEY and intent.key == pygame.K_F11:
-            self.toggle_fullscreen()
-            return
         top = self.top
+        if intent.kind == KEY:
+            intent = dataclasses.replace(intent, action=action_for(top.keymap if top else "", intent.key, intent.mod))
+            if intent.action == "fullscreen":
+                self.toggle_fullscreen()
+                return
         if top is not None:
             top.handle(intent)
 

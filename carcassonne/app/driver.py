@@ -134,10 +134,10 @@ def play_human_turn(driver: Driver, scene, move, confirm_key: int | None = None)
             break
         driver.key(pygame.K_r)
     show_cell(driver, scene, move.x, move.y)
-    start = scene._hand_tile_rect().center
+    start = scene.hand_tile_rect().center
     driver.drag(start, scene.camera.cell_center(move.x, move.y), steps=3)
     if move.follower:
-        slots = scene._follower_slots(turn.player)
+        slots = scene.follower_slots(turn.player)
         o = scene.game.tiles[move.tile].orientations[move.rotation // 90]
         ax, ay = spot_anchor(o, move.follower)
         target = scene.camera.to_screen(move.x + ax, move.y + ay)

@@ -1,8 +1,9 @@
 """Intents: what the player did, in the game's terms, independent of pygame's event zoo.
 
 The app turns every pygame event into at most one :class:`Intent` in one place
-(:func:`from_event`), so scenes never call ``pygame.event.get()`` and tests can
-drive the whole game with posted events. Positions always come from the event
+(:class:`IntentReader`), and names what a key does on the screen it reaches from the
+keymap (:mod:`carcassonne.app.keymap`), so scenes never call ``pygame.event.get()``,
+handle actions rather than keys, and tests can drive the whole game with posted events. Positions always come from the event
 (``mouse.get_pos()`` does not follow posted events under the dummy driver).
 """
 
@@ -27,6 +28,8 @@ class Intent:
     dy: int = 0  # wheel: +1 away from the player (zoom in / rotate clockwise)
     buttons: tuple[bool, bool, bool] = (False, False, False)
     size: tuple[int, int] = (0, 0)
+    #: For a key: what it does on the screen it reaches, from the keymap ("" if nothing).
+    action: str = ""
 
     @property
     def ctrl(self) -> bool:

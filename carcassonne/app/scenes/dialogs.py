@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ..intents import KEY, WHEEL, Intent
+from ..intents import WHEEL, Intent
 from ..session import load_game
 from ..widgets import INK, INK_DIM, Button, blit_text, wrap
 from .base import Dialog
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 class MessageDialog(Dialog):
     """A message and an OK button (errors such as a corrupt save file)."""
+
+    keymap = "message"
 
     def __init__(self, app: "App", title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
@@ -35,7 +37,7 @@ class MessageDialog(Dialog):
         self.ok.rect.midbottom = (self.box.centerx, self.box.bottom - int(18 * u))
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == KEY and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if intent.action == "confirm":
             self.close()
             return True
         return super().handle(intent)

@@ -11,7 +11,7 @@ import pygame
 
 from ...engine import COLORS
 from ..assets import PLAYER_RGB
-from ..intents import KEY, Intent
+from ..intents import Intent
 from ..players import levels
 from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
@@ -28,6 +28,8 @@ def kind_options() -> list[tuple[str, str]]:
 
 
 class NewGameScene(Scene):
+    keymap = "form"
+
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.setup: Setup = app.storage.load_setup()
@@ -139,13 +141,12 @@ class NewGameScene(Scene):
         if super().handle(intent):
             self.error = ""
             return True
-        if intent.kind == KEY:
-            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start_game()
-                return True
-            if intent.key == pygame.K_ESCAPE:
-                self.go_back()
-                return True
+        if intent.action == "confirm":
+            self.start_game()
+            return True
+        if intent.action == "back":
+            self.go_back()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -26,6 +26,8 @@ STEP_SECONDS = 0.8
 
 
 class ResultsScene(Scene):
+    keymap = "results"
+
     def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent]) -> None:
         super().__init__(app)
         self.game = game
@@ -110,14 +112,14 @@ class ResultsScene(Scene):
         if super().handle(intent):
             return True
         if intent.kind == KEY:
-            if intent.key == pygame.K_SPACE:
+            if intent.action == "reveal-next":
                 self.revealed = min(len(self.final), self.revealed + 1)
-            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif intent.action == "confirm":
                 if self.revealed < len(self.final):
                     self.reveal_all()
                 else:
                     self.new_game()
-            elif intent.key == pygame.K_ESCAPE:
+            elif intent.action == "back":
                 self.to_title()
             else:
                 return False

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..intents import KEY, Intent
+from ..intents import Intent
 from ..session import load_game
 from ..widgets import ACCENT, INK_DIM, Button, blit_text
 from ..backdrop import draw_backdrop, make_backdrop
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 
 class TitleScene(Scene):
+    keymap = "title"
+
     def __init__(self, app: "App", notice: str = "") -> None:
         super().__init__(app)
         self.notice = notice
@@ -74,14 +76,11 @@ class TitleScene(Scene):
         self.app.push_scene("settings")
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == KEY:
-            keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load,
-                    pygame.K_r: self.replays,
-                    pygame.K_F1: self.rules, pygame.K_s: self.settings, pygame.K_q: self.app.quit,
-                    pygame.K_ESCAPE: self.app.quit}
-            if intent.key in keys:
-                keys[intent.key]()
-                return True
+        actions = {"new-game": self.new_game, "continue": self.continue_game, "load": self.load,
+                   "replays": self.replays, "help": self.rules, "settings": self.settings, "quit": self.app.quit}
+        if intent.action in actions:
+            actions[intent.action]()
+            return True
         return super().handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
