@@ -62,6 +62,7 @@ def image_sources(map_path: Path | None = None) -> dict[str, Path]:
         for tile in ET.parse(tsx).getroot().iter("tile"):
             props = {p.get("name"): p.get("value") for p in tile.iter("property")}
             image = tile.find("image")
-            if image is not None and "tile_id" in props:
-                out[props["tile_id"]] = (tsx.parent / image.get("source", "")).resolve()
+            tile_id = props.get("tile_id")
+            if image is not None and tile_id is not None:
+                out[tile_id] = (tsx.parent / image.get("source", "")).resolve()
     return out

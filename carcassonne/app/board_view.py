@@ -20,7 +20,7 @@ from ..engine import Game, Orientation, Placement
 from .assets import Assets
 from .camera import Camera
 from .spots import spot_anchor
-from .sprites import BoardFollower, BoardTile, CellMark, DeadMark, SpotMark
+from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, SpotMark
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
@@ -65,7 +65,7 @@ class BoardView:
         self.game = game
         self.colours = colours
         self.camera = Camera((0, 0, 100, 100))
-        self.sprites: pygame.sprite.LayeredUpdates[pygame.sprite.Sprite] = pygame.sprite.LayeredUpdates()
+        self.sprites: pygame.sprite.LayeredUpdates[BoardSprite] = pygame.sprite.LayeredUpdates()
         self.area = pygame.Rect(0, 0, 100, 100)
         self.marks = BoardMarks()
         #: The follower standing on the pending tile, if any (to pick it up again).
@@ -154,7 +154,7 @@ class BoardView:
 
     def sync(self) -> None:
         for s in self.sprites.sprites():
-            s.sync(self.camera)  # type: ignore[attr-defined]
+            s.sync(self.camera)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The grid, the tiles, the marks and the followers, clipped to the board area."""

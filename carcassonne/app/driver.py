@@ -31,7 +31,7 @@ class Driver:
     def post(self, type_: int, **attrs) -> None:  # noqa: ANN003
         pygame.event.post(pygame.event.Event(type_, **attrs))
 
-    def move(self, pos: Pos, buttons: tuple[int, int, int] = (0, 0, 0), frame: bool = True) -> None:
+    def move(self, pos: tuple[float, float], buttons: tuple[int, int, int] = (0, 0, 0), frame: bool = True) -> None:
         pos = (int(pos[0]), int(pos[1]))
         rel = (pos[0] - self.pos[0], pos[1] - self.pos[1])
         self.pos = pos

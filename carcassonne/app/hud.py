@@ -158,10 +158,10 @@ def draw_track(surface: pygame.Surface, track: pygame.Rect, seats: Sequence[Seat
         if v % 10 == 0:
             blit_text(surface, font, str(v), (x + 2, inner.y - 2), INK_DIM)
     size = int(inner.h * 0.9)
-    for seat, score, x in zip(seats, scores, track_xs(scores, inner, size)):
+    for seat, score, mx in zip(seats, scores, track_xs(scores, inner, size)):
         laps = int(score // 50)
         img = assets.pieces.get(seat.color, size)
-        rect = img.get_rect(midbottom=(round(x), inner.bottom + int(3 * u)))
+        rect = img.get_rect(midbottom=(round(mx), inner.bottom + int(3 * u)))
         surface.blit(img, rect)
         if laps:
             blit_text(surface, font, f"+{laps * 50}", rect.midtop, INK, "midbottom")

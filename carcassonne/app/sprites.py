@@ -16,7 +16,17 @@ from .spots import spot_anchor
 FOLLOWER_SCALE = 0.34  # follower height as a fraction of the tile
 
 
-class BoardTile(pygame.sprite.Sprite):
+class BoardSprite(pygame.sprite.Sprite):
+    """A sprite at a world position: ``sync`` takes its image and screen rect from the camera."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
+
+    def sync(self, camera: Camera) -> None:
+        raise NotImplementedError
+
+
+class BoardTile(BoardSprite):
     """A placed tile (``pending``: laid down this turn, not yet confirmed)."""
 
     pending = False
@@ -40,7 +50,7 @@ class BoardTile(pygame.sprite.Sprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
-class BoardFollower(pygame.sprite.Sprite):
+class BoardFollower(BoardSprite):
     """A follower standing (or, as a farmer, lying) on a placed tile."""
 
     def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets,
@@ -64,7 +74,7 @@ class BoardFollower(pygame.sprite.Sprite):
         self.rect = self.image.get_rect(center=(round(sx), round(sy)))
 
 
-class CellMark(pygame.sprite.Sprite):
+class CellMark(BoardSprite):
     """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
 
     _cache: dict[tuple, pygame.Surface] = {}
@@ -96,7 +106,7 @@ class CellMark(pygame.sprite.Sprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
-class DeadMark(pygame.sprite.Sprite):
+class DeadMark(BoardSprite):
     """A dead spot: a square no tile left in the box can fill (hatched, with a cross)."""
 
     _cache: dict[int, pygame.Surface] = {}
@@ -130,7 +140,7 @@ class DeadMark(pygame.sprite.Sprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
-class SpotMark(pygame.sprite.Sprite):
+class SpotMark(BoardSprite):
     """A lit follower place on the pending tile (brighter while hovered)."""
 
     def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str) -> None:

@@ -103,7 +103,7 @@ class Widget:
 class Button(Widget):
     """A labelled button; fires ``on_click`` on release inside it."""
 
-    def __init__(self, label: str, on_click: Callable[[], None], rect: pygame.Rect | None = None,
+    def __init__(self, label: str, on_click: Callable[[], object], rect: pygame.Rect | None = None,
                  hint: str = "", enabled: bool = True, primary: bool = False) -> None:
         self.label = label
         self.on_click = on_click

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -141,7 +142,7 @@ class LoadDialog(Dialog):
                 when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
             except OSError:
                 when = ""
-            b = Button(label, lambda p=path: self._load(p), hint=when)
+            b = Button(label, partial(self._load, path), hint=when)
             b.rect = pygame.Rect(self.box.x + int(24 * u), top + i * (rh + gap), self.box.w - int(48 * u), rh)
             self.rows.append(b)
         self.widgets = [*self.rows, self.back]

@@ -5,6 +5,7 @@ The form starts from the last setup and saves it when the game starts.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,7 +16,8 @@ from ..intents import Intent
 from ..players import levels
 from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
-from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, blit_text, draw_panel, wrap
+from ..widgets import (ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel,
+                       wrap)
 from ..backdrop import draw_backdrop, make_backdrop
 from .base import Scene
 
@@ -42,11 +44,10 @@ class NewGameScene(Scene):
         s = self.setup
         self.rows: list[tuple[TextField, Button, Choice, Button]] = []
         for i, seat in enumerate(s.seats):
-            name = TextField(seat.name, lambda v, i=i: setattr(self.setup.seats[i], "name", v), max_len=14,
-                             placeholder=f"Player {i + 1}")
-            colour = Button("", lambda i=i: self._next_colour(i))
-            kind = Choice("", kind_options(), seat.kind, lambda v, i=i: setattr(self.setup.seats[i], "kind", v))
-            remove = Button("×", lambda i=i: self._remove(i))
+            name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14, placeholder=f"Player {i + 1}")
+            colour = Button("", partial(self._next_colour, i))
+            kind = Choice("", kind_options(), seat.kind, partial(self._set_seat, i, "kind"))
+            remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
             self.rows.append((name, colour, kind, remove))
         self.add = Button("+ Add player", self._add)
@@ -62,10 +63,13 @@ class NewGameScene(Scene):
                               placeholder="random")
         self.start = Button("Start game", self.start_game, hint="Enter", primary=True)
         self.back = Button("Back", self.go_back, hint="Esc")
-        self.widgets = [w for row in self.rows for w in row] + [self.add, *self.options, self.seed,
-                                                                self.start, self.back]
+        widgets: list[Widget] = [w for row in self.rows for w in row]
+        self.widgets = widgets + [self.add, *self.options, self.seed, self.start, self.back]
         if self.size != (0, 0):
             self.layout(self.app.size)
+
+    def _set_seat(self, i: int, field: str, value: str) -> None:
+        setattr(self.setup.seats[i], field, value)
 
     def _next_colour(self, i: int) -> None:
         used = {s.color for j, s in enumerate(self.setup.seats) if j != i}
@@ -177,8 +181,8 @@ class NewGameScene(Scene):
         y = self.add.rect.bottom + int(20 * u)
         blit_text(surface, head, "Computer players", (self.box.x + int(30 * u), y), INK_DIM)
         y += int(24 * u)
-        for name, text in levels().items():
-            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {name}:", (self.box.x + int(30 * u), y),
+        for level, text in levels().items():
+            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {level}:", (self.box.x + int(30 * u), y),
                           INK).right + int(6 * u)
             for line in wrap(small, text, self.options[0].rect.x - x - int(30 * u)):
                 blit_text(surface, small, line, (x, y), INK_DIM)

@@ -11,6 +11,7 @@ to watch and takes a typed path.
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -193,7 +194,7 @@ class ReplayScene(BoardScene):
         for v in range(0, last + 1, 10):
             x = inner.x + inner.w * v / last
             pygame.draw.line(surface, (150, 130, 90), (x, y - int(5 * u)), (x, y + int(5 * u)), 1)
-            blit_text(surface, font, str(v), (x, r.y + int(3 * u)), INK_DIM, "midtop")
+            blit_text(surface, font, str(v), (round(x), r.y + int(3 * u)), INK_DIM, "midtop")
         x = inner.x + inner.w * self.replay.step / last
         pygame.draw.circle(surface, ACCENT, (round(x), y), max(6, int(9 * u)))
         pygame.draw.circle(surface, (30, 27, 22), (round(x), y), max(6, int(9 * u)), max(1, int(2 * u)))
@@ -359,7 +360,7 @@ class ReplaysDialog(Dialog):
                 when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
             except OSError:
                 when = ""
-            b = Button(label, lambda p=path: self.watch(p), hint=when)
+            b = Button(label, partial(self.watch, path), hint=when)
             b.rect = pygame.Rect(self.box.x + int(24 * u), top + i * (rh + gap), self.box.w - int(48 * u), rh)
             self.rows.append(b)
         self.widgets = [*self.rows, self.field, self.open_btn, self.back]

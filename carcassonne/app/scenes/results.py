@@ -256,10 +256,11 @@ class ResultsScene(Scene):
         for v in range(0, top_v + 1, step):
             y = plot.bottom - plot.h * v / top_v
             pygame.draw.line(surface, (70, 66, 56), (plot.x, y), (plot.right, y))
-            blit_text(surface, small, str(v), (plot.x - int(6 * u), y), INK_DIM, "midright")
+            blit_text(surface, small, str(v), (plot.x - int(6 * u), round(y)), INK_DIM, "midright")
         for t in range(0, n, max(1, n // 8)):
             x = plot.x + plot.w * t / max(1, n - 1)
-            blit_text(surface, small, str(t) if t < n - 1 else "final", (x, plot.bottom + int(4 * u)), INK_DIM, "midtop")
+            blit_text(surface, small, str(t) if t < n - 1 else "final", (round(x), plot.bottom + int(4 * u)), INK_DIM,
+                      "midtop")
         for p, line in enumerate(series):
             pts = [(plot.x + plot.w * i / max(1, n - 1), plot.bottom - plot.h * v / top_v) for i, v in enumerate(line)]
             rgb = PLAYER_RGB.get(self.seats[p].color, INK)

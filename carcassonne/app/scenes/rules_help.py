@@ -125,7 +125,7 @@ class RulesScene(Scene):
                     o = self.app.tiles[tile].orientations[rot // 90]
                     ax, ay = spot_anchor(o, spot)
                     img = pieces.get("red", int(pic * 0.36), spot.startswith("farm"))
-                    surface.blit(img, img.get_rect(center=(px + ax * pic, top + ay * pic)))
+                    surface.blit(img, img.get_rect(center=(round(px + ax * pic), round(top + ay * pic))))
                 px += pic + int(8 * u)
             y = max(y, top + (pic if tiles else 0)) + int(16 * u)
         surface.set_clip(None)
@@ -133,12 +133,12 @@ class RulesScene(Scene):
         y = right.y + int(50 * u)
         small = fonts.get(int(14 * u), "bold")
         plain = fonts.get(int(14 * u))
-        line = max(plain.get_linesize() + int(6 * u), 1)
+        row_h = max(plain.get_linesize() + int(6 * u), 1)
         rows = keys()
-        if len(rows) * line > right.h - int(60 * u):
-            line = (right.h - int(60 * u)) // len(rows)
+        if len(rows) * row_h > right.h - int(60 * u):
+            row_h = (right.h - int(60 * u)) // len(rows)
         for key, what in rows:
             blit_text(surface, small, key, (right.x + int(16 * u), y), INK)
             blit_text(surface, plain, what, (right.x + int(16 * u) + int(right.w * 0.42), y), INK_DIM)
-            y += line
+            y += row_h
         super().draw(surface)
