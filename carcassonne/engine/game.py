@@ -17,10 +17,12 @@ from typing import Iterable, Sequence
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError, Reason
 from .events import FollowerAt, ScoreEvent
+from .features import Feature
 from .geometry import RING, STEP, coords, square
 from .moves import Discard, Placement, Turn
 from .river import RiverState
 from .rules import FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .scoring import cloister_points, feature_points
 from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
 
 #: Constraint key weight of each side of an open square (see TileKind.fits).
@@ -197,7 +199,7 @@ class Game:
         return found
 
     def followers_on_board(self) -> list[FollowerAt]:
-        out = []
+        out: list[FollowerAt] = []
         for root, fs in enumerate(self._followers):
             if fs and self._parent[root] == root:
                 out.extend(self._follower_at(p, node) for p, node in fs)
@@ -210,10 +212,25 @@ class Game:
 
     def feature_tiles(self, x: int, y: int, spot: str) -> list[tuple[int, int]]:
         """The tiles of the whole feature a place on a placed tile belongs to (for highlighting)."""
+        return list(self.feature_at(x, y, spot).tiles)
+
+    def feature_at(self, x: int, y: int, spot: str) -> Feature:
+        """The feature that a place (``"city:N"``...) of the tile at (x, y) belongs to."""
         sq = square(x, y)
-        o = self.board[sq]
-        root = self._find(self._base[sq] + o.spots[spot])
-        return self._tiles_of(root)
+        o = self.board.get(sq)
+        if o is None or spot not in o.spots:
+            raise KeyError(f"no place {spot!r} on a tile at ({x}, {y})")
+        return Feature(self, self._find(self._base[sq] + o.spots[spot]))
+
+    def features(self, kind: str | None = None, occupied: bool = False) -> list[Feature]:
+        """Every feature on the board (of one ``kind``; only those with followers if ``occupied``)."""
+        parent, kinds = self._parent, self._kind
+        if occupied:
+            nodes: Iterable[int] = [n for n, fs in enumerate(self._followers) if fs]
+        else:
+            nodes = range(len(parent))
+        return [Feature(self, n) for n in nodes
+                if parent[n] == n and (kind is None or kinds[n] == kind)]
 
     # ------------------------------------------------------------ checking
     def why_not_placement(self, placement: Placement) -> Reason | None:
@@ -496,14 +513,9 @@ class Game:
         kind = self._kind[root]
         if kind == CLOISTER:
             c = self._sq[root]
-            return 1 + sum(1 for r in RING if c + r in self.board)
+            return cloister_points(sum(1 for r in RING if c + r in self.board))
         tiles = len({self._sq[n] for n in self._members[root]})
-        if kind == ROAD:
-            return tiles
-        pennants = self._pennants[root]
-        if not complete or (self.rules.small_city and tiles == 2):
-            return tiles + pennants  # AR "Final scoring"; small cities: AR footnote 17
-        return 2 * tiles + 2 * pennants
+        return feature_points(kind, tiles, self._pennants[root], complete, self.rules)
 
     def _majority(self, fs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         """Players with the most followers on a feature; all tied players score (AR "several followers")."""
