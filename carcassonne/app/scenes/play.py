@@ -19,7 +19,7 @@ import pygame
 
 from ...engine import IllegalMoveError, Move, Placement, ScoreEvent
 from .. import explain
-from ..aidview import Aids, Tip, draw_tip
+from ..aidview import Aids, Tip, draw_tip, play_tip
 from ..anim import Anim, FeatureFlash, FloatText, Glide
 from ..assets import PLAYER_RGB
 from ..board_view import BoardMarks
@@ -72,7 +72,6 @@ class PlayScene(BoardScene):
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score), if any.
         self.tip: Tip | None = None
-        self._open: tuple[int, set[tuple[int, int]]] = (-1, set())
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -554,54 +553,16 @@ class PlayScene(BoardScene):
                     hover_spot=self.hover_spot)
         self.board.show(self.game.turn_number, marks)
 
-    def _open_cells(self) -> set[tuple[int, int]]:
-        if self._open[0] != self.game.turn_number:
-            self._open = (self.game.turn_number, set(self.game.open_positions()))
-        return self._open[1]
-
     def _compute_tip(self) -> Tip | None:
         """The aid tooltip for what is under the pointer (None in purist mode)."""
         if not self.aids_on or self.phase in (HANDOVER, OVER):
             return None
-        pos, d, t = self.pointer, self.drag, self.turn
-        if d is None:
-            for i, card in enumerate(self.card_rects):
-                if card.collidepoint(pos):
-                    proj = self.aids.projected()
-                    return Tip([f"{self.game.names[i]}: {self.game.scores[i]} points now, {proj[i]} if the "
-                                "game ended now (final scoring of every feature with a follower on it)."])
-        if not self.rects["board"].collidepoint(pos) or self._in_hud(pos) or (d is None and self._over_button(pos)):
-            return None
-        if d is not None and d.what not in ("tile", "follower"):
-            return None
-        x, y = self.camera.cell_at(*pos)
-        if t.pending is not None and (x, y) == (t.pending.x, t.pending.y):
-            if not self.can_act() or (d is not None and d.what != "follower"):
-                return None
-            spot = self._spot_near(pos, allowed_only=False)
-            if spot and spot not in t.spots():
-                sentence = explain.why_not_follower(self.game, t.pending, spot)
-                if sentence:
-                    return Tip([sentence], BAD)
-            return None
-        if self.game.tile_at(x, y) is not None:
-            return None
-        lines: list[str] = []
-        colour = INK
-        if self.can_act() and t.pending is None and t.tile is not None:
-            sentence = explain.why_not_tile(self.game, Placement(t.tile, x, y, t.rotation))
-            if sentence:
-                lines, colour = [sentence], BAD
-            elif d is None:
-                lines, colour = ["Your tile fits here as it is turned now."], GOOD
-        if d is not None:  # while dragging only say why a drop would fail
-            return Tip(lines, colour) if colour == BAD else None
-        if (x, y) not in self._open_cells():
-            return Tip(lines, colour) if lines and colour == BAD else None
-        tiles, caption = self.aids.fits_tip(x, y)
-        if not tiles:  # a dead spot: nothing can ever go there, which says it all
-            return Tip([caption], BAD)
-        return Tip(lines, colour, tiles, caption)
+        pos, d = self.pointer, self.drag
+        card = next((i for i, c in enumerate(self.card_rects) if c.collidepoint(pos)), None) if d is None else None
+        on_board = self.rects["board"].collidepoint(pos) and not self._in_hud(pos) and (
+            d is not None or not self._over_button(pos))
+        return play_tip(self.turn, self.aids, card=card, cell=self.camera.cell_at(*pos) if on_board else None,
+                        dragging=d.what if d else None, spot=self._spot_near(pos, allowed_only=False))
 
     # ==================================================================== draw
     def draw(self, surface: pygame.Surface) -> None:
