@@ -1,6 +1,6 @@
 """Screenshots of every scene, taken in a real window (run under Xvfb), into docs/screenshots/.
 
-    xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/screenshots.py [--size 1600x900]
+    xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/screenshots.py [--size 1600x900] [--out DIR]
 
 Scenes are reached with synthetic mouse and keyboard events, like a player would.
 """
@@ -34,7 +34,7 @@ def shot(app: App, name: str) -> None:
     app.frame(0.016)
     path = OUT / f"{name}.png"
     pygame.image.save(app.screen, str(path))
-    print("wrote", path.relative_to(ROOT))
+    print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
 def ai_game(app: App, seats: list[Seat], turns: int, seed: int, stop_at_player: int | None = None,
@@ -155,8 +155,7 @@ def replay(app: App, d: Driver, seats: list[Seat]) -> None:
     path = app.storage.replays_dir / "four-computers.carc.json"
     GameRecord.from_game(game, seats).save(path)
     GameRecord.from_game(ai_game(app, seats, 200, seed=5), seats).save(app.storage.replays_dir / "rematch.carc.json")
-    from carcassonne.app.scenes.title import TitleScene
-    app.replace(TitleScene(app))
+    app.replace_scene("title")
     d.frames(2)
     d.key(pygame.K_r)
     d.frames(2)
@@ -178,23 +177,24 @@ def replay(app: App, d: Driver, seats: list[Seat]) -> None:
 
 
 def main() -> int:
+    global OUT
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1600x900")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs (default docs/screenshots)")
     args = parser.parse_args()
+    OUT = args.out.resolve()
     size = tuple(int(v) for v in args.size.split("x"))
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="carcassonne-shots-"))
     settings = Settings(window_size=size, animation="fast", sound=False)  # type: ignore[arg-type]
     app = App(Storage(tmp), settings=settings)
     d = Driver(app, dt=0.05)
-    from carcassonne.app.scenes.title import TitleScene
-
     seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cid", "green", "ai:normal"),
              Seat("Dora", "yellow", "ai:easy")]
     names = [s.name for s in seats]
     GameRecord.from_game(random_game(app.tiles, 12, seed=3, names=names, follower_rate=0.45), seats).save(
         app.storage.autosave_path)
-    app.push(TitleScene(app))
+    app.push_scene("title")
     d.frames(3)
     shot(app, "01-title")
     d.key(pygame.K_n)
@@ -256,8 +256,7 @@ def main() -> int:
     bad = app.storage.saves_dir / "broken.carc.json"
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_text('{"format": "carcassonne-record", "version": 1, "players": [')
-    from carcassonne.app.scenes.dialogs import LoadDialog
-    app.push(LoadDialog(app))
+    app.push_scene("load")
     d.frames(1)
     row = next(b for b in app.top.rows if "broken" in b.label)
     d.click(row.rect.center)

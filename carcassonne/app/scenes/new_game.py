@@ -45,7 +45,7 @@ class NewGameScene(Scene):
         self.rows: list[tuple[TextField, Button, Choice, Button]] = []
         for i, seat in enumerate(s.seats):
             name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14, placeholder=f"Player {i + 1}")
-            colour = Button("", partial(self._next_colour, i))
+            colour = Button(seat.color, partial(self._next_colour, i))
             kind = Choice("", kind_options(), seat.kind, partial(self._set_seat, i, "kind"))
             remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
@@ -78,6 +78,7 @@ class NewGameScene(Scene):
             c = COLORS[(cur + k) % len(COLORS)]
             if c not in used:
                 self.setup.seats[i].color = c
+                self.rows[i][1].label = c
                 return
 
     def _add(self) -> None:
@@ -166,10 +167,6 @@ class NewGameScene(Scene):
         blit_text(surface, head, "Rules", (self.options[0].rect.x, self.box.y + int(74 * u)), INK_DIM)
         blit_text(surface, head, "Seed (same seed, same tiles)", (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
-        for i, (name, colour, kind, remove) in enumerate(self.rows):
-            remove.enabled = len(self.rows) > 2
-            c = self.setup.seats[i].color
-            colour.label = c
         super().draw(surface)
         for i, (name, colour, kind, remove) in enumerate(self.rows):
             c = self.setup.seats[i].color

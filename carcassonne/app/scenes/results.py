@@ -130,6 +130,7 @@ class ResultsScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        self.buttons["next"].enabled = self.revealed < len(self.final)
         speed = self.app.settings.speed
         if self.revealed < len(self.final):
             self.timer += dt * (speed or 100)
@@ -159,7 +160,6 @@ class ResultsScene(Scene):
         fonts = self.app.assets.fonts
         w, _ = surface.get_size()
         done = self.revealed >= len(self.final)
-        self.buttons["next"].enabled = not done
         title = fonts.get(int(44 * u), "title")
         if done:
             names = " and ".join(self.seats[p].name for p in self.winners())

@@ -83,8 +83,10 @@ class TitleScene(Scene):
             return True
         return super().handle(intent)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def update(self, dt: float) -> None:
         self.buttons["continue"].enabled = self.app.storage.has_autosave()
+
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.backdrop)
         u = self.u
         fonts = self.app.assets.fonts
