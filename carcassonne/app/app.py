@@ -59,7 +59,6 @@ class App:
         #: Scene name -> factory; scenes move between screens by name through the app.
         self.scene_types: dict[str, Callable[..., Scene]] = dict(SCENES)
         self.running = True
-        self.frame_count = 0
         #: Frame-rate cap; 0 runs uncapped (tests, smoke runs).
         self.fps = FPS
         #: Called after each frame's draw, before flip (screenshots, benchmarks).
@@ -186,7 +185,6 @@ class App:
         if self.after_draw is not None:
             self.after_draw(self.screen)
         pygame.display.flip()
-        self.frame_count += 1
 
     def draw(self) -> None:
         first = 0

@@ -136,7 +136,7 @@ class BoardView:
         for x, y in m.feature:
             add(CellMark(x, y, FEATURE), layer=LAYERS["highlights"])
         if m.pending_follower:
-            self.pending_follower = BoardFollower(p.x, p.y, o, m.pending_follower, m.colour, self.assets, pending=True)
+            self.pending_follower = BoardFollower(p.x, p.y, o, m.pending_follower, m.colour, self.assets)
             add(self.pending_follower, layer=LAYERS["meeples"])
         for spot in m.spots:
             mark = SpotMark(p.x, p.y, o, spot, m.colour)
@@ -174,12 +174,6 @@ class BoardView:
             if dist < best_d:
                 best, best_d = spot, dist
         return best
-
-    def spot_screen(self, placement: Placement, spot: str) -> tuple[int, int]:
-        """Where a follower on ``spot`` of ``placement`` stands on screen."""
-        ax, ay = spot_anchor(self.orientation(placement), spot)
-        sx, sy = self.camera.to_screen(placement.x + ax, placement.y + ay)
-        return round(sx), round(sy)
 
     def on_pending_follower(self, pos: tuple[int, int]) -> bool:
         f = self.pending_follower

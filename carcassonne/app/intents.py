@@ -31,14 +31,6 @@ class Intent:
     #: For a key: what it does on the screen it reaches, from the keymap ("" if nothing).
     action: str = ""
 
-    @property
-    def ctrl(self) -> bool:
-        return bool(self.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-
-    @property
-    def shift(self) -> bool:
-        return bool(self.mod & pygame.KMOD_SHIFT)
-
 
 class IntentReader:
     """Keeps the last pointer position (wheel events carry none) and converts events."""

@@ -156,14 +156,6 @@ def key_label(combo: str) -> str:
     return "+".join([*(m.title() for m in mods), shown])
 
 
-def keys_label(screen: str, action: str) -> str:
-    """All keys of ``action`` on ``screen``, as shown on buttons and in Help: ``"Ctrl+Z / Backspace / U"``."""
-    for binding in KEYMAP.get(screen, ()):
-        if binding.action == action:
-            return " / ".join(key_label(k) for k in binding.keys)
-    return ""
-
-
 def hint(screen: str, action: str) -> str:
     """The first key of ``action`` on ``screen``, as shown beside a button (``"Ctrl+Z"``)."""
     for binding in KEYMAP.get(screen, ()):

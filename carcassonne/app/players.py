@@ -27,7 +27,7 @@ class Thinker:
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
 
-    def ask(self, bot: Bot, game: Game) -> "Future[Move]":
+    def ask(self, bot: Bot, game: Game) -> Future[Move]:
         snapshot = game.copy()  # the bot may push/pop freely; the real game is never touched
         return self._pool.submit(bot.choose, snapshot)
 

@@ -53,12 +53,10 @@ class BoardTile(BoardSprite):
 class BoardFollower(BoardSprite):
     """A follower standing (or, as a farmer, lying) on a placed tile."""
 
-    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets,
-                 pending: bool = False) -> None:
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets) -> None:
         super().__init__()
         self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
         self.assets = assets
-        self.pending = pending
         self.lying = spot.startswith("farm")
         self._px = -1
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)

@@ -67,7 +67,7 @@ class TurnController:
                 seed = None if game.seed is None else game.seed * 7 + i
                 self.bots[i] = make_bot(seat.ai_level or "normal", seed)
         self.thinker = Thinker()
-        self.future: "Future[Move] | None" = None
+        self.future: Future[Move] | None = None
         #: The computer's decided move while it glides to the board (phase ``ai-glide``).
         self.ai_move: Move | None = None
         self.last_placed = self._find_last_placed()
@@ -200,12 +200,6 @@ class TurnController:
             return []
         move, self.ai_move = self.ai_move, None
         return self._play(move)
-
-    def scoring_shown(self) -> str:
-        """The turn's scoring has been shown: begin the next turn."""
-        if self.phase != ANIMATING:
-            return self.phase
-        return self.begin_turn()
 
     # -------------------------------------------------------------- steps
     def draw(self) -> str | None:
