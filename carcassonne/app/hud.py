@@ -14,8 +14,9 @@ import pygame
 
 from ..engine.record import Seat
 from .assets import Assets
-from .panels import player_rgb
-from .widgets import INK, INK_DIM, blit_text, draw_panel
+from .panels import draw_player_card, draw_side_panel, player_rgb
+from .sprites import tinted
+from .widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel
 
 Colour = tuple[int, int, int]
 
@@ -39,6 +40,32 @@ class Hand:
     label: str
     out: bool = False
     hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """A player's card: their score, whether it is their turn, the projected score (None:
+    hidden), a word after the name, and where the followers of their supply stand."""
+
+    seat: Seat
+    score: int
+    current: bool
+    projected: int | None
+    tag: str
+    followers: tuple[pygame.Rect, ...]
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """The tile being dragged: under the pointer at ``pos``, or snapped to the square
+    ``snap`` and washed green or red as it ``fits`` there (with the aids on)."""
+
+    tile: str
+    rotation: int
+    size: int
+    pos: tuple[int, int]
+    snap: pygame.Rect | None = None
+    fits: bool = False
 
 
 def hand_tile_rect(slot: pygame.Rect, u: float) -> pygame.Rect:
@@ -95,6 +122,26 @@ def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: Hand, assets: As
         blit_text(surface, assets.fonts.get(int(40 * u), "title"), "?", r.center, INK_DIM, "center")
     elif not hand.out:
         surface.blit(assets.tiles.sized(hand.tile, hand.rotation, r.w), r)
+
+
+def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tuple[pygame.Rect, Card]],
+               assets: Assets, u: float) -> None:
+    """The side panel and one card per player."""
+    draw_side_panel(surface, panel, u)
+    for rect, c in cards:
+        draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
+                         tag=c.tag, followers=c.followers)
+
+
+def draw_ghost(surface: pygame.Surface, ghost: Ghost, assets: Assets) -> None:
+    """The dragged tile, snapped and washed where it would land, else translucent under the pointer."""
+    img = assets.tiles.sized(ghost.tile, ghost.rotation, ghost.size)
+    if ghost.snap is not None:
+        surface.blit(tinted(img, GOOD if ghost.fits else BAD, 60 if ghost.fits else 90), ghost.snap.topleft)
+        return
+    img = img.copy()
+    img.set_alpha(200)
+    surface.blit(img, img.get_rect(center=ghost.pos))
 
 
 def draw_deck(surface: pygame.Surface, area: pygame.Rect, counts: Mapping[str, int], assets: Assets,

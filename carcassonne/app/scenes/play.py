@@ -23,13 +23,13 @@ from ..aidview import Aids, Tip, draw_tip, play_tip
 from ..anim import Anim, FeatureFlash, FloatText, Glide
 from ..assets import PLAYER_RGB
 from ..board_view import BoardMarks
-from ..hud import (Hand, Message, draw_deck, draw_hand, draw_handover, draw_message, draw_track, draw_turn_line,
-                   follower_slots, hand_tile_rect)
+from ..drag import DRAG_THRESHOLD, Drag, Places, drop, pick, spot_near
+from ..hud import (Card, Ghost, Hand, Message, draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
+                   draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..keymap import hint
-from ..panels import draw_player_card, draw_side_panel, draw_top_bar
+from ..panels import draw_top_bar
 from ..spots import spot_anchor
-from ..sprites import tinted
 from ..turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
 from ..widgets import BAD, GOOD, INK, INK_DIM, Button
 from .base import BoardScene
@@ -39,19 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "PlayScene"]
 
-DRAG_THRESHOLD = 6
 PAN = {"pan-left": (1, 0), "pan-right": (-1, 0), "pan-up": (0, 1), "pan-down": (0, -1)}
-
-
-class Drag:
-    """What the pointer is carrying: ``tile``, ``follower``, ``pan``, or a press on the
-    pending tile that becomes a tile drag once it moves (``maybe-tile``)."""
-
-    def __init__(self, what: str, start: tuple[int, int], from_pending: bool = False) -> None:
-        self.what = what
-        self.start = start
-        self.pos = start
-        self.from_pending = from_pending
 
 
 class PlayScene(BoardScene):
@@ -72,6 +60,11 @@ class PlayScene(BoardScene):
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score), if any.
         self.tip: Tip | None = None
+        #: What the painters show, made in ``update`` (see :meth:`_update_panel`).
+        self.cards: list[Card] = []
+        self.hand = Hand(None, 0, "")
+        self.deck_left: dict[str, int] = {}
+        self.ghost: Ghost | None = None
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -387,38 +380,17 @@ class PlayScene(BoardScene):
     def _in_hud(self, pos: tuple[int, int]) -> bool:
         return self.rects["track"].collidepoint(pos)
 
+    def places(self) -> Places:
+        """Where the things a press may pick up are on screen now."""
+        supply = self.follower_slots(self.turn.player) if self.turn.tile is not None else []
+        return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply))
+
     def _on_press(self, intent: Intent) -> bool:
-        pos = intent.pos
-        on_board = self.rects["board"].collidepoint(pos)
         if intent.button == 3:
             self.rotate(1)
             return True
-        if intent.button == 2 and on_board:
-            self.drag = Drag("pan", pos)
-            return True
-        if intent.button != 1:
-            return False
-        t = self.turn
-        if self.can_act():
-            if t.pending is None and self.hand_tile_rect().inflate(8, 8).collidepoint(pos):
-                self.drag = Drag("tile", pos)
-                return True
-            if t.pending is not None:
-                # the follower standing on the pending tile, or one from the player's supply
-                if t.follower and self.board.on_pending_follower(pos):
-                    self.drag = Drag("follower", pos, from_pending=True)
-                    return True
-                slots = self.follower_slots(t.player)[:-1 if t.follower else None]
-                if any(r.inflate(4, 4).collidepoint(pos) for r in slots):
-                    self.drag = Drag("follower", pos)
-                    return True
-                if on_board and self.camera.cell_at(*pos) == (t.pending.x, t.pending.y):
-                    self.drag = Drag("maybe-tile", pos)
-                    return True
-        if on_board and not self._in_hud(pos):
-            self.drag = Drag("pan", pos)
-            return True
-        return False
+        self.drag = pick(intent.pos, intent.button, self.turn, self.board, self.places())
+        return self.drag is not None
 
     def _on_motion(self, intent: Intent) -> None:
         d = self.drag
@@ -430,50 +402,32 @@ class PlayScene(BoardScene):
             self.turn.pick_up()
             d.what, d.from_pending = "tile", True
         elif d.what == "follower":
-            self.hover_spot = self._spot_near(intent.pos)
+            self.hover_spot = spot_near(self.turn, self.board, intent.pos)
         d.pos = intent.pos
-
-    def _spot_near(self, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
-        """The place of the pending tile under ``pos``: an open one, or (for why-not) any."""
-        p = self.turn.pending
-        if p is None:
-            return None
-        return self.board.spot_near(p, self.turn.spots() if allowed_only else self.board.orientation(p).spots, pos)
 
     def _on_release(self, intent: Intent) -> bool:
         d = self.drag
         if d is None or intent.button not in (1, 2):
             return False
         self.drag = None
-        pos = intent.pos
-        if d.what == "maybe-tile":
-            # a click on the pending tile: put the follower on the place clicked, if any
-            spot = self._spot_near(pos)
-            if spot and self.turn.follower != spot:
-                self._drop_follower(spot)
-        elif d.what == "tile":
-            self._drop_tile(pos)
-        elif d.what == "follower":
-            self.hover_spot = None
-            spot, nearest = self._spot_near(pos), self._spot_near(pos, allowed_only=False)
-            p = self.turn.pending
-            if nearest and nearest not in self.turn.spots():
-                self._drop_follower(nearest)  # refused: the player hears why, not a snap elsewhere
-            elif spot:
-                self._drop_follower(spot)
-            elif d.from_pending:
-                self.turn.put_follower(None)
-                self.say("The follower went back to your supply.", INK_DIM, 2)
-            elif p and self.camera.cell_at(*pos) == (p.x, p.y):
-                self.say("Drop the follower on one of the lit places.", BAD)
-                self.app.sounds.play("error")
+        self.hover_spot = None
+        done = drop(d, intent.pos, self.turn, self.board, self.places())
+        if done.kind == "place" and done.cell is not None:
+            self._drop_tile(*done.cell)
+        elif done.kind == "follower" and done.spot is not None:
+            self._drop_follower(done.spot)
+        elif done.kind == "home":
+            self.turn.put_follower(None)
+            self.say("The follower went back to your supply.", INK_DIM, 2)
+        elif done.kind == "missed":
+            self.say("Drop the follower on one of the lit places.", BAD)
+            self.app.sounds.play("error")
         return True
 
-    def _drop_tile(self, pos: tuple[int, int]) -> None:
-        if not self.rects["board"].collidepoint(pos) or self._in_hud(pos) or self.turn.tile is None:
-            return  # back to the hand, nothing to explain
-        x, y = self.camera.cell_at(*pos)
-        reason = self.turn.place(x, y)
+    def _drop_tile(self, x: int, y: int) -> None:
+        tile, reason = self.turn.tile, self.turn.place(x, y)
+        if tile is None:
+            return
         if reason is None:
             self.app.sounds.play("place")
             self.follow(x, y)
@@ -485,7 +439,7 @@ class PlayScene(BoardScene):
         if not self.aids_on:
             self.say("It does not fit there.", BAD, 5)
         else:
-            self.say(explain.why_not_tile(self.game, Placement(self.turn.tile, x, y, self.turn.rotation))
+            self.say(explain.why_not_tile(self.game, Placement(tile, x, y, self.turn.rotation))
                      or f"It does not fit there: {reason}.", BAD, 6)
         self.app.sounds.play("error")
 
@@ -552,6 +506,38 @@ class PlayScene(BoardScene):
                     spots=tuple(t.spots()) if dragging_follower or (self.hints_on and not t.follower) else (),
                     hover_spot=self.hover_spot)
         self.board.show(self.game.turn_number, marks)
+        self._update_panel()
+
+    def _update_panel(self) -> None:
+        """The view-models of the painters: the players' cards, the hand, the deck, the dragged tile."""
+        t, d = self.turn, self.drag
+        projected = self.projected_scores()
+        cards = []
+        for i, seat in enumerate(self.seats):
+            current = i == t.player and t.tile is not None
+            slots = self.follower_slots(i)
+            hidden = (1 if current and t.follower else 0) + (
+                1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
+            cards.append(Card(seat, round(self.shown_scores[i]), current, None if projected is None else projected[i],
+                              f"AI {seat.ai_level}" if seat.is_ai else "human", tuple(slots[:len(slots) - hidden])))
+        self.cards = cards
+        self.hand, self.ghost = Hand(None, 0, ""), None
+        self.deck_left = dict(self.game.deck.counts)
+        if t.tile is None:
+            return
+        self.deck_left[t.tile] -= 1
+        label = (f"{t.seat.name} is playing…" if t.seat.is_ai else
+                 "Placed: drag a follower or confirm" if t.pending is not None else "Your tile: drag it to the board")
+        dragged = d is not None and d.what == "tile"
+        self.hand = Hand(t.tile, t.rotation, label, out=t.pending is not None or dragged or self.phase == AI_GLIDE,
+                         hidden=self.phase == HANDOVER)
+        if d is not None and dragged:
+            px = self.camera.tile_px
+            self.ghost = Ghost(t.tile, t.rotation, px, d.pos)
+            cell = self.camera.cell_at(*d.pos)
+            if self.places().on_board(d.pos) and self.aids_on and self.game.tile_at(*cell) is None:
+                self.ghost = replace(self.ghost, snap=pygame.Rect(self.camera.tile_rect(*cell)),
+                                     fits=cell in t.legal_cells())
 
     def _compute_tip(self) -> Tip | None:
         """The aid tooltip for what is under the pointer (None in purist mode)."""
@@ -562,7 +548,7 @@ class PlayScene(BoardScene):
         on_board = self.rects["board"].collidepoint(pos) and not self._in_hud(pos) and (
             d is not None or not self._over_button(pos))
         return play_tip(self.turn, self.aids, card=card, cell=self.camera.cell_at(*pos) if on_board else None,
-                        dragging=d.what if d else None, spot=self._spot_near(pos, allowed_only=False))
+                        dragging=d.what if d else None, spot=spot_near(self.turn, self.board, pos, False))
 
     # ==================================================================== draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -574,14 +560,17 @@ class PlayScene(BoardScene):
         for a in self.anims:
             if not isinstance(a, Glide) or a.size is not None:
                 a.draw(surface, self.camera)
-        self._draw_dragged_tile(surface)
+        if self.ghost is not None:
+            draw_ghost(surface, self.ghost, assets)
         surface.set_clip(None)
         draw_track(surface, self.rects["track"], self.seats, self.shown_scores, assets, u)
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
                        self.game.turn_number + 1, len(self.game.deck) - (1 if t.tile else 0),
                        self.buttons["save"].rect.x - int(16 * u), assets, u)
-        self._draw_panel(surface)
+        draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.cards)), assets, u)
+        draw_hand(surface, self.rects["hand"], self.hand, assets, u)
+        draw_deck(surface, self.rects["deck"], self.deck_left, assets, u)
         for name in ("menu", "help", "save", "rotate", "undo", "skip", "confirm"):
             self.buttons[name].draw(surface, assets.fonts, u)
         for a in self.anims:
@@ -609,47 +598,6 @@ class PlayScene(BoardScene):
             at = (card.x - int(440 * self.u), card.y)
         draw_tip(surface, tip, at, self.rects["board"].union(self.rects["panel"]), self.app.assets.fonts,
                  self.app.assets.tiles, self.u)
-
-    def _draw_dragged_tile(self, surface: pygame.Surface) -> None:
-        d, t = self.drag, self.turn
-        if d is None or d.what != "tile" or t.tile is None:
-            return
-        img = self.app.assets.tiles.sized(t.tile, t.rotation, self.camera.tile_px)
-        if self.rects["board"].collidepoint(d.pos) and not self._in_hud(d.pos) and self.aids_on:
-            x, y = self.camera.cell_at(*d.pos)
-            if self.game.tile_at(x, y) is None:
-                fits = (x, y) in t.legal_cells()
-                surface.blit(tinted(img, GOOD if fits else BAD, 60 if fits else 90), self.camera.tile_rect(x, y)[:2])
-                return
-        ghost = img.copy()
-        ghost.set_alpha(200)
-        surface.blit(ghost, ghost.get_rect(center=d.pos))
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        u, assets, t, d = self.u, self.app.assets, self.turn, self.drag
-        draw_side_panel(surface, self.rects["panel"], u)
-        projected = self.projected_scores()
-        for i, (seat, card) in enumerate(zip(self.seats, self.card_rects)):
-            current = i == t.player and t.tile is not None
-            slots = self.follower_slots(i)
-            hidden = (1 if current and t.follower else 0) + (
-                1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
-            draw_player_card(surface, card, seat, round(self.shown_scores[i]), assets, u, current=current,
-                             projected=None if projected is None else projected[i],
-                             tag=f"AI {seat.ai_level}" if seat.is_ai else "human",
-                             followers=slots[:len(slots) - hidden])
-        if t.tile is not None:
-            label = (f"{t.seat.name} is playing…" if t.seat.is_ai else
-                     "Placed: drag a follower or confirm" if t.pending is not None else "Your tile: drag it to the board")
-            out = t.pending is not None or (d is not None and d.what == "tile") or self.phase == AI_GLIDE
-            hand = Hand(t.tile, t.rotation, label, out=out, hidden=self.phase == HANDOVER)
-        else:
-            hand = Hand(None, 0, "")
-        draw_hand(surface, self.rects["hand"], hand, assets, u)
-        counts = dict(self.game.deck.counts)
-        if t.tile is not None:
-            counts[t.tile] -= 1
-        draw_deck(surface, self.rects["deck"], counts, assets, u)
 
 
 def _to_screen(scene: PlayScene, world: tuple[float, float]) -> Callable[[], tuple[float, float]]:
