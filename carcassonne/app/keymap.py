@@ -121,7 +121,7 @@ def _split(combo: str) -> tuple[list[str], str]:
 
 
 @lru_cache(maxsize=None)
-def _parse(combo: str) -> tuple[int, tuple[int, ...]]:
+def parse_key(combo: str) -> tuple[int, tuple[int, ...]]:
     """``"ctrl+z"`` -> (the key's code, the modifier masks that must be held)."""
     mods, name = _split(combo)
     return pygame.key.key_code(name), tuple(MODIFIERS[m] for m in mods)
@@ -137,7 +137,7 @@ def action_for(screen: str, key: int, mod: int) -> str:
     for context in (screen, "global"):
         for binding in KEYMAP.get(context, ()):
             for combo in binding.keys:
-                code, mods = _parse(combo)
+                code, mods = parse_key(combo)
                 if code != key or not all(mod & m for m in mods):
                     continue
                 if mod & MODIFIERS["ctrl"] and MODIFIERS["ctrl"] not in mods:

@@ -7,7 +7,7 @@ import pygame
 
 from carcassonne.app.board_view import BoardView
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.keymap import KEYMAP, Binding, action_for, help_rows
+from carcassonne.app.keymap import KEYMAP, Binding, action_for, help_rows, parse_key
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene
@@ -127,3 +127,14 @@ def test_a_broken_computer_player_is_shown_and_the_game_stops(make_app, monkeypa
     assert "computer player Bot failed" in caplog.text
     d.key(pygame.K_RETURN)
     assert type(app.top).__name__ == "TitleScene"
+
+
+def test_every_key_in_the_keymap_is_a_key_and_none_does_two_things_on_one_screen(make_app):
+    make_app()
+    for screen, bindings in KEYMAP.items():
+        seen: dict[tuple[int, tuple[int, ...]], str] = {}
+        for binding in bindings:
+            for combo in binding.keys:
+                code, mods = parse_key(combo)  # raises ValueError on a name pygame does not know
+                assert code != pygame.K_UNKNOWN, combo
+                assert seen.setdefault((code, mods), binding.action) == binding.action, (screen, combo)
