@@ -102,7 +102,8 @@ def test_every_registered_scene_is_a_scene_of_the_scenes_folder():
     from carcassonne.app.scenes import SCENES as REGISTERED
     from carcassonne.app.scenes.base import Scene
 
-    assert {"title", "new_game", "play", "results", "replay", "rules", "settings", "pause", "message"} <= set(REGISTERED)
+    expected = {"title", "new_game", "play", "results", "replay", "rules", "settings", "pause", "message"}
+    assert expected <= set(REGISTERED)
     for name, factory in REGISTERED.items():
         assert isinstance(factory, type) and issubclass(factory, Scene), name
         assert factory.__module__.startswith("carcassonne.app.scenes."), name

@@ -36,7 +36,8 @@ class Cheat:
         return game.legal_placements(game.draw())[0]._replace(x=0, y=0).with_follower(None)
 
 
-def controller(tiles, seats: list[Seat], monkeypatch=None, bot=FirstLegal, seed: int = 3) -> TurnController:  # noqa: ANN001
+def controller(tiles, seats: list[Seat], monkeypatch=None, bot=FirstLegal,  # noqa: ANN001
+               seed: int = 3) -> TurnController:
     if monkeypatch is not None:
         monkeypatch.setattr("carcassonne.app.turn.make_bot", lambda level, s: bot())
     game = Game(tiles, Rules(), players=len(seats), seed=seed, names=[s.name for s in seats])

@@ -3,8 +3,9 @@
 The app turns every pygame event into at most one :class:`Intent` in one place
 (:class:`IntentReader`), and names what a key does on the screen it reaches from the
 keymap (:mod:`carcassonne.app.keymap`), so scenes never call ``pygame.event.get()``,
-handle actions rather than keys, and tests can drive the whole game with posted events. Positions always come from the event
-(``mouse.get_pos()`` does not follow posted events under the dummy driver).
+handle actions rather than keys, and tests can drive the whole game with posted events.
+Positions always come from the event (``mouse.get_pos()`` does not follow posted
+events under the dummy driver).
 """
 
 from __future__ import annotations

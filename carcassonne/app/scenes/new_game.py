@@ -12,13 +12,12 @@ import pygame
 
 from ...engine import COLORS
 from ..assets import PLAYER_RGB
+from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
 from ..players import levels
 from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
-from ..widgets import (ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel,
-                       wrap)
-from ..backdrop import draw_backdrop, make_backdrop
+from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:

@@ -175,7 +175,8 @@ class PlayScene(BoardScene):
             return
         font = self.app.assets.fonts.get(int(34 * self.u), "bold")
         for i, ev in enumerate(events):
-            centre = (sum(x + 0.5 for x, _ in ev.tiles) / len(ev.tiles), sum(y + 0.5 for _, y in ev.tiles) / len(ev.tiles))
+            n = len(ev.tiles)
+            centre = (sum(x + 0.5 for x, _ in ev.tiles) / n, sum(y + 0.5 for _, y in ev.tiles) / n)
             delay = i * 0.35 / speed
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK) if ev.players else INK
             self.anims.append(FeatureFlash(list(ev.tiles), (255, 220, 120), 1.0 / speed))
@@ -348,8 +349,8 @@ class PlayScene(BoardScene):
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
             self.pointer = intent.pos
-        if self.phase == HANDOVER and ((intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos))
-                                       or intent.action in ("confirm", "no-follower")):
+        clicked = intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)
+        if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
             self.turn.accept_handover()
             self.say(f"{self.seat_name()}: drag the tile onto the board.")
             return True

@@ -19,11 +19,11 @@ import pygame
 
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
+from ..board_view import BoardMarks
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
 from ..session import open_replay
-from ..board_view import BoardMarks
 from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
 from .base import BoardScene, Dialog
 

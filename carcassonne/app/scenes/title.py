@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
 from ..session import load_game
 from ..widgets import ACCENT, INK_DIM, Button, blit_text
-from ..backdrop import draw_backdrop, make_backdrop
 from .base import Scene
 
 if TYPE_CHECKING:
