@@ -47,6 +47,8 @@ MASK_SIZE = 256
 FOLLOWER_SIZE = 0.34
 #: An anchor stays this far inside the tile, so a follower stands mostly on its own tile.
 MARGIN = 0.1
+#: An anchor lies at least this many mask pixels inside its segment (where it can).
+DEEP = 6
 #: Followers closer than this on one tile crowd each other.
 CROWD = 0.3
 FORMAT = 1
@@ -185,7 +187,8 @@ def _correlate(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
 
 
 def _depth(region: np.ndarray) -> np.ndarray:
-    """Steps of erosion each pixel survives (a cheap distance from the region's border)."""
+    """Steps of erosion each pixel survives: a cheap distance from the region's border
+    (the tile's border counts as one, so a segment covering the tile still erodes)."""
     depth = np.zeros(region.shape, np.int32)
     cur = region.copy()
     k = 0
@@ -197,6 +200,8 @@ def _depth(region: np.ndarray) -> np.ndarray:
         nxt[:-1] &= cur[1:]
         nxt[:, 1:] &= cur[:, :-1]
         nxt[:, :-1] &= cur[:, 1:]
+        nxt[0] = nxt[-1] = False
+        nxt[:, 0] = nxt[:, -1] = False
         cur = nxt
     return depth
 
@@ -242,12 +247,13 @@ def place_anchors(labels: np.ndarray, kind: TileKind, shapes: Shapes,
         crowd = np.zeros((size, size))
         for ax, ay in placed.values():
             crowd += np.clip(CROWD - np.hypot(xx - ax, yy - ay), 0, None)
-        candidates = region & inside_margin
+        # well inside the segment, so that it stays inside when the mask is scaled down
+        depth = _depth(region)
+        candidates = region & inside_margin & (depth >= min(DEEP, depth.max()))
         if not candidates.any():
-            candidates = region
+            candidates = region & (depth >= min(DEEP, depth.max()))
         if seg.kind == ROAD:
             # on the road's centre line, near its middle, away from the other followers
-            depth = _depth(region)
             spine = candidates & (depth >= depth[candidates].max() - 1)
             cost = pref + 2.0 * crowd
             cost[~spine] = np.inf
