@@ -31,6 +31,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -124,13 +125,14 @@ def split_fields(labels: np.ndarray, kind: TileKind) -> tuple[np.ndarray, list[s
     """
     size = labels.shape[0]
     img = Image.fromarray(labels, "L").copy()  # (a view of the array would not take the fill)
-    problems = []
+    problems: list[str] = []
     for i, seg in enumerate(kind.segments):
         if seg.kind != FIELD:
             continue
         for h in seg.halves:
             xy = _pixel(HALF_POINT[h], size, 3)
             here = img.getpixel(xy)
+            assert isinstance(here, int)
             if here == UNCLAIMED:
                 ImageDraw.floodfill(img, xy, i + 1, thresh=0)
             elif here != i + 1:
@@ -173,7 +175,7 @@ def _neighbours(a: np.ndarray):
 
 def silhouette(path: Path, size: int) -> np.ndarray:
     """A follower's shape (alpha > half) at ``size`` × ``size`` pixels."""
-    img = Image.open(path).convert("RGBA").getchannel("A").resize((size, size), Image.BILINEAR)
+    img = Image.open(path).convert("RGBA").getchannel("A").resize((size, size), Image.Resampling.BILINEAR)
     return np.asarray(img) > 127
 
 
@@ -220,7 +222,7 @@ def load_shapes(pieces: Path, size: int = MASK_SIZE) -> Shapes:
 
 
 def place_anchors(labels: np.ndarray, kind: TileKind, shapes: Shapes,
-                  keep_clear: list[tuple[float, float, float, float]] = ()) -> dict[int, Point]:
+                  keep_clear: Sequence[tuple[float, float, float, float]] = ()) -> dict[int, Point]:
     """Where each follower segment's meeple stands, in tile units.
 
     ``keep_clear``: boxes (x0, y0, x1, y1, tile units) a follower should not cover,
@@ -279,7 +281,7 @@ MID = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
 def check(labels: np.ndarray, kind: TileKind, anchors: dict[int, Point]) -> list[str]:
     """Ways the masks disagree with the definition: edges, half-edges, anchors."""
     size = labels.shape[0]
-    problems = []
+    problems: list[str] = []
     edge_seg = {e: i for i, s in enumerate(kind.segments) if s.kind in (CITY, ROAD) for e in s.edges}
     half_seg = {h: i for i, s in enumerate(kind.segments) if s.kind == FIELD for h in s.halves}
     for e, letter in enumerate(kind.edges):
@@ -319,18 +321,17 @@ def tile_entry(kind: TileKind, anchors: dict[int, Point]) -> dict:
 
 def write_index(path: Path, entries: dict[str, dict], order: list[str]) -> None:
     """Merge tile entries into ``segments.json`` (tiles not redrawn keep theirs)."""
-    data = {"format": FORMAT, "mask_size": MASK_SIZE, "follower_size": FOLLOWER_SIZE, "tiles": {}}
+    tiles: dict[str, dict] = {}
     if path.is_file():
         old = json.loads(path.read_text())
         if old.get("format") == FORMAT:
-            data["tiles"] = old.get("tiles", {})
-    data["tiles"].update(entries)
-    known = [t for t in order if t in data["tiles"]]
-    data["tiles"] = {t: data["tiles"][t] for t in known}
+            tiles = old.get("tiles", {})
+    tiles.update(entries)
+    tiles = {t: tiles[t] for t in order if t in tiles}
     lines = ["{", f'  "format": {FORMAT},', f'  "mask_size": {MASK_SIZE},',
              f'  "follower_size": {FOLLOWER_SIZE},', '  "tiles": {']
-    for n, (tile, entry) in enumerate(data["tiles"].items()):
-        comma = "," if n < len(data["tiles"]) - 1 else ""
+    for n, (tile, entry) in enumerate(tiles.items()):
+        comma = "," if n < len(tiles) - 1 else ""
         lines.append(f"    {json.dumps(tile)}: {json.dumps(entry)}{comma}")
     lines += ["  }", "}", ""]
     path.write_text("\n".join(lines))

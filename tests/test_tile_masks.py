@@ -210,6 +210,8 @@ def test_anchors_turn_clockwise():
     assert x > 0.7 and 0.4 < y < 0.6
     with pytest.raises(KeyError):
         tile_anchors.anchor("E", 90, "city:N")  # there is no city north any more
+    e = next(k for k in TILES if k.id == "E")
+    assert tile_anchors.spot_anchor(e.orientation(90), "city:E") == (x, y)
 
 
 def test_the_terrain_check_can_tell_a_wrong_mask():

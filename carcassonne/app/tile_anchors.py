@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .. import resources
+from ..engine import Orientation
 from ..engine.geometry import EDGE_INDEX, EDGE_NAMES, HALF_INDEX, HALF_NAMES, rotate_edge, rotate_half
 
 Point = tuple[float, float]
@@ -128,6 +129,11 @@ def anchor(tile: str, rotation: int, spot: str) -> Point:
     if point is None:
         raise KeyError(f"no follower stands on {spot!r} of tile {tile} (the river is no feature)")
     return turn_point(point, rotation)
+
+
+def spot_anchor(o: Orientation, spot: str) -> Point:
+    """:func:`anchor` for a tile as the engine holds it (the signature of ``spots.spot_anchor``)."""
+    return anchor(o.kind.id, o.rotation, spot)
 
 
 def anchors(tile: str, rotation: int) -> dict[str, Point]:
