@@ -235,6 +235,19 @@ def test_the_river_and_unknown_places_are_no_follower_places():
         tile_masks.segment_mask("D", 0, "city:N", 0)
 
 
+def test_outlines_go_round_the_segment_and_its_holes():
+    # B: one field round the cloister: its outer rim and the rim of the hole
+    field = tile_masks.segment_outlines("B", 0, "farm:NW", FULL)
+    assert len(field) == 2
+    (cloister,) = tile_masks.segment_outlines("B", 0, "cloister", FULL)
+    xs = [x for x, _ in cloister]
+    ys = [y for _, y in cloister]
+    assert 40 < min(xs) < max(xs) < 216 and 40 < min(ys) < max(ys) < 216
+    # scaled: the same shape at half the size
+    (half,) = tile_masks.segment_outlines("B", 0, "cloister", FULL // 2)
+    assert abs(min(x for x, _ in half) - min(xs) / 2) <= 1
+
+
 def test_tint_paints_only_the_segment():
     surface = tile_masks.tint("D", 0, "road:E", 100, (255, 0, 0, 120), (255, 255, 0, 255), 2)
     assert surface.get_size() == (100, 100)

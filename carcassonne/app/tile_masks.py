@@ -40,6 +40,12 @@ class _Turned:
         if found is None:
             m = _mask_of(self.labels, index)
             found = [piece.outline() for piece in m.connected_components(MIN_PIECE)]
+            # the rims of holes too: a field round a cloister is outlined on both sides
+            around = m.copy()
+            around.invert()
+            inner = pygame.Rect(1, 1, self.size - 2, self.size - 2)
+            found += [hole.outline() for hole in around.connected_components(MIN_PIECE)
+                      if inner.contains(hole.get_bounding_rects()[0])]
             self._outlines[index] = found
         return found
 
@@ -123,8 +129,10 @@ def segment_mask(tile: str, rotation: int, spot: str, size: int) -> pygame.Mask:
 
 
 def segment_outlines(tile: str, rotation: int, spot: str, size: int) -> list[Outline]:
-    """Closed polygons around the segment (one per piece; most segments are one), at ``size`` px,
-    ready for ``pygame.draw.lines(surface, colour, True, points, width)``."""
+    """Closed polygons around the segment, at ``size`` px, ready for
+    ``pygame.draw.lines(surface, colour, True, points, width)``: one round each piece
+    (most segments are one) and one round each hole (a field round a cloister).
+    They follow the tile's border where the segment meets it."""
     size = _check_size(size)
     turned = _turned(tile, rotation % 360)
     k = size / turned.size
