@@ -104,12 +104,12 @@ def _mask_of(labels: pygame.Surface, index: int) -> pygame.Mask:
     return m
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _turned(tile: str, rotation: int) -> _Turned:
     return _Turned(tile, rotation % 360)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)  # a few zoom levels of every kind and rotation on the board
 def _sized(tile: str, rotation: int, size: int) -> _Sized:
     return _Sized(_turned(tile, rotation % 360), size)
 
