@@ -139,7 +139,7 @@ def main(args: argparse.Namespace) -> int:
             results = list(pool.imap_unordered(_play_job, jobs))
         results.sort(key=lambda r: r[0])
     else:
-        results = map(_play_job, jobs)
+        results = [_play_job(job) for job in jobs]
     for index, order, scores, history, timing in results:
         best = max(scores)
         for seat, b in enumerate(order):

@@ -110,8 +110,8 @@ class Setup:
                 if not isinstance(raw, dict):
                     break
                 name = clean_name(raw.get("name"), DEFAULT_NAMES[i], limit=16)
-                color: str = raw["color"] if raw.get("color") in COLORS else COLORS[i]
-                kind: str = raw["kind"] if raw.get("kind") in SEAT_KINDS else "human"
+                color = str(raw["color"]) if raw.get("color") in COLORS else COLORS[i]
+                kind = str(raw["kind"]) if raw.get("kind") in SEAT_KINDS else "human"
                 parsed.append(SeatSetup(name, color, kind))
             if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
                 s.seats = parsed

@@ -5,17 +5,19 @@ The form starts from the last setup and saves it when the game starts.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine import COLORS
 from ..assets import PLAYER_RGB
-from ..intents import KEY, Intent
+from ..backdrop import draw_backdrop, make_backdrop
+from ..intents import Intent
 from ..players import levels
+from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
-from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, blit_text, draw_panel, wrap
-from .backdrop import draw_backdrop, make_backdrop
+from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -27,6 +29,8 @@ def kind_options() -> list[tuple[str, str]]:
 
 
 class NewGameScene(Scene):
+    keymap = "form"
+
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.setup: Setup = app.storage.load_setup()
@@ -39,11 +43,10 @@ class NewGameScene(Scene):
         s = self.setup
         self.rows: list[tuple[TextField, Button, Choice, Button]] = []
         for i, seat in enumerate(s.seats):
-            name = TextField(seat.name, lambda v, i=i: setattr(self.setup.seats[i], "name", v), max_len=14,
-                             placeholder=f"Player {i + 1}")
-            colour = Button("", lambda i=i: self._next_colour(i))
-            kind = Choice("", kind_options(), seat.kind, lambda v, i=i: setattr(self.setup.seats[i], "kind", v))
-            remove = Button("×", lambda i=i: self._remove(i))
+            name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14, placeholder=f"Player {i + 1}")
+            colour = Button(seat.color, partial(self._next_colour, i))
+            kind = Choice("", kind_options(), seat.kind, partial(self._set_seat, i, "kind"))
+            remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
             self.rows.append((name, colour, kind, remove))
         self.add = Button("+ Add player", self._add)
@@ -59,10 +62,13 @@ class NewGameScene(Scene):
                               placeholder="random")
         self.start = Button("Start game", self.start_game, hint="Enter", primary=True)
         self.back = Button("Back", self.go_back, hint="Esc")
-        self.widgets = [w for row in self.rows for w in row] + [self.add, *self.options, self.seed,
-                                                                self.start, self.back]
+        widgets: list[Widget] = [w for row in self.rows for w in row]
+        self.widgets = widgets + [self.add, *self.options, self.seed, self.start, self.back]
         if self.size != (0, 0):
             self.layout(self.app.size)
+
+    def _set_seat(self, i: int, field: str, value: str) -> None:
+        setattr(self.setup.seats[i], field, value)
 
     def _next_colour(self, i: int) -> None:
         used = {s.color for j, s in enumerate(self.setup.seats) if j != i}
@@ -71,6 +77,7 @@ class NewGameScene(Scene):
             c = COLORS[(cur + k) % len(COLORS)]
             if c not in used:
                 self.setup.seats[i].color = c
+                self.rows[i][1].label = c
                 return
 
     def _add(self) -> None:
@@ -90,7 +97,6 @@ class NewGameScene(Scene):
             self._build()
 
     def start_game(self) -> None:
-        from ..session import start_new
         names = [s.name.strip() for s in self.setup.seats]
         if any(not n for n in names):
             self.error = "Every player needs a name."
@@ -101,9 +107,8 @@ class NewGameScene(Scene):
         start_new(self.app, self.setup)
 
     def go_back(self) -> None:
-        from .title import TitleScene
         self.app.storage.save_setup(self.setup)
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     # -------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -140,13 +145,12 @@ class NewGameScene(Scene):
         if super().handle(intent):
             self.error = ""
             return True
-        if intent.kind == KEY:
-            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start_game()
-                return True
-            if intent.key == pygame.K_ESCAPE:
-                self.go_back()
-                return True
+        if intent.action == "confirm":
+            self.start_game()
+            return True
+        if intent.action == "back":
+            self.go_back()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -162,10 +166,6 @@ class NewGameScene(Scene):
         blit_text(surface, head, "Rules", (self.options[0].rect.x, self.box.y + int(74 * u)), INK_DIM)
         blit_text(surface, head, "Seed (same seed, same tiles)", (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
-        for i, (name, colour, kind, remove) in enumerate(self.rows):
-            remove.enabled = len(self.rows) > 2
-            c = self.setup.seats[i].color
-            colour.label = c
         super().draw(surface)
         for i, (name, colour, kind, remove) in enumerate(self.rows):
             c = self.setup.seats[i].color
@@ -177,8 +177,8 @@ class NewGameScene(Scene):
         y = self.add.rect.bottom + int(20 * u)
         blit_text(surface, head, "Computer players", (self.box.x + int(30 * u), y), INK_DIM)
         y += int(24 * u)
-        for name, text in levels().items():
-            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {name}:", (self.box.x + int(30 * u), y),
+        for level, text in levels().items():
+            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {level}:", (self.box.x + int(30 * u), y),
                           INK).right + int(6 * u)
             for line in wrap(small, text, self.options[0].rect.x - x - int(30 * u)):
                 blit_text(surface, small, line, (x, y), INK_DIM)
