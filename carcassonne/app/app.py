@@ -206,8 +206,7 @@ class App:
         """The first time the data folder cannot be written: say so once, and play on."""
         notice = self.storage.notice()
         if notice is not None:
-            from .scenes.dialogs import MessageDialog
-            self.push(MessageDialog(self, "Saving is not possible", notice))
+            self.push_scene("message", title="Saving is not possible", text=notice)
 
     def draw(self) -> None:
         first = 0
