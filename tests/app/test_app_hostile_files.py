@@ -77,6 +77,19 @@ def test_continue_with_a_hostile_autosave_shows_one_message_or_plays(make_app, d
             assert all(clean_name(n, "?") == n for n in app.top.game.names), label
 
 
+def test_the_load_and_replays_lists_show_hostile_saves(make_app, data_dir):
+    app = make_app()
+    (data_dir / "saves").mkdir(parents=True)
+    for n, text in enumerate(hostile_texts(app).values()):
+        (data_dir / "saves" / f"game_{n}.carc.json").write_text(text, encoding="utf-8")
+    d = Driver(app)
+    for key in (pygame.K_l, pygame.K_r):
+        app.replace(TitleScene(app))
+        d.key(key)
+        settle(app)
+        assert not isinstance(app.top, TitleScene)
+
+
 def test_the_replay_viewer_opens_hostile_files_or_says_why(make_app, tmp_path):
     app = make_app()
     for label, text in hostile_texts(app).items():
