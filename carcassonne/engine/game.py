@@ -169,35 +169,74 @@ class Game:
         if not self.supply[self.current]:
             return []
         o = self.tiles[placement.tile].orientations[placement.rotation // 90]
-        sq = square(placement.x, placement.y)
+        joined = self._joined_roots(square(placement.x, placement.y), o)
         farmers = self.rules.farmers
+        followers = self._followers
         spots = []
         for i, seg in enumerate(o.segments):
             kind = seg.kind
             if kind == CLOISTER or ((kind == CITY or kind == ROAD or (kind == FIELD and farmers))
-                                    and not self._joined_followers(sq, o, i)):
+                                    and not any(followers[r] for r in joined[i])):
                 spots.append(seg.spot)
         return spots
 
-    def _joined_followers(self, sq: int, o: Orientation, seg: int) -> list[tuple[int, int]]:
-        """Followers already on the features that segment ``seg`` would join."""
-        found: list[tuple[int, int]] = []
-        board, base, followers = self.board, self._base, self._followers
-        seen: set[int] = set()
+    def _joined_roots(self, sq: int, o: Orientation) -> list[set[int]]:
+        """Per segment of ``o`` laid at ``sq``: the features already on the board that its
+        feature will contain once the tile lies there.
+
+        A segment joins the features it touches directly, and also, through them, those
+        its tile's other segments touch: a field can join an occupied farm through the
+        tile's other field (AR "Placing a follower": no follower on the feature connected
+        to the tile just placed, however far away). Decided on the features as they are
+        after the placement, for every kind.
+        """
+        board, base, find = self.board, self._base, self._find
+        touched: list[set[int]] = []
+        total = 0
+        for links in o.links:
+            roots: set[int] = set()
+            for d, is_half, theirs in links:
+                nsq = sq + STEP[d]
+                nb = board.get(nsq)
+                if nb is not None:
+                    roots.add(find(base[nsq] + (nb.half_segment[theirs] if is_half
+                                                else nb.edge_segment[theirs])))
+            total += len(roots)
+            touched.append(roots)
+        if total > 1 and len(set().union(*touched)) < total:
+            # Two segments touch one feature: after the placement they and everything
+            # either touches are one feature.
+            n = len(touched)
+            merged = True
+            while merged:
+                merged = False
+                for i in range(n):
+                    for j in range(i + 1, n):
+                        a, b = touched[i], touched[j]
+                        if a is not b and a & b:
+                            union = a | b
+                            for k in range(n):
+                                if touched[k] is a or touched[k] is b:
+                                    touched[k] = union
+                            merged = True
+        return touched
+
+    def _joined_followers(self, sq: int, o: Orientation, seg: int) -> tuple[list[tuple[int, int]], bool]:
+        """Followers already on the feature segment ``seg`` lies in once the tile is placed,
+        and whether they are reached only through another segment of the tile."""
+        joined = self._joined_roots(sq, o)
+        found = [f for r in joined[seg] for f in self._followers[r]]
+        direct = set()
         for d, is_half, theirs in o.links[seg]:
             nsq = sq + STEP[d]
-            nb = board.get(nsq)
-            if nb is None:
-                continue
-            node = base[nsq] + (nb.half_segment[theirs] if is_half else nb.edge_segment[theirs])
-            root = self._find(node)
-            if root not in seen:
-                seen.add(root)
-                found.extend(followers[root])
-        return found
+            nb = self.board.get(nsq)
+            if nb is not None:
+                direct.add(self._find(self._base[nsq] + (nb.half_segment[theirs] if is_half
+                                                           else nb.edge_segment[theirs])))
+        return found, not any(self._followers[r] for r in direct)
 
     def followers_on_board(self) -> list[FollowerAt]:
-        out = []
+        out: list[FollowerAt] = []
         for root, fs in enumerate(self._followers):
             if fs and self._parent[root] == root:
                 out.extend(self._follower_at(p, node) for p, node in fs)
@@ -271,13 +310,16 @@ class Game:
             return Reason("farmers are not in play in this game", "no-farmers")
         if not self.supply[self.current]:
             return Reason(f"{self.names[self.current]} has no follower left", "no-follower-left")
-        taken = self._joined_followers(square(placement.x, placement.y), o, seg_index)
+        taken, through_tile = self._joined_followers(square(placement.x, placement.y), o, seg_index)
         if taken:
             owner = self.names[taken[0][0]]
             feature = "farm" if seg.kind == FIELD else seg.kind
             role = ROLE[self._kind[taken[0][1]]]
+            if through_tile:
+                return Reason(f"this tile joins the {feature} to one already occupied by {owner}'s "
+                              f"{role}", "occupied", feature=feature, owner=owner, role=role, joined=True)
             return Reason(f"the {feature} is already occupied by {owner}'s {role}", "occupied",
-                          feature=feature, owner=owner, role=role)
+                          feature=feature, owner=owner, role=role, joined=False)
         return None
 
     def why_not(self, turn: Turn) -> Reason | None:
