@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from carcassonne.engine import Game, Rules
 from carcassonne.tileset import standard_tiles
-from tests.builder import move, new_game, play
-from tests.oracle import Position, segment_of, turned
+from builder import move, new_game, play
+from oracle import Position, segment_of, turned
 
 TILES = standard_tiles()
 
