@@ -62,7 +62,7 @@ class Position:
 
     # ---------------------------------------------------------------- table
     def inside(self, x: int, y: int) -> bool:
-        table = getattr(self.rules, "table", None)
+        table = self.rules.table
         if table is None:
             return True
         w, h = table

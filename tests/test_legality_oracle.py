@@ -11,9 +11,10 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from carcassonne.engine import Game, Rules
+from carcassonne.engine import Game
 from carcassonne.tileset import standard_tiles
 from builder import move, new_game, play
+import strategies
 from oracle import Position, segment_of, turned
 
 TILES = standard_tiles()
@@ -55,17 +56,8 @@ def compare_every_placement(game: Game, tile: str) -> None:
         assert spots == oracle.follower_places(tile, p.x, p.y, p.rotation), p
 
 
-rules_strategy = st.builds(
-    Rules,
-    farmers=st.booleans(),
-    farm_scoring=st.sampled_from(["third-edition", "first-edition"]),
-    small_city=st.booleans(),
-    river=st.booleans(),
-)
-
-
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), rules=rules_strategy)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), rules=strategies.rules())
 def test_every_placement_and_follower_place_matches_the_flood_fill_oracle(seed, players, rules):
     """About 2,000 positions (30 games of 70-odd turns), every placement of each."""
     game = Game(TILES, rules, players, seed=seed)

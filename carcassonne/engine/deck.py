@@ -114,6 +114,27 @@ class Deck:
         if index >= 0:
             self.pile.insert(index, tile)
 
+    def return_to_bag(self, tile: str, rng: random.Random) -> tuple[int, int]:
+        """Put ``tile`` back into the bag at a random place below the top (house rule).
+
+        Returns where it was and where it went, for :meth:`undo_return`.
+        """
+        pile = self.pile
+        old = len(pile) - 1 - pile[::-1].index(tile)
+        del pile[old]
+        new = rng.randrange(len(pile)) if pile else 0
+        pile.insert(new, tile)
+        return old, new
+
+    def undo_return(self, tile: str, old: int, new: int) -> None:
+        del self.pile[new]
+        self.pile.insert(old, tile)
+
+    def drawable(self) -> list[str]:
+        """The tiles (each kind once) that could be drawn now."""
+        phase = self.phase()
+        return [t for t, n in self.counts.items() if n > 0 and self.phase_of[t] == phase]
+
     def shuffled(self, rng: random.Random) -> "Deck":
         """A deck with the same tiles left in a new random order (phases kept).
 

@@ -169,6 +169,8 @@ def _read_turn(number: int, raw: Any) -> Turn:
         raise RecordError(f"{where}: 'tile' must name a tile")
     if raw.get("discarded") is True:
         return Discard(tile)
+    if raw.get("returned") is True:
+        return Discard(tile, returned=True)
     values = []
     for key in ("x", "y", "rotation"):
         value = raw.get(key)
