@@ -16,7 +16,10 @@ import pytest
 from builder import play
 from carcassonne.cli import main
 from carcassonne.engine import Discard, Game, RecordError, Rules
+from carcassonne.ai.heuristics import DEFAULT, Evaluator
+from carcassonne.ai.simple import ranked_moves
 from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit
+from carcassonne.engine.geometry import square
 from carcassonne.engine.record import GameRecord
 from carcassonne.tileset import standard_tiles
 
@@ -192,3 +195,50 @@ def test_simulate_plays_and_records_the_house_rules(tmp_path, capsys):
 def test_simulate_refuses_a_bad_table_in_one_line(flags, message, capsys):
     assert main(["simulate", "--bots", "random,random", "-n", "1", *flags]) == 2
     assert capsys.readouterr().err == message
+
+
+# ------------------------------------------------- the feature view and the AI
+def test_a_closing_table_edge_needs_no_tile_in_the_feature_view():
+    data = json.loads((HOUSE / "table-closes.carc.json").read_text(encoding="utf-8"))
+    data["turns"] = data["turns"][:3]
+    game = replay(data, final=False)
+    cloister = game.feature_at(1, 1, "cloister")
+    assert cloister.frontier == (square(0, 1),) and not cloister.complete
+    road = game.feature_at(1, 0, "road:E")
+    assert road.frontier == (square(-1, 0),) and road.open_edges == 1
+    data["rules"]["table_closes"] = False
+    game = replay(data, final=False)
+    assert len(game.feature_at(1, 1, "cloister").frontier) == 6  # 5 beyond the edge, never filled
+
+
+def test_a_hole_is_worth_a_turn_to_the_computer_players():
+    data = json.loads((HOUSE / "hole-bonus.carc.json").read_text(encoding="utf-8"))
+    data["turns"] = data["turns"][:6]
+    with_bonus = replay(data, final=False)
+    data["rules"].pop("hole_bonus")
+    without = replay(data, final=False)
+    ranked = {m: v for v, m in ranked_moves(with_bonus, "E", Evaluator(with_bonus))}
+    plain = {m: v for v, m in ranked_moves(without, "E", Evaluator(without))}
+    assert ranked.keys() == plain.keys()
+    for move, value in ranked.items():
+        extra = DEFAULT.extra_turn if (move.x, move.y) == (0, 1) else 0.0
+        assert value == pytest.approx(plain[move] + extra)
+
+
+def test_an_unfinished_city_is_worth_nothing_when_unfinished_features_do_not_score():
+    # Red's knight in the city of D and N, open to the east; Blue's road runs alongside.
+    turns = ("N 0 -1 180 city:S", "U 1 0 0 road:E")
+    book = Game(TILES, Rules(farmers=False), 2, seed=0)
+    play(book, *turns)
+    house = Game(TILES, Rules(farmers=False, incomplete_score=False), 2, seed=0)
+    play(house, *turns)
+    red_book, red_house = Evaluator(book).values(book)[0], Evaluator(house).values(house)[0]
+    # By the book the city is worth at least its 2 tiles unfinished; here only its chance of
+    # completion times its full points, so strictly less.
+    assert red_house < red_book
+    book.deck.pile.clear()  # no tile left: the exact end-of-game values
+    house.deck.pile.clear()
+    book.deck.counts.clear()
+    house.deck.counts.clear()
+    assert Evaluator(book).values(book) == [2.0, 2.0]
+    assert Evaluator(house).values(house) == [0.0, 0.0]

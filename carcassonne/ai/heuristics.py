@@ -16,17 +16,26 @@ expected to be worth at the end, plus the followers they still have in hand.
 - A follower is worth more early in the game (it can still earn points) and
   nothing at the end; one standing on a feature that will be completed comes back.
 
+House rules change the values: with ``incomplete_score`` off an unfinished road,
+city or cloister is worth only its chance of completion times its full points;
+under second-edition farm scoring a player counts each city once over all the
+farms they hold; squares beyond the table's edge are never filled (or, when the
+edge closes features, need no tile); a move that fills a hole under ``hole_bonus``
+is worth a turn more (see :func:`~carcassonne.ai.simple.ranked_moves`).
+
 With no tile left the value is exact: the score plus :meth:`Game.final_scoring`.
-Only the engine's stable internals are read (``_find``, ``_open``,
-``_followers``, ``_members``, ``_kind``...), never the draw pile.
+Features are read through the engine's public view (:class:`~carcassonne.engine.Feature`)
+and points through its scoring formula; the draw pile's order is never read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import FIRST_EDITION, Game
-from ..engine.geometry import RING, STEP
+from ..engine import FIRST_EDITION, Feature, Game
+from ..engine.rules import SECOND_EDITION
+from ..engine.geometry import RING, coords
+from ..engine.scoring import cloister_points, feature_points
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
 
 #: Tiles drawn in a base game (72 less the start tile): the scale of "early" and "late".
@@ -50,6 +59,8 @@ class Weights:
     farm_growth: float = 0.06
     #: Farm size (tiles) beyond which it grows no faster.
     farm_growth_cap: int = 12
+    #: What another turn is worth (the hole bonus house rule): about a turn's points.
+    extra_turn: float = 2.5
 
 
 DEFAULT = Weights()
@@ -88,34 +99,24 @@ class Evaluator:
         n = self._fit.get(key)
         if n is None:
             kinds = self.tiles.kinds
-            n = sum(c for t, c in game.deck.counts.items() if c and key in kinds[t]._fits)
+            n = sum(c for t, c in game.deck.counts.items() if c and kinds[t].fits(key))
             self._fit[key] = n
         return n
 
-    def shape(self, game: Game, root: int) -> tuple[int, tuple[int, ...]]:
+    def shape(self, feature: Feature) -> tuple[int, tuple[int, ...]]:
         """Tiles of a road or city and the empty squares along its open edges.
 
-        Depends on the feature's members only: a square next to an open edge that
-        gets a tile must join the feature, which changes its members.
+        Depends on the feature's segments only: a square next to an open edge that
+        gets a tile must join the feature, which changes its segments.
         """
-        members = game._members[root]
-        got = self._shape.get(members)
+        signature = feature.signature
+        got = self._shape.get(signature)
         if got is None:
-            board, sq_of, seg_of = game.board, game._sq, game._seg
-            squares = set()
-            empty = []
-            for n in members:
-                sq = sq_of[n]
-                squares.add(sq)
-                for e in board[sq].segments[seg_of[n]].edges:
-                    nsq = sq + STEP[e]
-                    if nsq not in board:
-                        empty.append(nsq)
-            got = (len(squares), tuple(set(empty)))
+            got = (feature.tile_count, feature.frontier)
             if len(self._shape) > 50_000:
                 self._shape.clear()
                 self._worth.clear()
-            self._shape[members] = got
+            self._shape[signature] = got
         return got
 
     # -------------------------------------------------------------- values
@@ -135,43 +136,46 @@ class Evaluator:
         draws = left / players
         late = left / FULL_DECK
         follower = w.follower * late
-        parent, followers, kind_of = game._parent, game._followers, game._kind
         city_chance: dict[int, float] = {}
         farms = []
         open_get = game.open.get
         memo = self._worth
-        for root in [i for i, fs in enumerate(followers) if fs]:
-            if parent[root] != root:
-                continue
-            fs = followers[root]
-            kind = kind_of[root]
+        for feature in game.features(occupied=True):
+            kind = feature.kind
             if kind == FIELD:
-                farms.append(root)
+                farms.append(feature)
                 continue
             if kind == CLOISTER:
-                worth, chance = self._cloister(game, root, left, draws)
+                worth, chance = self._cloister(game, feature, left, draws)
             else:
-                # A road or city is worth the same while its members and the squares
+                # A road or city is worth the same while its segments and the squares
                 # around its open edges are the same: remember it across moves tried.
-                members = game._members[root]
-                key = (members, left, tuple(map(open_get, self.shape(game, root)[1])))
+                key = (feature.signature, left, tuple(map(open_get, self.shape(feature)[1])))
                 got = memo.get(key)
                 if got is None:
-                    got = memo[key] = self._road_or_city(game, root, kind, left, draws)
+                    got = memo[key] = self._road_or_city(game, feature, left, draws)
                 worth, chance = got
                 if kind == CITY:
-                    city_chance[root] = chance
-            for p in _majority(fs, players):
+                    city_chance[feature.key] = chance
+            owners = feature.owners
+            for p in _majority(owners, players):
                 vals[p] += worth
             back = chance * follower * 0.8
-            for p, _ in fs:
+            for p in owners:
                 vals[p] += back
         if farms and game.rules.farmers:
             per_city = 4.0 if game.rules.farm_scoring == FIRST_EDITION else 3.0
+            once = game.rules.farm_scoring == SECOND_EDITION
+            counted: list[set[int]] = [set() for _ in range(players)]
             for farm in farms:
-                worth = per_city * self._farm_cities(game, farm, city_chance, left, draws, late)
-                for p in _majority(followers[farm], players):
-                    vals[p] += worth
+                cities, growth = self._farm_cities(game, farm, city_chance, left, draws, late)
+                for p in _majority(farm.owners, players):
+                    if once:  # each city counts once per player, whichever farm supplies it
+                        fresh = {k: v for k, v in cities.items() if k not in counted[p]}
+                        counted[p].update(fresh)
+                        vals[p] += per_city * (sum(fresh.values()) + growth)
+                    else:
+                        vals[p] += per_city * (sum(cities.values()) + growth)
         decay = w.follower_decay
         for p in range(players):
             s = game.supply[p]
@@ -200,72 +204,76 @@ class Evaluator:
             chance *= share * (1.0 - miss ** draws)
         return chance
 
-    def _road_or_city(self, game: Game, root: int, kind: str, left: int,
+    def _road_or_city(self, game: Game, feature: Feature, left: int,
                       draws: float) -> tuple[float, float]:
-        tiles, empty = self.shape(game, root)
-        if kind == ROAD:
+        tiles, empty = self.shape(feature)
+        unfinished_scores = game.rules.incomplete_score
+        if feature.kind == ROAD:
             chance = self._close_chance(game, empty, left, draws, self.w.road_close)
+            if not unfinished_scores:
+                return chance * (tiles + len(empty)), chance
             grown = tiles + len(empty) * chance
             return grown, chance
         chance = self._close_chance(game, empty, left, draws, self.w.city_close)
-        pennants = game._pennants[root]
-        done_tiles = tiles + len(empty)
-        if game.rules.small_city and done_tiles == 2:
-            complete = 2 + pennants
-        else:
-            complete = 2 * (done_tiles + pennants)
-        return chance * complete + (1 - chance) * (tiles + pennants), chance
+        pennants = feature.pennants
+        # Each empty square along an open edge adds at least one tile when it is closed.
+        complete = feature_points(CITY, tiles + len(empty), pennants, True, game.rules)
+        now = feature_points(CITY, tiles, pennants, False, game.rules) if unfinished_scores else 0
+        return chance * complete + (1 - chance) * now, chance
 
-    def _cloister(self, game: Game, root: int, left: int, draws: float) -> tuple[float, float]:
-        c = game._sq[root]
-        board, open_sq = game.board, game.open
-        worth = 1.0
+    def _cloister(self, game: Game, feature: Feature, left: int, draws: float) -> tuple[float, float]:
+        empty = feature.frontier
+        worth = float(cloister_points(len(RING) - len(empty)))
         chance = 1.0
         tries = draws * self.w.cloister_fill * game.players
-        for r in RING:
-            sq = c + r
-            if sq in board:
-                worth += 1
-                continue
+        open_sq = game.open
+        bounds = game.bounds
+        for sq in empty:
             key = open_sq.get(sq)
-            fit = self.fitting(game, key) if key else left * 0.5
+            if key:
+                fit: float = self.fitting(game, key)
+            elif bounds is not None and not game.inside(*coords(sq)):
+                fit = 0  # beyond the table's edge: never filled
+            else:
+                fit = left * 0.5
             q = 1.0 - max(0.0, 1.0 - fit / left) ** tries if fit else 0.0
             worth += q
             chance *= q
+        if not game.rules.incomplete_score:
+            return chance * cloister_points(len(RING)), chance
         return worth, chance
 
-    def _farm_cities(self, game: Game, farm: int, city_chance: dict[int, float], left: int,
-                     draws: float, late: float) -> float:
-        find, open_ = game._find, game._open
-        cities = 0.0
-        for root in {find(c) for c in game._cities[farm]}:
-            if open_[root] == 0:
-                cities += 1
+    def _farm_cities(self, game: Game, farm: Feature, city_chance: dict[int, float], left: int,
+                     draws: float, late: float) -> tuple[dict[int, float], float]:
+        """The farm's cities (key: chance each is complete at the end) and its expected growth."""
+        cities: dict[int, float] = {}
+        for city in farm.cities:
+            if city.open_edges == 0:
+                cities[city.key] = 1.0
                 continue
-            chance = city_chance.get(root)
+            chance = city_chance.get(city.key)
             if chance is None:
-                tiles, empty = self.shape(game, root)
+                tiles, empty = self.shape(city)
                 # Nobody may want to finish an empty city: count it at half its odds.
                 chance = 0.5 * self._close_chance(game, empty, left, draws, self.w.city_close)
-                city_chance[root] = chance
-            cities += chance
-        size = self._farm_size(game, farm) if late > 0.05 else 0
-        return cities + self.w.farm_growth * late * min(size, self.w.farm_growth_cap)
+                city_chance[city.key] = chance
+            cities[city.key] = chance
+        size = self._farm_size(farm) if late > 0.05 else 0
+        return cities, self.w.farm_growth * late * min(size, self.w.farm_growth_cap)
 
-    def _farm_size(self, game: Game, farm: int) -> int:
-        members = game._members[farm]
-        key = (members, FIELD)
+    def _farm_size(self, farm: Feature) -> int:
+        key = (farm.signature, FIELD)
         got = self._worth.get(key)
         if got is None:
-            got = self._worth[key] = (len({game._sq[n] for n in members}), 0.0)
+            got = self._worth[key] = (farm.tile_count, 0.0)
         return int(got[0])
 
 
-def _majority(fs: tuple[tuple[int, int], ...], players: int) -> tuple[int, ...]:
-    if len(fs) == 1:
-        return (fs[0][0],)
+def _majority(owners: tuple[int, ...], players: int) -> tuple[int, ...]:
+    if len(owners) == 1:
+        return owners
     counts = [0] * players
-    for p, _ in fs:
+    for p in owners:
         counts[p] += 1
     most = max(counts)
     return tuple(p for p, n in enumerate(counts) if n == most)

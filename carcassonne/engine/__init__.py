@@ -7,6 +7,7 @@ tilesets by :mod:`carcassonne.tileset`).
 
 from .errors import CarcassonneError, IllegalMoveError, RecordError, TileDefinitionError
 from .events import FollowerAt, ScoreEvent
+from .features import Feature
 from .game import Game
 from .moves import Discard, Move, Placement, Turn
 from .rules import COLORS, FARM_SCORINGS, FIRST_EDITION, FOLLOWERS, THIRD_EDITION, Rules
@@ -14,7 +15,7 @@ from .tiles import Orientation, Segment, TileKind, TileSet
 
 __all__ = [
     "COLORS", "FARM_SCORINGS", "FIRST_EDITION", "FOLLOWERS", "THIRD_EDITION",
-    "CarcassonneError", "Discard", "FollowerAt", "Game", "IllegalMoveError", "Move",
+    "CarcassonneError", "Discard", "Feature", "FollowerAt", "Game", "IllegalMoveError", "Move",
     "Orientation", "Placement", "RecordError", "Rules", "ScoreEvent", "Segment",
     "TileDefinitionError", "TileKind", "TileSet", "Turn",
 ]

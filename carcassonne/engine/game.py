@@ -19,10 +19,12 @@ from typing import Iterable, Sequence
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError, Reason
 from .events import FollowerAt, ScoreEvent
+from .features import Feature
 from .geometry import RING, STEP, coords, square
 from .moves import Discard, Placement, Turn
 from .river import RiverState
 from .rules import BAG, FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, SECOND_EDITION, Rules
+from .scoring import cloister_points, feature_points
 from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
 
 #: Constraint key weight of each side of an open square (see TileKind.fits).
@@ -271,10 +273,25 @@ class Game:
 
     def feature_tiles(self, x: int, y: int, spot: str) -> list[tuple[int, int]]:
         """The tiles of the whole feature a place on a placed tile belongs to (for highlighting)."""
+        return list(self.feature_at(x, y, spot).tiles)
+
+    def feature_at(self, x: int, y: int, spot: str) -> Feature:
+        """The feature that a place (``"city:N"``...) of the tile at (x, y) belongs to."""
         sq = square(x, y)
-        o = self.board[sq]
-        root = self._find(self._base[sq] + o.spots[spot])
-        return self._tiles_of(root)
+        o = self.board.get(sq)
+        if o is None or spot not in o.spots:
+            raise KeyError(f"no place {spot!r} on a tile at ({x}, {y})")
+        return Feature(self, self._find(self._base[sq] + o.spots[spot]))
+
+    def features(self, kind: str | None = None, occupied: bool = False) -> list[Feature]:
+        """Every feature on the board (of one ``kind``; only those with followers if ``occupied``)."""
+        parent, kinds = self._parent, self._kind
+        if occupied:
+            nodes: Iterable[int] = [n for n, fs in enumerate(self._followers) if fs]
+        else:
+            nodes = range(len(parent))
+        return [Feature(self, n) for n in nodes
+                if parent[n] == n and (kind is None or kinds[n] == kind)]
 
     # ------------------------------------------------------------ checking
     def why_not_placement(self, placement: Placement) -> Reason | None:
@@ -565,7 +582,11 @@ class Game:
         board = self.board
         if not self._closes:
             return sum(1 for r in RING if c + r in board)
-        return sum(1 for r in RING if c + r in board or not self.inside(*coords(c + r)))
+        return sum(1 for r in RING if c + r in board or self.beyond_closing_edge(c + r))
+
+    def beyond_closing_edge(self, sq: int) -> bool:
+        """Whether packed square ``sq`` lies beyond a table edge that closes features (HR)."""
+        return self._closes and not self.inside(*coords(sq))
 
     def _score_completed(self, sq: int, o: Orientation, base: int, journal: list[tuple]) -> None:
         """Score every road, city and cloister the tile just completed (AR "Scoring", step 3)."""
@@ -608,15 +629,9 @@ class Game:
     def _points(self, root: int, complete: bool) -> int:
         kind = self._kind[root]
         if kind == CLOISTER:
-            return 1 + self._cloister_neighbours(self._sq[root])
+            return cloister_points(self._cloister_neighbours(self._sq[root]))
         tiles = len({self._sq[n] for n in self._members[root]})
-        if kind == ROAD:
-            return tiles
-        pennants = self._pennants[root]
-        if not complete or (self.rules.small_city and tiles <= 2):
-            # AR "Final scoring"; small cities: AR footnote 17 (one tile only with table_closes)
-            return tiles + pennants
-        return 2 * tiles + 2 * pennants
+        return feature_points(kind, tiles, self._pennants[root], complete, self.rules)
 
     def _majority(self, fs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         """Players with the most followers on a feature; all tied players score (AR "several followers")."""

@@ -1,0 +1,81 @@
+"""Who may import whom (docs/ARCHITECTURE.md).
+
+The rules engine stands alone; the computer players stand on the engine only,
+so they can never look at the screen; the application may use everything.
+Checked on the source, import by import, so a new module cannot slip past.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "carcassonne"
+
+#: For each layer (a sub-package), the layers of ours it may import besides itself.
+ALLOWED = {
+    "engine": set(),
+    "ai": {"engine"},
+}
+
+
+def imported_modules(source: Path, root: Path = PACKAGE.parent) -> list[tuple[int, str]]:
+    """Absolute names of everything a module below ``root`` imports (relative imports resolved)."""
+    module = ".".join(source.relative_to(root).with_suffix("").parts)
+    package = module if source.name == "__init__.py" else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            out.append((node.lineno, name))
+            out.extend((node.lineno, f"{name}.{alias.name}") for alias in node.names
+                       if name == "carcassonne")
+    return out
+
+
+def layer_of(name: str) -> str | None:
+    parts = name.split(".")
+    if parts[0] != "carcassonne":
+        return None
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    bad = []
+    for layer, allowed in ALLOWED.items():
+        for source in sorted((PACKAGE / layer).rglob("*.py")):
+            for line, name in imported_modules(source):
+                other = layer_of(name)
+                if other is not None and other != layer and other not in allowed:
+                    bad.append(f"{source.relative_to(PACKAGE.parent)}:{line} imports {name}")
+    assert bad == []
+
+
+def test_engine_and_ai_use_only_the_standard_library():
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    bad = []
+    for layer in ALLOWED:
+        for source in sorted((PACKAGE / layer).rglob("*.py")):
+            for line, name in imported_modules(source):
+                top = name.split(".")[0]
+                if top != "carcassonne" and top not in stdlib:
+                    bad.append(f"{source.relative_to(PACKAGE.parent)}:{line} imports {name}")
+    assert bad == []
+
+
+def test_the_checker_sees_a_forbidden_import(tmp_path):
+    """The rules above are not vacuous: an ai module importing the app and pygame is seen."""
+    source = tmp_path / "carcassonne" / "ai" / "peek.py"
+    source.parent.mkdir(parents=True)
+    source.write_text("from ..app import assets\nimport pygame\n")
+    found = [name for _, name in imported_modules(source, root=tmp_path)]
+    assert "carcassonne.app" in found
+    assert "pygame" in found
