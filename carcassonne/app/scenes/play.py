@@ -767,7 +767,7 @@ class PlayScene(BoardScene):
             self._draw_handover(surface)
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
-        draw_grid(surface, self.camera, self.rects["board"])
+        draw_grid(surface, self.camera, self.rects["board"], self.game.bounds)
 
     def _draw_dragged_tile(self, surface: pygame.Surface) -> None:
         d = self.drag

@@ -191,7 +191,7 @@ class ReplayScene(BoardScene):
         for s in self.sprites.sprites():
             s.sync(self.camera)  # type: ignore[attr-defined]
         surface.set_clip(board)
-        draw_grid(surface, self.camera, board)
+        draw_grid(surface, self.camera, board, r.game.bounds)
         self.sprites.draw(surface)
         surface.set_clip(None)
         self._draw_slider(surface)
