@@ -117,3 +117,30 @@ def test_the_table_edge_is_drawn_on_the_board(make_app):
     assert board.collidepoint(beyond) and board.collidepoint(inside)
     assert surface.get_at(beyond)[:3] == (34, 38, 31)
     assert surface.get_at(inside)[:3] != (34, 38, 31)
+
+
+def test_the_replay_viewer_tells_the_house_rules_in_words(tiles):
+    from pathlib import Path
+
+    from carcassonne.app.replay import Replay
+    from carcassonne.engine.record import GameRecord
+
+    house = Path(__file__).parent.parent / "records" / "house"
+    replay = Replay(GameRecord.load(house / "hole-bonus.carc.json"), tiles)
+    for _ in range(7):
+        replay.forward()
+    assert replay.describe().endswith("it filled a hole, so they play again (house rule).")
+    replay = Replay(GameRecord.load(house / "discard-to-bag.carc.json"), tiles)
+    replay.forward()
+    replay.forward()
+    assert replay.describe() == "Blue drew tile C, which fits nowhere, and put it back in the bag (house rule)."
+
+
+def test_a_square_off_the_table_says_so(tiles):
+    from carcassonne.app.explain import why_not_tile
+    from carcassonne.engine import Game, Placement
+
+    game = Game(tiles, Rules(table=(3, 3)), 2, seed=0)
+    game.play(Placement("U", 1, 0, 0).with_follower(None))
+    assert why_not_tile(game, Placement("U", 2, 0, 0)) == (
+        "Not here: that square is off the table (3 × 3 squares; house rule: table).")
