@@ -191,7 +191,8 @@ class Feature:
 
         A field is worth its completed cities (3 each; 4 each under the first
         edition's rule, where the cities are pooled over every farm that borders
-        them, so this is an upper bound there).
+        them, so this is an upper bound there, as under the second edition's, where
+        a player scores each city once whichever farms they win).
         """
         g = self._game
         if self.kind == FIELD:
