@@ -77,7 +77,7 @@ class NewGameScene(Scene):
         ]
         house = self.house
         table = "x".join(map(str, house["table"])) if "table" in house else ""
-        self.house_options: dict[str, Button] = {
+        self.house_options: dict[str, Choice] = {
             "incomplete_score": Toggle("Unfinished features score", house.get("incomplete_score", True),
                                        lambda v: self._set_house("incomplete_score", v, True)),
             "hole_bonus": Toggle("Fill a hole, play again", house.get("hole_bonus", False),
@@ -114,9 +114,7 @@ class NewGameScene(Scene):
         else:
             self.house.pop("table", None)
             self.house.pop("table_closes", None)
-            closes = self.house_options["table_closes"]
-            assert isinstance(closes, Choice)
-            closes.value = "off"
+            self.house_options["table_closes"].value = "off"
         self.house_options["table_closes"].enabled = bool(value)
 
     def _next_colour(self, i: int) -> None:
