@@ -55,6 +55,7 @@ class Position:
         self.rules = game.rules
         self.board: dict[Square, tuple[str, list[Seg]]] = {
             (x, y): turned(o.kind, o.rotation) for x, y, o in game.placed_tiles()}
+        self.board_ids = {(x, y): o.kind.id for x, y, o in game.placed_tiles()}
         self.followers: dict[tuple[int, int, int], int] = {}
         for f in game.followers_on_board():
             self.followers[(f.x, f.y, segment_of(self.board[(f.x, f.y)][1], f.spot))] = f.player
@@ -126,6 +127,44 @@ class Position:
                 if not any(node in self.followers for node in flood(board, (x, y, i))):
                     out.add(i)
         return out
+
+
+    # ------------------------------------------------------------ completion
+    def closed_beyond(self, x: int, y: int) -> bool:
+        """A square beyond the table's edge when the edge closes features (house rule)."""
+        return self.rules.table_closes and not self.inside(x, y)
+
+    def open_edges(self, x: int, y: int, i: int) -> int:
+        """Edges of the road or city through segment ``i`` at (x, y) that face a square
+        still to be filled: an empty square, unless beyond a closing table edge."""
+        count = 0
+        for fx, fy, j in flood(self.board, (x, y, i)):
+            for e in self.board[(fx, fy)][1][j][1]:
+                n = _next(fx, fy, EDGES.index(e))
+                if n not in self.board and not self.closed_beyond(*n):
+                    count += 1
+        return count
+
+    def cloister_neighbours(self, x: int, y: int) -> int:
+        """Squares around (x, y) holding a tile, or beyond a closing table edge."""
+        return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and (
+            (x + dx, y + dy) in self.board or self.closed_beyond(x + dx, y + dy)))
+
+    def points_if_complete(self, x: int, y: int, i: int) -> tuple[set[Square], int]:
+        """The tiles of a completed feature and its points (AR "Scoring"; small cities, fn. 17)."""
+        kind = self.board[(x, y)][1][i][0]
+        if kind == CLOISTER:
+            return {(x, y)} | {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                               if (x + dx, y + dy) in self.board}, 9
+        feature = flood(self.board, (x, y, i))
+        tiles = {(fx, fy) for fx, fy, _ in feature}
+        if kind == ROAD:
+            return tiles, len(tiles)
+        pennants = sum(1 for fx, fy, j in feature
+                       if self.game.tiles[self.board_ids[(fx, fy)]].segments[j].pennant)
+        if self.rules.small_city and len(tiles) <= 2:
+            return tiles, len(tiles) + pennants
+        return tiles, 2 * (len(tiles) + pennants)
 
 
 def flood(board: dict[Square, tuple[str, list[Seg]]], start: tuple[int, int, int]) -> set:

@@ -3,6 +3,8 @@
 After every placement the oracle rebuilds each feature from scratch by flood fill
 and decides, from the rule texts alone, where the tile may go and where a follower
 may then stand; the engine must agree on every placement of every random position.
+It also checks that what the engine scored during play was complete, with the
+book's points, and that nothing occupied and complete was left unscored.
 """
 
 from __future__ import annotations
@@ -67,4 +69,27 @@ def test_every_placement_and_follower_place_matches_the_flood_fill_oracle(seed, 
         placement = rng.choice(game.legal_placements(tile))
         spots = game.follower_spots(placement)
         # Followers often, so that occupied features are everywhere.
+        n = len(game.events)
         game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.8 else None))
+        compare_completion(game, game.events[n:])
+
+
+def compare_completion(game: Game, events) -> None:
+    """What the engine scored is complete by flood fill, with the book's points; what it
+    left on the board is not (the table's edge closing features when the rules say so)."""
+    oracle = Position(game)
+    for event in events:
+        f = event.followers_returned[0]
+        i = segment_of(oracle.board[(f.x, f.y)][1], f.spot)
+        if event.feature == "cloister":
+            assert oracle.cloister_neighbours(f.x, f.y) == 8
+        else:
+            assert oracle.open_edges(f.x, f.y, i) == 0, event
+        tiles, points = oracle.points_if_complete(f.x, f.y, i)
+        assert (set(event.tiles), event.points) == (tiles, points), event
+    for (x, y, i), _ in oracle.followers.items():
+        kind = oracle.board[(x, y)][1][i][0]
+        if kind == "cloister":
+            assert oracle.cloister_neighbours(x, y) < 8
+        elif kind != "field":
+            assert oracle.open_edges(x, y, i) > 0
