@@ -144,3 +144,29 @@ def test_a_square_off_the_table_says_so(tiles):
     game.play(Placement("U", 1, 0, 0).with_follower(None))
     assert why_not_tile(game, Placement("U", 2, 0, 0)) == (
         "Not here: that square is off the table (3 × 3 squares; house rule: table).")
+
+
+def test_a_human_who_fills_a_hole_is_told_to_play_again(make_app):
+    import json
+    from pathlib import Path
+
+    from carcassonne.app.driver import play_human_turn
+    from carcassonne.engine import Move
+    from carcassonne.engine.record import GameRecord
+
+    house = Path(__file__).parent.parent / "records" / "house"
+    data = json.loads((house / "hole-bonus.carc.json").read_text(encoding="utf-8"))
+    data["turns"] = data["turns"][:6]
+    app = make_app()
+    record = GameRecord.from_data(data)
+    game = record.replay(app.tiles)
+    game.deck.pile.append(game.deck.pile.pop(game.deck.pile.index("E")))  # Red draws the E
+    play(app, game, record.players)
+    d = Driver(app)
+    d.key(pygame.K_RETURN)  # hand-over
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    play_human_turn(d, scene, Move("E", 0, 1, 270, "city:W"))  # fills the hole
+    d.frames(5)
+    assert game.current == 0 and game.scores == [4, 0]
+    assert scene.message == "Red filled a hole: play again (house rule)."

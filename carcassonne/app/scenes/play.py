@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import IllegalMoveError, Placement, ScoreEvent
+from ...engine import IllegalMoveError, Move, Placement, ScoreEvent
 from .. import explain
 from ..aidview import Aids, Tip, draw_tip
 from ..anim import Anim, FeatureFlash, FloatText, Glide
@@ -156,7 +156,12 @@ class PlayScene(BoardScene):
             self.phase = HANDOVER
         else:
             self.phase = HUMAN
-            self.say(f"Your turn, {self.seat_name()}: drag the tile onto the board.")
+            last = self.game.history[-1] if self.game.history else None
+            if (self.game.rules.hole_bonus and isinstance(last, Move)
+                    and self.game.fills_hole(last.x, last.y)):
+                self.say(f"{self.seat_name()} filled a hole: play again (house rule).")
+            else:
+                self.say(f"Your turn, {self.seat_name()}: drag the tile onto the board.")
         self._prev_human = current
 
     @property
