@@ -242,3 +242,13 @@ def test_an_unfinished_city_is_worth_nothing_when_unfinished_features_do_not_sco
     house.deck.counts.clear()
     assert Evaluator(book).values(book) == [2.0, 2.0]
     assert Evaluator(house).values(house) == [0.0, 0.0]
+
+
+def test_a_river_tile_returned_to_the_bag_still_comes_before_the_lake():
+    game = Game(TILES, Rules(river=True, discard="bag"), 2, seed=3)
+    pile = game.deck.pile
+    river = [t for t in pile if game.deck.phase_of[t] == "river"]
+    for n in range(30):
+        game.deck.return_to_bag(river[n % len(river)], random.Random(n))
+        phases = [game.deck.phase_of[t] for t in reversed(pile)]  # in drawing order
+        assert phases == sorted(phases, key=("river", "lake", "base").index)

@@ -115,14 +115,18 @@ class Deck:
             self.pile.insert(index, tile)
 
     def return_to_bag(self, tile: str, rng: random.Random) -> tuple[int, int]:
-        """Put ``tile`` back into the bag at a random place below the top (house rule).
+        """Put ``tile`` back into the bag at a random place below the top (house rule),
+        among the tiles of its own phase: a river tile stays before the lake.
 
         Returns where it was and where it went, for :meth:`undo_return`.
         """
-        pile = self.pile
+        pile, phase = self.pile, self.phase_of[tile]
         old = len(pile) - 1 - pile[::-1].index(tile)
         del pile[old]
-        new = rng.randrange(len(pile)) if pile else 0
+        low = len(pile)
+        while low > 0 and self.phase_of[pile[low - 1]] == phase:
+            low -= 1
+        new = rng.randrange(low, len(pile)) if low < len(pile) else len(pile)
         pile.insert(new, tile)
         return old, new
 
