@@ -173,7 +173,7 @@ def main(args: argparse.Namespace) -> int:
         with get_context("spawn").Pool(args.jobs) as pool:
             results = sorted(pool.imap_unordered(_play_job, jobs), key=lambda r: r[0])
     else:
-        results = map(_play_job, jobs)
+        results = [_play_job(job) for job in jobs]
     for index, order, scores, history, timing in results:
         best = max(scores)
         for seat, b in enumerate(order):

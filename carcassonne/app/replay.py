@@ -69,12 +69,6 @@ class Replay:
                 self.game.finish()
             self.step += 1
 
-    def forward(self, n: int = 1) -> None:
-        self.go(self.step + n)
-
-    def back(self, n: int = 1) -> None:
-        self.go(self.step - n)
-
     # ------------------------------------------------------------- reading
     @property
     def scores(self) -> list[int]:

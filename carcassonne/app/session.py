@@ -1,4 +1,5 @@
-"""Starting and resuming games: from the New game form, from an autosave, from a saved file."""
+"""Starting and resuming games (from the New game form, an autosave, a saved file) and
+opening a recorded game in the replay viewer."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import CarcassonneError, Game, Rules
 from ..engine.record import GameRecord, Seat
+from .replay import Replay
 from .storage import Setup
 from .turn import TurnController
 
@@ -40,18 +42,15 @@ def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None
     from), or to a fresh file of its own: starting or loading a game never overwrites
     another game in progress.
     """
-    from .scenes.play import PlayScene
-    from .scenes.results import ResultsScene
-
     if game.finished:
-        app.replace(ResultsScene(app, game, seats, [e for e in game.events if e.final]))
+        app.replace_scene("results", game=game, seats=seats, final=[e for e in game.events if e.final])
         return
     if autosave is None:
         app.storage.start_autosave()
     else:
         app.storage.continue_autosave(autosave)
     turn = TurnController(game, seats, autosave=app.storage.write_autosave)
-    app.replace(PlayScene(app, turn))
+    app.replace_scene("play", turn=turn)
 
 
 def start_new(app: "App", setup: Setup, house: dict[str, Any] | None = None,
@@ -76,4 +75,16 @@ def load_game(app: "App", path: Path) -> str | None:
     except OSError as exc:
         return f"{path.name}: {exc.strerror or exc}"
     play(app, game, record.players, autosave=path if app.storage.is_autosave(path) else None)
+    return None
+
+
+def open_replay(app: "App", path: Path) -> str | None:
+    """Show the replay of ``path``; returns a one-line reason if the file cannot be used."""
+    try:
+        replay = Replay.load(Path(path), app.tiles)
+    except CarcassonneError as exc:
+        return f"{Path(path).name}: {exc}"
+    except OSError as exc:
+        return f"{Path(path).name}: {exc.strerror or exc}"
+    app.replace_scene("replay", replay=replay)
     return None

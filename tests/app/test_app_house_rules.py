@@ -127,12 +127,10 @@ def test_the_replay_viewer_tells_the_house_rules_in_words(tiles):
 
     house = Path(__file__).parent.parent / "records" / "house"
     replay = Replay(GameRecord.load(house / "hole-bonus.carc.json"), tiles)
-    for _ in range(7):
-        replay.forward()
+    replay.go(7)
     assert replay.describe().endswith("it filled a hole, so they play again (house rule).")
     replay = Replay(GameRecord.load(house / "discard-to-bag.carc.json"), tiles)
-    replay.forward()
-    replay.forward()
+    replay.go(2)
     assert replay.describe() == "Blue drew tile C, which fits nowhere, and put it back in the bag (house rule)."
 
 
@@ -150,8 +148,6 @@ def test_a_human_who_fills_a_hole_is_told_to_play_again(make_app):
     import json
     from pathlib import Path
 
-    from carcassonne.app.driver import play_human_turn
-    from carcassonne.engine import Move
     from carcassonne.engine.record import GameRecord
 
     house = Path(__file__).parent.parent / "records" / "house"
@@ -165,8 +161,10 @@ def test_a_human_who_fills_a_hole_is_told_to_play_again(make_app):
     d = Driver(app)
     d.key(pygame.K_RETURN)  # hand-over
     scene = app.top
-    assert isinstance(scene, PlayScene)
-    play_human_turn(d, scene, Move("E", 0, 1, 270, "city:W"))  # fills the hole
+    assert isinstance(scene, PlayScene) and not scene.turn.bonus_turn
+    assert scene.turn.place(0, 1, 270) is None  # fills the hole
+    assert scene.turn.put_follower("city:W") is None
+    d.key(pygame.K_RETURN)  # confirm
     d.frames(5)
-    assert game.current == 0 and game.scores == [4, 0]
+    assert game.current == 0 and game.scores == [4, 0] and scene.turn.bonus_turn
     assert scene.message == "Red filled a hole: play again (house rule)."

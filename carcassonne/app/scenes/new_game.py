@@ -7,17 +7,19 @@ rules are chosen afresh each time).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...engine import COLORS
 from ..assets import PLAYER_RGB
-from ..intents import KEY, Intent
+from ..backdrop import draw_backdrop, make_backdrop
+from ..intents import Intent
 from ..players import levels
+from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
-from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, blit_text, draw_panel, wrap
-from .backdrop import draw_backdrop, make_backdrop
+from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -43,6 +45,8 @@ HOUSE_LINES = {
 
 
 class NewGameScene(Scene):
+    keymap = "form"
+
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.setup: Setup = app.storage.load_setup()
@@ -58,11 +62,10 @@ class NewGameScene(Scene):
         s = self.setup
         self.rows: list[tuple[TextField, Button, Choice, Button]] = []
         for i, seat in enumerate(s.seats):
-            name = TextField(seat.name, lambda v, i=i: setattr(self.setup.seats[i], "name", v), max_len=14,
-                             placeholder=f"Player {i + 1}")
-            colour = Button("", lambda i=i: self._next_colour(i))
-            kind = Choice("", kind_options(), seat.kind, lambda v, i=i: setattr(self.setup.seats[i], "kind", v))
-            remove = Button("×", lambda i=i: self._remove(i))
+            name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14, placeholder=f"Player {i + 1}")
+            colour = Button(seat.color, partial(self._next_colour, i))
+            kind = Choice("", kind_options(), seat.kind, partial(self._set_seat, i, "kind"))
+            remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
             self.rows.append((name, colour, kind, remove))
         self.add = Button("+ Add player", self._add)
@@ -79,27 +82,29 @@ class NewGameScene(Scene):
         table = "x".join(map(str, house["table"])) if "table" in house else ""
         self.house_options: dict[str, Choice] = {
             "incomplete_score": Toggle("Unfinished features score", house.get("incomplete_score", True),
-                                       lambda v: self._set_house("incomplete_score", v, True)),
+                                       partial(self._set_house, "incomplete_score", book=True)),
             "hole_bonus": Toggle("Fill a hole, play again", house.get("hole_bonus", False),
-                                 lambda v: self._set_house("hole_bonus", v, False)),
+                                 partial(self._set_house, "hole_bonus", book=False)),
             "table": Choice("Table", TABLES, table, self._set_table),
             "table_closes": Toggle("Table edge closes", house.get("table_closes", False),
-                                   lambda v: self._set_house("table_closes", v, False)),
+                                   partial(self._set_house, "table_closes", book=False)),
             "discard": Toggle("Unplayable tiles to the bag", house.get("discard") == "bag",
                               lambda v: self._set_house("discard", "bag" if v else "box", "box")),
-            "random_first": Toggle("Random first player", self.random_first,
-                                   lambda v: setattr(self, "random_first", v)),
+            "random_first": Toggle("Random first player", self.random_first, self._set_random_first),
         }
         self.house_options["table_closes"].enabled = "table" in house
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder="random")
         self.start = Button("Start game", self.start_game, hint="Enter", primary=True)
         self.back = Button("Back", self.go_back, hint="Esc")
-        self.widgets = [w for row in self.rows for w in row] + [self.add, *self.options,
-                                                                *self.house_options.values(), self.seed,
-                                                                self.start, self.back]
+        widgets: list[Widget] = [w for row in self.rows for w in row]
+        self.widgets = widgets + [self.add, *self.options, *self.house_options.values(), self.seed,
+                                  self.start, self.back]
         if self.size != (0, 0):
             self.layout(self.app.size)
+
+    def _set_seat(self, i: int, field: str, value: str) -> None:
+        setattr(self.setup.seats[i], field, value)
 
     def _set_house(self, key: str, value: Any, book: Any) -> None:
         if value == book:
@@ -117,6 +122,9 @@ class NewGameScene(Scene):
             self.house_options["table_closes"].value = "off"
         self.house_options["table_closes"].enabled = bool(value)
 
+    def _set_random_first(self, value: bool) -> None:
+        self.random_first = value
+
     def _next_colour(self, i: int) -> None:
         used = {s.color for j, s in enumerate(self.setup.seats) if j != i}
         cur = COLORS.index(self.setup.seats[i].color)
@@ -124,6 +132,7 @@ class NewGameScene(Scene):
             c = COLORS[(cur + k) % len(COLORS)]
             if c not in used:
                 self.setup.seats[i].color = c
+                self.rows[i][1].label = c
                 return
 
     def _add(self) -> None:
@@ -143,7 +152,6 @@ class NewGameScene(Scene):
             self._build()
 
     def start_game(self) -> None:
-        from ..session import start_new
         names = [s.name.strip() for s in self.setup.seats]
         if any(not n for n in names):
             self.error = "Every player needs a name."
@@ -154,9 +162,8 @@ class NewGameScene(Scene):
         start_new(self.app, self.setup, self.house, self.random_first)
 
     def go_back(self) -> None:
-        from .title import TitleScene
         self.app.storage.save_setup(self.setup)
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     # -------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -200,13 +207,12 @@ class NewGameScene(Scene):
         if super().handle(intent):
             self.error = ""
             return True
-        if intent.kind == KEY:
-            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start_game()
-                return True
-            if intent.key == pygame.K_ESCAPE:
-                self.go_back()
-                return True
+        if intent.action == "confirm":
+            self.start_game()
+            return True
+        if intent.action == "back":
+            self.go_back()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -230,10 +236,6 @@ class NewGameScene(Scene):
                 y += note.get_linesize()
         blit_text(surface, head, "Seed (same seed, same tiles)", (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
-        for i, (name, colour, kind, remove) in enumerate(self.rows):
-            remove.enabled = len(self.rows) > 2
-            c = self.setup.seats[i].color
-            colour.label = c
         super().draw(surface)
         for i, (name, colour, kind, remove) in enumerate(self.rows):
             c = self.setup.seats[i].color
@@ -245,8 +247,8 @@ class NewGameScene(Scene):
         y = self.add.rect.bottom + int(20 * u)
         blit_text(surface, head, "Computer players", (self.box.x + int(30 * u), y), INK_DIM)
         y += int(24 * u)
-        for name, text in levels().items():
-            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {name}:", (self.box.x + int(30 * u), y),
+        for level, text in levels().items():
+            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {level}:", (self.box.x + int(30 * u), y),
                           INK).right + int(6 * u)
             for line in wrap(small, text, self.options[0].rect.x - x - int(30 * u)):
                 blit_text(surface, small, line, (x, y), INK_DIM)
