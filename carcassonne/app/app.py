@@ -16,6 +16,7 @@ import pygame
 
 from ..tileset import standard_tiles
 from .assets import Assets, app_icon
+from .heap import release_free_memory
 from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
 from .keymap import action_for
 from .scenes import SCENES
@@ -156,6 +157,7 @@ class App:
         """Leave every scene and show ``scene`` alone (going to another screen)."""
         while self.scenes:
             self.scenes.pop().exit()
+        release_free_memory()  # what the screen left behind goes back to the system
         self.push(scene)
 
     def quit(self) -> None:

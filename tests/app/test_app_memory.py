@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pygame
+import sys
 
+import pygame
+import pytest
+
+from carcassonne.app.heap import release_free_memory
 from carcassonne.app.textcache import TextCache
 
 
@@ -37,3 +41,11 @@ def test_tiles_turned_after_scaling_look_as_if_scaled_after_turning(make_app):
         diff = sum(abs(a - b) for y in range(0, 64, 3) for x in range(0, 64, 3)
                    for a, b in zip(small.get_at((x, y)), reference.get_at((x, y))))
         assert diff / (22 * 22 * 4) < 4  # mean difference per channel: resampling noise only
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's allocator only")
+def test_free_memory_goes_back_to_the_system_between_screens(make_app):
+    app = make_app()
+    assert release_free_memory()
+    app.replace_scene("title")  # each screen change trims; it must not disturb the scenes
+    assert app.top is not None and len(app.scenes) == 1
