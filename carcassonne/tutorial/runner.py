@@ -114,12 +114,15 @@ class LessonRunner:
             left = len(self.game.deck)
             return (f"{self.lesson.outro} A short game against the Easy computer player: "
                     f"{left} tile{'s' if left != 1 else ''} left.").strip()
-        if self.walkthrough:
-            event = self.walkthrough[self.walk_index]
-            n = f"({self.walk_index + 1} of {len(self.walkthrough)}) "
-            said = event.describe(self.game.names).replace("You scores", "You score")
-            return f"{step.text} {n}{said}."
         return step.text
+
+    def scoring_line(self) -> str:
+        """On a final-scoring walkthrough, the score event shown now ("" otherwise)."""
+        if not self.walkthrough:
+            return ""
+        event = self.walkthrough[self.walk_index]
+        said = event.describe(self.game.names).replace("You scores", "You score")
+        return f"{self.walk_index + 1} of {len(self.walkthrough)}: {said}."
 
     def pointed(self) -> tuple[tuple[int, int], ...]:
         """Squares the aids point at now."""
