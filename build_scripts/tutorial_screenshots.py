@@ -135,6 +135,9 @@ def main() -> int:
             d.key(pygame.K_PAGEDOWN)
             d.key(pygame.K_PAGEDOWN)
             shot(app, args.out, "14-rules-scrolled")
+            for _ in range(12):
+                d.key(pygame.K_PAGEDOWN)
+            shot(app, args.out, "15-rules-options")
             app.shutdown()
     return 0
 
