@@ -3,7 +3,7 @@
 The lesson's logic is :class:`carcassonne.tutorial.LessonRunner` (no pygame); this
 scene shows it: the board through a :class:`BoardView`, the tile in hand through a
 :class:`TurnController` (place, turn, follower, confirm, the engine's why-not), the
-coach's line, and a ring over the squares the step points at. A finished lesson's id is
+coach's line, and a pulsing frame on the squares the step points at. A finished lesson's id is
 kept in the settings (``lessons_done``).
 """
 
@@ -420,16 +420,17 @@ class TutorialScene(Scene):
         blit_text(surface, font, f"Your followers: {supply}", (x, rect.bottom - font.get_linesize()), INK)
 
     def _draw_pointers(self, surface: pygame.Surface) -> None:
-        """A pulsing ring over each square the step points at: where to act."""
+        """A pulsing frame inside each square the step points at: where to act."""
         assert self.runner is not None and self.board is not None
         cam = self.board.camera
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         width = max(2, int(3 * self.u))
         surface.set_clip(self.rects["board"])
         for x, y in self.runner.pointed():
-            cx, cy = cam.cell_center(x, y)
-            r = int(cam.tile_px * (0.62 + 0.08 * pulse))
-            pygame.draw.circle(surface, POINT, (cx, cy), r, width)
+            rect = pygame.Rect(cam.tile_rect(x, y)).inflate(-int(cam.tile_px * (0.06 + 0.06 * pulse)), 0)
+            rect.h = rect.w
+            rect.center = cam.cell_center(x, y)
+            pygame.draw.rect(surface, POINT, rect, width, border_radius=max(2, cam.tile_px // 8))
         surface.set_clip(None)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
