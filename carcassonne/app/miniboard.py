@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -30,13 +31,16 @@ class Example:
     captions: tuple[str, ...]
 
 
-def load_example(path: Path, tiles: TileSet) -> Example:
-    """Replay the record at ``path`` (with its final scoring if it asks for one); the captions are
-    the engine's own score events. A bad file raises :class:`RecordError`."""
+def load_example(path: Path, tiles: TileSet, rules: dict[str, Any] | None = None) -> Example:
+    """Replay the record at ``path`` (with its final scoring if it asks for one; under its own rule
+    options changed by ``rules``); the captions are the engine's own score events. A bad file
+    raises :class:`RecordError`."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise RecordError(f"{path.name}: {exc}") from None
+    if rules and isinstance(data, dict):
+        data["rules"] = {**(data.get("rules") or {}), **rules}
     record = GameRecord.from_data(data)
     game = record.replay(tiles, final=bool(data.get("final")))
     names = [p.name for p in record.players]

@@ -32,6 +32,8 @@ class RuleSection:
     source: str = ""
     #: Said under the picture instead of the example's score events.
     caption: str = ""
+    #: Rule options to replay the example with instead of its own (a variant on the same board).
+    rules: dict[str, object] | None = None
 
 
 RULES: list[RuleSection] = [
@@ -74,6 +76,11 @@ VARIANTS: list[RuleSection] = [
                 "The old rule: each completed city is scored once for all the farms touching it, 4 points to "
                 "the player with the most farmers around it. This board scores 4 for Blue; with the third "
                 "edition's rule it scores 3 per farm.", "ann07-fn28-first-edition", f"{RG}, 'Farmers'"),
+    RuleSection("Farms: second-edition scoring",
+                "As the third edition, 3 points per completed city a farm touches, but a player scores any "
+                "one city only once, however many of its farms they win. The board of the next example, "
+                "scored this way:", "ann07-fn28-third-edition", "Annotated rules 2007, FAQ 28",
+                rules={"farm_scoring": "second-edition"}),
     RuleSection("Small cities",
                 "The old rule: a completed city of only two tiles scores 1 point per tile and per pennant "
                 "instead of 2.", "ann07-fn17-small-city-rule", f"{AR}, footnote 17"),
@@ -87,8 +94,24 @@ VARIANTS: list[RuleSection] = [
                 "Without farmers, these fields stay empty and score nothing."),
 ]
 
-#: The page, group by group: a new group of rules (house rules...) is one more entry here.
-PAGE: list[tuple[str, list[RuleSection]]] = [("The rules", RULES), ("Rule options (New game)", VARIANTS)]
+#: The house rules of the New game screen (Wikicarpedia, base game, "House Rules" and "Use of a Table").
+HOUSE_RULES: list[RuleSection] = [
+    RuleSection("Unfinished features score off",
+                "At the end, unfinished roads, cities and cloisters score nothing; farms still score."),
+    RuleSection("Fill a hole, play again", "A tile that has tiles on all four sides earns its player another turn."),
+    RuleSection("Table",
+                "Tiles must stay inside the table's squares (its edge is drawn on the board); a tile that fits "
+                "nowhere inside is set aside. Table edge closes: the edge finishes a road or city that runs "
+                "into it and counts as tiles around a cloister."),
+    RuleSection("Unplayable tiles to the bag",
+                "A tile that fits nowhere goes back into the bag and you draw again, until no tile left fits "
+                "anywhere."),
+    RuleSection("Random first player", "Who starts is drawn at random."),
+]
+
+#: The page, group by group: a new group of rules is one more entry here.
+PAGE: list[tuple[str, list[RuleSection]]] = [
+    ("The rules", RULES), ("Rule options (New game)", VARIANTS), ("House rules (if chosen)", HOUSE_RULES)]
 
 #: The mouse, and the aids; the keys come from the keymap (:func:`keys`).
 MOUSE: list[tuple[str, str]] = [
@@ -140,16 +163,18 @@ class RulesScene(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
-    def example(self, name: str) -> Example | None:
-        """The rulebook example ``name`` replayed (None if its file is missing or bad: the rule's
+    def example(self, section: RuleSection) -> Example | None:
+        """The section's rulebook example replayed (None if its file is missing or bad: the rule's
         words still show)."""
-        if name not in self.examples:
+        key = f"{section.example} {section.rules}"
+        if key not in self.examples:
+            path = resource_path("rulebook", f"{section.example}.carc.json")
             try:
-                found: Example | None = load_example(resource_path("rulebook", f"{name}.carc.json"), self.app.tiles)
+                found: Example | None = load_example(path, self.app.tiles, section.rules)
             except (RecordError, KeyError):
                 found = None
-            self.examples[name] = found
-        return self.examples[name]
+            self.examples[key] = found
+        return self.examples[key]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -172,12 +197,12 @@ class RulesScene(Scene):
         for heading, sections in PAGE:
             first = True
             for section in sections:
-                example = self.example(section.example) if section.example else None
+                example = self.example(section) if section.example else None
                 picture = None
                 caption: list[str] = []
                 if example is not None:
                     picture = board_picture(example, self.app.assets, (pic_w, int(pic_w * 0.72)), int(64 * u))
-                    said = section.caption or " ".join(example.captions[-2:])
+                    said = section.caption or " ".join(example.captions[-3:])
                     caption = wrap(small, said, pic_w)
                 lines = wrap(font, section.text, text_w)
                 source = wrap(small, f"Rulebook: {section.source}", text_w) if section.source else []
