@@ -136,9 +136,14 @@ def main() -> int:
             d.key(pygame.K_PAGEDOWN)
             d.key(pygame.K_PAGEDOWN)
             shot(app, args.out, "14-rules-scrolled")
+            rules = app.top
+            options = next(b for b in rules.blocks if b.heading.startswith("Rule options"))
+            while rules.scroll < min(options.y, rules.max_scroll):
+                d.wheel(-1, rules.rects["page"].center)
+            shot(app, args.out, "15-rules-options")
             for _ in range(12):
                 d.key(pygame.K_PAGEDOWN)
-            shot(app, args.out, "15-rules-options")
+            shot(app, args.out, "16-rules-house-rules")
             app.shutdown()
     return 0
 

@@ -78,8 +78,8 @@ VARIANTS: list[RuleSection] = [
                 "edition's rule it scores 3 per farm.", "ann07-fn28-first-edition", f"{RG}, 'Farmers'"),
     RuleSection("Farms: second-edition scoring",
                 "As the third edition, 3 points per completed city a farm touches, but a player scores any "
-                "one city only once, however many of its farms they win. The board of the next example, "
-                "scored this way:", "ann07-fn28-third-edition", "Annotated rules 2007, FAQ 28",
+                "one city only once, however many of its farms they win. The board above, scored this way "
+                "(the third edition scores Blue twice):", "ann07-fn28-third-edition", "Annotated rules 2007, FAQ 28",
                 rules={"farm_scoring": "second-edition"}),
     RuleSection("Small cities",
                 "The old rule: a completed city of only two tiles scores 1 point per tile and per pennant "
