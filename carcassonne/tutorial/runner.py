@@ -57,7 +57,7 @@ def new_lesson_game(lesson: Lesson, tiles: TileSet) -> Game:
     game = Game(tiles, lesson.rules, 2, None, list(lesson.players))
     try:
         game.deck = Deck.in_order(tiles, lesson.deck_order())
-        for number, turn in enumerate(lesson.start, start=1):
+        for turn in lesson.start:
             game.play(turn)
     except (KeyError, IllegalMoveError) as exc:
         raise LessonError(f"lesson {lesson.id}: board start: {exc}") from None

@@ -338,6 +338,7 @@ class TutorialScene(Scene):
         self.buttons["confirm"].enabled = self.acting and turn.pending is not None
         self.buttons["rotate"].enabled = self.acting
         self.buttons["undo"].enabled = self.acting and turn.pending is not None
+        self.buttons["skip"].label = "Next lesson" if runner.in_free_game else "Skip lesson"
 
     # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
