@@ -16,11 +16,12 @@ from typing import Iterable
 
 import pygame
 
-from ..engine import Game, Orientation, Placement
+from ..engine import FollowerAt, Game, Orientation, Placement
 from .assets import Assets
 from .camera import Camera
+from .feature_paint import OrientationAt, Paint, sprites_for
 from .spots import spot_anchor
-from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, SpotMark
+from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, LastFollowerMark, SpotMark
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
@@ -31,6 +32,7 @@ LEGAL = (90, 220, 110, 70)
 FEATURE = (255, 236, 120, 80)
 SCORED = (255, 220, 120, 70)
 PENDING = (255, 255, 255, 255)
+SHOWN = (120, 220, 255, 240)
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,13 @@ class BoardMarks:
     #: Lit follower places on the pending tile, and the one under the pointer.
     spots: tuple[str, ...] = ()
     hover_spot: str | None = None
+    #: Features painted segment by segment (the feature a follower would join, the
+    #: farms' owners, a feature being scored), bottom first.
+    paints: tuple[Paint, ...] = ()
+    #: The follower put on the board by the last turn (ringed).
+    last_follower: FollowerAt | None = None
+    #: A square shown from the move log (framed).
+    shown: Cell | None = None
 
 
 class BoardView:
@@ -116,6 +125,17 @@ class BoardView:
             add(CellMark(x, y, SCORED), layer=LAYERS["highlights"])
         if m.last_placed is not None:
             add(CellMark(*m.last_placed, LAST_PLACED, frame=5), layer=LAYERS["marks"])
+        if m.shown is not None:
+            add(CellMark(*m.shown, SHOWN, frame=7), layer=LAYERS["marks"])
+        pending = (m.pending.x, m.pending.y, self.orientation(m.pending)) if m.pending else None
+        lying = OrientationAt(self.game, pending)
+        for paint in m.paints:
+            for sprite in sprites_for(paint, lying, self.assets):
+                add(sprite, layer=LAYERS["highlights"])
+        lf = m.last_follower
+        o_last = self.game.tile_at(lf.x, lf.y) if lf is not None else None
+        if lf is not None and o_last is not None:
+            add(LastFollowerMark(lf.x, lf.y, o_last, lf.spot), layer=LAYERS["highlights"])
         for x, y in m.dead:
             add(DeadMark(x, y), layer=LAYERS["marks"])
         for f in self.game.followers_on_board():
