@@ -89,8 +89,9 @@ class BoardOverlay:
         """A click or wheel turn on the open log (a click glides the board to that turn's tile)."""
         got = self.log.handle(intent)
         if isinstance(got, LogEntry):
-            if got.cell is not None:
-                camera.glide_to(got.cell[0] + 0.5, got.cell[1] + 0.5, seconds)
+            if got.cell is not None:  # centred in the board left of the drawer
+                shift = self.log.rect.w / 2 / max(1, camera.tile_px)
+                camera.glide_to(got.cell[0] + 0.5 - shift, got.cell[1] + 0.5, seconds)
             return True
         return bool(got)
 

@@ -19,13 +19,15 @@ import pygame
 from ..engine import FollowerAt, Game, Orientation, Placement
 from .assets import Assets
 from .camera import Camera
-from .feature_paint import OrientationAt, Paint, sprites_for
+from .feature_paint import FeatureLabel, OrientationAt, Paint, sprites_for
+from . import tile_masks
 from .spots import spot_anchor
+from .tile_anchors import SegmentDataError
 from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, LastFollowerMark, SpotMark
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
-LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3}
+LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3, "labels": 4}
 GRID_RGB = (60, 71, 56)
 LAST_PLACED = (255, 214, 90, 235)
 LEGAL = (90, 220, 110, 70)
@@ -114,7 +116,7 @@ class BoardView:
         self.sync()
 
     def _build_marks(self, m: BoardMarks) -> None:
-        for layer in ("marks", "highlights", "meeples"):
+        for layer in ("marks", "highlights", "meeples", "labels"):
             for s in self.sprites.get_sprites_from_layer(LAYERS[layer]):
                 s.kill()
         for s in self.sprites.get_sprites_from_layer(LAYERS["board"]):
@@ -131,7 +133,7 @@ class BoardView:
         lying = OrientationAt(self.game, pending)
         for paint in m.paints:
             for sprite in sprites_for(paint, lying, self.assets):
-                add(sprite, layer=LAYERS["highlights"])
+                add(sprite, layer=LAYERS["labels" if isinstance(sprite, FeatureLabel) else "highlights"])
         lf = m.last_follower
         o_last = self.game.tile_at(lf.x, lf.y) if lf is not None else None
         if lf is not None and o_last is not None:
@@ -185,9 +187,22 @@ class BoardView:
 
     # -------------------------------------------------------- hit-testing
     def spot_near(self, placement: Placement, spots: Iterable[str], pos: tuple[int, int]) -> str | None:
-        """Of ``spots`` on the tile ``placement``, the one drawn nearest ``pos`` (within 0.3 tile)."""
+        """Of ``spots`` on the tile ``placement``, the one under ``pos``: the segment the
+        mask has there, else the one whose follower stands nearest (within 0.3 tile)."""
         o = self.orientation(placement)
-        best, best_d = None, self.camera.tile_px * 0.3
+        spots = list(spots)
+        px = self.camera.tile_px
+        sx, sy = self.camera.to_screen(placement.x, placement.y)
+        try:
+            under = tile_masks.spot_at(o.kind.id, o.rotation, px, (int(pos[0] - sx), int(pos[1] - sy)))
+        except (KeyError, ValueError, FileNotFoundError, SegmentDataError):
+            under = None
+        if under is not None:
+            index = o.spots.get(under)
+            for spot in spots:
+                if o.spots.get(spot) == index:
+                    return spot
+        best, best_d = None, px * 0.3
         for spot in spots:
             ax, ay = spot_anchor(o, spot)
             dist = math.dist(self.camera.to_screen(placement.x + ax, placement.y + ay), pos)

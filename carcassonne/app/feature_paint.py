@@ -32,7 +32,7 @@ STYLE: dict[str, tuple[RGB, int, RGB]] = {
     "road": ((255, 250, 225), 170, (60, 40, 20)),
     "city": ((255, 214, 90), 120, (120, 60, 10)),
     "cloister": ((255, 160, 90), 130, (120, 50, 10)),
-    "field": ((170, 240, 110), 95, (30, 80, 20)),
+    "field": ((215, 255, 150), 140, (20, 70, 10)),
 }
 #: How much of a farm owner's colour shows over the grass.
 OWNER_ALPHA = 120
@@ -248,11 +248,11 @@ def feature_of_event(game: Game, ev: ScoreEvent) -> Feature | None:
 
 
 def event_paint(game: Game, ev: ScoreEvent, colours: Sequence[str]) -> Paint:
-    """A score event's feature lit in its scorer's colour, with its points (whole tiles if
-    the feature cannot be found, which a changed board could cause)."""
+    """A score event's feature lit in its scorer's colour (its points rise beside it as an
+    animation); every segment of its kind on its tiles if the feature cannot be found."""
     f = feature_of_event(game, ev)
     rgb = tuple(PLAYER_RGB.get(colours[p], (200, 200, 200)) for p in ev.players) or ((255, 220, 120),)
-    label = f"+{ev.points}" if ev.players else ""
+    label = ""
     if f is not None:
         return Paint(f.segments, event_kind(ev), rgb, label, 150)
     segs: list[Seg] = []

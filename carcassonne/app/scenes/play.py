@@ -518,7 +518,8 @@ class PlayScene(BoardScene):
                     spots=tuple(t.spots()) if dragging_follower or (self.hints_on and not t.follower) else (),
                     hover_spot=self.hover_spot)
         self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
-        marks = self.overlay.marks(marks, t.pending if self.phase == HUMAN else None, self.hover_spot, self.aids_on)
+        pointed = self.hover_spot or (spot_near(self.turn, self.board, self.pointer) if d is None else None)
+        marks = self.overlay.marks(marks, t.pending if self.phase == HUMAN else None, pointed, self.aids_on)
         self.board.show(self.game.turn_number, marks)
         self._update_panel()
 
