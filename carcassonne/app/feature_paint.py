@@ -63,19 +63,25 @@ def kind_of(spot: str) -> str:
 
 # ------------------------------------------------------------------ sprites
 _cache: dict[tuple[object, ...], pygame.Surface] = {}
-CACHE_LIMIT = 1500
+#: Bytes of tint images kept (least recently used dropped first): every zoom level of a
+#: board's farms, the common case, is well under it.
+CACHE_BYTES = 96 * 2 ** 20
+_cached_bytes = 0
 
 
 def tint_image(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alpha: int,
                line: RGB | None) -> pygame.Surface:
     """The segment ``spot`` of the tile as it lies, ``px`` wide, filled with ``colours``
     (diagonal stripes if several) and outlined; cached per zoom level."""
+    global _cached_bytes
     key = (o.kind.id, o.rotation, spot, px, colours, alpha, line)
-    img = _cache.get(key)
+    img = _cache.pop(key, None)
     if img is not None:
+        _cache[key] = img  # the most recently used, last
         return img
-    if len(_cache) > CACHE_LIMIT:
-        _cache.clear()
+    while _cache and _cached_bytes + 4 * px * px > CACHE_BYTES:
+        dropped = _cache.pop(next(iter(_cache)))
+        _cached_bytes -= 4 * dropped.get_width() * dropped.get_height()
     mask = tile_masks.segment_mask(o.kind.id, o.rotation, spot, px)
     if len(colours) == 1:
         img = mask.to_surface(setcolor=(*colours[0], alpha), unsetcolor=(0, 0, 0, 0))
@@ -87,12 +93,27 @@ def tint_image(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alp
             pygame.draw.polygon(stripes, (*c, alpha), [(k, px), (k + band, px), (k + band + px, 0), (k + px, 0)])
         img = mask.to_surface(setsurface=stripes, unsetcolor=(0, 0, 0, 0))
     if line is not None:
-        width = max(2, px // 36)
-        for poly in tile_masks.segment_outlines(o.kind.id, o.rotation, spot, px):
-            if len(poly) > 2:
-                pygame.draw.lines(img, (*line, 235), True, poly, width)
+        img.blit(rim(mask, max(2, px // 36)).to_surface(setcolor=(*line, 235), unsetcolor=(0, 0, 0, 0)), (0, 0))
     _cache[key] = img
+    _cached_bytes += 4 * px * px
     return img
+
+
+def rim(mask: pygame.Mask, width: int) -> pygame.Mask:
+    """The pixels of ``mask`` within ``width`` of its edge (holes and the tile's border
+    included): the outline, made with whole-mask operations, fast enough for a zoom step."""
+    inner = mask.copy()
+    w, h = mask.get_size()
+    for _ in range(width):
+        eroded = inner.copy()
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            outside = pygame.Mask((w, h), fill=True)
+            outside.erase(inner, (dx, dy))  # where the neighbour on that side is not set
+            eroded.erase(outside, (0, 0))
+        inner = eroded
+    edge = mask.copy()
+    edge.erase(inner, (0, 0))
+    return edge
 
 
 class SegmentTint(BoardSprite):
