@@ -19,7 +19,7 @@ import pygame
 from ..engine import FollowerAt, Game, Orientation, Placement
 from .assets import Assets
 from .camera import Camera
-from .feature_paint import FeatureLabel, OrientationAt, Paint, sprites_for
+from .feature_paint import FeatureLabel, OrientationAt, Paint, new_frame, sprites_for
 from . import tile_masks
 from .spots import spot_anchor
 from .tile_anchors import SegmentDataError
@@ -175,6 +175,7 @@ class BoardView:
         self.sync()
 
     def sync(self) -> None:
+        new_frame()
         for s in self.sprites.sprites():
             s.sync(self.camera)
 

@@ -11,6 +11,7 @@ follower would join, the farms and their leaders, the feature a score event scor
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -69,16 +70,42 @@ CACHE_BYTES = 96 * 2 ** 20
 _cached_bytes = 0
 
 
-def tint_image(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alpha: int,
-               line: RGB | None) -> pygame.Surface:
-    """The segment ``spot`` of the tile as it lies, ``px`` wide, filled with ``colours``
-    (diagonal stripes if several) and outlined; cached per zoom level."""
-    global _cached_bytes
+#: Milliseconds of tint-making a frame may spend; beyond it a tint is scaled from its last
+#: size for the frame (like the tiles while they are refined), so a zoom step with every
+#: farm painted costs one frame a few milliseconds, not a hitch.
+FRAME_BUDGET_MS = 4.0
+_spent_ms = 0.0
+
+
+def new_frame() -> None:
+    """Start a frame's budget of tint-making (the board view calls it as it syncs)."""
+    global _spent_ms
+    _spent_ms = 0.0
+
+
+def over_budget() -> bool:
+    return _spent_ms > FRAME_BUDGET_MS
+
+
+def cached_tint(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alpha: int,
+                line: RGB | None) -> pygame.Surface | None:
     key = (o.kind.id, o.rotation, spot, px, colours, alpha, line)
     img = _cache.pop(key, None)
     if img is not None:
         _cache[key] = img  # the most recently used, last
+    return img
+
+
+def tint_image(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alpha: int,
+               line: RGB | None) -> pygame.Surface:
+    """The segment ``spot`` of the tile as it lies, ``px`` wide, filled with ``colours``
+    (diagonal stripes if several) and outlined; cached per zoom level."""
+    global _cached_bytes, _spent_ms
+    img = cached_tint(o, spot, px, colours, alpha, line)
+    if img is not None:
         return img
+    key = (o.kind.id, o.rotation, spot, px, colours, alpha, line)
+    started = time.perf_counter()
     while _cache and _cached_bytes + 4 * px * px > CACHE_BYTES:
         dropped = _cache.pop(next(iter(_cache)))
         _cached_bytes -= 4 * dropped.get_width() * dropped.get_height()
@@ -96,6 +123,7 @@ def tint_image(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alp
         img.blit(rim(mask, max(2, px // 36)).to_surface(setcolor=(*line, 235), unsetcolor=(0, 0, 0, 0)), (0, 0))
     _cache[key] = img
     _cached_bytes += 4 * px * px
+    _spent_ms += (time.perf_counter() - started) * 1000
     return img
 
 
@@ -129,18 +157,29 @@ class SegmentTint(BoardSprite):
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = self.image.get_rect()
         self._px = -1
+        self._rough = False
 
     def sync(self, camera: Camera) -> None:
         px = camera.tile_px
-        if px != self._px:
-            try:
-                self.image = tint_image(self.o, self.spot, px, self.colours, self.alpha, self.line)
-            except (KeyError, ValueError, FileNotFoundError, SegmentDataError):
-                self.image = pygame.Surface((px, px), pygame.SRCALPHA)  # no masks: nothing to paint
-                self.image.fill((*self.colours[0], self.alpha // 2))
-            self._px = px
+        if px != self._px or self._rough:
+            self._rough = self._px > 0 and over_budget() and cached_tint(
+                self.o, self.spot, px, self.colours, self.alpha, self.line) is None
+            if self._rough:  # scaled from the last size for now; made properly in a later frame
+                if self.image.get_width() != px:
+                    self.image = pygame.transform.scale(self.image, (px, px))
+                self._px = px
+            else:
+                self._make(px)
         sx, sy = camera.to_screen(self.x, self.y)
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+    def _make(self, px: int) -> None:
+        try:
+            self.image = tint_image(self.o, self.spot, px, self.colours, self.alpha, self.line)
+        except (KeyError, ValueError, FileNotFoundError, SegmentDataError):
+            self.image = pygame.Surface((px, px), pygame.SRCALPHA)  # no masks: a faint square
+            self.image.fill((*self.colours[0], self.alpha // 2))
+        self._px = px
 
 
 class FeatureLabel(BoardSprite):
