@@ -66,6 +66,8 @@ class BoardMarks:
     last_follower: FollowerAt | None = None
     #: A square shown from the move log (framed).
     shown: Cell | None = None
+    #: Dim the board under the paints, so the painted features stand out (final scoring).
+    dim: bool = False
 
 
 class BoardView:
@@ -129,6 +131,8 @@ class BoardView:
             add(CellMark(*m.last_placed, LAST_PLACED, frame=5), layer=LAYERS["marks"])
         if m.shown is not None:
             add(CellMark(*m.shown, SHOWN, frame=7), layer=LAYERS["marks"])
+        if m.dim:
+            add(Dim(), layer=LAYERS["marks"])
         pending = (m.pending.x, m.pending.y, self.orientation(m.pending)) if m.pending else None
         lying = OrientationAt(self.game, pending)
         for paint in m.paints:
@@ -218,6 +222,22 @@ class BoardView:
     def dead_spots(self) -> list[Cell]:
         """The squares marked dead now."""
         return list(self.marks.dead)
+
+
+class Dim(BoardSprite):
+    """A dark veil over the whole board area, under the highlights."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        x, y, w, h = camera.view
+        if self.image.get_size() != (w, h):
+            self.image = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            self.image.fill((10, 12, 8, 120))
+        self.rect = pygame.Rect(x, y, w, h)
 
 
 def draw_grid(surface: pygame.Surface, camera: Camera, board: pygame.Rect) -> None:

@@ -208,10 +208,15 @@ class ResultsScene(Scene):
             if ev.players and self.seats[ev.players[0]].color == "black":
                 colour = INK
             pygame.draw.circle(surface, colour, (r.x + int(20 * u), y + line // 2 - 2), int(5 * u))
-            text = ev.describe(names)
-            while font.size(text)[0] > r.w - int(44 * u) and len(text) > 10:
-                text = text[:-2]
-            blit_text(surface, font, text, (r.x + int(34 * u), y), INK)
+            text, room_w = ev.describe(names), r.w - int(44 * u)
+            fitting = next((f for f in (fonts.get(int(k * u)) for k in (15, 14, 13, 12)) if f.size(text)[0] <= room_w),
+                           None)
+            if fitting is None:  # still too long at the smallest size: cut at a word, and say so
+                fitting = fonts.get(int(12 * u))
+                while fitting.size(text + "…")[0] > room_w and " " in text:
+                    text = text.rsplit(" ", 1)[0]
+                text += "…"
+            blit_text(surface, fitting, text, (r.x + int(34 * u), y), INK)
             y += line
         if not self.revealed >= len(self.final):
             blit_text(surface, font, "Space or click: next · Enter: all", (r.centerx, r.bottom - int(8 * u)),
