@@ -97,3 +97,20 @@ class BoardOverlay:
 
     def draw(self, surface: pygame.Surface, assets: Assets, u: float) -> None:
         self.log.draw(surface, assets, self.colours, u)
+
+
+class StepMarks:
+    """The marks of a board shown one step at a time (the replay): the last tile framed, its
+    follower ringed, the features the step scored painted in their scorers' colours. Made
+    once a step (finding a feature on the board is not a per-frame job)."""
+
+    def __init__(self, colours: list[str]) -> None:
+        self.colours = colours
+        self._made: tuple[object, BoardMarks] | None = None
+
+    def get(self, step: object, game: Game, events: list[ScoreEvent]) -> BoardMarks:
+        if self._made is None or self._made[0] != step:
+            cell, follower = last_move(game)
+            paints = tuple(event_paint(game, ev, self.colours) for ev in events)
+            self._made = (step, BoardMarks(last_placed=cell, last_follower=follower, paints=paints))
+        return self._made[1]

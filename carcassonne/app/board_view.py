@@ -31,8 +31,6 @@ LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3, "labels": 4}
 GRID_RGB = (60, 71, 56)
 LAST_PLACED = (255, 214, 90, 235)
 LEGAL = (90, 220, 110, 70)
-FEATURE = (255, 236, 120, 80)
-SCORED = (255, 220, 120, 70)
 PENDING = (255, 255, 255, 255)
 SHOWN = (120, 220, 255, 240)
 
@@ -47,10 +45,6 @@ class BoardMarks:
     dead: tuple[Cell, ...] = ()
     #: Squares where the tile in hand fits (green).
     legal: tuple[Cell, ...] = ()
-    #: Squares of the feature under the pointer (yellow).
-    feature: tuple[Cell, ...] = ()
-    #: Squares of the features scored this turn (the replay).
-    scored: tuple[Cell, ...] = ()
     #: The tile laid down this turn but not confirmed, and its follower's place.
     pending: Placement | None = None
     pending_follower: str | None = None
@@ -125,8 +119,6 @@ class BoardView:
             if getattr(s, "pending", False):
                 s.kill()
         add = self.sprites.add
-        for x, y in m.scored:
-            add(CellMark(x, y, SCORED), layer=LAYERS["highlights"])
         if m.last_placed is not None:
             add(CellMark(*m.last_placed, LAST_PLACED, frame=5), layer=LAYERS["marks"])
         if m.shown is not None:
@@ -159,8 +151,6 @@ class BoardView:
         tile.pending = True
         add(tile, layer=LAYERS["board"])
         add(CellMark(p.x, p.y, PENDING, frame=4), layer=LAYERS["marks"])
-        for x, y in m.feature:
-            add(CellMark(x, y, FEATURE), layer=LAYERS["highlights"])
         if m.pending_follower:
             self.pending_follower = BoardFollower(p.x, p.y, o, m.pending_follower, m.colour, self.assets)
             add(self.pending_follower, layer=LAYERS["meeples"])

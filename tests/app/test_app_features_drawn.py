@@ -257,3 +257,23 @@ def test_the_last_move_is_marked_tile_and_follower(make_app):
     assert scene.board.marks.last_placed == cell
     assert follower is not None and scene.board.marks.last_follower == follower
     assert any(type(s).__name__ == "LastFollowerMark" for s in scene.board.sprites)
+
+
+def test_the_replay_paints_each_steps_scored_features_and_marks_its_move(make_app):
+    from carcassonne.app.replay import Replay
+    from carcassonne.engine.record import GameRecord
+
+    app = make_app()
+    seats = [Seat("Ann", "red"), Seat("Bob", "blue")]
+    game = random_game(app.tiles, 200, seed=9, follower_rate=0.5)
+    scene = app.push_scene("replay", replay=Replay(GameRecord.from_game(game, seats), app.tiles))
+    d = Driver(app)
+    r = scene.replay
+    painted = 0
+    for k in range(1, 40):
+        d.key(pygame.K_RIGHT)
+        marks = scene.board.marks
+        assert marks.paints == tuple(event_paint(r.game, ev, ["red", "blue"]) for ev in r.events())
+        assert marks.last_placed == last_move(r.game)[0]
+        painted += len(marks.paints)
+    assert painted
