@@ -277,3 +277,17 @@ def test_the_replay_paints_each_steps_scored_features_and_marks_its_move(make_ap
         assert marks.last_placed == last_move(r.game)[0]
         painted += len(marks.paints)
     assert painted
+
+
+def test_followers_stand_on_the_drawn_anchors_of_every_tile_and_only_on_its_places():
+    from carcassonne.app import tile_anchors
+    from carcassonne.app.spots import CENTER, spot_anchor
+    from carcassonne.tileset import standard_tiles
+
+    tiles = standard_tiles()
+    for kind in tiles.kinds.values():
+        for o in kind.orientations:
+            for spot in o.spots:
+                if not spot.startswith("river"):  # the river is no feature: no follower stands on it
+                    assert spot_anchor(o, spot) == tile_anchors.anchor(kind.id, o.rotation, spot)
+            assert spot_anchor(o, "no-such-place") == CENTER
