@@ -60,7 +60,6 @@ def where_words(x: int, y: int) -> str:
 def entries(game: Game) -> list[LogEntry]:
     """Every turn played so far, oldest first."""
     out = []
-    player = 0
     events_by_turn: dict[int, list[str]] = {}
     for ev in game.events:
         if not ev.final and ev.players:
@@ -68,7 +67,9 @@ def entries(game: Game) -> list[LogEntry]:
             what = "farm" if ev.feature == "farm" else ev.feature
             events_by_turn.setdefault(ev.turn, []).append(f"{who} scored {ev.points} for the {what}")
     on_board = {(f.x, f.y, f.spot): f for f in game.followers_on_board()}
+    players = players_of_turns(game)
     for i, turn in enumerate(game.history, start=1):
+        player = players[i - 1]
         name = game.names[player]
         if not isinstance(turn, Move):
             out.append(LogEntry(i, player, f"{name}'s tile fitted nowhere and went back to the box.", None))
@@ -84,8 +85,19 @@ def entries(game: Game) -> list[LogEntry]:
         if i in events_by_turn:
             text += " " + "; ".join(events_by_turn[i]) + "."
         out.append(LogEntry(i, player, text, (turn.x, turn.y), follower))
-        player = (player + 1) % game.players
     return out
+
+
+def players_of_turns(game: Game) -> list[int]:
+    """Who played each turn so far. Not simply in rotation: a discard lets the same player
+    draw again, and so does filling a hole under the ``hole_bonus`` house rule; the game's
+    own undo tells (taking a turn back gives it back to its player)."""
+    trial = game.copy()
+    players = []
+    while trial.history:
+        trial.pop()
+        players.append(trial.current)
+    return players[::-1]
 
 
 def last_move(game: Game) -> tuple[tuple[int, int] | None, FollowerAt | None]:

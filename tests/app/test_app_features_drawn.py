@@ -291,3 +291,24 @@ def test_followers_stand_on_the_drawn_anchors_of_every_tile_and_only_on_its_plac
                 if not spot.startswith("river"):  # the river is no feature: no follower stands on it
                     assert spot_anchor(o, spot) == tile_anchors.anchor(kind.id, o.rotation, spot)
             assert spot_anchor(o, "no-such-place") == CENTER
+
+
+def test_the_move_log_names_who_played_even_when_a_filled_hole_plays_again():
+    from carcassonne.engine import Rules
+    from carcassonne.tileset import standard_tiles
+
+    tiles = standard_tiles()
+    for seed in range(60):
+        game = random_game(tiles, 70, seed=seed, rules=Rules(hole_bonus=True))
+        played_by = []
+        check = Game(tiles, Rules(hole_bonus=True), players=2, seed=seed, names=list(game.names))
+        for turn in game.history:  # the same turns again, noting whose each is
+            check.draw()
+            played_by.append(check.current)
+            check.play(turn)
+        if played_by != [i % 2 for i in range(len(played_by))]:
+            break
+    else:
+        raise AssertionError("no bonus turn in 60 games")
+    game.finish()
+    assert [e.player for e in entries(game)] == played_by

@@ -19,6 +19,7 @@ from .results import ResultsScene
 from .rules_help import RulesScene
 from .settings import SettingsScene
 from .title import TitleScene
+from .tutorial import TutorialScene
 
 #: Scene name -> what builds it (called with the app and the options the caller passes).
 SCENES: dict[str, Callable[..., Scene]] = {
@@ -34,6 +35,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "rules": RulesScene,
     "settings": SettingsScene,
     "message": MessageDialog,
+    "tutorial": TutorialScene,
 }
 
 __all__ = ["SCENES", "Dialog", "Scene"]

@@ -139,6 +139,8 @@ class PlayScene(BoardScene):
             self.finish_game()
         elif phase == AI_THINK:
             self.say(f"{self.seat_name()} is thinking…", INK_DIM)
+        elif phase == HUMAN and self.turn.bonus_turn:
+            self.say(f"{self.seat_name()} filled a hole: play again (house rule).")
         elif phase == HUMAN:
             self.say(f"Your turn, {self.seat_name()}: drag the tile onto the board.")
 
