@@ -34,6 +34,7 @@ TABLE_FLOOR_RGB = (34, 38, 31)
 TABLE_EDGE_RGB = (168, 140, 92)
 LAST_PLACED = (255, 214, 90, 235)
 LEGAL = (90, 220, 110, 70)
+SCORED = (255, 220, 120, 70)
 PENDING = (255, 255, 255, 255)
 SHOWN = (120, 220, 255, 240)
 
@@ -48,6 +49,9 @@ class BoardMarks:
     dead: tuple[Cell, ...] = ()
     #: Squares where the tile in hand fits (green).
     legal: tuple[Cell, ...] = ()
+    #: Whole squares lit (the tutorial points at squares this way; features are painted
+    #: segment by segment with ``paints``).
+    scored: tuple[Cell, ...] = ()
     #: The tile laid down this turn but not confirmed, and its follower's place.
     pending: Placement | None = None
     pending_follower: str | None = None
@@ -122,6 +126,8 @@ class BoardView:
             if getattr(s, "pending", False):
                 s.kill()
         add = self.sprites.add
+        for x, y in m.scored:
+            add(CellMark(x, y, SCORED), layer=LAYERS["highlights"])
         if m.last_placed is not None:
             add(CellMark(*m.last_placed, LAST_PLACED, frame=5), layer=LAYERS["marks"])
         if m.shown is not None:
