@@ -153,7 +153,8 @@ class FinalBoardScene(BoardScene):
 
     def _show(self) -> None:
         lit = self.lit
-        self.board.show(self.game.turn_number, BoardMarks(paints=(lit,) if lit is not None else (), dim=lit is not None))
+        marks = BoardMarks(paints=(lit,) if lit is not None else (), dim=lit is not None)
+        self.board.show(self.game.turn_number, marks)
         font = self.app.assets.fonts.get(int(17 * self.u))
         if lit is not None:
             text = self.final[self.step - 1].describe([s.name for s in self.seats])
