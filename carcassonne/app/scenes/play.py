@@ -20,8 +20,9 @@ import pygame
 from ...engine import IllegalMoveError, Move, Placement, ScoreEvent
 from .. import explain
 from ..aidview import Aids, Tip, draw_tip, play_tip
-from ..anim import Anim, FeatureFlash, FloatText, Glide
+from ..anim import Anim, FloatText, Glide
 from ..assets import PLAYER_RGB
+from ..board_overlay import BoardOverlay
 from ..board_view import BoardMarks
 from ..drag import DRAG_THRESHOLD, Drag, Places, drop, pick, spot_near
 from ..hud import (Card, Ghost, Hand, Message, draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
@@ -65,6 +66,8 @@ class PlayScene(BoardScene):
         self.hand = Hand(None, 0, "")
         self.deck_left: dict[str, int] = {}
         self.ghost: Ghost | None = None
+        # -- board overlay (features lit, farm owners, last move, move log): board_overlay.py
+        self.overlay = BoardOverlay(self.game, [s.color for s in self.seats])
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -94,11 +97,12 @@ class PlayScene(BoardScene):
         tw, th = int(92 * u), tb.h - int(12 * u)
         places = {"rotate": pygame.Rect(r1.x, r1.y, half, bh), "undo": pygame.Rect(r1.right - half, r1.y, half, bh),
                   "skip": pygame.Rect(r2.x, r2.y, half, bh), "confirm": pygame.Rect(r2.right - half, r2.y, half, bh)}
-        for i, name in enumerate(("menu", "help", "save")):
+        for i, name in enumerate(("menu", "help", "save", "log", "farms")):
             places[name] = pygame.Rect(tb.right - pad - tw - i * (tw + int(6 * u)), tb.y + int(6 * u), tw, th)
         for name, rect in places.items():
             self._button(name).rect = rect
         self.widgets = list(self.buttons.values())
+        self.overlay.layout(self.view_area(), u)  # -- board overlay
         self.update_view()
 
     def _button(self, name: str) -> Button:
@@ -108,7 +112,10 @@ class PlayScene(BoardScene):
                 "rotate": ("Rotate", lambda: self.rotate(1), "rotate"), "undo": ("Undo", self.undo, "undo"),
                 "skip": ("No follower", self.skip, "no-follower"), "confirm": ("Confirm", self.confirm, "confirm"),
                 "menu": ("Menu", self.open_menu, ""), "help": ("Help", self.open_help, ""),
-                "save": ("Save", self.save_game, "")}
+                "save": ("Save", self.save_game, ""),
+                # -- board overlay
+                "log": ("Moves", self.overlay.toggle_log, "move-log"),
+                "farms": ("Farms", self.overlay.toggle_farm_owners, "farm-owners")}
             label, fn, action = made[name]
             self.buttons[name] = Button(label, fn, hint=hint("play", action) if action else "",
                                         primary=name == "confirm")
@@ -161,7 +168,7 @@ class PlayScene(BoardScene):
     def finish_game(self) -> None:
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
         self.app.storage.clear_autosave()
-        self.app.replace_scene("results", game=self.game, seats=self.seats, final=final)
+        self.app.replace_scene("final", game=self.game, seats=self.seats, final=final)  # scored on the board
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """Animate the turn's scoring, then begin the next turn."""
@@ -176,12 +183,12 @@ class PlayScene(BoardScene):
             self.shown_scores = [float(s) for s in self.game.scores]
             return
         font = self.app.assets.fonts.get(int(34 * self.u), "bold")
+        self.overlay.flash(events, 1.2 / speed)  # -- board overlay: the scored features lit
         for i, ev in enumerate(events):
             n = len(ev.tiles)
             centre = (sum(x + 0.5 for x, _ in ev.tiles) / n, sum(y + 0.5 for _, y in ev.tiles) / n)
             delay = i * 0.35 / speed
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK) if ev.players else INK
-            self.anims.append(FeatureFlash(list(ev.tiles), (255, 220, 120), 1.0 / speed))
             if ev.players:
                 label = f"+{ev.points}" + (f" ×{len(ev.players)}" if len(ev.players) > 1 else "")
                 self.anims.append(FloatText(label, centre, colour, font, 1.3 / speed, delay))
@@ -307,7 +314,8 @@ class PlayScene(BoardScene):
             "place-next": lambda: self.place_next_legal(1), "place-previous": lambda: self.place_next_legal(-1),
             "next-follower": self.cycle_follower, "confirm": self.confirm, "no-follower": self.skip,
             "undo": self.undo, "zoom-in": lambda: self.camera.zoom(1), "zoom-out": lambda: self.camera.zoom(-1),
-            "recentre": self.fit_board, "save": self.save_game, "back": self.back, "help": self.open_help}
+            "recentre": self.fit_board, "save": self.save_game, "back": self.back, "help": self.open_help,
+            "move-log": self.overlay.toggle_log, "farm-owners": self.overlay.toggle_farm_owners}
         if action not in actions:
             return False
         actions[action]()
@@ -362,6 +370,9 @@ class PlayScene(BoardScene):
             self._on_motion(intent)
             return True
         if self.drag is None and intent.kind in (PRESS, RELEASE) and super().handle(intent):
+            return True
+        speed = self.app.settings.speed  # -- board overlay: the move log takes its clicks
+        if self.drag is None and self.overlay.handle(intent, self.camera, 0.4 / speed if speed > 0 else 0.0):
             return True
         if intent.kind == PRESS:
             return self._on_press(intent)
@@ -483,6 +494,7 @@ class PlayScene(BoardScene):
         if self.phase == OVER:
             return
         self.board.update(dt)
+        self.overlay.update(dt, self.app.assets, self.u)  # -- board overlay
         self.update_view()
         self.tip = self._compute_tip()
 
@@ -505,9 +517,11 @@ class PlayScene(BoardScene):
                 lifted = dragging_follower and d is not None and d.from_pending
                 marks = replace(
                     marks, pending=t.pending, pending_follower=None if lifted else t.follower,
-                    feature=tuple(t.feature_preview(self.hover_spot)) if self.hover_spot else (),
                     spots=tuple(t.spots()) if dragging_follower or (self.hints_on and not t.follower) else (),
                     hover_spot=self.hover_spot)
+        self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
+        pointed = self.hover_spot or (spot_near(self.turn, self.board, self.pointer) if d is None else None)
+        marks = self.overlay.marks(marks, t.pending if self.phase == HUMAN else None, pointed, self.aids_on)
         self.board.show(self.game.turn_number, marks)
         self._update_panel()
 
@@ -559,6 +573,7 @@ class PlayScene(BoardScene):
         board = self.rects["board"]
         surface.fill((52, 62, 48))
         self.board.draw(surface)
+        self.overlay.draw(surface, assets, u)  # -- board overlay: the move log
         surface.set_clip(board)
         for a in self.anims:
             if not isinstance(a, Glide) or a.size is not None:
@@ -570,12 +585,13 @@ class PlayScene(BoardScene):
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
                        self.game.turn_number + 1, len(self.game.deck) - (1 if t.tile else 0),
-                       self.buttons["save"].rect.x - int(16 * u), assets, u)
+                       self.buttons["farms"].rect.x - int(16 * u), assets, u)
         draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.cards)), assets, u)
         draw_hand(surface, self.rects["hand"], self.hand, assets, u)
         draw_deck(surface, self.rects["deck"], self.deck_left, assets, u)
-        for name in ("menu", "help", "save", "rotate", "undo", "skip", "confirm"):
-            self.buttons[name].draw(surface, assets.fonts, u)
+        for name in ("menu", "help", "save", "log", "farms", "rotate", "undo", "skip", "confirm"):
+            if self.buttons[name].visible:
+                self.buttons[name].draw(surface, assets.fonts, u)
         for a in self.anims:
             if isinstance(a, Glide) and a.size is None:
                 a.draw(surface, self.camera)
