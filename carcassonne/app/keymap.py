@@ -85,7 +85,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("replays", "r"),
         _b("help", "f1"),
         _b("settings", "s"),
-        _b("quit", "q, escape"),
+        _b("quit", "q"),
     ),
     "results": (
         _b("reveal-next", "space"),

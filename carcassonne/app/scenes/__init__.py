@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .base import Dialog, Scene
-from .dialogs import LoadDialog, MessageDialog, PauseMenu
+from .dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
 from .new_game import NewGameScene
 from .play import PlayScene
 from .replay import ReplayScene, ReplaysDialog
@@ -32,6 +32,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "rules": RulesScene,
     "settings": SettingsScene,
     "message": MessageDialog,
+    "confirm": ConfirmDialog,
 }
 
 __all__ = ["SCENES", "Dialog", "Scene"]

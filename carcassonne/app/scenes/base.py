@@ -93,7 +93,7 @@ class Dialog(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.u, alpha=250)
+        draw_panel(surface, self.box, self.u, alpha=255)  # opaque: the screen below must not show through the text
         if self.title:
             blit_text(surface, self.app.assets.fonts.get(int(30 * self.u), "title"), self.title,
                       (self.box.centerx, self.box.y + int(16 * self.u)), ACCENT, "midtop")

@@ -34,6 +34,8 @@ class NewGameScene(Scene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.setup: Setup = app.storage.load_setup()
+        # The seed is not kept: a new game is a new shuffle unless a seed is typed again.
+        self.setup.seed = ""
         self.backdrop: pygame.Surface | None = None
         self.error = ""
         self._build()
