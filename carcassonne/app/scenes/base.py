@@ -60,6 +60,11 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def animating(self) -> bool:
+        """Whether the screen changes by itself now (the app draws it again every frame);
+        False lets the app draw only after input. Scenes that never move by themselves say False."""
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
             w.draw(surface, self.app.assets.fonts, self.u)
@@ -78,6 +83,9 @@ class Dialog(Scene):
         w, h = self.box_size
         self.box = pygame.Rect(0, 0, int(w * self.u), int(h * self.u))
         self.box.center = (size[0] // 2, size[1] // 2)
+
+    def animating(self) -> bool:
+        return False
 
     def handle(self, intent: Intent) -> bool:
         if intent.action == "back":

@@ -67,6 +67,7 @@ class PlayScene(BoardScene):
         self.shown_tip: ShownTip | None = None
         #: What the painters show, made in ``update`` (:func:`carcassonne.app.playview.panel_view`).
         self.panel = PanelView()
+        self.refining = False
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -395,7 +396,7 @@ class PlayScene(BoardScene):
 
     # ================================================================== update
     def update(self, dt: float) -> None:
-        self.app.assets.tiles.refine(3)
+        self.refining = self.app.assets.tiles.refine(3)  # tiles scaled roughly for speed, redone smoothly
         if self.drag is not None:
             self.camera.stop()  # the player took the camera: no glide pulls it from under the pointer
         self.flow.tick(dt, self.app.settings.speed)
@@ -416,6 +417,11 @@ class PlayScene(BoardScene):
         self.shown_tip = None if not self.aids_on else find_tip(
             self.turn, self.aids, self.board, pointer=self.pointer, drag=self.drag, cards=self.card_rects,
             view=self.view_area(), over_button=self._over_button(self.pointer), failed=self.flow.failed_cell, u=self.u)
+
+    def animating(self) -> bool:
+        """Something moves without input: a computer's turn, scoring, a glide, a message counting down."""
+        return (self.phase in (AI_THINK, AI_GLIDE, ANIMATING) or self.flow.animating or self.camera.gliding
+                or self.message_time > 0 or self.hands.drag is not None or self.refining)
 
     def board_marks(self) -> BoardMarks:
         """Everything drawn over the board's tiles now (add new kinds of marks here)."""
