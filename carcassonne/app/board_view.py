@@ -26,6 +26,9 @@ Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
 LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3}
 GRID_RGB = (60, 71, 56)
+#: Beyond the table's edge (house rule ``table``), and the edge itself.
+TABLE_FLOOR_RGB = (34, 38, 31)
+TABLE_EDGE_RGB = (168, 140, 92)
 LAST_PLACED = (255, 214, 90, 235)
 LEGAL = (90, 220, 110, 70)
 FEATURE = (255, 236, 120, 80)
@@ -159,7 +162,7 @@ class BoardView:
     def draw(self, surface: pygame.Surface) -> None:
         """The grid, the tiles, the marks and the followers, clipped to the board area."""
         surface.set_clip(self.area)
-        draw_grid(surface, self.camera, self.area)
+        draw_grid(surface, self.camera, self.area, self.game.bounds)
         self.sprites.draw(surface)
         surface.set_clip(None)
 
@@ -184,8 +187,13 @@ class BoardView:
         return list(self.marks.dead)
 
 
-def draw_grid(surface: pygame.Surface, camera: Camera, board: pygame.Rect) -> None:
-    """A faint grid around the board so empty squares read as places."""
+def draw_grid(surface: pygame.Surface, camera: Camera, board: pygame.Rect,
+              table: tuple[int, int, int, int] | None = None) -> None:
+    """A faint grid around the board so empty squares read as places; with the ``table``
+    house rule (its squares as min x, max x, min y, max y) the floor beyond it is darker
+    and its edge drawn."""
+    if table is not None:
+        draw_table_edge(surface, camera, board, table)
     px = camera.tile_px
     if px < 30:
         return
@@ -196,3 +204,19 @@ def draw_grid(surface: pygame.Surface, camera: Camera, board: pygame.Rect) -> No
     for y in range(y0, y1 + 2):
         _, sy = camera.to_screen(0, y)
         pygame.draw.line(surface, GRID_RGB, (board.left, sy), (board.right, sy))
+
+
+def draw_table_edge(surface: pygame.Surface, camera: Camera, board: pygame.Rect,
+                    table: tuple[int, int, int, int]) -> None:
+    """Shade everything beyond the table and outline its edge, where no tile may go."""
+    x0, y0 = camera.to_screen(table[0], table[2])
+    x1, y1 = camera.to_screen(table[1] + 1, table[3] + 1)
+    inside = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    for rect in (pygame.Rect(board.left, board.top, board.w, inside.top - board.top),
+                 pygame.Rect(board.left, inside.bottom, board.w, board.bottom - inside.bottom),
+                 pygame.Rect(board.left, inside.top, inside.left - board.left, inside.h),
+                 pygame.Rect(inside.right, inside.top, board.right - inside.right, inside.h)):
+        clipped = rect.clip(board)
+        if clipped.w > 0 and clipped.h > 0:
+            surface.fill(TABLE_FLOOR_RGB, clipped)
+    pygame.draw.rect(surface, TABLE_EDGE_RGB, inside.inflate(4, 4), max(2, camera.tile_px // 24))

@@ -91,17 +91,22 @@ class Replay:
         if self.step == 0:
             return "The start tile. Step forwards with → or Next."
         if self.is_final:
+            if not self.game.rules.incomplete_score:
+                return "Final scoring: only farms score (house rule: unfinished features score nothing)."
             return "Final scoring: every feature that still holds a follower scores."
         turn = self.turns[self.step - 1]
         who = self.game.names[self.player_of[self.step - 1]]
         if not isinstance(turn, Move):
+            into = "the bag (house rule)" if turn.returned else "the box"
             return (f"{who} drew {tile_words(self.game.tiles[turn.tile])}, which fits nowhere, "
-                    "and put it back in the box.")
+                    f"and put it back in {into}.")
         text = f"{who} placed {tile_words(self.game.tiles[turn.tile])} {where(turn.x, turn.y)}"
         if turn.follower:
             feature = turn.follower.split(":")[0]
             feature = "farm" if feature == "field" else feature
             text += f", with a {ROLES.get(feature, 'follower')} on its {feature}"
+        if self.game.rules.hole_bonus and self.game.fills_hole(turn.x, turn.y):
+            text += "; it filled a hole, so they play again (house rule)"
         return text + "."
 
     def _bounds(self) -> tuple[int, int, int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import CarcassonneError, Game, Rules
 from ..engine.record import GameRecord, Seat
@@ -17,10 +17,19 @@ if TYPE_CHECKING:
     from .app import App
 
 
-def game_from_setup(app: "App", setup: Setup) -> tuple[Game, list[Seat]]:
+def game_from_setup(app: "App", setup: Setup, house: dict[str, Any] | None = None,
+                    random_first: bool = False) -> tuple[Game, list[Seat]]:
+    """The game the form asks for; ``house`` holds house rules as record keys.
+
+    With ``random_first`` a random seat starts and the others follow in the form's
+    order (the record lists players in turn order, so the draw is not part of it).
+    """
     seats = [Seat(s.name.strip() or f"Player {i + 1}", s.color, s.kind) for i, s in enumerate(setup.seats)]
+    if random_first:
+        first = random.randrange(len(seats))
+        seats = seats[first:] + seats[:first]
     rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river)
+                  river=setup.river, **(house or {}))
     seed = int(setup.seed) if setup.seed.isdigit() else random.randrange(1, 10**9)
     game = Game(app.tiles, rules, players=len(seats), seed=seed, names=[s.name for s in seats])
     return game, seats
@@ -44,9 +53,10 @@ def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None
     app.replace_scene("play", turn=turn)
 
 
-def start_new(app: "App", setup: Setup) -> None:
+def start_new(app: "App", setup: Setup, house: dict[str, Any] | None = None,
+              random_first: bool = False) -> None:
     app.storage.save_setup(setup)
-    game, seats = game_from_setup(app, setup)
+    game, seats = game_from_setup(app, setup, house, random_first)
     play(app, game, seats)
     # the first autosave: even a kill before the first turn keeps the setup
     try:

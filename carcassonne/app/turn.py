@@ -89,6 +89,13 @@ class TurnController:
         return self.game.current in self.bots and self.tile is not None
 
     @property
+    def bonus_turn(self) -> bool:
+        """The player to move filled a hole with their last tile and plays again (house rule)."""
+        game = self.game
+        last = game.history[-1] if game.history else None
+        return game.rules.hole_bonus and isinstance(last, Move) and game.fills_hole(last.x, last.y)
+
+    @property
     def over(self) -> bool:
         return self.tile is None
 

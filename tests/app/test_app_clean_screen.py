@@ -133,3 +133,120 @@ def test_messages_are_cleared_when_the_turn_passes(make_app):
     assert scene.turn.declined and scene.game.turn_number == 4  # Space alone does not end the turn
     d.key(pygame.K_SPACE)
     assert scene.game.turn_number == 5 and scene.message == ""
+
+
+def two_humans_turn(tiles, turns: int = 6, seed: int = 4):  # noqa: ANN001, ANN201
+    from carcassonne.app.turn import TurnController
+    seats = [Seat("Ann", "red"), Seat("Bob", "blue")]
+    turn = TurnController(random_game(tiles, turns, seed=seed), seats)
+    turn.begin_turn(first=True)
+    turn.accept_handover()
+    return turn
+
+
+def test_the_next_players_tile_is_not_shown_while_the_last_turn_scores(tiles):
+    from carcassonne.app.camera import Camera
+    from carcassonne.app.playview import panel_view
+    from carcassonne.app.turn import ANIMATING
+    turn = two_humans_turn(tiles)
+    turn.place_next()
+    turn.confirm()
+    assert turn.phase == ANIMATING and turn.tile is not None  # the next tile is drawn already...
+    view = panel_view(turn, None, turn.seats, [0.0, 0.0], None, lambda i: [], Camera((0, 0, 800, 600)),
+                      lambda pos: False, True)
+    assert view.hand.tile is None  # ...but not shown before the hand-over
+
+
+def test_the_hand_over_waits_until_the_score_markers_arrive(tiles):
+    from carcassonne.app.turn_flow import TurnFlow
+    game = random_game(tiles, 6, seed=4)
+    flow = TurnFlow(game, [Seat("Ann", "red"), Seat("Bob", "blue")])
+    game.scores[0] += 12  # a feature just scored 12 points
+    assert not flow.scoring_shown()
+    flow.tick(0.3, 1.0)  # 20 points a second
+    assert not flow.scoring_shown()
+    flow.tick(0.4, 1.0)
+    assert flow.scoring_shown()
+
+
+def test_the_projected_score_counts_the_tile_and_follower_laid_this_turn(tiles):
+    from carcassonne.app.aidview import Aids
+    from carcassonne.engine.aids import projected_scores
+    turn = two_humans_turn(tiles, turns=5, seed=11)
+    game, aids = turn.game, Aids(turn.game)
+    for p in game.legal_placements(turn.tile):
+        spots = game.follower_spots(p)
+        if spots:
+            move = p.with_follower(spots[0])
+            break
+    game.push(move)
+    expected = projected_scores(game)
+    game.pop()
+    assert aids.projected(move) == expected != aids.projected()
+
+
+def test_esc_on_the_title_does_not_quit_and_leaving_a_game_asks_first(make_app):
+    app = make_app()
+    d = Driver(app)
+    app.replace_scene("title")
+    d.key(pygame.K_ESCAPE)
+    assert app.running
+    play(app, random_game(app.tiles, 4, seed=4), [Seat("Ann", "red"), Seat("Bob", "blue")])
+    game_scene = app.top
+    app.push_scene("pause", save=lambda: "", before_quit=lambda: None)
+    pause = app.top
+    d.click(next(b for b in pause.buttons if b.label == "Quit to title").rect.center)
+    assert app.top.title == "Leave this game?" and game_scene in app.scenes
+    d.key(pygame.K_ESCAPE)  # stay
+    assert app.top is pause
+    d.click(next(b for b in pause.buttons if b.label == "Quit to title").rect.center)
+    d.key(pygame.K_RETURN)  # leave
+    assert app.top.__class__.__name__ == "TitleScene"
+
+
+def test_a_new_game_does_not_reuse_the_last_seed(make_app):
+    app = make_app()
+    setup = app.storage.load_setup()
+    setup.seed = "1234"
+    app.storage.save_setup(setup)
+    scene = app.replace_scene("new_game")
+    assert scene.setup.seed == "" and scene.seed.text == ""
+
+
+def test_the_replay_speaks_like_the_game(tiles):
+    from carcassonne.app.replay import tile_words, where
+    assert where(0, -1) == "north of the start"
+    assert where(3, 1) == "3 tiles east of the start"
+    assert where(-2, 2) == "2 tiles south-west of the start"
+    assert tile_words(tiles["B"]) == "a cloister tile"
+    game = random_game(tiles, 8, seed=3)
+    replay = Replay(GameRecord.from_game(game, [Seat("Ann", "red"), Seat("Bob", "blue")]), tiles)
+    for step in range(1, 9):
+        replay.go(step)
+        text = replay.describe()
+        assert text.startswith(("Ann placed a ", "Bob placed a ", "Ann drew a ", "Bob drew a ")), text
+        assert "(" not in text and "°" not in text
+
+
+def test_the_why_not_sentence_says_how_many_times_to_press_r(tiles):
+    from carcassonne.app import explain
+    from carcassonne.engine import Game, Placement, Rules
+    game = Game(tiles, Rules(), players=2, seed=0)
+    text = explain.why_not_tile(game, Placement("E", 0, -1, 0))
+    assert text is not None and "press R twice" in text and "°" not in text
+
+
+def test_computer_turns_keep_the_whole_board_in_view_zooming_out_only():
+    from carcassonne.app.camera import Camera
+    cam = Camera((0, 0, 800, 600))
+    cam.fit(0, 0, 0, 0)
+    levels = [cam.level]
+    cells = [(0, 0)]
+    for x in range(1, 12):
+        cells.append((x, 0))
+        cam.keep_in_view(cells, (x, 0), (0, 0, 800, 600), 0.0)
+        levels.append(cam.level)
+        left, _ = cam.to_screen(0, 0)
+        right, _ = cam.to_screen(x + 1, 0)
+        assert left >= 0 and right <= 800, (x, left, right)
+    assert levels == sorted(levels, reverse=True) and levels[-1] < levels[0]

@@ -2,14 +2,13 @@
 
 Human turns: drag the drawn tile from the hand slot onto the board (rotate with
 right-click, R or the wheel while dragging), then optionally drag a follower from the
-player's panel onto a lit place of that tile, then confirm (Enter); Space says "no
-follower" and a second Space (or Enter) ends the turn, so a stray key never ends it
-unasked. The turn's phases live in :class:`~carcassonne.app.turn.TurnController`
-(pygame-free), the board in :class:`~carcassonne.app.board_view.BoardView`, what the
-board and the panel show in :mod:`carcassonne.app.playview`, the tooltips in
-:mod:`carcassonne.app.play_tips`, the animations in :mod:`carcassonne.app.scoring_anims`
-and the painters in :mod:`carcassonne.app.hud`; this scene turns intents into
-controller calls and hands the results to the board and the painters.
+player's panel onto a lit place of that tile, then confirm (Enter) or say "no follower"
+(Space, twice). The turn's phases live in :class:`~carcassonne.app.turn.TurnController`
+(pygame-free), the board in :class:`~carcassonne.app.board_view.BoardView`, the player's
+actions in :mod:`~carcassonne.app.turn_actions`, the pointer in :mod:`~carcassonne.app.play_input`,
+the turn's pace in :mod:`~carcassonne.app.turn_flow`, what the board and panel show in
+:mod:`~carcassonne.app.playview`, the tooltips in :mod:`~carcassonne.app.play_tips` and the
+painters in :mod:`~carcassonne.app.hud`; this scene wires them together.
 """
 
 from __future__ import annotations
@@ -18,8 +17,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ...engine import IllegalMoveError, Move, Placement, ScoreEvent
-from .. import explain
+from ...engine import Move, ScoreEvent
 from ..aidview import Aids, Tip
 from ..anim import Glide
 from ..board_view import BoardMarks
@@ -30,11 +28,12 @@ from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..keymap import hint
 from ..panels import draw_top_bar
 from ..play_tips import ShownTip, draw_shown_tip, find_tip
-from ..playview import PanelView, panel_view, turn_marks
 from ..play_input import Pointer
 from ..play_layout import panel_places
-from ..turn_flow import TurnFlow
+from ..playview import PanelView, panel_view, turn_marks
 from ..turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
+from ..turn_actions import TurnActions
+from ..turn_flow import TurnFlow
 from ..widgets import BAD, GOOD, INK, INK_DIM, Button
 from .base import BoardScene
 
@@ -60,8 +59,12 @@ class PlayScene(BoardScene):
         self.hands = Pointer(turn, self.board)
         #: The message of the moment, the animations, the score markers (:mod:`carcassonne.app.turn_flow`).
         self.flow = TurnFlow(self.game, self.seats)
-        self.buttons = {name: Button(label, getattr(self, method), hint=hint("play", action) if action else "",
-                                     primary=name == "confirm") for name, (label, method, action) in BUTTONS.items()}
+        #: The player's actions in the turn, each with its message and sound (:mod:`carcassonne.app.turn_actions`).
+        self.moves = TurnActions(turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
+                                 confirmed=self.after_turn)
+        self.buttons = {name: Button(label, getattr(self.moves if hasattr(self.moves, method) else self, method),
+                                     hint=hint("play", action) if action else "", primary=name == "confirm")
+                        for name, (label, method, action) in BUTTONS.items()}
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score) and where it shows.
         self.shown_tip: ShownTip | None = None
@@ -107,6 +110,8 @@ class PlayScene(BoardScene):
             self.finish_game()
         elif phase == AI_THINK:
             self.say(f"{self.seat_name()} is thinking…", INK_DIM)
+        elif phase == HUMAN and self.turn.bonus_turn:
+            self.say(f"{self.seat_name()} filled a hole: play again (house rule).")
         elif phase == HUMAN:
             self.say(f"Your turn, {self.seat_name()}: drag the tile onto the board.")
 
@@ -141,6 +146,7 @@ class PlayScene(BoardScene):
         self.app.replace_scene("results", game=self.game, seats=self.seats, final=final)
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
+        self.hands.let_go()
         """Animate the turn's scoring; the next turn begins once it has played (:meth:`update`)."""
         self.app.sounds.play("score" if events else "place")
         self.flow.score(events, self.app.settings.speed, self.camera, self.app.assets, self.u,
@@ -184,60 +190,6 @@ class PlayScene(BoardScene):
     def can_act(self) -> bool:
         return self.turn.can_act
 
-    def rotate(self, step: int = 1) -> None:
-        if self.can_act():
-            self.turn.rotate(step)
-            self.app.sounds.play("click")
-
-    def undo(self) -> None:
-        if self.can_act() and self.turn.undo():
-            self.say("Undone.", INK_DIM, 1.5)
-
-    def skip(self) -> None:
-        """No follower (Space): the first press says so and keeps the turn open (Undo takes
-        it back); a second press ends the turn."""
-        if self.can_act() and self.turn.pending is not None and not self.turn.declined:
-            self.turn.decline_follower()
-            self.say("No follower this turn. Space or Enter ends the turn; Undo takes it back.", INK, 8)
-            return
-        self._confirm(skip=True)
-
-    def confirm(self) -> None:
-        self._confirm(skip=False)
-
-    def _confirm(self, skip: bool) -> None:
-        if not self.can_act():
-            return
-        if self.turn.pending is None:
-            self.say("Place the tile first: drag it from your hand onto a green square.", BAD)
-            if not skip:
-                self.app.sounds.play("error")
-            return
-        try:
-            events = self.turn.confirm(skip_follower=skip)
-        except IllegalMoveError as exc:  # should not happen: every step was checked
-            self.say(str(exc), BAD)
-            return
-        self.hands.let_go()
-        self.after_turn(events)
-
-    def place_next_legal(self, step: int = 1) -> None:
-        """Tab: put the tile on the next legal square (keyboard play)."""
-        p = self.turn.place_next(step) if self.can_act() else None
-        if p is not None:
-            self.follow(p.x, p.y)
-            self.say(f"Tile placed at ({p.x}, {p.y}). Enter confirms, F picks a follower place, Tab moves it.",
-                     INK_DIM)
-
-    def cycle_follower(self) -> None:
-        """F: put the follower on the next open place of the pending tile (keyboard play)."""
-        if not self.can_act() or self.turn.pending is None:
-            return
-        if not self.turn.spots():
-            self.say("No follower can go on this tile.", INK_DIM)
-            return
-        self.turn.next_follower()
-
     def save_game(self) -> str:
         """Save a copy of the game; returns (and says) where, or why it could not."""
         try:
@@ -270,11 +222,11 @@ class PlayScene(BoardScene):
             step = max(40, self.camera.tile_px)
             self.camera.pan_pixels(dx * step, dy * step)
             return True
+        m = self.moves
         actions: dict[str, Callable[[], object]] = {
-            "rotate": lambda: self.rotate(1), "rotate-back": lambda: self.rotate(-1),
-            "place-next": lambda: self.place_next_legal(1), "place-previous": lambda: self.place_next_legal(-1),
-            "next-follower": self.cycle_follower, "confirm": self.confirm, "no-follower": self.skip,
-            "undo": self.undo, "zoom-in": lambda: self.camera.zoom(1), "zoom-out": lambda: self.camera.zoom(-1),
+            "rotate": lambda: m.rotate(1), "rotate-back": lambda: m.rotate(-1),
+            "place-next": lambda: m.place_next(1), "place-previous": lambda: m.place_next(-1),
+            "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo, "zoom-in": lambda: self.camera.zoom(1), "zoom-out": lambda: self.camera.zoom(-1),
             "recentre": self.fit_board, "save": self.save_game, "back": self.back, "help": self.open_help}
         if action not in actions:
             return False
@@ -330,12 +282,12 @@ class PlayScene(BoardScene):
         if self.drag is None and intent.kind in (PRESS, RELEASE) and super().handle(intent):
             return True
         if intent.kind == PRESS:
-            return self.hands.press(intent, self.places(), lambda: self.rotate(1))
+            return self.hands.press(intent, self.places(), lambda: self.moves.rotate(1))
         if intent.kind == RELEASE:
             return self._on_release(intent)
         if intent.kind == WHEEL:
             if self.drag is not None and self.drag.what == "tile":
-                self.rotate(1 if intent.dy > 0 else -1)
+                self.moves.rotate(1 if intent.dy > 0 else -1)
             elif self.rects["board"].collidepoint(intent.pos):
                 self.camera.zoom(intent.dy, intent.pos)
             return True
@@ -353,46 +305,9 @@ class PlayScene(BoardScene):
 
     def _on_release(self, intent: Intent) -> bool:
         done = self.hands.release(intent, self.places())
-        if done is None:
-            return False
-        if done.kind == "place" and done.cell is not None:
-            self._drop_tile(*done.cell)
-        elif done.kind == "follower" and done.spot is not None:
-            self._drop_follower(done.spot)
-        elif done.kind == "home":
-            self.turn.put_follower(None)
-            self.say("The follower went back to your supply.", INK_DIM, 2)
-        elif done.kind == "missed":
-            self.say("Drop the follower on one of the lit places.", BAD)
-            self.app.sounds.play("error")
-        return True
-
-    def _drop_tile(self, x: int, y: int) -> None:
-        tile, reason = self.turn.tile, self.turn.place(x, y)
-        if tile is None:
-            return
-        if reason is None:
-            self.flow.failed_cell = None
-            self.app.sounds.play("place")
-            self.follow(x, y)
-            if self.turn.spots():
-                self.say("Placed. Drag a follower onto a lit place, or press Space for none.", INK)
-            else:
-                self.say("Placed. No follower can go here: press Enter to confirm.", INK)
-            return
-        self.flow.failed_cell = (x, y)
-        self.say(explain.tile_refused(self.game, Placement(tile, x, y, self.turn.rotation), reason, self.aids_on),
-                 BAD, 8)
-        self.app.sounds.play("error")
-
-    def _drop_follower(self, spot: str) -> None:
-        reason = self.turn.put_follower(spot)
-        if reason is None:
-            self.app.sounds.play("follower")
-            self.say("Follower placed. Enter confirms the turn.", INK)
-            return
-        self.say(explain.follower_refused(reason, self.aids_on), BAD, 8)
-        self.app.sounds.play("error")
+        if done is not None:
+            self.moves.dropped(done)
+        return done is not None
 
     # ================================================================== update
     def update(self, dt: float) -> None:

@@ -34,11 +34,21 @@ RULES: list[tuple[str, str, list[tuple[str, int, str | None]]]] = [
      "1 point for itself and 1 per neighbour.", [("B", 0, "cloister"), ("A", 0, None)]),
     ("Fields: farmers",
      "Farmers lie in the fields and stay there until the end. Then each farm scores 3 points per "
-     "finished city it touches (1st-edition rule: 4 points per city to the majority of farmers).",
+     "finished city it touches (2nd-edition rule: the same, but a player scores any one city only "
+     "once; 1st-edition rule: 4 points per city to the majority of farmers).",
      [("E", 0, "farm:SW"), ("K", 0, None)]),
     ("Sharing",
      "Features can grow together. Whoever has the most followers on a feature takes all its points; "
      "tied players each score the full points.", []),
+    ("House rules (if chosen)",
+     "Unfinished features score off: at the end, unfinished roads, cities and cloisters score "
+     "nothing; farms still score. Fill a hole, play again: a tile that has tiles on all four sides "
+     "earns its player another turn. Table: tiles must stay inside the table's squares (its edge "
+     "is drawn on the board); a tile that fits nowhere inside is set aside. Table edge closes: the "
+     "edge finishes a road or city that runs into it and counts as tiles around a cloister. "
+     "Unplayable tiles to the bag: a tile that fits nowhere goes back into the bag and you draw "
+     "again, until no tile left fits anywhere. Random first player: who starts is drawn at random.",
+     []),
 ]
 
 #: The mouse, and the aids; the keys come from the keymap (:func:`keys`).
