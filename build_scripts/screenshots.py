@@ -32,6 +32,7 @@ OUT = ROOT / "docs" / "screenshots"
 
 def shot(app: App, name: str) -> None:
     app.frame(0.016)
+    app.draw()  # the loop draws only on a change; a shot may follow a change made outside it
     path = OUT / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)

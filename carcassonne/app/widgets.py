@@ -44,11 +44,12 @@ class LayoutLog:
         self.texts: list[tuple[str, pygame.Rect, tuple[int, int], int]] = []
 
     def overflows(self, screen: pygame.Rect) -> list[str]:
-        """Each text that runs past the smallest box holding the point it was placed at (or past the screen)."""
+        """Each text that runs past the box it was placed in (or past the screen)."""
         bad = []
         for text, r, at, n in self.texts:
-            holders = [b for b in self.boxes[:n] if b.collidepoint(at)] or [screen]
-            box = min(holders, key=lambda b: b.w * b.h)
+            # the box it sits in is the last one drawn under that point (a card over its panel,
+            # a dialog over the screen below it)
+            box = next((b for b in reversed(self.boxes[:n]) if b.collidepoint(at)), screen)
             if not box.inflate(2, 2).contains(r):
                 bad.append(f"{text!r} at {tuple(r)} runs past {tuple(box)}")
         return bad
@@ -86,7 +87,7 @@ def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: t
               colour=INK, anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
     img = rendered(font, text, colour)
     rect = img.get_rect(**{anchor: pos})
-    if _log is not None and text.strip():
+    if _log is not None and text.strip() and surface.get_clip().contains(rect):  # clipped: a scrolled view
         _log.texts.append((text, rect, (int(pos[0]), int(pos[1])), len(_log.boxes)))
     if shadow:
         surface.blit(rendered(font, text, (0, 0, 0)), rect.move(2, 2))

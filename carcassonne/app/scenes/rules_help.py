@@ -141,10 +141,14 @@ class RulesScene(Scene):
         surface.set_clip(None)
         blit_text(surface, head, "Keys and mouse", (right.x + int(16 * u), right.y + int(14 * u)), ACCENT)
         y = right.y + int(50 * u)
-        small = fonts.get(int(14 * u), "bold")
-        plain = fonts.get(int(14 * u))
-        row_h = max(plain.get_linesize() + int(6 * u), 1)
         rows = keys()
+        key_w, what_w = int(right.w * 0.42) - int(8 * u), right.w - int(right.w * 0.42) - int(32 * u)
+        size = int(14 * u)  # the largest size at which both columns fit the panel
+        while size > 8 and (max(fonts.get(size, "bold").size(k)[0] for k, _ in rows) > key_w
+                            or max(fonts.get(size).size(w)[0] for _, w in rows) > what_w):
+            size -= 1
+        small, plain = fonts.get(size, "bold"), fonts.get(size)
+        row_h = max(plain.get_linesize() + int(6 * u), 1)
         if len(rows) * row_h > right.h - int(60 * u):
             row_h = (right.h - int(60 * u)) // len(rows)
         for key, what in rows:
