@@ -143,3 +143,21 @@ class BoardScene(Scene):
         self.card_rects = [pygame.Rect(inner.x, panel.y + pad + i * (ch + gap), inner.w, ch) for i in range(n)]
         self.board.set_area(board)
         return self.rects["cards"].bottom + pad
+
+    def view_area(self) -> pygame.Rect:
+        """The part of the board area the board really shows: above the bar along its bottom."""
+        board = self.rects["board"]
+        return pygame.Rect(board.x, board.y, board.w, max(1, self.rects["bar"].top - board.y))
+
+    def view_box(self) -> tuple[int, int, int, int]:
+        a = self.view_area()
+        return a.x, a.y, a.w, a.h
+
+    def fit_all(self) -> None:
+        """Show the whole board as it is now (Home), above the bar."""
+        self.board.fit([(x, y) for x, y, _ in self.game.placed_tiles()], area=self.view_area())
+
+    def glide_time(self, seconds: float) -> float:
+        """How long a camera glide of ``seconds`` at normal speed takes at the player's speed (0: at once)."""
+        speed = self.app.settings.speed
+        return seconds / speed if speed > 0 else 0.0

@@ -75,7 +75,7 @@ class PlayScene(BoardScene):
     # ================================================================= lifecycle
     def enter(self) -> None:
         super().enter()
-        self.fit_board()
+        self.fit_all()
         self.begin_turn(first=True)
 
     def exit(self) -> None:
@@ -90,10 +90,6 @@ class PlayScene(BoardScene):
             self.buttons[name].rect = rect
         self.widgets = list(self.buttons.values())
         self.update_view()
-
-    def fit_board(self) -> None:
-        """Show the whole board (Home)."""
-        self.board.fit([(x, y) for x, y, _ in self.game.placed_tiles()], area=self.view_area())
 
     # ================================================================ turn flow
     @property
@@ -227,35 +223,22 @@ class PlayScene(BoardScene):
             "rotate": lambda: m.rotate(1), "rotate-back": lambda: m.rotate(-1),
             "place-next": lambda: m.place_next(1), "place-previous": lambda: m.place_next(-1),
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo, "zoom-in": lambda: self.camera.zoom(1), "zoom-out": lambda: self.camera.zoom(-1),
-            "recentre": self.fit_board, "save": self.save_game, "back": self.back, "help": self.open_help}
+            "recentre": self.fit_all, "save": self.save_game, "back": self.back, "help": self.open_help}
         if action not in actions:
             return False
         actions[action]()
         return True
 
-    def view_area(self) -> pygame.Rect:
-        """The part of the board area the board really shows: above the score track."""
-        board = self.rects["board"]
-        return pygame.Rect(board.x, board.y, board.w, max(1, self.rects["track"].top - board.y))
-
-    def _view(self) -> tuple[int, int, int, int]:
-        a = self.view_area()
-        return a.x, a.y, a.w, a.h
-
-    def _glide_time(self, seconds: float) -> float:
-        speed = self.app.settings.speed
-        return seconds / speed if speed > 0 else 0.0
-
     def follow(self, x: int, y: int) -> None:
         """Keep the tile just placed at (x, y) in view (not while dragging: the camera is the player's then)."""
         if self.drag is None:
-            self.camera.follow(x, y, self._view(), self._glide_time(0.3))
+            self.camera.follow(x, y, self.view_box(), self.glide_time(0.3))
 
     def keep_in_view(self, x: int, y: int) -> None:
         """A computer's tile at (x, y): the whole board in view while it fits, else the tile followed."""
         if self.drag is None:
             cells = [(cx, cy) for cx, cy, _ in self.game.placed_tiles()] + [(x, y)]
-            self.camera.keep_in_view(cells, (x, y), self._view(), self._glide_time(0.5))
+            self.camera.keep_in_view(cells, (x, y), self.view_box(), self.glide_time(0.5))
 
     # ================================================================== input
     def hand_tile_rect(self) -> pygame.Rect:

@@ -61,8 +61,7 @@ class ReplayScene(BoardScene):
     def fit(self) -> None:
         """The whole finished board in view, above the slider bar."""
         x0, y0, x1, y1 = self.replay.bounds
-        board, bar = self.rects["board"], self.rects["bar"]
-        self.board.fit([(x0, y0), (x1, y1)], area=pygame.Rect(board.x, board.y, board.w, bar.top - board.y))
+        self.board.fit([(x0, y0), (x1, y1)], area=self.view_area())
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
