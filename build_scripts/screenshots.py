@@ -75,6 +75,37 @@ def hover(d: Driver, scene, x: int, y: int, px: int = 96) -> None:  # noqa: ANN0
     d.frames(2)
 
 
+def clean_screen(app: App, d: Driver) -> None:
+    """A refused drop's whole sentence, Space asking before it ends the turn, leaving a game asking first."""
+    from carcassonne.app import explain
+    from carcassonne.engine import Placement
+
+    scene = app.top
+    turn, game = scene.turn, scene.game
+    d.key(pygame.K_HOME)  # the whole board
+    wrong = [c for c in game.open_positions() if c not in turn.legal_cells()
+             and "Doesn't fit" in (explain.why_not_tile(game, Placement(turn.tile, *c, turn.rotation)) or "")]
+    if wrong:
+        cell = min(wrong, key=lambda c: abs(c[0]) + abs(c[1]))
+        d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*cell), steps=4)
+        d.move(scene.rects["deck"].center)
+        shot(app, "22-play-refused-drop-message")
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_SPACE)
+    d.move(scene.rects["deck"].center)
+    shot(app, "23-play-space-asks-first")
+    d.key(pygame.K_u)  # undo the "no follower"
+    d.key(pygame.K_ESCAPE)
+    pause = app.top
+    quit_button = next(b for b in getattr(pause, "buttons", []) if b.label == "Quit to title")
+    d.click(quit_button.rect.center)
+    shot(app, "24-leave-game-asks-first")
+    if app.top is not pause and app.top is not scene and hasattr(app.top, "title") and app.top.title:
+        d.key(pygame.K_ESCAPE)  # stay
+    if app.top is pause:
+        d.key(pygame.K_ESCAPE)
+
+
 def aids(app: App, d: Driver, seats: list[Seat]) -> None:
     """One screenshot per player aid, on a board the computer players built."""
     from carcassonne.engine.aids import dead_spots, tiles_that_fit
@@ -252,6 +283,7 @@ def main() -> int:
     d.key(pygame.K_ESCAPE)
     shot(app, "11-pause-menu")
     d.key(pygame.K_ESCAPE)
+    clean_screen(app, d)
 
     # a corrupt save file: a clear message, and the game goes on
     bad = app.storage.saves_dir / "broken.carc.json"

@@ -60,7 +60,7 @@ class MessageDialog(Dialog):
 class ConfirmDialog(Dialog):
     """A question with two answers: ``yes`` runs ``on_yes``; No, Esc or a click outside close it."""
 
-    box_size = (560, 250)
+    box_size = (560, 210)
 
     def __init__(self, app: "App", title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
