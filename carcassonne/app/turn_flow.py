@@ -21,7 +21,8 @@ from .assets import Assets
 from .camera import Camera
 from .hud import Message
 from .scoring_anims import ai_tile_glide, scoring_anims
-from .widgets import INK
+from .turn import AI_THINK, HUMAN, TurnController
+from .widgets import INK, INK_DIM
 
 Colour = tuple[int, int, int]
 
@@ -41,10 +42,17 @@ class TurnFlow:
     def say(self, text: str, colour: Colour = INK, seconds: float = 4.0) -> None:
         self.message = Message(text, colour, seconds)
 
-    def new_turn(self) -> None:
-        """A turn passes: its messages and its refused square go with it."""
+    def new_turn(self, turn: TurnController) -> None:
+        """A turn begins: the last one's messages and refused square go, and the new one is greeted."""
         self.message = Message()
         self.failed_cell = None
+        name = turn.seat.name
+        if turn.phase == AI_THINK:
+            self.say(f"{name} is thinking…", INK_DIM)
+        elif turn.phase == HUMAN and turn.bonus_turn:
+            self.say(f"{name} filled a hole: play again (house rule).")
+        elif turn.phase == HUMAN:
+            self.say(f"Your turn, {name}: drag the tile onto the board.")
 
     def scoring_shown(self) -> bool:
         """The last turn's scoring has played: no animation left and every marker arrived."""

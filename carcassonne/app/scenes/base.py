@@ -108,6 +108,10 @@ class Dialog(Scene):
         super().draw(surface)
 
 
+#: The keymap's pan actions: which way the board moves.
+PAN = {"pan-left": (1, 0), "pan-right": (-1, 0), "pan-up": (0, 1), "pan-down": (0, -1)}
+
+
 class BoardScene(Scene):
     """A screen around one board (Play, Replay): the :class:`BoardView`, and around it the top
     bar, the side panel with one card per player, and a bar along the board's bottom."""
@@ -156,6 +160,24 @@ class BoardScene(Scene):
     def fit_all(self) -> None:
         """Show the whole board as it is now (Home), above the bar."""
         self.board.fit([(x, y) for x, y, _ in self.game.placed_tiles()], area=self.view_area())
+
+    def recentre(self) -> None:
+        """What Home (or F) shows: the whole board."""
+        self.fit_all()
+
+    def camera_action(self, action: str) -> bool:
+        """The keymap's camera actions (pan, zoom, recentre); False for any other action."""
+        if action in PAN:
+            dx, dy = PAN[action]
+            step = max(40, self.camera.tile_px)
+            self.camera.pan_pixels(dx * step, dy * step)
+        elif action in ("zoom-in", "zoom-out"):
+            self.camera.zoom(1 if action == "zoom-in" else -1)
+        elif action == "recentre":
+            self.recentre()
+        else:
+            return False
+        return True
 
     def glide_time(self, seconds: float) -> float:
         """How long a camera glide of ``seconds`` at normal speed takes at the player's speed (0: at once)."""

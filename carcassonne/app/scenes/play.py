@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 
 __all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "PlayScene"]
 
-PAN = {"pan-left": (1, 0), "pan-right": (-1, 0), "pan-up": (0, 1), "pan-down": (0, -1)}
 #: The buttons: label, the scene's method, the keymap action shown beside it.
 BUTTONS = {"rotate": ("Rotate", "rotate", "rotate"), "undo": ("Undo", "undo", "undo"),
            "skip": ("No follower", "skip", "no-follower"), "confirm": ("Confirm", "confirm", "confirm"),
@@ -75,7 +74,7 @@ class PlayScene(BoardScene):
     # ================================================================= lifecycle
     def enter(self) -> None:
         super().enter()
-        self.fit_all()
+        self.recentre()
         self.begin_turn(first=True)
 
     def exit(self) -> None:
@@ -100,16 +99,10 @@ class PlayScene(BoardScene):
         """Start the next turn: results when the deck is empty, the AI, or a hand-over.
         The last turn's messages go with it."""
         self.hands.let_go()
-        self.flow.new_turn()
-        phase = self.turn.begin_turn(first)
-        if phase == OVER:
+        if self.turn.begin_turn(first) == OVER:
             self.finish_game()
-        elif phase == AI_THINK:
-            self.say(f"{self.seat_name()} is thinking…", INK_DIM)
-        elif phase == HUMAN and self.turn.bonus_turn:
-            self.say(f"{self.seat_name()} filled a hole: play again (house rule).")
-        elif phase == HUMAN:
-            self.say(f"Your turn, {self.seat_name()}: drag the tile onto the board.")
+        else:
+            self.flow.new_turn(self.turn)
 
     @property
     def aids_on(self) -> bool:
@@ -142,8 +135,8 @@ class PlayScene(BoardScene):
         self.app.replace_scene("results", game=self.game, seats=self.seats, final=final)
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
-        self.hands.let_go()
         """Animate the turn's scoring; the next turn begins once it has played (:meth:`update`)."""
+        self.hands.let_go()
         self.app.sounds.play("score" if events else "place")
         self.flow.score(events, self.app.settings.speed, self.camera, self.app.assets, self.u,
                         lambda i: self.card_rects[i].midright)
@@ -213,17 +206,14 @@ class PlayScene(BoardScene):
 
     def do(self, action: str) -> bool:
         """Carry out a keymap action (:mod:`carcassonne.app.keymap`); False if it means nothing here."""
-        if action in PAN:
-            dx, dy = PAN[action]
-            step = max(40, self.camera.tile_px)
-            self.camera.pan_pixels(dx * step, dy * step)
+        if self.camera_action(action):
             return True
         m = self.moves
         actions: dict[str, Callable[[], object]] = {
             "rotate": lambda: m.rotate(1), "rotate-back": lambda: m.rotate(-1),
             "place-next": lambda: m.place_next(1), "place-previous": lambda: m.place_next(-1),
-            "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo, "zoom-in": lambda: self.camera.zoom(1), "zoom-out": lambda: self.camera.zoom(-1),
-            "recentre": self.fit_all, "save": self.save_game, "back": self.back, "help": self.open_help}
+            "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
+            "save": self.save_game, "back": self.back, "help": self.open_help}
         if action not in actions:
             return False
         actions[action]()
