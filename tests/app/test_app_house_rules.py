@@ -8,7 +8,7 @@ import pytest
 from carcassonne.app.driver import Driver
 from carcassonne.app.scenes.new_game import HOUSE_LINES, NewGameScene
 from carcassonne.app.scenes.play import PlayScene
-from carcassonne.app.scenes.rules_help import RULES, RulesScene
+from carcassonne.app.scenes.rules_help import PAGE, RulesScene
 from carcassonne.app.session import game_from_setup, play
 from carcassonne.app.storage import SeatSetup, Setup
 from carcassonne.engine import Rules
@@ -85,8 +85,9 @@ def test_a_random_first_player_keeps_the_turn_order(make_app, monkeypatch):
 
 def test_the_rules_help_explains_the_house_rules(make_app):
     app = make_app()
-    titles = [title for title, _, _ in RULES]
-    text = next(text for title, text, _ in RULES if title.startswith("House rules"))
+    titles = [heading for heading, _ in PAGE]
+    sections = next(sections for heading, sections in PAGE if heading.startswith("House rules"))
+    text = " ".join(f"{s.title}: {s.text}" for s in sections)
     for words in ("Unfinished features score", "Fill a hole", "Table", "Table edge closes",
                   "Unplayable tiles to the bag", "Random first player"):
         assert words in text

@@ -18,6 +18,7 @@ from .results import ResultsScene
 from .rules_help import RulesScene
 from .settings import SettingsScene
 from .title import TitleScene
+from .tutorial import TutorialScene
 
 #: Scene name -> what builds it (called with the app and the options the caller passes).
 SCENES: dict[str, Callable[..., Scene]] = {
@@ -33,6 +34,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "settings": SettingsScene,
     "message": MessageDialog,
     "confirm": ConfirmDialog,
+    "tutorial": TutorialScene,
 }
 
 __all__ = ["SCENES", "Dialog", "Scene"]
