@@ -22,9 +22,10 @@ import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver, random_game, show_cell  # noqa: E402
+from carcassonne.app.scenes.final_board import FinalBoardScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
 from carcassonne.app.storage import Settings, Storage  # noqa: E402
-from carcassonne.engine import Game, Rules  # noqa: E402
+from carcassonne.engine import Game, Placement, Rules  # noqa: E402
 from carcassonne.engine.record import GameRecord, Seat  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -179,6 +180,85 @@ def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
     d.release((round(target[0]), round(target[1])))
 
 
+def features(app: App, d: Driver, seats: list[Seat]) -> None:
+    """Features drawn as features: the field and the road a follower would join, lit from the
+    segment masks; the farm owners; the last move and the move log."""
+    from carcassonne.app.spots import spot_anchor
+
+    for seed in range(12, 40):
+        game = ai_game(app, seats, 34, seed=seed, stop_at_player=0)
+        tile = game.draw()
+        both = [p for p in game.legal_placements(tile)
+                if {s.partition(":")[0] for s in game.follower_spots(p)} >= {"farm", "road"}]
+        if both:
+            break
+    else:
+        return
+    from carcassonne.app.feature_paint import Preview
+
+    def farm_size(p: Placement) -> int:
+        return max(len(Preview().paint(game, p, s)[0].segments) for s in game.follower_spots(p) if s.startswith("farm"))
+
+    p = max(both, key=farm_size)
+    play(app, game, seats)
+    d.frames(2)
+    d.key(pygame.K_RETURN)
+    scene = app.top
+    for _ in range(4):
+        if scene.turn.rotation == p.rotation:
+            break
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, 96)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    o = game.tiles[p.tile].orientations[p.rotation // 90]
+    for kind in ("farm", "road"):
+        spot = max((s for s in scene.turn.spots() if s.startswith(kind)),
+                   key=lambda s: len(scene.overlay.preview.paint(game, p, s)[0].segments))
+        ax, ay = spot_anchor(o, spot)
+        end = scene.camera.to_screen(p.x + ax, p.y + ay)
+        d.drag(scene.follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
+        d.frames(2)
+        shot(app, f"2{2 + (kind == 'road')}-highlight-{kind}")
+        d.release(scene.follower_slots(0)[-1].center)
+    d.key(pygame.K_HOME)
+    d.key(pygame.K_o)
+    d.move(scene.rects["deck"].center)
+    d.frames(2)
+    shot(app, "24-farm-owners")
+    d.key(pygame.K_o)
+    d.key(pygame.K_l)
+    d.frames(2)
+    row = scene.overlay.log.rows[3]
+    d.click(row[1].center)
+    d.frames(12)
+    shot(app, "25-move-log")
+    d.key(pygame.K_l)
+
+
+def final_on_board(app: App, d: Driver, seats: list[Seat]) -> None:
+    """The end of a game: each final feature lit on the board in turn, then the results."""
+    full = ai_game(app, seats, 200, seed=21)  # every tile placed, the final scoring not yet
+    play(app, full, seats)
+    d.run_until(lambda: isinstance(app.top, FinalBoardScene), 20)
+    scene = app.top
+    assert isinstance(scene, FinalBoardScene)
+
+    def lit(kind: str, at_least: int = 0) -> bool:
+        return scene.step >= at_least and scene.lit is not None and scene.lit.kind == kind and scene.timer > 0.5
+
+    d.run_until(lambda: lit("city", 3), 2000)
+    shot(app, "26-final-scoring-on-board")
+    d.run_until(lambda: lit("field"), 2000)
+    shot(app, "27-final-scoring-farm")
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    shot(app, "07-results")
+    d.key(pygame.K_b)
+    d.frames(3)
+    shot(app, "28-results-final-board")
+    d.key(pygame.K_ESCAPE)
+
+
 def replay(app: App, d: Driver, seats: list[Seat]) -> None:
     """The replay viewer on a whole game between computer players, at a turn that scored."""
     from carcassonne.app.scenes.replay import ReplaysDialog, ReplayScene
@@ -303,13 +383,11 @@ def main() -> int:
     replay(app, d, seats)
     river(app, d, seats)
 
-    # the end: results after a full game between "normal" computer players
-    full = ai_game(app, seats, 200, seed=21)
-    full.finish()
-    play(app, full, seats)
-    d.frames(20)
-    d.key(pygame.K_RETURN)  # reveal the rest of the final scoring
-    shot(app, "07-results")
+    features(app, d, seats)
+
+    # the end: final scoring on the board, then the results, after a full game between
+    # "normal" computer players
+    final_on_board(app, d, seats)
     app.shutdown()
     pygame.quit()
     return 0

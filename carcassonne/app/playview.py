@@ -36,7 +36,7 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
                aids_on: bool, hints_on: bool) -> BoardMarks:
     """The marks over the board for this moment of the turn: the last tile, dead spots,
     the squares the tile fits (hints, or while dragging it), the pending tile with its
-    follower, the lit places and the feature a hovered place joins."""
+    follower and the lit places (the feature a place joins is painted by the board overlay)."""
     t, d = turn, drag
     marks = BoardMarks(last_placed=t.last_placed, dead=tuple(dead) if aids_on else (), colour=t.seat.color)
     if t.phase != HUMAN or t.tile is None:
@@ -48,7 +48,6 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
     dragging_follower = d is not None and d.what == "follower"
     lifted = dragging_follower and d is not None and d.from_pending
     return replace(marks, pending=t.pending, pending_follower=None if lifted else t.follower,
-                   feature=tuple(t.feature_preview(hover_spot)) if hover_spot else (),
                    spots=tuple(t.spots()) if dragging_follower or (hints_on and not t.follower and not t.declined)
                    else (), hover_spot=hover_spot)
 

@@ -1,5 +1,5 @@
-"""The animations of a turn on the Play screen: each scored feature flashing with its points
-rising, followers gliding home to their owner's card, and a computer's tile gliding in."""
+"""The animations of a turn on the Play screen: each scored feature's points rising,
+followers gliding home to their owner's card, and a computer's tile gliding in."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 
 from ..engine import Game, Move, ScoreEvent
 from ..engine.record import Seat
-from .anim import Anim, FeatureFlash, FloatText, Glide
+from .anim import Anim, FloatText, Glide
 from .assets import PLAYER_RGB, Assets
 from .camera import Camera
 from .spots import spot_anchor
@@ -20,8 +20,9 @@ Point = tuple[float, float]
 
 def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat], speed: float, camera: Camera,
                   assets: Assets, u: float, card_edge: Callable[[int], Point]) -> list[Anim]:
-    """One flash and one rising "+points" per score event, staggered, and each follower the
-    event returns gliding from its place to the right edge of its owner's card."""
+    """One rising "+points" per score event, staggered, and each follower the event returns
+    gliding from its place to the right edge of its owner's card (the board overlay lights
+    the scored features themselves)."""
     font = assets.fonts.get(int(34 * u), "bold")
     anims: list[Anim] = []
     for i, ev in enumerate(events):
@@ -29,7 +30,6 @@ def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat
         centre = (sum(x + 0.5 for x, _ in ev.tiles) / n, sum(y + 0.5 for _, y in ev.tiles) / n)
         delay = i * 0.35 / speed
         colour = PLAYER_RGB.get(seats[ev.players[0]].color, INK) if ev.players else INK
-        anims.append(FeatureFlash(list(ev.tiles), (255, 220, 120), 1.0 / speed))
         if ev.players:
             label = f"+{ev.points}" + (f" ×{len(ev.players)}" if len(ev.players) > 1 else "")
             anims.append(FloatText(label, centre, colour, font, 1.3 / speed, delay))

@@ -11,6 +11,7 @@ from typing import Callable
 
 from .base import Dialog, Scene
 from .dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
+from .final_board import FinalBoardScene
 from .new_game import NewGameScene
 from .play import PlayScene
 from .replay import ReplayScene, ReplaysDialog
@@ -25,6 +26,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "title": TitleScene,
     "new_game": NewGameScene,
     "play": PlayScene,
+    "final": FinalBoardScene,
     "results": ResultsScene,
     "replay": ReplayScene,
     "replays": ReplaysDialog,

@@ -13,6 +13,7 @@ painters in :mod:`~carcassonne.app.hud`; this scene wires them together.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -20,8 +21,9 @@ import pygame
 from ...engine import Move, ScoreEvent
 from ..aidview import Aids, Tip
 from ..anim import Glide
+from ..board_overlay import BoardOverlay
 from ..board_view import BoardMarks
-from ..drag import Drag, Places
+from ..drag import Drag, Places, spot_near
 from ..hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
                    draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
@@ -42,10 +44,12 @@ if TYPE_CHECKING:
 
 __all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "PlayScene"]
 
-#: The buttons: label, the scene's method, the keymap action shown beside it.
-BUTTONS = {"rotate": ("Rotate", "rotate", "rotate"), "undo": ("Undo", "undo", "undo"),
-           "skip": ("No follower", "skip", "no-follower"), "confirm": ("Confirm", "confirm", "confirm"),
-           "menu": ("Menu", "open_menu", ""), "help": ("Help", "open_help", ""), "save": ("Save", "save_game", "")}
+#: The buttons: label and the keymap action they carry out (:meth:`PlayScene.do`).
+BUTTONS = {"rotate": ("Rotate", "rotate"), "undo": ("Undo", "undo"), "skip": ("No follower", "no-follower"),
+           "confirm": ("Confirm", "confirm"), "menu": ("Menu", "menu"), "help": ("Help", "help"),
+           "save": ("Save", "save"), "log": ("Moves", "move-log"), "farms": ("Farms", "farm-owners")}
+#: The top bar's buttons show no key beside them.
+PLAIN = ("menu", "help", "save")
 
 
 class PlayScene(BoardScene):
@@ -61,15 +65,16 @@ class PlayScene(BoardScene):
         #: The player's actions in the turn, each with its message and sound (:mod:`carcassonne.app.turn_actions`).
         self.moves = TurnActions(turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
                                  confirmed=self.after_turn)
-        self.buttons = {name: Button(label, getattr(self.moves if hasattr(self.moves, method) else self, method),
-                                     hint=hint("play", action) if action else "", primary=name == "confirm")
-                        for name, (label, method, action) in BUTTONS.items()}
+        self.buttons = {name: Button(label, partial(self.do, action), hint="" if name in PLAIN else hint("play", action),
+                                     primary=name == "confirm") for name, (label, action) in BUTTONS.items()}
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score) and where it shows.
         self.shown_tip: ShownTip | None = None
         #: What the painters show, made in ``update`` (:func:`carcassonne.app.playview.panel_view`).
         self.panel = PanelView()
         self.refining = False
+        # -- board overlay (features lit, farm owners, last move, move log): board_overlay.py
+        self.overlay = BoardOverlay(self.game, [s.color for s in self.seats])
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -88,6 +93,7 @@ class PlayScene(BoardScene):
         for name, rect in buttons.items():
             self.buttons[name].rect = rect
         self.widgets = list(self.buttons.values())
+        self.overlay.layout(self.view_area(), self.u)  # -- board overlay
         self.update_view()
 
     # ================================================================ turn flow
@@ -132,12 +138,15 @@ class PlayScene(BoardScene):
     def finish_game(self) -> None:
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
         self.app.storage.clear_autosave()
-        self.app.replace_scene("results", game=self.game, seats=self.seats, final=final)
+        self.app.replace_scene("final", game=self.game, seats=self.seats, final=final)  # scored on the board
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """Animate the turn's scoring; the next turn begins once it has played (:meth:`update`)."""
         self.hands.let_go()
         self.app.sounds.play("score" if events else "place")
+        speed = self.app.settings.speed
+        if speed > 0:
+            self.overlay.flash(events, 1.2 / speed)  # -- board overlay: the scored features lit
         self.flow.score(events, self.app.settings.speed, self.camera, self.app.assets, self.u,
                         lambda i: self.card_rects[i].midright)
         if self.flow.scoring_shown():
@@ -213,7 +222,8 @@ class PlayScene(BoardScene):
             "rotate": lambda: m.rotate(1), "rotate-back": lambda: m.rotate(-1),
             "place-next": lambda: m.place_next(1), "place-previous": lambda: m.place_next(-1),
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
-            "save": self.save_game, "back": self.back, "help": self.open_help}
+            "save": self.save_game, "back": self.back, "help": self.open_help, "menu": self.open_menu,
+            "move-log": self.overlay.toggle_log, "farm-owners": self.overlay.toggle_farm_owners}
         if action not in actions:
             return False
         actions[action]()
@@ -253,6 +263,9 @@ class PlayScene(BoardScene):
             self.hands.motion(intent)
             return True
         if self.drag is None and intent.kind in (PRESS, RELEASE) and super().handle(intent):
+            return True
+        # -- board overlay: the move log takes its clicks
+        if self.drag is None and self.overlay.handle(intent, self.camera, self.glide_time(0.4)):
             return True
         if intent.kind == PRESS:
             return self.hands.press(intent, self.places(), lambda: self.moves.rotate(1))
@@ -301,6 +314,7 @@ class PlayScene(BoardScene):
         if self.phase == OVER:
             return
         self.board.update(dt)
+        self.overlay.update(dt, self.app.assets, self.u)  # -- board overlay
         self.update_view()
         self.shown_tip = None if not self.aids_on else find_tip(
             self.turn, self.aids, self.board, pointer=self.pointer, drag=self.drag, cards=self.card_rects,
@@ -309,12 +323,16 @@ class PlayScene(BoardScene):
     def animating(self) -> bool:
         """Something moves without input: a computer's turn, scoring, a glide, a message counting down."""
         return (self.phase in (AI_THINK, AI_GLIDE, ANIMATING) or self.flow.animating or self.camera.gliding
-                or self.message_time > 0 or self.hands.drag is not None or self.refining)
+                or self.message_time > 0 or self.hands.drag is not None or self.refining
+                or bool(self.overlay.flashes))
 
     def board_marks(self) -> BoardMarks:
         """Everything drawn over the board's tiles now (add new kinds of marks here)."""
-        return turn_marks(self.turn, self.drag, self.hover_spot, dead=self.aids.dead() if self.aids_on else (),
-                          aids_on=self.aids_on, hints_on=self.hints_on)
+        marks = turn_marks(self.turn, self.drag, self.hover_spot, dead=self.aids.dead() if self.aids_on else (),
+                           aids_on=self.aids_on, hints_on=self.hints_on)
+        # -- board overlay: features lit, farm owners, the last follower, the square shown from the log
+        pointed = self.hover_spot or (spot_near(self.turn, self.board, self.pointer) if self.drag is None else None)
+        return self.overlay.marks(marks, self.turn.pending if self.phase == HUMAN else None, pointed, self.aids_on)
 
     def update_view(self) -> None:
         """Tell the board, the buttons and the painters what the turn looks like now."""
@@ -322,6 +340,7 @@ class PlayScene(BoardScene):
         for name, enabled in (("rotate", can), ("undo", can and placed), ("skip", can and placed),
                               ("confirm", can and placed)):
             self.buttons[name].enabled = enabled
+        self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
         self.board.show(self.game.turn_number, self.board_marks())
         self.panel = panel_view(self.turn, self.drag, self.seats, self.shown_scores, self.projected_scores(),
                                 self.follower_slots, self.camera, self.places().on_board, self.aids_on)
@@ -349,6 +368,7 @@ class PlayScene(BoardScene):
         board, view = self.rects["board"], self.view_area()
         surface.fill((52, 62, 48))
         self.board.draw(surface)
+        self.overlay.draw(surface, assets, u)  # -- board overlay: the move log
         surface.set_clip(view)
         for a in self.flow.anims:
             if not isinstance(a, Glide) or a.size is not None:
@@ -360,12 +380,12 @@ class PlayScene(BoardScene):
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
                        self.game.turn_number + 1, len(self.game.deck) - (1 if t.tile else 0),
-                       self.buttons["save"].rect.x - int(16 * u), assets, u)
+                       self.buttons["farms"].rect.x - int(16 * u), assets, u)
         draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.panel.cards)), assets, u)
         draw_hand(surface, self.rects["hand"], self.panel.hand, assets, u)
         draw_deck(surface, self.rects["deck"], self.panel.deck_left, assets, u)
         for b in self.buttons.values():
-            b.draw(surface, assets.fonts, u)
+            b.draw(surface, assets.fonts, u)  # (a hidden button draws nothing)
         for a in self.flow.anims:
             if isinstance(a, Glide) and a.size is None:
                 a.draw(surface, self.camera)

@@ -19,7 +19,7 @@ import pygame
 
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
-from ..board_view import BoardMarks
+from ..board_overlay import StepMarks
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
@@ -37,6 +37,7 @@ class ReplayScene(BoardScene):
 
     def __init__(self, app: "App", replay: Replay) -> None:
         super().__init__(app, replay.seats, replay.game)
+        self.step_marks = StepMarks([s.color for s in replay.seats])  # -- board overlay
         self.replay = replay
         self.aids = Aids(self.game)
         self.pan_from: tuple[int, int] | None = None
@@ -155,10 +156,8 @@ class ReplayScene(BoardScene):
 
     def _show(self) -> None:
         """The board at the current step: its tiles, followers, this turn's tile and scored features."""
-        move = self.replay.last_move()
-        scored = tuple(cell for ev in self.replay.events() for cell in ev.tiles)
-        self.board.show(self.replay.step, BoardMarks(last_placed=None if move is None else (move.x, move.y),
-                                                     scored=scored))
+        # -- board overlay: the step's scored features painted, its tile and follower marked
+        self.board.show(self.replay.step, self.step_marks.get(self.replay.step, self.replay.game, self.replay.events()))
 
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
