@@ -90,17 +90,17 @@ def clean_screen(app: App, d: Driver) -> None:
         cell = min(wrong, key=lambda c: abs(c[0]) + abs(c[1]))
         d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*cell), steps=4)
         d.move(scene.rects["deck"].center)
-        shot(app, "22-play-refused-drop-message")
+        shot(app, "29-play-refused-drop-message")
     d.key(pygame.K_TAB)
     d.key(pygame.K_SPACE)
     d.move(scene.rects["deck"].center)
-    shot(app, "23-play-space-asks-first")
+    shot(app, "30-play-space-asks-first")
     d.key(pygame.K_u)  # undo the "no follower"
     d.key(pygame.K_ESCAPE)
     pause = app.top
     quit_button = next(b for b in getattr(pause, "buttons", []) if b.label == "Quit to title")
     d.click(quit_button.rect.center)
-    shot(app, "24-leave-game-asks-first")
+    shot(app, "31-leave-game-asks-first")
     if app.top is not pause and app.top is not scene and hasattr(app.top, "title") and app.top.title:
         d.key(pygame.K_ESCAPE)  # stay
     if app.top is pause:
