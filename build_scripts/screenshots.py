@@ -33,6 +33,7 @@ OUT = ROOT / "docs" / "screenshots"
 
 def shot(app: App, name: str) -> None:
     app.frame(0.016)
+    app.draw()  # the loop draws only on a change; a shot may follow a change made outside it
     path = OUT / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
@@ -73,6 +74,37 @@ def hover(d: Driver, scene, x: int, y: int, px: int = 96) -> None:  # noqa: ANN0
     cx, cy = scene.camera.cell_center(x, y)
     d.move((cx, cy))
     d.frames(2)
+
+
+def clean_screen(app: App, d: Driver) -> None:
+    """A refused drop's whole sentence, Space asking before it ends the turn, leaving a game asking first."""
+    from carcassonne.app import explain
+    from carcassonne.engine import Placement
+
+    scene = app.top
+    turn, game = scene.turn, scene.game
+    d.key(pygame.K_HOME)  # the whole board
+    wrong = [c for c in game.open_positions() if c not in turn.legal_cells()
+             and "Doesn't fit" in (explain.why_not_tile(game, Placement(turn.tile, *c, turn.rotation)) or "")]
+    if wrong:
+        cell = min(wrong, key=lambda c: abs(c[0]) + abs(c[1]))
+        d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*cell), steps=4)
+        d.move(scene.rects["deck"].center)
+        shot(app, "29-play-refused-drop-message")
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_SPACE)
+    d.move(scene.rects["deck"].center)
+    shot(app, "30-play-space-asks-first")
+    d.key(pygame.K_u)  # undo the "no follower"
+    d.key(pygame.K_ESCAPE)
+    pause = app.top
+    quit_button = next(b for b in getattr(pause, "buttons", []) if b.label == "Quit to title")
+    d.click(quit_button.rect.center)
+    shot(app, "31-leave-game-asks-first")
+    if app.top is not pause and app.top is not scene and hasattr(app.top, "title") and app.top.title:
+        d.key(pygame.K_ESCAPE)  # stay
+    if app.top is pause:
+        d.key(pygame.K_ESCAPE)
 
 
 def aids(app: App, d: Driver, seats: list[Seat]) -> None:
@@ -331,6 +363,7 @@ def main() -> int:
     d.key(pygame.K_ESCAPE)
     shot(app, "11-pause-menu")
     d.key(pygame.K_ESCAPE)
+    clean_screen(app, d)
 
     # a corrupt save file: a clear message, and the game goes on
     bad = app.storage.saves_dir / "broken.carc.json"

@@ -53,7 +53,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("place-previous", "shift+tab", "... or the previous one"),
         _b("next-follower", "f", "next follower place (keyboard)"),
         _b("confirm", "return, enter", "confirm the turn"),
-        _b("no-follower", "space", "confirm without a follower"),
+        _b("no-follower", "space", "no follower (press again to end the turn)"),
         _b("undo", "ctrl+z, backspace, u", "undo within the turn"),
         _b("pan-left", "left, a", "pan the board (also drag it)", "Arrows / WASD"),
         _b("pan-right", "right, d"),
@@ -103,7 +103,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("replays", "r"),
         _b("help", "f1"),
         _b("settings", "s"),
-        _b("quit", "q, escape"),
+        _b("quit", "q"),
     ),
     "final": (
         _b("next", "space, right", "next feature"),

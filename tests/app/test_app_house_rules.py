@@ -132,7 +132,8 @@ def test_the_replay_viewer_tells_the_house_rules_in_words(tiles):
     assert replay.describe().endswith("it filled a hole, so they play again (house rule).")
     replay = Replay(GameRecord.load(house / "discard-to-bag.carc.json"), tiles)
     replay.go(2)
-    assert replay.describe() == "Blue drew tile C, which fits nowhere, and put it back in the bag (house rule)."
+    assert replay.describe() == ("Blue drew a city tile with a pennant, which fits nowhere, and put it back in the "
+                                 "bag (house rule).")
 
 
 def test_a_square_off_the_table_says_so(tiles):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .base import Dialog, Scene
-from .dialogs import LoadDialog, MessageDialog, PauseMenu
+from .dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
 from .final_board import FinalBoardScene
 from .new_game import NewGameScene
 from .play import PlayScene
@@ -35,6 +35,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "rules": RulesScene,
     "settings": SettingsScene,
     "message": MessageDialog,
+    "confirm": ConfirmDialog,
     "tutorial": TutorialScene,
 }
 

@@ -59,9 +59,13 @@ class ReplayScene(BoardScene):
         super().enter()
         self.fit()
 
+    def recentre(self) -> None:
+        self.fit()
+
     def fit(self) -> None:
+        """The whole finished board in view, above the slider bar."""
         x0, y0, x1, y1 = self.replay.bounds
-        self.board.fit([(x0, y0), (x1, y1)])
+        self.board.fit([(x0, y0), (x1, y1)], area=self.view_area())
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -138,14 +142,8 @@ class ReplayScene(BoardScene):
             self.go(steps[intent.action])
         elif intent.action == "back":
             self.close()
-        elif intent.action == "zoom-in":
-            self.camera.zoom(1)
-        elif intent.action == "zoom-out":
-            self.camera.zoom(-1)
-        elif intent.action == "recentre":
-            self.fit()
         else:
-            return False
+            return self.camera_action(intent.action)
         return True
 
     def update(self, dt: float) -> None:

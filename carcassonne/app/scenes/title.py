@@ -91,6 +91,9 @@ class TitleScene(Scene):
             return True
         return super().handle(intent)
 
+    def animating(self) -> bool:
+        return False
+
     def update(self, dt: float) -> None:
         self.buttons["continue"].enabled = self.app.storage.has_autosave()
 
