@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import COLORS, RecordError
+from ..engine import COLORS, FARM_SCORINGS, RecordError, Rules
 from ..engine.record import GameRecord, write_atomically
 from ..engine.untrusted import clean_name, parse_json, read_text
 from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
@@ -102,6 +102,9 @@ class Setup:
     small_city: bool = False
     river: bool = False
     seed: str = ""
+    #: House rules as game-record keys, only those that differ from the book.
+    house: dict[str, Any] = field(default_factory=dict)
+    random_first: bool = False
 
     @classmethod
     def from_data(cls, data: Any) -> "Setup":
@@ -120,11 +123,16 @@ class Setup:
                 parsed.append(SeatSetup(name, color, kind))
             if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
                 s.seats = parsed
-        for key in ("farmers", "small_city", "river"):
+        for key in ("farmers", "small_city", "river", "random_first"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
-        if data.get("farm_scoring") in ("third-edition", "first-edition"):
+        if data.get("farm_scoring") in FARM_SCORINGS:
             s.farm_scoring = data["farm_scoring"]
+        if isinstance(data.get("house"), dict):
+            try:  # checked as a record's rules are; a bad value drops them all
+                s.house = Rules.from_record(data["house"]).house_rules
+            except RecordError:
+                pass
         if isinstance(data.get("seed"), str) and data["seed"].isascii() and data["seed"].isdigit():
             s.seed = data["seed"][:12]
         return s

@@ -170,3 +170,34 @@ def test_a_human_who_fills_a_hole_is_told_to_play_again(make_app):
     d.frames(5)
     assert game.current == 0 and game.scores == [4, 0] and scene.turn.bonus_turn
     assert scene.message == "Red filled a hole: play again (house rule)."
+
+
+def test_the_form_remembers_the_house_rules_and_the_random_first_player(make_app):
+    app, d, scene = new_game_screen(make_app)
+    options = scene.house_options
+    click_until(d, options["hole_bonus"], "on")
+    click_until(d, options["table"], "11x9")
+    click_until(d, options["random_first"], "on")
+    click_until(d, scene.options[1], "second-edition")
+    d.key(pygame.K_RETURN)
+    assert isinstance(app.top, PlayScene)
+    again = NewGameScene(app)
+    assert again.house == {"hole_bonus": True, "table": (11, 9)}
+    assert again.random_first and again.setup.farm_scoring == "second-edition"
+    assert again.house_options["hole_bonus"].value == "on"
+    assert again.house_options["table"].value == "11x9"
+
+
+@pytest.mark.parametrize("house", [{"table": [2, 2]}, {"discard": "floor"}, {"hole_bonus": "yes"}, [1]],
+                         ids=["table too small", "unknown discard", "not a boolean", "not an object"])
+def test_a_bad_remembered_house_rule_falls_back_to_the_book(house):
+    setup = Setup.from_data({"house": house, "random_first": "yes", "farm_scoring": "fourth"})
+    assert setup.house == {} and setup.random_first is False and setup.farm_scoring == "third-edition"
+
+
+def test_remembered_house_rules_survive_a_round_trip_through_json():
+    import json
+
+    setup = Setup(house={"incomplete_score": False, "table": (7, 5), "table_closes": True}, random_first=True)
+    back = Setup.from_data(json.loads(json.dumps(setup.to_data())))
+    assert back.house == setup.house and back.random_first

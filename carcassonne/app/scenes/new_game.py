@@ -52,9 +52,9 @@ class NewGameScene(Scene):
         self.setup: Setup = app.storage.load_setup()
         # The seed is not kept: a new game is a new shuffle unless a seed is typed again.
         self.setup.seed = ""
-        #: House rules as game-record keys (only those that differ from the book).
-        self.house: dict[str, Any] = {}
-        self.random_first = False
+        #: House rules as game-record keys (only those that differ from the book), remembered.
+        self.house: dict[str, Any] = self.setup.house
+        self.random_first = self.setup.random_first
         self.backdrop: pygame.Surface | None = None
         self.error = ""
         self._build()
@@ -125,7 +125,7 @@ class NewGameScene(Scene):
         self.house_options["table_closes"].enabled = bool(value)
 
     def _set_random_first(self, value: bool) -> None:
-        self.random_first = value
+        self.random_first = self.setup.random_first = value
 
     def _next_colour(self, i: int) -> None:
         used = {s.color for j, s in enumerate(self.setup.seats) if j != i}
