@@ -86,6 +86,14 @@ def binary_path() -> Path:
     return DIST / NAME
 
 
+def compile_catalogues() -> None:
+    """Compile the translations (``resources/locale``) with Babel, a build dependency."""
+    sys.path.insert(0, str(ROOT / "build_scripts"))
+    from translations import compile_all
+
+    compile_all()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="run the built binary's --smoke check")
@@ -93,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     import PyInstaller.__main__  # a build-time dependency: pip install -e ".[build]"
 
     start = time.perf_counter()
+    compile_catalogues()  # the bundle's .mo made from the .po it ships
     PyInstaller.__main__.run(pyinstaller_args())
     binary = binary_path()
     size_mb = binary.stat().st_size / 1e6 if binary.is_file() else 0.0

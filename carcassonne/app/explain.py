@@ -8,24 +8,42 @@ so the sentences are tested on their own.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..engine import Game, Placement
+from ..i18n import N_, _
 from ..engine.errors import Reason
 
-RULE_TILE = "rules: placing a tile"
-RULE_FOLLOWER = "rules: placing a follower"
-RULE_RIVER = "The River rules"
-RULE_HOUSE = "house rule: table"
+RULE_TILE = N_("rules: placing a tile")
+RULE_FOLLOWER = N_("rules: placing a follower")
+RULE_RIVER = N_("The River rules")
+RULE_HOUSE = N_("house rule: table")
 
-#: Where the neighbour lies, seen from the square being tried, by the tile's own edge.
-_NEIGHBOUR = {"north": "above", "east": "to the right", "south": "below", "west": "to the left"}
-_ARTICLE = {"city": "a city", "road": "a road", "field": "a field", "river": "a river"}
+#: The edge's own name, and where the neighbour lies seen from the square being tried.
+_EDGE = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
+_NEIGHBOUR = {"north": N_("above"), "east": N_("to the right"), "south": N_("below"), "west": N_("to the left")}
+#: An edge's kind on its own ("its south edge is field") and with its article ("needs a city edge").
+_KIND = {"city": N_("city"), "road": N_("road"), "field": N_("field"), "river": N_("river")}
+_ARTICLE = {"city": N_("a city"), "road": N_("a road"), "field": N_("a field"), "river": N_("a river")}
+#: The features and the followers' roles as the reasons name them (the glossary's words).
+_FEATURE = {"road": N_("the road"), "city": N_("the city"), "cloister": N_("the cloister"), "farm": N_("the farm")}
+_ROLE = {"thief": N_("thief"), "knight": N_("knight"), "monk": N_("monk"), "farmer": N_("farmer")}
+#: The engine's reasons that never vary, marked here so they are translated (the engine speaks English only).
+FIXED_REASONS = (N_("the river is already finished"), N_("its river must meet the end of the river"),
+                 N_("followers may not be placed on the river (The River rules)"),
+                 N_("farmers are not in play in this game"), N_("the game is over"),
+                 N_("rotation must be 0, 90, 180 or 270"))
+_TURN = {"left": N_("left"), "right": N_("right")}
+_TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}
 
 
-_TIMES = {1: "once", 2: "twice", 3: "three times"}
+def _word(table: dict[str, str], key: object) -> str:
+    """A word of one of the tables above in the language now spoken (unknown keys as they are)."""
+    return _(table[str(key)]) if str(key) in table else str(key)
 
 
 def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
-    """One sentence for a ``why_not_placement`` answer.
+    """One sentence for a ``why_not_placement`` answer, worded from the rule and its facts.
 
     ``presses``: how many presses of R (a quarter turn clockwise each) would make the same
     tile fit on that square, so the sentence says what to do, not an angle to work out.
@@ -33,38 +51,66 @@ def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
     facts = reason.facts
     detail = facts.get("detail", reason)
     if reason.rule == "edge-mismatch":
-        where = _NEIGHBOUR.get(str(facts["edge"]), "next to it")
-        text = (f"Doesn't fit: its {facts['edge']} edge is {facts['own']} but the tile {where} needs "
-                f"{_ARTICLE.get(str(facts['theirs']), facts['theirs'])} edge there — every edge must "
-                f"match ({RULE_TILE})")
+        text = _("Doesn't fit: its {edge} edge is {own} but the tile {where} needs {theirs} edge there — "
+                 "every edge must match ({rule})").format(
+            edge=_word(_EDGE, facts["edge"]), own=_word(_KIND, facts["own"]),
+            where=_(_NEIGHBOUR.get(str(facts["edge"]), N_("next to it"))),
+            theirs=_word(_ARTICLE, facts["theirs"]), rule=_(RULE_TILE))
     elif reason.rule == "not-touching":
-        text = f"Not here: a new tile must touch a placed tile along an edge ({RULE_TILE})"
+        text = _("Not here: a new tile must touch a placed tile along an edge ({rule})").format(rule=_(RULE_TILE))
     elif reason.rule == "square-taken":
-        text = "Not here: that square already has a tile"
+        text = _("Not here: that square already has a tile")
     elif reason.rule == "off-table":
-        text = (f"Not here: that square is off the table ({facts['width']} × {facts['height']} "
-                f"squares; {RULE_HOUSE})")
+        text = _("Not here: that square is off the table ({width} × {height} squares; {rule})").format(
+            width=facts["width"], height=facts["height"], rule=_(RULE_HOUSE))
     elif reason.rule.startswith("river"):
-        text = f"Not here: {detail} ({RULE_RIVER})"
+        text = _("Not here: {detail} ({rule})").format(detail=river_words(reason), rule=_(RULE_RIVER))
     else:
-        text = f"Not here: {detail}"
+        text = _("Not here: {detail}").format(detail=_(str(detail)))
     if presses:
-        times = " or ".join(_TIMES[n] for n in sorted(presses))
-        text += f". It fits here if you turn it: press R {times}"
+        times = _(" or ").join(_(_TIMES[n]) for n in sorted(presses))
+        text += _(". It fits here if you turn it: press R {times}").format(times=times)
     return text + "."
 
 
 def follower_sentence(reason: Reason) -> str:
     """One sentence for a ``why_not_follower`` answer."""
     if reason.rule == "occupied":
-        return (f"No follower here: {reason} — you may not join a feature that already has a "
-                f"follower ({RULE_FOLLOWER}).")
+        return _("No follower here: {reason} — you may not join a feature that already has a "
+                 "follower ({rule}).").format(reason=reason_words(reason), rule=_(RULE_FOLLOWER))
     if reason.rule == "no-follower-left":
-        return (f"No follower here: {reason}; followers come back when their feature is "
-                f"scored ({RULE_FOLLOWER}).")
+        return _("No follower here: {reason}; followers come back when their feature is "
+                 "scored ({rule}).").format(reason=reason_words(reason), rule=_(RULE_FOLLOWER))
     if reason.rule == "no-farmers":
-        return f"No follower here: {reason} (the game was set up without farmers)."
-    return f"No follower here: {reason}."
+        return _("No follower here: {reason} (the game was set up without farmers).").format(
+            reason=reason_words(reason))
+    return _("No follower here: {reason}.").format(reason=reason_words(reason))
+
+
+def river_words(reason: Reason) -> str:
+    """Why a river tile cannot go there, from the rule and its facts."""
+    facts = reason.facts
+    if reason.rule == "river-continue" and "end" in facts:
+        x, y = cast("tuple[int, int]", facts["end"])
+        return _("a river tile must continue the river at ({x}, {y})").format(x=x, y=y)
+    if reason.rule == "river-u-turn":
+        return _("the river may not make a U-turn: this curve turns {turn} like the one before it").format(
+            turn=_word(_TURN, facts["turn"]))
+    return _(str(facts.get("detail", reason)))
+
+
+def reason_words(reason: Reason) -> str:
+    """The engine's reason in the language now spoken, from its rule and facts where they vary."""
+    facts = reason.facts
+    if reason.rule == "occupied":
+        words = dict(feature=_(_FEATURE.get(str(facts["feature"]), "the " + str(facts["feature"]))),
+                     owner=facts["owner"], role=_(_ROLE.get(str(facts["role"]), str(facts["role"]))))
+        if facts.get("joined"):
+            return _("this tile joins {feature} to one already occupied by {owner}'s {role}").format(**words)
+        return _("{feature} is already occupied by {owner}'s {role}").format(**words)
+    if reason.rule == "no-follower-left":
+        return _("{name} has no follower left").format(name=str(reason).removesuffix(" has no follower left"))
+    return _(str(reason))
 
 
 def why_not_tile(game: Game, placement: Placement) -> str | None:
@@ -86,13 +132,13 @@ def why_not_follower(game: Game, placement: Placement, spot: str) -> str | None:
 def tile_refused(game: Game, placement: Placement, reason: Reason, aids_on: bool) -> str:
     """What a refused tile drop says: the full sentence with the aids, a plain one without."""
     if not aids_on:
-        return "It does not fit there."
-    return why_not_tile(game, placement) or f"It does not fit there: {reason}."
+        return _("It does not fit there.")
+    return why_not_tile(game, placement) or _("It does not fit there: {reason}.").format(reason=_(str(reason)))
 
 
 def follower_refused(reason: Reason, aids_on: bool) -> str:
     """What a refused follower drop says: the sentence citing the rule with the aids, the bare reason without."""
     if aids_on:
         return follower_sentence(reason)
-    text = str(reason)
+    text = reason_words(reason)
     return text[0].upper() + text[1:] + "."

@@ -10,6 +10,7 @@ from typing import Sequence
 
 import pygame
 
+from ..i18n import _
 from ..engine.record import Seat
 from .assets import PLAYER_RGB, Assets
 from .widgets import ACCENT, INK, INK_DIM, PANEL, blit_text
@@ -29,7 +30,7 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, title: str, assets:
     pygame.draw.rect(surface, BAR, rect)
     pygame.draw.line(surface, EDGE, rect.bottomleft, rect.bottomright, max(1, int(2 * u)))
     font = assets.fonts.get(int(24 * u), "title")
-    return blit_text(surface, font, title, (int(14 * u), rect.centery), ACCENT, "midleft").right
+    return blit_text(surface, font, _(title), (int(14 * u), rect.centery), ACCENT, "midleft").right
 
 
 def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:

@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from ..i18n import N_, _
 from ..engine.record import Seat
 from .board_view import BoardMarks
 from .camera import Camera
@@ -52,6 +53,15 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
                    else (), hover_spot=hover_spot)
 
 
+#: How a player card names who plays the seat.
+SEAT_KIND = {"easy": N_("AI easy"), "normal": N_("AI normal"), "hard": N_("AI hard")}
+
+
+def seat_kind(seat: Seat) -> str:
+    """"human" or the computer's level, in the language now spoken."""
+    return _(SEAT_KIND.get(seat.ai_level or "", N_("AI"))) if seat.is_ai else _("human")
+
+
 def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], shown_scores: Sequence[float],
                projected: Sequence[int] | None, slots: Callable[[int], list[pygame.Rect]], camera: Camera,
                on_board: Callable[[tuple[int, int]], bool], aids_on: bool) -> PanelView:
@@ -66,13 +76,14 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
         hidden = (1 if current and t.follower else 0) + (
             1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
         cards.append(Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
-                          f"AI {seat.ai_level}" if seat.is_ai else "human", tuple(mine[:len(mine) - hidden])))
+                          seat_kind(seat), tuple(mine[:len(mine) - hidden])))
     deck_left = dict(t.game.deck.counts)
     if t.tile is None or t.phase == ANIMATING:
         return PanelView(cards, Hand(None, 0, ""), deck_left)
     deck_left[t.tile] -= 1
-    label = (f"{t.seat.name} is playing…" if t.seat.is_ai else
-             "Placed: drag a follower or confirm" if t.pending is not None else "Your tile: drag it to the board")
+    label = (_("{name} is playing…").format(name=t.seat.name) if t.seat.is_ai else
+             _("Placed: drag a follower or confirm") if t.pending is not None else
+             _("Your tile: drag it to the board"))
     dragged = d is not None and d.what == "tile"
     hand = Hand(t.tile, t.rotation, label, out=t.pending is not None or dragged or t.phase == AI_GLIDE,
                 hidden=t.phase == HANDOVER)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..i18n import _
 from ..engine import IllegalMoveError, Placement, ScoreEvent
 from . import explain
 from .drag import Drop
@@ -38,14 +39,14 @@ class TurnActions:
 
     def undo(self) -> None:
         if self.turn.can_act and self.turn.undo():
-            self.flow.say("Undone.", INK_DIM, 1.5)
+            self.flow.say(_("Undone."), INK_DIM, 1.5)
 
     def skip(self) -> None:
         """No follower (Space): the first press says so and keeps the turn open (Undo takes
         it back); a second press ends the turn."""
         if self.turn.can_act and self.turn.pending is not None and not self.turn.declined:
             self.turn.decline_follower()
-            self.flow.say("No follower this turn. Space or Enter ends the turn; Undo takes it back.", INK, 8)
+            self.flow.say(_("No follower this turn. Space or Enter ends the turn; Undo takes it back."), INK, 8)
             return
         self._confirm(skip=True)
 
@@ -56,7 +57,7 @@ class TurnActions:
         if not self.turn.can_act:
             return
         if self.turn.pending is None:
-            self.flow.say("Place the tile first: drag it from your hand onto a green square.", BAD)
+            self.flow.say(_("Place the tile first: drag it from your hand onto a green square."), BAD)
             if not skip:
                 self.sounds.play("error")
             return
@@ -72,7 +73,8 @@ class TurnActions:
         p = self.turn.place_next(step) if self.turn.can_act else None
         if p is not None:
             self.follow(p.x, p.y)
-            self.flow.say(f"Tile placed at ({p.x}, {p.y}). Enter confirms, F picks a follower place, Tab moves it.",
+            self.flow.say(_("Tile placed at ({x}, {y}). Enter confirms, F picks a follower place, Tab moves it.")
+                          .format(x=p.x, y=p.y),
                           INK_DIM)
 
     def cycle_follower(self) -> None:
@@ -80,7 +82,7 @@ class TurnActions:
         if not self.turn.can_act or self.turn.pending is None:
             return
         if not self.turn.spots():
-            self.flow.say("No follower can go on this tile.", INK_DIM)
+            self.flow.say(_("No follower can go on this tile."), INK_DIM)
             return
         self.turn.next_follower()
 
@@ -92,9 +94,9 @@ class TurnActions:
             self.drop_follower(done.spot)
         elif done.kind == "home":
             self.turn.put_follower(None)
-            self.flow.say("The follower went back to your supply.", INK_DIM, 2)
+            self.flow.say(_("The follower went back to your supply."), INK_DIM, 2)
         elif done.kind == "missed":
-            self.flow.say("Drop the follower on one of the lit places.", BAD)
+            self.flow.say(_("Drop the follower on one of the lit places."), BAD)
             self.sounds.play("error")
 
     def drop_tile(self, x: int, y: int) -> None:
@@ -106,9 +108,9 @@ class TurnActions:
             self.sounds.play("place")
             self.follow(x, y)
             if self.turn.spots():
-                self.flow.say("Placed. Drag a follower onto a lit place, or press Space for none.", INK)
+                self.flow.say(_("Placed. Drag a follower onto a lit place, or press Space for none."), INK)
             else:
-                self.flow.say("Placed. No follower can go here: press Enter to confirm.", INK)
+                self.flow.say(_("Placed. No follower can go here: press Enter to confirm."), INK)
             return
         self.flow.failed_cell = (x, y)
         self.flow.say(explain.tile_refused(self.turn.game, Placement(tile, x, y, self.turn.rotation), reason,
@@ -119,7 +121,7 @@ class TurnActions:
         reason = self.turn.put_follower(spot)
         if reason is None:
             self.sounds.play("follower")
-            self.flow.say("Follower placed. Enter confirms the turn.", INK)
+            self.flow.say(_("Follower placed. Enter confirms the turn."), INK)
             return
         self.flow.say(explain.follower_refused(reason, self.aids_on()), BAD, 8)
         self.sounds.play("error")

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from ..i18n import _
 from ..engine import Game, Move, ScoreEvent
 from ..engine.record import Seat
 from .anim import Anim
@@ -48,11 +49,11 @@ class TurnFlow:
         self.failed_cell = None
         name = turn.seat.name
         if turn.phase == AI_THINK:
-            self.say(f"{name} is thinking…", INK_DIM)
+            self.say(_("{name} is thinking…").format(name=name), INK_DIM)
         elif turn.phase == HUMAN and turn.bonus_turn:
-            self.say(f"{name} filled a hole: play again (house rule).")
+            self.say(_("{name} filled a hole: play again (house rule).").format(name=name))
         elif turn.phase == HUMAN:
-            self.say(f"Your turn, {name}: drag the tile onto the board.")
+            self.say(_("Your turn, {name}: drag the tile onto the board.").format(name=name))
 
     def scoring_shown(self) -> bool:
         """The last turn's scoring has played: no animation left and every marker arrived."""

@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from ..i18n import N_, _
 from .intents import KEY, MOTION, PRESS, RELEASE, Intent
 from .textcache import TextCache
 
@@ -159,6 +160,10 @@ class Button(Widget):
                 return True
         return False
 
+    def text(self) -> str:
+        """The label as shown: translated when drawn, so a language change shows at once."""
+        return _(self.label) if self.label else ""
+
     def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
         if not self.visible:
             return
@@ -173,11 +178,11 @@ class Button(Widget):
                          max(1, int(2 * u)), border_radius=radius)
         size = int(min(self.rect.h * 0.42, 22 * u))
         font = fonts.get(size, "bold")
-        while size > 9 and font.size(self.label)[0] > self.rect.w - 12 * u:
+        label = self.text()
+        while size > 9 and font.size(label)[0] > self.rect.w - 12 * u:
             size -= 1
             font = fonts.get(size, "bold")
         ink = INK if self.enabled else INK_DIM
-        label = self.label
         if self.hint:
             small = fonts.get(max(8, int(size * 0.75)))
             hint_w = small.size(self.hint)[0]
@@ -215,19 +220,17 @@ class Choice(Button):
         return super().handle(intent)
 
     def shown(self) -> str:
-        return dict(self.options).get(self.value, self.value)
+        return _(dict(self.options).get(self.value, self.value))
 
-    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
-        saved = self.label
-        self.label = f"{saved}: {self.shown()}" if saved else self.shown()
-        super().draw(surface, fonts, u)
-        self.label = saved
+    def text(self) -> str:
+        label = super().text()
+        return _("{label}: {value}").format(label=label, value=self.shown()) if label else self.shown()
 
 
 class Toggle(Choice):
     def __init__(self, label: str, value: bool, on_change: Callable[[bool], None],
                  rect: pygame.Rect | None = None) -> None:
-        super().__init__(label, [("on", "on"), ("off", "off")], "on" if value else "off",
+        super().__init__(label, [("on", N_("on")), ("off", N_("off"))], "on" if value else "off",
                          lambda v: on_change(v == "on"), rect)
 
 

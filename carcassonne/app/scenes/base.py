@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import _
 from ...engine import Game
 from ...engine.record import Seat
 from ..board_view import BoardView
@@ -103,7 +104,7 @@ class Dialog(Scene):
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box, self.u, alpha=255)  # opaque: the screen below must not show through the text
         if self.title:
-            blit_text(surface, self.app.assets.fonts.get(int(30 * self.u), "title"), self.title,
+            blit_text(surface, self.app.assets.fonts.get(int(30 * self.u), "title"), _(self.title),
                       (self.box.centerx, self.box.y + int(16 * self.u)), ACCENT, "midtop")
         super().draw(surface)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from ...i18n import N_, _
 from ..intents import WHEEL, Intent
 from ..saves import SaveSummary, list_games
 from ..session import load_game
@@ -28,7 +29,7 @@ class MessageDialog(Dialog):
         self.title = title
         self.text = text
         self.on_close = on_close
-        self.ok = Button("OK", self.close, primary=True)
+        self.ok = Button(N_("OK"), self.close, primary=True)
         self.widgets = [self.ok]
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -52,7 +53,7 @@ class MessageDialog(Dialog):
         super().draw(surface)
         font = self.app.assets.fonts.get(int(18 * self.u))
         y = self.box.y + int(70 * self.u)
-        for line in wrap(font, self.text, self.box.w - int(48 * self.u))[:7]:
+        for line in wrap(font, _(self.text), self.box.w - int(48 * self.u))[:7]:
             blit_text(surface, font, line, (self.box.x + int(24 * self.u), y), INK)
             y += font.get_linesize()
 
@@ -66,7 +67,7 @@ class ConfirmDialog(Dialog):
         super().__init__(app)
         self.title, self.text, self.on_yes = title, text, on_yes
         self.yes = Button(yes, self._yes, hint="Enter", primary=True)
-        self.no = Button("Stay", self.close, hint="Esc")
+        self.no = Button(N_("Stay"), self.close, hint="Esc")
         self.widgets = [self.yes, self.no]
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -91,7 +92,7 @@ class ConfirmDialog(Dialog):
         super().draw(surface)
         font = self.app.assets.fonts.get(int(17 * self.u))
         y = self.box.y + int(66 * self.u)
-        for line in wrap(font, self.text, self.box.w - int(48 * self.u)):
+        for line in wrap(font, _(self.text), self.box.w - int(48 * self.u)):
             blit_text(surface, font, line, (self.box.centerx, y), INK, "midtop")
             y += font.get_linesize()
 
@@ -99,7 +100,7 @@ class ConfirmDialog(Dialog):
 class PauseMenu(Dialog):
     """Esc during play: resume, save, rules, settings, back to the title."""
 
-    title = "Paused"
+    title = N_("Paused")
     box_size = (420, 420)
 
     def __init__(self, app: "App", save: Callable[[], str], before_quit: Callable[[], None]) -> None:
@@ -109,11 +110,11 @@ class PauseMenu(Dialog):
         self.save = save
         self.before_quit = before_quit
         self.buttons = [
-            Button("Resume", self.close, hint="Esc", primary=True),
-            Button("Save game", self._save, hint="Ctrl+S"),
-            Button("Rules and keys", self._rules, hint="F1"),
-            Button("Settings", self._settings),
-            Button("Quit to title", self._quit),
+            Button(N_("Resume"), self.close, hint="Esc", primary=True),
+            Button(N_("Save game"), self._save, hint="Ctrl+S"),
+            Button(N_("Rules and keys"), self._rules, hint="F1"),
+            Button(N_("Settings"), self._settings),
+            Button(N_("Quit to title"), self._quit),
         ]
         self.widgets = list(self.buttons)
         self.note = ""
@@ -138,9 +139,9 @@ class PauseMenu(Dialog):
 
     def _quit(self) -> None:
         """Leaving a game in progress asks first (the autosave keeps it to continue later)."""
-        self.app.push_scene("confirm", title="Leave this game?",
-                            text="It is saved: Continue on the title screen takes you back to it.",
-                            yes="Leave", on_yes=self._leave)
+        self.app.push_scene("confirm", title=N_("Leave this game?"),
+                            text=N_("It is saved: Continue on the title screen takes you back to it."),
+                            yes=N_("Leave"), on_yes=self._leave)
 
     def _leave(self) -> None:
         self.before_quit()
@@ -150,7 +151,7 @@ class PauseMenu(Dialog):
         super().draw(surface)
         if self.note:
             font = self.app.assets.fonts.get(int(14 * self.u))
-            blit_text(surface, font, self.note, (self.box.centerx, self.box.bottom - int(12 * self.u)),
+            blit_text(surface, font, _(self.note), (self.box.centerx, self.box.bottom - int(12 * self.u)),
                       INK_DIM, "midbottom")
 
 

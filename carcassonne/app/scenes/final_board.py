@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import _
+from ..score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import Seat
 from ..anim import Anim, FloatText
@@ -157,8 +159,8 @@ class FinalBoardScene(BoardScene):
         self.board.show(self.game.turn_number, marks)
         font = self.app.assets.fonts.get(int(17 * self.u))
         if lit is not None:
-            text = self.final[self.step - 1].describe([s.name for s in self.seats])
-            text = f"{self.step} of {len(self.final)}: {text}"
+            text = describe(self.final[self.step - 1], [s.name for s in self.seats])
+            text = _("{step} of {total}: {event}").format(step=self.step, total=len(self.final), event=text)
         elif self.review:
             text = "The final board."
         else:

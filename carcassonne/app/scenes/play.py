@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from ...i18n import N_, _
 from ...engine import Move, ScoreEvent
 from ..aidview import Aids, Tip
 from ..anim import Glide
@@ -45,9 +46,10 @@ if TYPE_CHECKING:
 __all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "PlayScene"]
 
 #: The buttons: label and the keymap action they carry out (:meth:`PlayScene.do`).
-BUTTONS = {"rotate": ("Rotate", "rotate"), "undo": ("Undo", "undo"), "skip": ("No follower", "no-follower"),
-           "confirm": ("Confirm", "confirm"), "menu": ("Menu", "menu"), "help": ("Help", "help"),
-           "save": ("Save", "save"), "log": ("Moves", "move-log"), "farms": ("Farms", "farm-owners")}
+BUTTONS = {"rotate": (N_("Rotate"), "rotate"), "undo": (N_("Undo"), "undo"),
+           "skip": (N_("No follower"), "no-follower"), "confirm": (N_("Confirm"), "confirm"),
+           "menu": (N_("Menu"), "menu"), "help": (N_("Help"), "help"), "save": (N_("Save"), "save"),
+           "log": (N_("Moves"), "move-log"), "farms": (N_("Farms"), "farm-owners")}
 #: The top bar's buttons show no key beside them.
 PLAIN = ("menu", "help", "save")
 
@@ -160,7 +162,7 @@ class PlayScene(BoardScene):
             return
         self.flow.glide_in(move, self.app.assets, self.camera, self.hand_tile_rect(), speed,
                            lambda: self.after_turn(self.turn.land_ai()))
-        self.say(f"{self.seat_name()} places the tile.", INK_DIM, 1.5)
+        self.say(_("{name} places the tile.").format(name=self.seat_name()), INK_DIM, 1.5)
 
     def _ai_failed(self, error: AIError) -> None:
         """A computer player broke: say so plainly; the autosave keeps every turn before it."""
@@ -193,9 +195,9 @@ class PlayScene(BoardScene):
         try:
             path = self.app.storage.save_game(self.turn.record())
         except OSError as exc:
-            self.say(f"Could not save: {exc.strerror or exc}", BAD)
+            self.say(_("Could not save: {reason}").format(reason=exc.strerror or exc), BAD)
         else:
-            self.say(f"Saved as {path.name}", GOOD)
+            self.say(_("Saved as {name}").format(name=path.name), GOOD)
         return self.message
 
     def open_menu(self) -> None:
@@ -255,7 +257,7 @@ class PlayScene(BoardScene):
         clicked = intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)
         if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
             self.turn.accept_handover()
-            self.say(f"{self.seat_name()}: drag the tile onto the board.")
+            self.say(_("{name}: drag the tile onto the board.").format(name=self.seat_name()))
             return True
         if intent.kind == MOTION:
             for b in self.widgets:

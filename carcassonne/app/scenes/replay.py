@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..score_words import describe
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
 from ..board_overlay import StepMarks
@@ -234,7 +235,7 @@ class ReplayScene(BoardScene):
         y += head.get_linesize() + int(2 * self.u)
         bottom = area.bottom - (2 * lh if with_projection else 0)
         names = self.game.names
-        rows = [wrap(font, ev.describe(names) + ".", area.w - int(18 * self.u)) for ev in self.replay.events()]
+        rows = [wrap(font, describe(ev, names) + ".", area.w - int(18 * self.u)) for ev in self.replay.events()]
         return y, bottom, rows
 
     def _event_page(self, first: int, top: int, bottom: int, rows: list[list[str]]) -> int:

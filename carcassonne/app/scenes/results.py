@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import GameRecord, Seat
 from ..assets import PLAYER_RGB
@@ -208,7 +209,7 @@ class ResultsScene(Scene):
             if ev.players and self.seats[ev.players[0]].color == "black":
                 colour = INK
             pygame.draw.circle(surface, colour, (r.x + int(20 * u), y + line // 2 - 2), int(5 * u))
-            text, room_w = ev.describe(names), r.w - int(44 * u)
+            text, room_w = describe(ev, names), r.w - int(44 * u)
             fitting = next((f for f in (fonts.get(int(k * u)) for k in (15, 14, 13, 12)) if f.size(text)[0] <= room_w),
                            None)
             if fitting is None:  # still too long at the smallest size: cut at a word, and say so

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_, _
 from ... import __version__
 from ..errorlog import LOG_NAME
 from ..storage import ANIMATION_SPEEDS, WINDOW_SIZES
@@ -16,8 +17,12 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+#: The animation speeds as the Settings screen names them.
+ANIMATION_NAMES = {"instant": N_("instant"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
+
+
 class SettingsScene(Dialog):
-    title = "Settings"
+    title = N_("Settings")
     box_size = (560, 540)
 
     def __init__(self, app: "App") -> None:
@@ -28,14 +33,14 @@ class SettingsScene(Dialog):
         if current not in dict(sizes):
             sizes.insert(0, (current, f"{s.window_size[0]} × {s.window_size[1]}"))
         self.items = [
-            Toggle("Fullscreen (F11)", s.fullscreen, self._fullscreen),
-            Choice("Window", sizes, current, self._size),
-            Choice("Animations", [(k, k) for k in ANIMATION_SPEEDS], s.animation, self._speed),
-            Toggle("Sound", s.sound, self._sound),
-            Toggle("Placement hints", s.hints, self._hints),
-            Toggle("Purist mode (no aids)", s.purist, self._purist),
+            Toggle(N_("Fullscreen (F11)"), s.fullscreen, self._fullscreen),
+            Choice(N_("Window"), sizes, current, self._size),
+            Choice(N_("Animations"), [(k, ANIMATION_NAMES[k]) for k in ANIMATION_SPEEDS], s.animation, self._speed),
+            Toggle(N_("Sound"), s.sound, self._sound),
+            Toggle(N_("Placement hints"), s.hints, self._hints),
+            Toggle(N_("Purist mode (no aids)"), s.purist, self._purist),
         ]
-        self.done = Button("Done", self.close, hint="Esc", primary=True)
+        self.done = Button(N_("Done"), self.close, hint="Esc", primary=True)
         self.widgets = [*self.items, self.done]
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -85,10 +90,11 @@ class SettingsScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         font = self.app.assets.fonts.get(int(13 * self.u))
-        blit_text(surface, font, "Click to change, right-click to go back one option",
+        blit_text(surface, font, _("Click to change, right-click to go back one option"),
                   (self.box.centerx, self.done.rect.top - int(8 * self.u)), INK_DIM, "midbottom")
         # Where a bug report's log is (written only when something went wrong); long paths shrink to fit.
-        about = f"Carcassonne {__version__} · error log: {self.app.storage.log_root / LOG_NAME}"
+        about = _("Carcassonne {version} · error log: {path}").format(version=__version__,
+                                                                      path=self.app.storage.log_root / LOG_NAME)
         size, room = int(13 * self.u), self.box.w - int(24 * self.u)
         while size > 8 and self.app.assets.fonts.get(size).size(about)[0] > room:
             size -= 1

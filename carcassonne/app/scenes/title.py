@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_, _
 from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
 from ..session import load_game
@@ -25,21 +26,21 @@ class TitleScene(Scene):
         self.notice = notice
         self.backdrop: pygame.Surface | None = None
         self.buttons = {
-            "new": Button("New game", self.new_game, hint="N", primary=True),
-            "continue": Button("Continue", self.continue_game, hint="C"),
-            "tutorial": Button("Learn to play", self.tutorial, hint="T"),
-            "load": Button("Load", self.load, hint="L"),
-            "replays": Button("Replays", self.replays, hint="R"),
-            "rules": Button("Rules and keys", self.rules, hint="F1"),
-            "settings": Button("Settings", self.settings, hint="S"),
-            "quit": Button("Quit", app.quit, hint="Q"),
+            "new": Button(N_("New game"), self.new_game, hint="N", primary=True),
+            "continue": Button(N_("Continue"), self.continue_game, hint="C"),
+            "tutorial": Button(N_("Learn to play"), self.tutorial, hint="T"),
+            "load": Button(N_("Load"), self.load, hint="L"),
+            "replays": Button(N_("Replays"), self.replays, hint="R"),
+            "rules": Button(N_("Rules and keys"), self.rules, hint="F1"),
+            "settings": Button(N_("Settings"), self.settings, hint="S"),
+            "quit": Button(N_("Quit"), app.quit, hint="Q"),
         }
         self.widgets = list(self.buttons.values())
 
     def enter(self) -> None:
         super().enter()
         if self.notice:
-            self.app.push_scene("message", title="Notice", text=self.notice)
+            self.app.push_scene("message", title=N_("Notice"), text=self.notice)
             self.notice = ""
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -56,13 +57,14 @@ class TitleScene(Scene):
         """Resume the game played most recently (every game in progress has its own autosave)."""
         latest = self.app.storage.latest_autosave()
         if latest is None:
-            self.app.push_scene("message", title="Nothing to continue", text="There is no game in progress.")
+            self.app.push_scene("message", title=N_("Nothing to continue"),
+                                text=N_("There is no game in progress."))
             return
         reason = load_game(self.app, latest)
         if reason:
-            self.app.push_scene("message", title="Cannot continue",
-                                text=f"The autosave cannot be read ({reason}). Start a new game or load "
-                                "another one.")
+            self.app.push_scene("message", title=N_("Cannot continue"),
+                                text=_("The autosave cannot be read ({reason}). Start a new game or load "
+                                       "another one.").format(reason=reason))
 
     def new_game(self) -> None:
         self.app.replace_scene("new_game")
@@ -104,8 +106,8 @@ class TitleScene(Scene):
         w, h = surface.get_size()
         blit_text(surface, fonts.get(int(96 * u), "title"), "Carcassonne", (w // 2, int(h * 0.12)), ACCENT,
                   "midtop", shadow=True)
-        blit_text(surface, fonts.get(int(20 * u)), "Hot-seat and computer opponents · the base game and The River",
+        blit_text(surface, fonts.get(int(20 * u)), _("Hot-seat and computer opponents · the base game and The River"),
                   (w // 2, int(h * 0.12) + int(110 * u)), INK_DIM, "midtop", shadow=True)
         super().draw(surface)
-        blit_text(surface, fonts.get(int(13 * u)), "F11 fullscreen", (w - int(12 * u), h - int(10 * u)),
+        blit_text(surface, fonts.get(int(13 * u)), _("F11 fullscreen"), (w - int(12 * u), h - int(10 * u)),
                   INK_DIM, "bottomright")

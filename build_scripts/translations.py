@@ -1,0 +1,50 @@
+"""The translations' build: extract the game's messages, update each catalogue, compile them.
+
+    python build_scripts/translations.py extract   # carcassonne/ → resources/locale/carcassonne.pot
+    python build_scripts/translations.py update    # the template's new messages into each .po
+    python build_scripts/translations.py compile   # each .po → its .mo beside it (the game reads these)
+
+Babel does the work (``pip install -e ".[build]"``). The ``.po`` files are the sources,
+translated by hand after ``resources/locale/GLOSSARY.md``; the ``.mo`` files are compiled
+from them and kept beside them so a checkout runs as it is, and a test checks they agree.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "resources" / "locale"
+TEMPLATE = LOCALE / "carcassonne.pot"
+#: What marks a message in the code (carcassonne/i18n.py).
+KEYWORDS = ["-k", "_", "-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2"]
+
+
+def babel(*args: str) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *args])
+
+
+def extract() -> None:
+    babel("extract", "--no-default-keywords", *KEYWORDS, "--sort-by-file", "--no-wrap",
+          "--project", "carcassonne", "--copyright-holder", "the Carcassonne project",
+          "-o", str(TEMPLATE), "carcassonne/app", "carcassonne/i18n.py")  # repo-relative locations
+
+
+def update() -> None:
+    babel("update", "--no-wrap", "--ignore-obsolete", "-D", "carcassonne", "-i", str(TEMPLATE), "-d", str(LOCALE))
+
+
+def compile_all() -> None:
+    babel("compile", "--statistics", "-D", "carcassonne", "-d", str(LOCALE))
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    steps = {"extract": extract, "update": update, "compile": compile_all}
+    if len(sys.argv) != 2 or sys.argv[1] not in steps:
+        sys.exit("usage: translations.py extract|update|compile")
+    steps[sys.argv[1]]()

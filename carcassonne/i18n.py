@@ -1,0 +1,137 @@
+"""The game's words in the player's language: gettext catalogues, switchable while the game runs.
+
+English is the source language. The catalogues are ``resources/locale/<lang>/LC_MESSAGES/
+carcassonne.po`` (translated by hand, following ``resources/locale/GLOSSARY.md``), compiled
+to ``.mo`` by the packaging (``setup.py``, ``build_scripts/build.py``) or by
+``build_scripts/translations.py`` in a checkout. Text is translated when it is drawn, not when a
+module is imported, so changing the language needs no restart: :func:`set_language` swaps the
+catalogue and the next frame speaks the new language. Strings kept in tables are marked with
+:func:`N_` so extraction finds them, and translated with :func:`_` where they are shown.
+
+The pseudo-language ``qps`` wraps every message of the template in ``⟪ ⟫``: a test draws every
+screen in it and checks no drawn text lacks the marks, i.e. nothing escaped extraction.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from pathlib import Path
+
+from . import resources
+
+DOMAIN = "carcassonne"
+#: The languages a player can choose, by code, each named in itself.
+LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+PSEUDO = "qps"
+OPEN, CLOSE = "⟪", "⟫"
+
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def locale_dir() -> Path:
+    """Where the catalogues are (``<lang>/LC_MESSAGES/carcassonne.mo`` and the template)."""
+    return resources.path("locale")
+
+
+class _Pseudo(gettext.NullTranslations):
+    """Every message of the template, wrapped in marks; anything else unchanged (so it shows)."""
+
+    def __init__(self, template: Path) -> None:
+        super().__init__()
+        self.known = set(_msgids(template.read_text(encoding="utf-8")))
+
+    def gettext(self, message: str) -> str:
+        return f"{OPEN}{message}{CLOSE}" if message in self.known else message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+
+def _msgids(po_text: str) -> list[str]:
+    """The msgid and msgid_plural strings of a .po/.pot text (enough for the pseudo-language)."""
+    ids: list[str] = []
+    current: list[str] | None = None
+    for line in po_text.splitlines():
+        if line.startswith(("msgid ", "msgid_plural ")):
+            current = [line.split(" ", 1)[1]]
+            ids.append("")
+        elif line.startswith('"') and current is not None:
+            current.append(line)
+        else:
+            if current is not None:
+                ids[-1] = "".join(_unquote(part) for part in current)
+            current = None
+    if current is not None:
+        ids[-1] = "".join(_unquote(part) for part in current)
+    return [i for i in ids if i]
+
+
+def _unquote(text: str) -> str:
+    import ast
+    return str(ast.literal_eval(text.strip()))
+
+
+def set_language(code: str) -> str:
+    """Speak ``code`` from now on; an unknown code or a missing catalogue falls back to English.
+
+    Returns the language now spoken.
+    """
+    global _catalogue, _language
+    if code == PSEUDO:
+        _catalogue, _language = _Pseudo(locale_dir() / f"{DOMAIN}.pot"), PSEUDO
+        return _language
+    if code not in LANGUAGES or code == "en":
+        _catalogue, _language = gettext.NullTranslations(), "en"
+        return _language
+    try:
+        _catalogue = gettext.translation(DOMAIN, str(locale_dir()), [code])
+    except OSError:  # a catalogue not compiled: English rather than a crash
+        _catalogue, _language = gettext.NullTranslations(), "en"
+        return _language
+    _language = code
+    return _language
+
+
+def language() -> str:
+    """The language now spoken."""
+    return _language
+
+
+def system_language() -> str:
+    """The system's language if the game speaks it, else English."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in LANGUAGES else "en"
+    try:
+        code = (locale.getlocale()[0] or "en")[:2].lower()
+    except ValueError:
+        code = "en"
+    return code if code in LANGUAGES else "en"
+
+
+def _(message: str) -> str:
+    """``message`` in the language now spoken."""
+    return _catalogue.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for extraction where it is kept in a table; :func:`_` translates it when shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in the language now spoken (each language's own plural rule)."""
+    return _catalogue.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` translated in ``context`` (the same English word meaning two things)."""
+    return _catalogue.pgettext(context, message)

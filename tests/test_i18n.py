@@ -1,0 +1,132 @@
+"""The translations: complete catalogues that keep every placeholder, plural forms per
+language, compiled files that match their sources, and the language switched while running."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from carcassonne import i18n
+from carcassonne.engine.events import ScoreEvent
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "resources" / "locale"
+TRANSLATED = [code for code in i18n.LANGUAGES if code != "en"]
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def catalogue(code: str):  # noqa: ANN201
+    with open(LOCALE / code / "LC_MESSAGES" / "carcassonne.po", "rb") as f:
+        return read_po(f, locale=code)
+
+
+def template():  # noqa: ANN201
+    with open(LOCALE / "carcassonne.pot", "rb") as f:
+        return read_po(f)
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def test_the_template_holds_every_message_marked_in_the_code():
+    marked = {msg if isinstance(msg, str) else msg[0]
+              for path in ("carcassonne/app",)
+              for _file, _line, msg, _comments, _context in extract_from_dir(
+                  ROOT / path, keywords={"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)})}
+    kept = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
+    assert marked - kept == set(), "run build_scripts/translations.py extract, update, then translate"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(code):
+    cat = catalogue(code)
+    ids = {m.id for m in template() if m.id}
+    assert {m.id for m in cat if m.id} == ids
+    for m in cat:
+        if not m.id:
+            continue
+        assert "fuzzy" not in m.flags, m.id
+        sources = [m.id] if isinstance(m.id, str) else list(m.id)
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        assert all(strings), f"{code}: {m.id!r} is not translated"
+        wanted = set(PLACEHOLDER.findall(sources[-1]))
+        for s in strings:
+            assert set(PLACEHOLDER.findall(s)) == wanted, f"{code}: {s!r} for {m.id!r}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalogue_has_its_languages_plural_rule(code):
+    cat = catalogue(code)
+    plural = get_plural(Locale.parse(code))
+    assert cat.num_plurals == plural.num_plurals
+    assert cat.plural_expr == plural.plural_expr
+    for m in cat:
+        if isinstance(m.id, tuple):
+            assert len(m.string) == plural.num_plurals, m.id
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalogue_matches_its_source(code):
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(code))
+    with open(LOCALE / code / "LC_MESSAGES" / "carcassonne.mo", "rb") as f:
+        kept = read_mo(f)
+    compiled.seek(0)
+    fresh = read_mo(compiled)
+    assert {repr(m.id): repr(m.string) for m in kept} == {repr(m.id): repr(m.string) for m in fresh}, \
+        "run build_scripts/translations.py compile"
+
+
+def test_plural_forms_follow_each_language():
+    event = ScoreEvent(turn=3, feature="road", points=1, players=(0,), tiles=((0, 0),))
+    event2 = ScoreEvent(turn=3, feature="road", points=2, players=(0,), tiles=((0, 0), (1, 0)))
+    from carcassonne.app.score_words import describe
+    assert describe(event, ["Anna"]) == "Anna scores 1 for a completed road of 1 tile"
+    assert describe(event2, ["Anna"]) == "Anna scores 2 for a completed road of 2 tiles"
+    i18n.set_language("fr")
+    assert describe(event, ["Anna"]) == "Anna marque 1 pour une route achevée de 1 tuile"
+    assert describe(event2, ["Anna"]) == "Anna marque 2 pour une route achevée de 2 tuiles"
+    assert i18n.ngettext("Still to come: {count} tile", "Still to come: {count} tiles", 0) == \
+        "Encore à venir : {count} tuile"  # French counts zero as one
+    i18n.set_language("es")
+    assert describe(event2, ["Ana", "Bea"][:1]) == "Ana anota 2 por un camino completado de 2 losetas"
+
+
+def test_the_language_changes_while_the_game_runs():
+    assert i18n.set_language("de") == "de"
+    assert i18n._("New game") == "Neues Spiel"
+    assert i18n.set_language("es") == "es"
+    assert i18n._("New game") == "Nueva partida"
+    assert i18n.set_language("en") == "en"
+    assert i18n._("New game") == "New game"
+
+
+def test_an_unknown_language_falls_back_to_english():
+    assert i18n.set_language("xx") == "en"
+    assert i18n._("New game") == "New game"
+
+
+@pytest.mark.parametrize(("env", "code"), [("de_DE.UTF-8", "de"), ("fr_CA.UTF-8", "fr"), ("es_MX", "es"),
+                                           ("ja_JP.UTF-8", "en"), ("C", "en")])
+def test_the_system_language_is_used_when_the_game_speaks_it(monkeypatch, env, code):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", env)
+    assert i18n.system_language() == code
+
+
+def test_the_pseudo_language_marks_only_extracted_messages():
+    i18n.set_language(i18n.PSEUDO)
+    assert i18n._("New game") == "⟪New game⟫"
+    assert i18n._("a sentence nobody marked") == "a sentence nobody marked"
