@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "resources" / "locale"
 TEMPLATE = LOCALE / "carcassonne.pot"
 #: What marks a message in the code (carcassonne/i18n.py).
-KEYWORDS = ["-k", "_", "-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2"]
+#: ``Level:3``: the computer players' descriptions (carcassonne/ai), shown on the New game screen.
+KEYWORDS = ["-k", "_", "-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "Level:3"]
 
 
 def babel(*args: str) -> None:
@@ -31,7 +32,7 @@ def babel(*args: str) -> None:
 def extract() -> None:
     babel("extract", "--no-default-keywords", *KEYWORDS, "--sort-by-file", "--no-wrap",
           "--project", "carcassonne", "--copyright-holder", "the Carcassonne project",
-          "-o", str(TEMPLATE), "carcassonne/app", "carcassonne/i18n.py")  # repo-relative locations
+          "-o", str(TEMPLATE), "carcassonne/app", "carcassonne/ai/__init__.py", "carcassonne/i18n.py")  # repo-relative locations
 
 
 def update() -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ..i18n import _, ngettext
 from ..engine import Game, Move, Placement
 from ..engine.aids import dead_spots, projected_scores, tiles_that_fit
 from . import explain
@@ -91,10 +92,11 @@ class Aids:
         counts = self.game.deck.counts
         tiles = [(t, rots[0], counts[t]) for t, rots in sorted(fits.items(), key=lambda kv: (len(kv[0]), kv[0]))]
         if not fits:
-            return [], ("Dead spot: no tile left can fill this square, so no road, city or "
-                        "cloister that needs it can ever be completed.")
+            return [], _("Dead spot: no tile left can fill this square, so no road, city or "
+                         "cloister that needs it can ever be completed.")
         n = sum(c for _, _, c in tiles)
-        return tiles, f"Could still go here ({n} tile{'s' if n != 1 else ''} left, the one in hand included):"
+        return tiles, ngettext("Could still go here ({count} tile left, the one in hand included):",
+                               "Could still go here ({count} tiles left, the one in hand included):", n).format(count=n)
 
 
 def play_tip(turn: TurnController, aids: Aids, *, card: int | None, cell: tuple[int, int] | None,
@@ -109,8 +111,10 @@ def play_tip(turn: TurnController, aids: Aids, *, card: int | None, cell: tuple[
     game = turn.game
     if card is not None:
         proj = aids.projected()
-        return Tip([f"{game.names[card]}: {game.scores[card]} points now, {proj[card]} if the "
-                    "game ended now (final scoring of every feature with a follower on it)."])
+        return Tip([_("{name}: {points} points now, {projected} if the game ended now (final scoring of "
+                      "every feature with a follower on it).").format(name=game.names[card],
+                                                                       points=game.scores[card],
+                                                                       projected=proj[card])])
     if cell is None or dragging not in (None, "tile", "follower"):
         return None
     p = turn.pending
@@ -128,7 +132,7 @@ def play_tip(turn: TurnController, aids: Aids, *, card: int | None, cell: tuple[
         if sentence:
             lines, colour = [sentence], BAD
         elif dragging is None:
-            lines, colour = ["Your tile fits here as it is turned now."], GOOD
+            lines, colour = [_("Your tile fits here as it is turned now.")], GOOD
     if dragging is not None:
         return Tip(lines, colour) if colour == BAD else None
     if cell not in aids.open_cells():

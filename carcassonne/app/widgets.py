@@ -274,7 +274,7 @@ class TextField(Widget):
         pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect, max(1, int(2 * u)),
                          border_radius=radius)
         font = fonts.get(int(min(self.rect.h * 0.5, 22 * u)))
-        shown = self.text or self.placeholder
+        shown = self.text or _(self.placeholder)
         colour = INK if self.text else INK_DIM
         r = blit_text(surface, font, shown, (self.rect.x + int(8 * u), self.rect.centery), colour, "midleft")
         if self.focused and pygame.time.get_ticks() // 500 % 2 == 0:

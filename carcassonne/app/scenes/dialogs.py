@@ -166,9 +166,9 @@ class SaveRow(Button):
     def details(self) -> str:
         s = self.summary
         if s.problem:
-            return f"cannot be loaded: {s.problem}"
-        state = "finished" if s.finished else ("game in progress" if s.autosave else "saved")
-        return f"{state} · turn {s.turn} · {s.rules}"
+            return _("cannot be loaded: {reason}").format(reason=s.problem)
+        state = _("finished") if s.finished else (_("game in progress") if s.autosave else _("saved"))
+        return _("{state} · turn {turn} · {rules}").format(state=state, turn=s.turn, rules=s.rules)
 
     def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
         label, self.label = self.label, ""
@@ -190,7 +190,7 @@ class SaveRow(Button):
 class LoadDialog(Dialog):
     """Pick a saved game or a game in progress, newest first; delete one with a second click."""
 
-    title = "Load a game"
+    title = N_("Load a game")
     box_size = (760, 560)
 
     def __init__(self, app: "App") -> None:
@@ -201,7 +201,7 @@ class LoadDialog(Dialog):
         self.deletes: list[Button] = []
         #: The save whose Delete was clicked once (the next click deletes it).
         self.armed: Path | None = None
-        self.back = Button("Back", self.close, hint="Esc")
+        self.back = Button(N_("Back"), self.close, hint="Esc")
 
     @property
     def paths(self) -> list[Path]:
@@ -226,7 +226,7 @@ class LoadDialog(Dialog):
             y = top + i * (rh + gap)
             row = SaveRow(game, partial(self._load, game.path))
             row.rect = pygame.Rect(self.box.x + int(24 * u), y, self.box.w - int(56 * u) - delete_w, rh)
-            delete = Button("Sure?" if game.path == self.armed else "Delete",
+            delete = Button(N_("Sure?") if game.path == self.armed else N_("Delete"),
                             partial(self._delete, game.path))
             delete.rect = pygame.Rect(row.rect.right + int(8 * u), y + int(8 * u), delete_w, rh - int(16 * u))
             self.rows.append(row)
@@ -243,7 +243,7 @@ class LoadDialog(Dialog):
     def _load(self, path: Path) -> None:
         reason = load_game(self.app, path)
         if reason:
-            self.app.push_scene("message", title="Cannot load this game", text=reason)
+            self.app.push_scene("message", title=N_("Cannot load this game"), text=reason)
 
     def _delete(self, path: Path) -> None:
         """The first click asks (the button says "Sure?"), the second deletes the file."""
@@ -254,7 +254,7 @@ class LoadDialog(Dialog):
             try:
                 self.app.storage.delete_save(path)
             except (OSError, ValueError) as exc:
-                self.app.push_scene("message", title="Cannot delete this game", text=str(exc))
+                self.app.push_scene("message", title=N_("Cannot delete this game"), text=str(exc))
                 return
             self.games = [g for g in self.games if g.path != path]
         self._rows()
@@ -263,5 +263,5 @@ class LoadDialog(Dialog):
         super().draw(surface)
         if not self.games:
             font = self.app.assets.fonts.get(int(18 * self.u))
-            blit_text(surface, font, "No saved games yet. Save during a game with Ctrl+S.",
+            blit_text(surface, font, _("No saved games yet. Save during a game with Ctrl+S."),
                       self.box.center, INK_DIM, "center")

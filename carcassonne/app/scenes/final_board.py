@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import Seat
@@ -52,7 +52,7 @@ class FinalBoardScene(BoardScene):
         self.before = [s - sum(e.points for e in self.final if p in e.players) for p, s in enumerate(game.scores)]
         self.shown_scores = [float(s) for s in self.scores_after(self.step)]
         self.anims: list[Anim] = []
-        self.button = Button("Back to the results" if review else "Results", self.to_results, hint="Enter",
+        self.button = Button(N_("Back to the results") if review else N_("Results"), self.to_results, hint="Enter",
                              primary=True)
         self.widgets = [self.button]
         self.caption: list[str] = []
@@ -162,9 +162,9 @@ class FinalBoardScene(BoardScene):
             text = describe(self.final[self.step - 1], [s.name for s in self.seats])
             text = _("{step} of {total}: {event}").format(step=self.step, total=len(self.final), event=text)
         elif self.review:
-            text = "The final board."
+            text = _("The final board.")
         else:
-            text = "Final scoring: every incomplete road, city and cloister, and every farm."
+            text = _("Final scoring: every incomplete road, city and cloister, and every farm.")
         self.caption = wrap(font, text, self.rects["caption"].w - int(20 * self.u))
 
     # --------------------------------------------------------------- draw
@@ -177,7 +177,7 @@ class FinalBoardScene(BoardScene):
             a.draw(surface, self.camera)
         surface.set_clip(None)
         draw_track(surface, self.rects["bar"], self.seats, self.shown_scores, assets, u)
-        draw_top_bar(surface, self.rects["top"], "Final scoring" if not self.review else "The final board",
+        draw_top_bar(surface, self.rects["top"], N_("Final scoring") if not self.review else N_("The final board"),
                      assets, u)
         cards = [Card(seat, round(self.shown_scores[i]), False, None, "", ()) for i, seat in enumerate(self.seats)]
         draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, cards)), assets, u)

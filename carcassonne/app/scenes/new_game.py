@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...i18n import N_, _
+from ..playview import SEAT_KIND
 from ...engine import COLORS
 from ..assets import PLAYER_RGB
 from ..backdrop import draw_backdrop, make_backdrop
@@ -27,20 +29,22 @@ if TYPE_CHECKING:
 
 
 def kind_options() -> list[tuple[str, str]]:
-    return [("human", "Human")] + [(f"ai:{lvl}", f"AI {lvl}") for lvl in levels()]
+    return [("human", N_("Human"))] + [(f"ai:{lvl}", SEAT_KIND.get(lvl, N_("AI"))) for lvl in levels()]
 
 
 #: Table sizes offered (squares wide x deep); "" is no table.
-TABLES = [("", "none"), ("7x7", "7 × 7"), ("11x9", "11 × 9"), ("15x11", "15 × 11"), ("21x15", "21 × 15")]
+#: The colours' names, marked for translation (a colour button's label is the colour, translated when drawn).
+COLOUR_NAMES = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("black"), N_("pink"))
+TABLES = [("", N_("none")), ("7x7", "7 × 7"), ("11x9", "11 × 9"), ("15x11", "15 × 11"), ("21x15", "21 × 15")]
 
 #: Each house rule's one line on the form (Wikicarpedia, "House Rules" and "Use of a Table").
 HOUSE_LINES = {
-    "incomplete_score": "Off: unfinished roads, cities and cloisters score nothing at the end.",
-    "hole_bonus": "A tile with tiles on all four sides earns another turn.",
-    "table": "Tiles must stay on a table this many squares wide and deep.",
-    "table_closes": "The table's edge finishes roads, cities and cloisters.",
-    "discard": "A tile that fits nowhere goes back into the bag.",
-    "random_first": "Who starts is drawn at random; the turn order stays.",
+    "incomplete_score": N_("Off: unfinished roads, cities and cloisters score nothing at the end."),
+    "hole_bonus": N_("A tile with tiles on all four sides earns another turn."),
+    "table": N_("Tiles must stay on a table this many squares wide and deep."),
+    "table_closes": N_("The table's edge finishes roads, cities and cloisters."),
+    "discard": N_("A tile that fits nowhere goes back into the bag."),
+    "random_first": N_("Who starts is drawn at random; the turn order stays."),
 }
 
 
@@ -64,41 +68,42 @@ class NewGameScene(Scene):
         s = self.setup
         self.rows: list[tuple[TextField, Button, Choice, Button]] = []
         for i, seat in enumerate(s.seats):
-            name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14, placeholder=f"Player {i + 1}")
-            colour = Button(seat.color, partial(self._next_colour, i))
+            name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14,
+                             placeholder=_("Player {number}").format(number=i + 1))
+            colour = Button(seat.color, partial(self._next_colour, i))  # the colour's name: COLOUR_NAMES
             kind = Choice("", kind_options(), seat.kind, partial(self._set_seat, i, "kind"))
             remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
             self.rows.append((name, colour, kind, remove))
-        self.add = Button("+ Add player", self._add)
+        self.add = Button(N_("+ Add player"), self._add)
         self.add.enabled = len(s.seats) < 6
         self.options = [
-            Toggle("Farmers", s.farmers, lambda v: setattr(self.setup, "farmers", v)),
-            Choice("Farm scoring", [("third-edition", "3rd edition"), ("second-edition", "2nd edition"),
-                                    ("first-edition", "1st edition")],
+            Toggle(N_("Farmers"), s.farmers, lambda v: setattr(self.setup, "farmers", v)),
+            Choice(N_("Farm scoring"), [("third-edition", N_("3rd edition")), ("second-edition", N_("2nd edition")),
+                                        ("first-edition", N_("1st edition"))],
                    s.farm_scoring, lambda v: setattr(self.setup, "farm_scoring", v)),
-            Toggle("Small cities score 2", s.small_city, lambda v: setattr(self.setup, "small_city", v)),
-            Toggle("The River", s.river, lambda v: setattr(self.setup, "river", v)),
+            Toggle(N_("Small cities score 2"), s.small_city, lambda v: setattr(self.setup, "small_city", v)),
+            Toggle(N_("The River"), s.river, lambda v: setattr(self.setup, "river", v)),
         ]
         house = self.house
         table = "x".join(map(str, house["table"])) if "table" in house else ""
         self.house_options: dict[str, Choice] = {
-            "incomplete_score": Toggle("Unfinished features score", house.get("incomplete_score", True),
+            "incomplete_score": Toggle(N_("Unfinished features score"), house.get("incomplete_score", True),
                                        partial(self._set_house, "incomplete_score", book=True)),
-            "hole_bonus": Toggle("Fill a hole, play again", house.get("hole_bonus", False),
+            "hole_bonus": Toggle(N_("Fill a hole, play again"), house.get("hole_bonus", False),
                                  partial(self._set_house, "hole_bonus", book=False)),
-            "table": Choice("Table", TABLES, table, self._set_table),
-            "table_closes": Toggle("Table edge closes", house.get("table_closes", False),
+            "table": Choice(N_("Table"), TABLES, table, self._set_table),
+            "table_closes": Toggle(N_("Table edge closes"), house.get("table_closes", False),
                                    partial(self._set_house, "table_closes", book=False)),
-            "discard": Toggle("Unplayable tiles to the bag", house.get("discard") == "bag",
+            "discard": Toggle(N_("Unplayable tiles to the bag"), house.get("discard") == "bag",
                               lambda v: self._set_house("discard", "bag" if v else "box", "box")),
-            "random_first": Toggle("Random first player", self.random_first, self._set_random_first),
+            "random_first": Toggle(N_("Random first player"), self.random_first, self._set_random_first),
         }
         self.house_options["table_closes"].enabled = "table" in house
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
-                              placeholder="random")
-        self.start = Button("Start game", self.start_game, hint="Enter", primary=True)
-        self.back = Button("Back", self.go_back, hint="Esc")
+                              placeholder=N_("random"))
+        self.start = Button(N_("Start game"), self.start_game, hint="Enter", primary=True)
+        self.back = Button(N_("Back"), self.go_back, hint="Esc")
         widgets: list[Widget] = [w for row in self.rows for w in row]
         self.widgets = widgets + [self.add, *self.options, *self.house_options.values(), self.seed,
                                   self.start, self.back]
@@ -144,7 +149,7 @@ class NewGameScene(Scene):
         used = {s.color for s in seats}
         names = {s.name for s in seats}
         colour = next(c for c in COLORS if c not in used)
-        name = next((n for n in DEFAULT_NAMES if n not in names), f"Player {len(seats) + 1}")
+        name = next((n for n in DEFAULT_NAMES if n not in names), _("Player {number}").format(number=len(seats) + 1))
         seats.append(SeatSetup(name, colour, "ai:normal"))
         self._build()
 
@@ -156,10 +161,10 @@ class NewGameScene(Scene):
     def start_game(self) -> None:
         names = [s.name.strip() for s in self.setup.seats]
         if any(not n for n in names):
-            self.error = "Every player needs a name."
+            self.error = N_("Every player needs a name.")
             return
         if len(set(names)) != len(names):
-            self.error = "Two players have the same name."
+            self.error = N_("Two players have the same name.")
             return
         start_new(self.app, self.setup, self.house, self.random_first)
 
@@ -222,21 +227,21 @@ class NewGameScene(Scene):
         u = self.u
         fonts = self.app.assets.fonts
         draw_panel(surface, self.box, u, alpha=240)
-        blit_text(surface, fonts.get(int(40 * u), "title"), "New game", (self.box.centerx, self.box.y + int(16 * u)),
+        blit_text(surface, fonts.get(int(40 * u), "title"), _("New game"), (self.box.centerx, self.box.y + int(16 * u)),
                   ACCENT, "midtop")
         head = fonts.get(int(15 * u), "bold")
-        blit_text(surface, head, "Players (in turn order)", (self.rows[0][0].rect.x, self.box.y + int(74 * u)),
+        blit_text(surface, head, _("Players (in turn order)"), (self.rows[0][0].rect.x, self.box.y + int(74 * u)),
                   INK_DIM)
-        blit_text(surface, head, "Rules", (self.options[0].rect.x, self.box.y + int(74 * u)), INK_DIM)
+        blit_text(surface, head, _("Rules"), (self.options[0].rect.x, self.box.y + int(74 * u)), INK_DIM)
         first = next(iter(self.house_options.values()))
-        blit_text(surface, head, "House rules", (first.rect.x, self.box.y + int(74 * u)), INK_DIM)
+        blit_text(surface, head, _("House rules"), (first.rect.x, self.box.y + int(74 * u)), INK_DIM)
         note = fonts.get(int(13 * u))
         for key, option in self.house_options.items():
             y = option.rect.bottom + int(2 * u)
-            for line in wrap(note, HOUSE_LINES[key], option.rect.w):
+            for line in wrap(note, _(HOUSE_LINES[key]), option.rect.w):
                 blit_text(surface, note, line, (option.rect.x, y), INK_DIM if option.enabled else (110, 110, 100))
                 y += note.get_linesize()
-        blit_text(surface, head, "Seed (same seed, same tiles)", (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
+        blit_text(surface, head, _("Seed (same seed, same tiles)"), (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
         super().draw(surface)
         for i, (name, colour, kind, remove) in enumerate(self.rows):
@@ -247,17 +252,17 @@ class NewGameScene(Scene):
                                int(6 * u))
         small = fonts.get(int(14 * u))
         y = self.add.rect.bottom + int(20 * u)
-        blit_text(surface, head, "Computer players", (self.box.x + int(30 * u), y), INK_DIM)
+        blit_text(surface, head, _("Computer players"), (self.box.x + int(30 * u), y), INK_DIM)
         y += int(24 * u)
         for level, text in levels().items():
-            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {level}:", (self.box.x + int(30 * u), y),
+            x = blit_text(surface, fonts.get(int(14 * u), "bold"), _("{kind}:").format(kind=_(SEAT_KIND.get(level, N_("AI")))), (self.box.x + int(30 * u), y),
                           INK).right + int(6 * u)
-            for line in wrap(small, text, self.options[0].rect.x - x - int(30 * u)):
+            for line in wrap(small, _(text), self.options[0].rect.x - x - int(30 * u)):
                 blit_text(surface, small, line, (x, y), INK_DIM)
                 y += small.get_linesize()
             y += int(4 * u)
         if self.error:
-            blit_text(surface, fonts.get(int(17 * u), "bold"), self.error,
+            blit_text(surface, fonts.get(int(17 * u), "bold"), _(self.error),
                       (self.box.centerx, self.start.rect.centery), (240, 110, 90), "center")
-        blit_text(surface, small, "Click a name to type · click a colour or player type to change it",
+        blit_text(surface, small, _("Click a name to type · click a colour or player type to change it"),
                   (self.box.centerx, self.box.bottom - int(8 * u)), INK, "midbottom")

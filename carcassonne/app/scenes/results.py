@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_, _, ngettext
 from ..score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import GameRecord, Seat
@@ -41,11 +42,11 @@ class ResultsScene(Scene):
         self.timer = 0.0
         self.before = [s - sum(e.points for e in self.final if p in e.players) for p, s in enumerate(game.scores)]
         self.buttons = {
-            "next": Button("Reveal all", self.reveal_all, hint="Enter"),
-            "save": Button("Save game", self.save),
-            "again": Button("New game", self.new_game, primary=True),
-            "title": Button("Title", self.to_title, hint="Esc"),
-            "board": Button("Final board", self.show_board, hint="B"),
+            "next": Button(N_("Reveal all"), self.reveal_all, hint="Enter"),
+            "save": Button(N_("Save game"), self.save),
+            "again": Button(N_("New game"), self.new_game, primary=True),
+            "title": Button(N_("Title"), self.to_title, hint="Esc"),
+            "board": Button(N_("Final board"), self.show_board, hint="B"),
         }
         self.widgets = list(self.buttons.values())
         self.note = ""
@@ -102,9 +103,9 @@ class ResultsScene(Scene):
     def save(self) -> None:
         try:
             path = self.app.storage.save_game(GameRecord.from_game(self.game, self.seats))
-            self.note = f"Saved as {path.name}"
+            self.note = _("Saved as {name}").format(name=path.name)
         except OSError as exc:
-            self.note = f"Could not save: {exc.strerror or exc}"
+            self.note = _("Could not save: {reason}").format(reason=exc.strerror or exc)
 
     def show_board(self) -> None:
         """Back to the final board (Esc there returns here)."""
@@ -168,15 +169,21 @@ class ResultsScene(Scene):
         surface.fill((34, 38, 32))
         u = self.u
         fonts = self.app.assets.fonts
-        w, _ = surface.get_size()
+        w = surface.get_width()
         done = self.revealed >= len(self.final)
         title = fonts.get(int(44 * u), "title")
         if done:
-            names = " and ".join(self.seats[p].name for p in self.winners())
-            verb = "wins" if len(self.winners()) == 1 else "share the victory"
-            text = f"{names} {verb} with {max(self.game.scores)} points!"
+            winners = [self.seats[p].name for p in self.winners()]
+            points = max(self.game.scores)
+            if len(winners) == 1:
+                text = ngettext("{name} wins with {points} point!", "{name} wins with {points} points!",
+                                points).format(name=winners[0], points=points)
+            else:
+                text = ngettext("{names} share the victory with {points} point!",
+                                "{names} share the victory with {points} points!", points).format(
+                    names=_(", ").join(winners[:-1]) + _(" and ") + winners[-1], points=points)
         else:
-            text = "Final scoring"
+            text = _("Final scoring")
         blit_text(surface, title, text, (w // 2, int(18 * u)), ACCENT, "midtop", shadow=True)
         self._draw_steps(surface)
         self._draw_table(surface)
@@ -193,14 +200,14 @@ class ResultsScene(Scene):
         fonts = self.app.assets.fonts
         head = fonts.get(int(18 * u), "bold")
         font = fonts.get(int(15 * u))
-        blit_text(surface, head, "Final scoring: roads, cities, cloisters, then farms",
+        blit_text(surface, head, _("Final scoring: roads, cities, cloisters, then farms"),
                   (r.x + int(14 * u), r.y + int(10 * u)), INK)
         y = r.y + int(44 * u)
         line = font.get_linesize() + int(4 * u)
         room = max(1, (r.bottom - y - int(10 * u)) // line)
         shown = self.final[:self.revealed]
         if not self.final:
-            blit_text(surface, font, "No follower was left on the board: nothing more to score.",
+            blit_text(surface, font, _("No follower was left on the board: nothing more to score."),
                       (r.x + int(14 * u), y), INK_DIM)
         start = max(0, len(shown) - room)
         names = [s.name for s in self.seats]
@@ -220,7 +227,7 @@ class ResultsScene(Scene):
             blit_text(surface, fitting, text, (r.x + int(34 * u), y), INK)
             y += line
         if not self.revealed >= len(self.final):
-            blit_text(surface, font, "Space or click: next · Enter: all", (r.centerx, r.bottom - int(8 * u)),
+            blit_text(surface, font, _("Space or click: next · Enter: all"), (r.centerx, r.bottom - int(8 * u)),
                       INK_DIM, "midbottom")
 
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -230,7 +237,7 @@ class ResultsScene(Scene):
         draw_panel(surface, r, u)
         head = fonts.get(int(16 * u), "bold")
         font = fonts.get(int(16 * u))
-        cols = ["Player", "Roads", "Cities", "Cloisters", "Farms", "Total"]
+        cols = [_("Player"), _("Roads"), _("Cities"), _("Cloisters"), _("Farms"), _("Total")]
         cw = (r.w - int(28 * u)) / (len(cols) + 1)
         xs = [r.x + int(14 * u)] + [r.x + int(14 * u) + int(cw * (i + 2)) for i in range(len(cols) - 1)]
         y = r.y + int(12 * u)
@@ -258,7 +265,7 @@ class ResultsScene(Scene):
         top = self.right.y + int(self.right.h * 0.45) + int(14 * u)
         r = pygame.Rect(self.right.x, top, self.right.w, self.right.bottom - top)
         draw_panel(surface, r, u)
-        blit_text(surface, fonts.get(int(16 * u), "bold"), "Scores over the turns", (r.x + int(14 * u), r.y + int(8 * u)),
+        blit_text(surface, fonts.get(int(16 * u), "bold"), _("Scores over the turns"), (r.x + int(14 * u), r.y + int(8 * u)),
                   INK_DIM)
         plot = pygame.Rect(r.x + int(50 * u), r.y + int(36 * u), r.w - int(70 * u), r.h - int(66 * u))
         series = self.series()
@@ -274,7 +281,7 @@ class ResultsScene(Scene):
             blit_text(surface, small, str(v), (plot.x - int(6 * u), round(y)), INK_DIM, "midright")
         for t in range(0, n, max(1, n // 8)):
             x = plot.x + plot.w * t / max(1, n - 1)
-            blit_text(surface, small, str(t) if t < n - 1 else "final", (round(x), plot.bottom + int(4 * u)), INK_DIM,
+            blit_text(surface, small, str(t) if t < n - 1 else _("final"), (round(x), plot.bottom + int(4 * u)), INK_DIM,
                       "midtop")
         for p, line in enumerate(series):
             pts = [(plot.x + plot.w * i / max(1, n - 1), plot.bottom - plot.h * v / top_v) for i, v in enumerate(line)]
