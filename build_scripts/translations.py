@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "resources" / "locale"
 TEMPLATE = LOCALE / "carcassonne.pot"
 #: What marks a message in the code (carcassonne/i18n.py).
-#: ``Level:3``: the computer players' descriptions (carcassonne/ai), shown on the New game screen.
-KEYWORDS = ["-k", "_", "-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "Level:3"]
+#: ``Level:3``: the computer players' descriptions (carcassonne/ai), shown on the New game screen;
+KEYWORDS = ["-k", "_", "-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "Level:3",
+            "-k", "_b:3"]  # _b: the keymap's bindings, whose third argument is their help
 
 
 def babel(*args: str) -> None:

@@ -20,11 +20,16 @@ from functools import lru_cache
 
 import pygame
 
+from ..i18n import N_, _
+
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "shift": pygame.KMOD_SHIFT, "alt": pygame.KMOD_ALT}
 #: How a key's name is shown to the player.
-SHOWN = {"return": "Enter", "enter": "Keypad Enter", "escape": "Esc", "space": "Space", "tab": "Tab",
-         "backspace": "Backspace", "home": "Home", "end": "End", "page up": "PageUp", "page down": "PageDown",
-         "left": "←", "right": "→", "up": "↑", "down": "↓", "[+]": "Keypad +", "[-]": "Keypad −", "-": "−"}
+SHOWN = {"return": N_("Enter"), "enter": N_("Keypad Enter"), "escape": N_("Esc"), "space": N_("Space"),
+         "tab": N_("Tab"), "backspace": N_("Backspace"), "home": N_("Home"), "end": N_("End"),
+         "page up": N_("PageUp"), "page down": N_("PageDown"), "left": "←", "right": "→", "up": "↑", "down": "↓",
+         "[+]": N_("Keypad +"), "[-]": N_("Keypad −"), "-": "−"}
+#: The modifiers as the keys are labelled (German keyboards say Strg for Ctrl).
+MODIFIER_NAMES = {"ctrl": N_("Ctrl"), "shift": N_("Shift"), "alt": N_("Alt")}
 
 
 @dataclass(frozen=True)
@@ -55,7 +60,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("confirm", "return, enter", "confirm the turn"),
         _b("no-follower", "space", "no follower (press again to end the turn)"),
         _b("undo", "ctrl+z, backspace, u", "undo within the turn"),
-        _b("pan-left", "left, a", "pan the board (also drag it)", "Arrows / WASD"),
+        _b("pan-left", "left, a", "pan the board (also drag it)", N_("Arrows / WASD")),
         _b("pan-right", "right, d"),
         _b("pan-up", "up, w"),
         _b("pan-down", "down, s"),
@@ -179,8 +184,8 @@ def action_for(screen: str, key: int, mod: int) -> str:
 def key_label(combo: str) -> str:
     """How a key combination is shown: ``"ctrl+z"`` -> ``"Ctrl+Z"``."""
     mods, name = _split(combo)
-    shown = SHOWN.get(name, name.upper() if len(name) <= 3 else name.title())
-    return "+".join([*(m.title() for m in mods), shown])
+    shown = _(SHOWN[name]) if name in SHOWN else name.upper() if len(name) <= 3 else name.title()
+    return "+".join([*(_(MODIFIER_NAMES.get(m, m.title())) for m in mods), shown])
 
 
 def hint(screen: str, action: str) -> str:
@@ -193,4 +198,5 @@ def hint(screen: str, action: str) -> str:
 
 def help_rows(screen: str) -> list[tuple[str, str]]:
     """(keys, what they do) for every listed binding of ``screen``, in table order."""
-    return [(b.label or " / ".join(key_label(k) for k in b.keys), b.help) for b in KEYMAP.get(screen, ()) if b.help]
+    return [(_(b.label) if b.label else " / ".join(key_label(k) for k in b.keys), _(b.help))
+            for b in KEYMAP.get(screen, ()) if b.help]

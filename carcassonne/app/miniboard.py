@@ -16,6 +16,7 @@ import pygame
 from ..engine import Game, RecordError, TileSet
 from ..engine.record import GameRecord
 from .assets import Assets
+from .score_words import describe
 from .spots import spot_anchor
 
 #: Over the squares of the features the example scored.
@@ -44,7 +45,7 @@ def load_example(path: Path, tiles: TileSet, rules: dict[str, Any] | None = None
     record = GameRecord.from_data(data)
     game = record.replay(tiles, final=bool(data.get("final")))
     names = [p.name for p in record.players]
-    captions = tuple(e.describe(names) + "." for e in game.events)
+    captions = tuple(describe(e, names) + "." for e in game.events)
     return Example(game, tuple(p.color for p in record.players), captions)
 
 

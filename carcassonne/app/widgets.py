@@ -183,11 +183,12 @@ class Button(Widget):
             size -= 1
             font = fonts.get(size, "bold")
         ink = INK if self.enabled else INK_DIM
-        if self.hint:
+        hint = _(self.hint) if self.hint else ""  # "Esc", "Enter": key names have their own words
+        if hint:
             small = fonts.get(max(8, int(size * 0.75)))
-            hint_w = small.size(self.hint)[0]
+            hint_w = small.size(hint)[0]
             if font.size(label)[0] + hint_w + 34 * u < self.rect.w:
-                blit_text(surface, small, self.hint, (self.rect.right - int(8 * u), self.rect.centery),
+                blit_text(surface, small, hint, (self.rect.right - int(8 * u), self.rect.centery),
                           INK_DIM, "midright")
                 blit_text(surface, font, label, (self.rect.x + int(10 * u), self.rect.centery), ink, "midleft")
                 return

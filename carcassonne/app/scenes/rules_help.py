@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import RecordError
+from ...i18n import N_, _
 from ...resources import path as resource_path
 from ..intents import WHEEL, Intent
 from ..keymap import help_rows
@@ -37,99 +38,99 @@ class RuleSection:
 
 
 RULES: list[RuleSection] = [
-    RuleSection("Your turn",
-                "Draw a tile and place it so that every edge matches its neighbour: city to city, road to "
+    RuleSection(N_("Your turn"),
+                N_("Draw a tile and place it so that every edge matches its neighbour: city to city, road to "
                 "road, field to field. A tile that fits nowhere goes back to the box and you draw again. Then "
                 "you may put one of your 7 followers on a part of that tile, if no follower stands on the "
-                "feature it joins. Completed features score at once and their followers come home.",
+                "feature it joins. Completed features score at once and their followers come home."),
                 "an21-final-scoring", f"{AR}, 'Placing a tile', 'Placing a follower'",
-                "A board in play: every edge meets a matching edge; followers of five players."),
-    RuleSection("Roads: thieves",
-                "A road is complete when both ends stop at a crossing, a city, a cloister, or it closes a "
-                "loop: 1 point per tile. Here Red's thief scores a road of 3 tiles.",
+                N_("A board in play: every edge meets a matching edge; followers of five players.")),
+    RuleSection(N_("Roads: thieves"),
+                N_("A road is complete when both ends stop at a crossing, a city, a cloister, or it closes a "
+                "loop: 1 point per tile. Here Red's thief scores a road of 3 tiles."),
                 "ann07-road-3", f"{AR}, 'Scoring a completed road'"),
-    RuleSection("Cities: knights",
-                "A city is complete when its walls close all around: 2 points per tile and 2 per pennant "
-                "(shield). At the end an unfinished city scores 1 per tile and pennant.",
+    RuleSection(N_("Cities: knights"),
+                N_("A city is complete when its walls close all around: 2 points per tile and 2 per pennant "
+                "(shield). At the end an unfinished city scores 1 per tile and pennant."),
                 "ann07-city-3-segments-pennant", f"{AR}, 'Scoring a completed city'"),
-    RuleSection("Cloisters: monks",
-                "A cloister is complete when all 8 squares around it hold tiles: 9 points. At the end it "
-                "scores 1 for itself and 1 per neighbour.", "ann07-cloister-9",
+    RuleSection(N_("Cloisters: monks"),
+                N_("A cloister is complete when all 8 squares around it hold tiles: 9 points. At the end it "
+                "scores 1 for itself and 1 per neighbour."), "ann07-cloister-9",
                 f"{AR}, 'Scoring a completed cloister'"),
-    RuleSection("Sharing: majority and ties",
-                "Features grow together when a tile joins them. Whoever has the most followers on a feature "
+    RuleSection(N_("Sharing: majority and ties"),
+                N_("Features grow together when a tile joins them. Whoever has the most followers on a feature "
                 "scores all its points; tied players each score them in full. Red and Blue, one knight each, "
-                "both score this city.", "ann07-city-tie-10", f"{AR}, 'Scoring a completed city'"),
-    RuleSection("Fields: farmers",
-                "Farmers lie in the fields and stay there to the end. Roads, cities and the board's edge bound "
+                "both score this city."), "ann07-city-tie-10", f"{AR}, 'Scoring a completed city'"),
+    RuleSection(N_("Fields: farmers"),
+                N_("Farmers lie in the fields and stay there to the end. Roads, cities and the board's edge bound "
                 "a farm. At the end each farm scores 3 points per completed city it touches, to the player with "
-                "the most farmers in it (ties: each).", "ann07-farm-majority", f"{AR}, 'Scoring farms'"),
-    RuleSection("Final scoring",
-                "When the last tile is placed: unfinished roads, cities and cloisters score 1 per tile "
-                "(and pennant, and neighbour), then the farms. The most points wins.",
+                "the most farmers in it (ties: each)."), "ann07-farm-majority", f"{AR}, 'Scoring farms'"),
+    RuleSection(N_("Final scoring"),
+                N_("When the last tile is placed: unfinished roads, cities and cloisters score 1 per tile "
+                "(and pennant, and neighbour), then the farms. The most points wins."),
                 "ann07-final-scoring", f"{AR}, 'Final scoring'"),
 ]
 
 #: The rule options of the New game screen, each with a picture.
 VARIANTS: list[RuleSection] = [
-    RuleSection("Farms: first-edition scoring",
-                "The old rule: each completed city is scored once for all the farms touching it, 4 points to "
+    RuleSection(N_("Farms: first-edition scoring"),
+                N_("The old rule: each completed city is scored once for all the farms touching it, 4 points to "
                 "the player with the most farmers around it. This board scores 4 for Blue; with the third "
-                "edition's rule it scores 3 per farm.", "ann07-fn28-first-edition", f"{RG}, 'Farmers'"),
-    RuleSection("Farms: second-edition scoring",
-                "As the third edition, 3 points per completed city a farm touches, but a player scores any "
+                "edition's rule it scores 3 per farm."), "ann07-fn28-first-edition", f"{RG}, 'Farmers'"),
+    RuleSection(N_("Farms: second-edition scoring"),
+                N_("As the third edition, 3 points per completed city a farm touches, but a player scores any "
                 "one city only once, however many of its farms they win. The board above, scored this way "
-                "(the third edition scores Blue twice):", "ann07-fn28-third-edition", "Annotated rules 2007, FAQ 28",
+                "(the third edition scores Blue twice):"), "ann07-fn28-third-edition", "Annotated rules 2007, FAQ 28",
                 rules={"farm_scoring": "second-edition"}),
-    RuleSection("Small cities",
-                "The old rule: a completed city of only two tiles scores 1 point per tile and per pennant "
-                "instead of 2.", "ann07-fn17-small-city-rule", f"{AR}, footnote 17"),
-    RuleSection("The River",
-                "The game starts from the spring; the 12 river tiles come first, each continuing the river "
-                "without turning back on itself, and the lake ends it. No follower goes on the river.",
+    RuleSection(N_("Small cities"),
+                N_("The old rule: a completed city of only two tiles scores 1 point per tile and per pennant "
+                "instead of 2."), "ann07-fn17-small-city-rule", f"{AR}, footnote 17"),
+    RuleSection(N_("The River"),
+                N_("The game starts from the spring; the 12 river tiles come first, each continuing the river "
+                "without turning back on itself, and the lake ends it. No follower goes on the river."),
                 "river-start", f"{AR}, The River"),
-    RuleSection("No farmers",
-                "Play without farmers: followers may not lie in fields, and farms score nothing. A good way to "
-                "start for new players.", "ann07-cloister-9", f"{AR}, 'Farms'",
-                "Without farmers, these fields stay empty and score nothing."),
+    RuleSection(N_("No farmers"),
+                N_("Play without farmers: followers may not lie in fields, and farms score nothing. A good way to "
+                "start for new players."), "ann07-cloister-9", f"{AR}, 'Farms'",
+                N_("Without farmers, these fields stay empty and score nothing.")),
 ]
 
 #: The house rules of the New game screen (Wikicarpedia, base game, "House Rules" and "Use of a Table").
 HOUSE_RULES: list[RuleSection] = [
-    RuleSection("Unfinished features score off",
-                "At the end, unfinished roads, cities and cloisters score nothing; farms still score."),
-    RuleSection("Fill a hole, play again", "A tile that has tiles on all four sides earns its player another turn."),
-    RuleSection("Table",
-                "Tiles must stay inside the table's squares (its edge is drawn on the board); a tile that fits "
+    RuleSection(N_("Unfinished features score off"),
+                N_("At the end, unfinished roads, cities and cloisters score nothing; farms still score.")),
+    RuleSection(N_("Fill a hole, play again"), N_("A tile that has tiles on all four sides earns its player another turn.")),
+    RuleSection(N_("Table"),
+                N_("Tiles must stay inside the table's squares (its edge is drawn on the board); a tile that fits "
                 "nowhere inside is set aside. Table edge closes: the edge finishes a road or city that runs "
-                "into it and counts as tiles around a cloister."),
-    RuleSection("Unplayable tiles to the bag",
-                "A tile that fits nowhere goes back into the bag and you draw again, until no tile left fits "
-                "anywhere."),
-    RuleSection("Random first player", "Who starts is drawn at random."),
+                "into it and counts as tiles around a cloister.")),
+    RuleSection(N_("Unplayable tiles to the bag"),
+                N_("A tile that fits nowhere goes back into the bag and you draw again, until no tile left fits "
+                "anywhere.")),
+    RuleSection(N_("Random first player"), N_("Who starts is drawn at random.")),
 ]
 
 #: The page, group by group: a new group of rules is one more entry here.
 PAGE: list[tuple[str, list[RuleSection]]] = [
-    ("The rules", RULES), ("Rule options (New game)", VARIANTS), ("House rules (if chosen)", HOUSE_RULES)]
+    (N_("The rules"), RULES), (N_("Rule options (New game)"), VARIANTS), (N_("House rules (if chosen)"), HOUSE_RULES)]
 
 #: The mouse, and the aids; the keys come from the keymap (:func:`keys`).
 MOUSE: list[tuple[str, str]] = [
-    ("Drag the tile", "place it on the board"),
-    ("Right-click", "rotate the tile"),
-    ("Wheel while dragging", "rotate the tile"),
-    ("Drag a follower", "put it on a lit place of your tile"),
-    ("Drag the board", "pan"),
-    ("Wheel", "zoom (towards the pointer)"),
-    ("Hover a square", "why not here, and which tiles still fit"),
-    ("Hover a score", "the score if the game ended now (→)"),
+    (N_("Drag the tile"), N_("place it on the board")),
+    (N_("Right-click"), N_("rotate the tile")),
+    (N_("Wheel while dragging"), N_("rotate the tile")),
+    (N_("Drag a follower"), N_("put it on a lit place of your tile")),
+    (N_("Drag the board"), N_("pan")),
+    (N_("Wheel"), N_("zoom (towards the pointer)")),
+    (N_("Hover a square"), N_("why not here, and which tiles still fit")),
+    (N_("Hover a score"), N_("the score if the game ended now (→)")),
 ]
 
 
 def keys() -> list[tuple[str, str]]:
     """Every line of the Keys and mouse list: the mouse, then the keymap's own table."""
-    return [*MOUSE, *help_rows("play"), *help_rows("global"),
-            ("Replays: ← → Home End", "step through a recorded game")]
+    return [*((_(how), _(what)) for how, what in MOUSE), *help_rows("play"), *help_rows("global"),
+            (_("Replays: ← → Home End"), _("step through a recorded game"))]
 
 
 @dataclass
@@ -157,7 +158,7 @@ class RulesScene(Scene):
         self.blocks: list[Block] = []
         self.rects: dict[str, pygame.Rect] = {}
         self.examples: dict[str, Example | None] = {}
-        self.back = Button("Back", self.close, hint="Esc", primary=True)
+        self.back = Button(N_("Back"), self.close, hint="Esc", primary=True)
         self.widgets = [self.back]
 
     def close(self) -> None:
@@ -202,15 +203,15 @@ class RulesScene(Scene):
                 caption: list[str] = []
                 if example is not None:
                     picture = board_picture(example, self.app.assets, (pic_w, int(pic_w * 0.72)), int(64 * u))
-                    said = section.caption or " ".join(example.captions[-3:])
+                    said = _(section.caption) if section.caption else " ".join(example.captions[-3:])
                     caption = wrap(small, said, pic_w)
-                lines = wrap(font, section.text, text_w)
-                source = wrap(small, f"Rulebook: {section.source}", text_w) if section.source else []
+                lines = wrap(font, _(section.text), text_w)
+                source = wrap(small, _("Rulebook: {source}").format(source=section.source), text_w) if section.source else []
                 top = (fonts.get(int(26 * u), "title").get_linesize() + int(8 * u)) if first else 0
                 text_h = head.get_linesize() + len(lines) * font.get_linesize() + len(source) * small.get_linesize()
                 pic_h = (picture.get_height() + len(caption) * small.get_linesize()) if picture else 0
                 height = top + max(text_h, pic_h + head.get_linesize()) + int(18 * u)
-                self.blocks.append(Block(y, height, heading if first else "", section.title, lines, caption,
+                self.blocks.append(Block(y, height, _(heading) if first else "", _(section.title), lines, caption,
                                          source, picture))
                 y += height
                 first = False
@@ -243,14 +244,14 @@ class RulesScene(Scene):
         surface.fill((34, 38, 32))
         u = self.u
         fonts = self.app.assets.fonts
-        blit_text(surface, fonts.get(int(40 * u), "title"), "Rules in short", (int(30 * u), int(14 * u)), ACCENT)
+        blit_text(surface, fonts.get(int(40 * u), "title"), _("Rules in short"), (int(30 * u), int(14 * u)), ACCENT)
         left, right, page = self.rects["left"], self.rects["right"], self.rects["page"]
         draw_panel(surface, left, u)
         draw_panel(surface, right, u)
         self._draw_page(surface, page)
         if self.max_scroll:
-            blit_text(surface, fonts.get(int(13 * u)), "wheel or ↑ ↓ to scroll" if self.scroll < self.max_scroll
-                      else "end of the rules", (left.right - int(12 * u), left.bottom + int(6 * u)), INK_DIM,
+            blit_text(surface, fonts.get(int(13 * u)), _("wheel or ↑ ↓ to scroll") if self.scroll < self.max_scroll
+                      else _("end of the rules"), (left.right - int(12 * u), left.bottom + int(6 * u)), INK_DIM,
                       "topright")
         self._draw_keys(surface, right)
         super().draw(surface)
@@ -288,7 +289,7 @@ class RulesScene(Scene):
         """The keys table, its font shrunk until the longest row fits the panel's width."""
         u, fonts = self.u, self.app.assets.fonts
         head = fonts.get(int(19 * u), "bold")
-        blit_text(surface, head, "Keys and mouse", (right.x + int(16 * u), right.y + int(14 * u)), ACCENT)
+        blit_text(surface, head, _("Keys and mouse"), (right.x + int(16 * u), right.y + int(14 * u)), ACCENT)
         rows = keys()
         inner = right.w - int(32 * u)
         px = int(14 * u)
