@@ -111,12 +111,14 @@ def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat
     """In the top bar, from ``x``: whose turn it is; ending at ``right``: the tiles left."""
     fonts = assets.fonts
     if seat is not None:
+        level = _(LEVEL_NAMES.get(seat.ai_level or "", ""))
         who = (_("Turn {number}: {name}'s turn (computer, {level})").format(number=turn_number, name=seat.name,
-                                                                          level=_(LEVEL_NAMES.get(seat.ai_level or "", "")))
+                                                                          level=level)
                if seat.is_ai else _("Turn {number}: {name}'s turn").format(number=turn_number, name=seat.name))
         blit_text(surface, fonts.get(int(18 * u), "bold"), who, (x + int(24 * u), top.centery),
                   player_rgb(seat), "midleft")
-    blit_text(surface, fonts.get(int(17 * u)), _("Tiles left: {count}").format(count=tiles_left), (right, top.centery), INK, "midright")
+    blit_text(surface, fonts.get(int(17 * u)), _("Tiles left: {count}").format(count=tiles_left),
+              (right, top.centery), INK, "midright")
 
 
 def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: Hand, assets: Assets, u: float) -> None:
@@ -161,7 +163,8 @@ def draw_deck(surface: pygame.Surface, area: pygame.Rect, counts: Mapping[str, i
     if area.h < 40 * u:
         return
     left = sum(counts.values())
-    blit_text(surface, assets.fonts.get(int(14 * u), "bold"), ngettext("Still to come: {count} tile", "Still to come: {count} tiles", left).format(count=left), area.topleft, INK_DIM)
+    still = ngettext("Still to come: {count} tile", "Still to come: {count} tiles", left).format(count=left)
+    blit_text(surface, assets.fonts.get(int(14 * u), "bold"), still, area.topleft, INK_DIM)
     kinds = [k for k in sorted(counts, key=lambda t: (len(t), t)) if counts[k] > 0]
     if not kinds:
         return
@@ -237,9 +240,11 @@ def draw_handover(surface: pygame.Surface, board: pygame.Rect, seat: Seat, asset
     icon = assets.pieces.get(seat.color, int(90 * u))
     surface.blit(icon, icon.get_rect(midleft=(card.x + int(24 * u), card.centery)))
     x = card.centerx + int(40 * u)
-    blit_text(surface, fonts.get(int(46 * u), "title"), _("{name}'s turn").format(name=seat.name), (x, card.y + int(30 * u)),
+    blit_text(surface, fonts.get(int(46 * u), "title"), _("{name}'s turn").format(name=seat.name),
+              (x, card.y + int(30 * u)),
               player_rgb(seat), "midtop", shadow=True)
-    blit_text(surface, fonts.get(int(18 * u)), _("Pass the mouse to {name}.").format(name=seat.name), (x, card.y + int(108 * u)),
+    blit_text(surface, fonts.get(int(18 * u)), _("Pass the mouse to {name}.").format(name=seat.name),
+              (x, card.y + int(108 * u)),
               INK, "midtop")
     blit_text(surface, fonts.get(int(16 * u)), _("Click or press Enter to start"), (x, card.y + int(142 * u)),
               INK_DIM, "midtop")

@@ -26,7 +26,8 @@ MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "shift": pygame.KMOD_S
 #: How a key's name is shown to the player.
 SHOWN = {"return": N_("Enter"), "enter": N_("Keypad Enter"), "escape": N_("Esc"), "space": N_("Space"),
          "tab": N_("Tab"), "backspace": N_("Backspace"), "home": N_("Home"), "end": N_("End"),
-         "page up": N_("PageUp"), "page down": N_("PageDown"), "left": "←", "right": "→", "up": "↑", "down": "↓",
+         "page up": N_("PageUp"), "page down": N_("PageDown"),
+         "left": "←", "right": "→", "up": "↑", "down": "↓",
          "[+]": N_("Keypad +"), "[-]": N_("Keypad −"), "-": "−"}
 #: The modifiers as the keys are labelled (German keyboards say Strg for Ctrl).
 MODIFIER_NAMES = {"ctrl": N_("Ctrl"), "shift": N_("Shift"), "alt": N_("Alt")}

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import N_, _, ngettext
 from ..engine import Game, Move, RecordError, ScoreEvent
 from ..engine.record import GameRecord, Seat
 from ..engine.tiles import TileKind, TileSet
 
-ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "farm": "farmer", "field": "farmer"}
 
 
 class Replay:
@@ -89,24 +89,24 @@ class Replay:
     def describe(self) -> str:
         """What happened on the current step, in words."""
         if self.step == 0:
-            return "The start tile. Step forwards with → or Next."
+            return _("The start tile. Step forwards with → or Next.")
         if self.is_final:
             if not self.game.rules.incomplete_score:
-                return "Final scoring: only farms score (house rule: unfinished features score nothing)."
-            return "Final scoring: every feature that still holds a follower scores."
+                return _("Final scoring: only farms score (house rule: unfinished features score nothing).")
+            return _("Final scoring: every feature that still holds a follower scores.")
         turn = self.turns[self.step - 1]
         who = self.game.names[self.player_of[self.step - 1]]
         if not isinstance(turn, Move):
-            into = "the bag (house rule)" if turn.returned else "the box"
-            return (f"{who} drew {tile_words(self.game.tiles[turn.tile])}, which fits nowhere, "
-                    f"and put it back in {into}.")
-        text = f"{who} placed {tile_words(self.game.tiles[turn.tile])} {where(turn.x, turn.y)}"
+            drew = (_("{name} drew {tile}, which fits nowhere, and put it back in the bag (house rule).")
+                    if turn.returned else _("{name} drew {tile}, which fits nowhere, and put it back in the box."))
+            return drew.format(name=who, tile=tile_words(self.game.tiles[turn.tile]))
+        text = _("{name} placed {tile} {where}").format(name=who, tile=tile_words(self.game.tiles[turn.tile]),
+                                                        where=where(turn.x, turn.y))
         if turn.follower:
             feature = turn.follower.split(":")[0]
-            feature = "farm" if feature == "field" else feature
-            text += f", with a {ROLES.get(feature, 'follower')} on its {feature}"
+            text += _(_WITH_FOLLOWER.get(feature, N_(", with a follower")))
         if self.game.rules.hole_bonus and self.game.fills_hole(turn.x, turn.y):
-            text += "; it filled a hole, so they play again (house rule)"
+            text += _("; it filled a hole, so they play again (house rule)")
         return text + "."
 
     def _bounds(self) -> tuple[int, int, int, int]:
@@ -121,20 +121,32 @@ def tile_words(kind: TileKind) -> str:
     kinds = {seg.kind for seg in kind.segments}
     for word in ("river", "cloister", "city", "road"):
         if word in kinds:
-            pennant = word == "city" and any(seg.pennant for seg in kind.segments)
-            return f"a {word} tile" + (" with a pennant" if pennant else "")
-    return "a field tile"
+            if word == "city" and any(seg.pennant for seg in kind.segments):
+                return _("a city tile with a pennant")
+            return _(_TILE_WORDS[word])
+    return _("a field tile")
 
 
+_TILE_WORDS = {"river": N_("a river tile"), "cloister": N_("a cloister tile"), "city": N_("a city tile"),
+               "road": N_("a road tile")}
+#: The follower a move put down, by the feature it stands on ("field": a farmer).
+_WITH_FOLLOWER = {"road": N_(", with a thief on its road"), "city": N_(", with a knight on its city"),
+                  "cloister": N_(", with a monk on its cloister"), "field": N_(", with a farmer on its farm"),
+                  "farm": N_(", with a farmer on its farm")}
 _DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west", (1, -1): "north-east",
                (-1, -1): "north-west", (1, 1): "south-east", (-1, 1): "south-west"}
+#: One square away, by direction.
+_NEXT_TO_START = {"north": N_("north of the start"), "east": N_("east of the start"),
+                  "south": N_("south of the start"), "west": N_("west of the start"),
+                  "north-east": N_("north-east of the start"), "north-west": N_("north-west of the start"),
+                  "south-east": N_("south-east of the start"), "south-west": N_("south-west of the start")}
 
 
 def where(x: int, y: int) -> str:
     """Where a square is, seen from the start tile (north is up): "north of the start",
     "3 tiles south-east of the start"."""
     if (x, y) == (0, 0):
-        return "on the start"
+        return _("on the start")
     sx, sy = (x > 0) - (x < 0), (y > 0) - (y < 0)
     # a square mostly in one direction is named by that direction alone
     if abs(x) >= 2 * abs(y):
@@ -143,4 +155,25 @@ def where(x: int, y: int) -> str:
         sx = 0
     steps = max(abs(x), abs(y))
     direction = _DIRECTIONS[(sx, sy)]
-    return f"{direction} of the start" if steps == 1 else f"{steps} tiles {direction} of the start"
+    if steps == 1:
+        return _(_NEXT_TO_START[direction])
+    return _far(direction, steps)
+
+
+def _far(direction: str, steps: int) -> str:
+    """``steps`` squares away in ``direction``, one whole phrase per direction for the translations."""
+    phrases = {
+        "north": ngettext("{count} tile north of the start", "{count} tiles north of the start", steps),
+        "east": ngettext("{count} tile east of the start", "{count} tiles east of the start", steps),
+        "south": ngettext("{count} tile south of the start", "{count} tiles south of the start", steps),
+        "west": ngettext("{count} tile west of the start", "{count} tiles west of the start", steps),
+        "north-east": ngettext("{count} tile north-east of the start", "{count} tiles north-east of the start",
+                               steps),
+        "north-west": ngettext("{count} tile north-west of the start", "{count} tiles north-west of the start",
+                               steps),
+        "south-east": ngettext("{count} tile south-east of the start", "{count} tiles south-east of the start",
+                               steps),
+        "south-west": ngettext("{count} tile south-west of the start", "{count} tiles south-west of the start",
+                               steps),
+    }
+    return phrases[direction].format(count=steps)

@@ -10,12 +10,13 @@ import pytest
 from carcassonne import i18n
 from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.explain import why_not_tile
+from carcassonne.app.replay import Replay
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import play
 from carcassonne.app.storage import DEFAULT_NAMES
 from carcassonne.app.widgets import LayoutLog, record_layout
 from carcassonne.engine import Placement
-from carcassonne.engine.record import Seat
+from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Annabelle", "red"), Seat("Bartholomew", "blue", "ai:normal")]
 #: The screens whose every word is in the catalogues.
@@ -24,7 +25,7 @@ AS_IS = re.compile(r"^(Esc|Enter|Ctrl\+\w|[A-Z0-9]{1,3}( / [A-Z0-9]{1,3})*|Carca
 
 
 def screens(app):  # noqa: ANN001, ANN201
-    """Each translated screen drawn once (title, settings, new game, rules, load, play, pause, final board, results): (name, the texts drawn, what ran past its box)."""
+    """Each translated screen drawn once (title, settings, new game, rules, load, play, pause, final board, results, replay, replays): (name, the texts drawn, what ran past its box)."""
     d = Driver(app)
     out = []
 
@@ -91,6 +92,16 @@ def screens(app):  # noqa: ANN001, ANN201
     app.replace_scene("results", game=whole, seats=SEATS, final=final)
     d.frames(200)
     capture("results")
+    replay = Replay(GameRecord.from_game(whole, SEATS), app.tiles)
+    app.replace_scene("replay", replay=replay)
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_END):
+        d.key(key)
+        d.frames(2)
+        capture("replay")
+    app.replace_scene("title")
+    app.push_scene("replays")
+    d.frames(2)
+    capture("replays")
     return out
 
 
@@ -115,7 +126,8 @@ def test_every_text_on_the_translated_screens_comes_from_the_catalogue(make_app)
     i18n.set_language(i18n.PSEUDO)
     app = make_app()
     names = {s.name for s in SEATS} | {s.name + "  ★" for s in SEATS} | set(DEFAULT_NAMES)  # ★: the winner
-    escaped = {name: untranslated(texts, names) for name, texts, _ in screens(app)}
+    folders = {str(app.storage.replays_dir)}  # the replays folder, shown as it is
+    escaped = {name: untranslated(texts, names | folders) for name, texts, _ in screens(app)}
     assert {k: v for k, v in escaped.items() if v} == {}
 
 

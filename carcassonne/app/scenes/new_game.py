@@ -255,7 +255,8 @@ class NewGameScene(Scene):
         blit_text(surface, head, _("Computer players"), (self.box.x + int(30 * u), y), INK_DIM)
         y += int(24 * u)
         for level, text in levels().items():
-            x = blit_text(surface, fonts.get(int(14 * u), "bold"), _("{kind}:").format(kind=_(SEAT_KIND.get(level, N_("AI")))), (self.box.x + int(30 * u), y),
+            level_name = _("{kind}:").format(kind=_(SEAT_KIND.get(level, N_("AI"))))
+            x = blit_text(surface, fonts.get(int(14 * u), "bold"), level_name, (self.box.x + int(30 * u), y),
                           INK).right + int(6 * u)
             for line in wrap(small, _(text), self.options[0].rect.x - x - int(30 * u)):
                 blit_text(surface, small, line, (x, y), INK_DIM)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..score_words import describe
+from ...i18n import N_, _, ngettext
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
 from ..board_overlay import StepMarks
@@ -25,6 +25,7 @@ from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
 from ..saves import summarize
+from ..score_words import describe
 from ..session import open_replay
 from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
 from .base import BoardScene, Dialog
@@ -47,11 +48,11 @@ class ReplayScene(BoardScene):
         self.event_scroll = 0
         self._scrolled_step = replay.step
         self.buttons = {
-            "first": Button("Start", lambda: self.go(0), hint="Home"),
-            "back": Button("Prev", lambda: self.go(self.replay.step - 1), hint="←"),
-            "next": Button("Next", lambda: self.go(self.replay.step + 1), hint="→", primary=True),
-            "last": Button("End", lambda: self.go(self.replay.last), hint="End"),
-            "close": Button("Close", self.close, hint="Esc"),
+            "first": Button(N_("Start"), lambda: self.go(0), hint=N_("Home")),
+            "back": Button(N_("Prev"), lambda: self.go(self.replay.step - 1), hint="←"),
+            "next": Button(N_("Next"), lambda: self.go(self.replay.step + 1), hint="→", primary=True),
+            "last": Button(N_("End"), lambda: self.go(self.replay.last), hint=N_("End")),
+            "close": Button(N_("Close"), self.close, hint="Esc"),
         }
         self.widgets = list(self.buttons.values())
 
@@ -71,7 +72,7 @@ class ReplayScene(BoardScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        w, _ = size
+        w = size[0]
         pad = int(10 * u)
         y = self.layout_board(360, 50 if len(self.seats) <= 4 else 40, 44)
         self.rects["slider"] = self.rects["bar"]
@@ -173,12 +174,12 @@ class ReplayScene(BoardScene):
         u = self.u
         top = self.rects["top"]
         fonts = self.app.assets.fonts
-        x = draw_top_bar(surface, top, "Replay", self.app.assets, u)
+        x = draw_top_bar(surface, top, N_("Replay"), self.app.assets, u)
         r = self.replay
-        step = "final scoring" if r.is_final else f"turn {r.step} of {len(r.turns)}"
+        step = _("final scoring") if r.is_final else _("turn {step} of {total}").format(step=r.step, total=len(r.turns))
         blit_text(surface, fonts.get(int(18 * u), "bold"), f"{r.name} · {step}", (x + int(20 * u), top.centery),
                   INK, "midleft")
-        blit_text(surface, fonts.get(int(13 * u)), "← → step · Home/End · drag to pan · wheel to zoom",
+        blit_text(surface, fonts.get(int(13 * u)), _("← → step · Home/End · drag to pan · wheel to zoom"),
                   (self.buttons["close"].rect.x - int(14 * u), top.centery), INK_DIM, "midright")
 
     def _draw_slider(self, surface: pygame.Surface) -> None:
@@ -211,9 +212,9 @@ class ReplayScene(BoardScene):
         mover = r.player_of[r.step - 1] if 1 <= r.step <= len(r.turns) else None
         for i, (seat, card) in enumerate(zip(self.seats, self.card_rects)):
             n = self.game.supply[i]
-            note = f"{n} follower{'s' if n != 1 else ''} in supply"
+            note = ngettext("{count} follower in supply", "{count} followers in supply", n).format(count=n)
             if gained[i]:
-                note = f"+{gained[i]} this turn · " + note
+                note = _("+{points} this turn · {supply}").format(points=gained[i], supply=note)
             draw_player_card(surface, card, seat, scores[i], self.app.assets, u, current=i == mover,
                              projected=None if projected is None else projected[i], note=note)
         self._draw_text(surface)
@@ -287,14 +288,15 @@ class ReplayScene(BoardScene):
             y += lh
         y += int(8 * u)
         events = self.replay.events()
-        blit_text(surface, head, "Score events" if events else "No points scored on this turn.",
+        blit_text(surface, head, _("Score events") if events else _("No points scored on this turn."),
                   (area.x, y), ACCENT if events else INK_DIM)
-        top, _, rows = self._event_list(with_projection)
+        top, _bottom, rows = self._event_list(with_projection)
         first, shown = self.shown_events()
         y = top
         indent = area.x + int(18 * u)
         if first > 0:
-            blit_text(surface, font, f"↑ {first} earlier (wheel to scroll)", (indent, y), INK_DIM)
+            blit_text(surface, font, _("↑ {count} earlier (wheel to scroll)").format(count=first), (indent, y),
+                      INK_DIM)
             y += lh + int(3 * u)
         for k in range(first, first + shown):
             ev = events[k]
@@ -306,7 +308,8 @@ class ReplayScene(BoardScene):
             y += int(3 * u)
         rest = len(events) - first - shown
         if rest > 0:
-            blit_text(surface, font, f"… and {rest} more (wheel to scroll)", (indent, y), INK_DIM)
+            blit_text(surface, font, _("… and {count} more (wheel to scroll)").format(count=rest), (indent, y),
+                      INK_DIM)
         if with_projection:
             blit_text(surface, small, "→ the score if the game ended at this turn", (area.x, area.bottom), INK_DIM,
                       "bottomleft")
@@ -315,7 +318,7 @@ class ReplayScene(BoardScene):
 class ReplaysDialog(Dialog):
     """Pick a record to watch: the autosave, saved games, replays/, or a typed path."""
 
-    title = "Watch a replay"
+    title = N_("Watch a replay")
     box_size = (680, 580)
 
     def __init__(self, app: "App") -> None:
@@ -324,9 +327,9 @@ class ReplaysDialog(Dialog):
         self.scroll = 0
         self.rows: list[Button] = []
         self.path_text = ""
-        self.field = TextField("", self._typed, max_len=240, placeholder="or type a path to a .carc.json")
-        self.open_btn = Button("Open", self._open_typed)
-        self.back = Button("Back", self.close, hint="Esc")
+        self.field = TextField("", self._typed, max_len=240, placeholder=N_("or type a path to a .carc.json"))
+        self.open_btn = Button(N_("Open"), self._open_typed)
+        self.back = Button(N_("Back"), self.close, hint="Esc")
 
     def _typed(self, text: str) -> None:
         self.path_text = text
@@ -353,7 +356,8 @@ class ReplaysDialog(Dialog):
         for i, path in enumerate(self.paths[self.scroll:self.scroll + room]):
             if self.app.storage.is_autosave(path):
                 players = summarize(self.app.storage, path, self.app.tiles).players
-                label = f"In progress: {' · '.join(players)}" if players else "Autosave (game in progress)"
+                label = (_("In progress: {players}").format(players=" · ".join(players)) if players
+                         else _("Autosave (game in progress)"))
             else:
                 label = f"{path.parent.name}/{path.name.replace('.carc.json', '')}"
             try:
@@ -384,13 +388,13 @@ class ReplaysDialog(Dialog):
     def watch(self, path: Path) -> None:
         reason = open_replay(self.app, path)
         if reason:
-            self.app.push_scene("message", title="Cannot open this replay", text=reason)
+            self.app.push_scene("message", title=N_("Cannot open this replay"), text=reason)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if not self.paths:
             font = self.app.assets.fonts.get(int(17 * self.u))
-            blit_text(surface, font, "No records yet: save a game, or put .carc.json files in",
+            blit_text(surface, font, _("No records yet: save a game, or put .carc.json files in"),
                       (self.box.centerx, self.box.centery - int(30 * self.u)), INK_DIM, "center")
             blit_text(surface, font, str(self.app.storage.replays_dir),
                       (self.box.centerx, self.box.centery), INK_DIM, "center")

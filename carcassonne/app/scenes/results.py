@@ -265,7 +265,8 @@ class ResultsScene(Scene):
         top = self.right.y + int(self.right.h * 0.45) + int(14 * u)
         r = pygame.Rect(self.right.x, top, self.right.w, self.right.bottom - top)
         draw_panel(surface, r, u)
-        blit_text(surface, fonts.get(int(16 * u), "bold"), _("Scores over the turns"), (r.x + int(14 * u), r.y + int(8 * u)),
+        blit_text(surface, fonts.get(int(16 * u), "bold"), _("Scores over the turns"),
+                  (r.x + int(14 * u), r.y + int(8 * u)),
                   INK_DIM)
         plot = pygame.Rect(r.x + int(50 * u), r.y + int(36 * u), r.w - int(70 * u), r.h - int(66 * u))
         series = self.series()

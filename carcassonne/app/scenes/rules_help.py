@@ -99,7 +99,8 @@ VARIANTS: list[RuleSection] = [
 HOUSE_RULES: list[RuleSection] = [
     RuleSection(N_("Unfinished features score off"),
                 N_("At the end, unfinished roads, cities and cloisters score nothing; farms still score.")),
-    RuleSection(N_("Fill a hole, play again"), N_("A tile that has tiles on all four sides earns its player another turn.")),
+    RuleSection(N_("Fill a hole, play again"),
+                N_("A tile that has tiles on all four sides earns its player another turn.")),
     RuleSection(N_("Table"),
                 N_("Tiles must stay inside the table's squares (its edge is drawn on the board); a tile that fits "
                 "nowhere inside is set aside. Table edge closes: the edge finishes a road or city that runs "
@@ -206,7 +207,8 @@ class RulesScene(Scene):
                     said = _(section.caption) if section.caption else " ".join(example.captions[-3:])
                     caption = wrap(small, said, pic_w)
                 lines = wrap(font, _(section.text), text_w)
-                source = wrap(small, _("Rulebook: {source}").format(source=section.source), text_w) if section.source else []
+                cited = _("Rulebook: {source}").format(source=section.source)
+                source = wrap(small, cited, text_w) if section.source else []
                 top = (fonts.get(int(26 * u), "title").get_linesize() + int(8 * u)) if first else 0
                 text_h = head.get_linesize() + len(lines) * font.get_linesize() + len(source) * small.get_linesize()
                 pic_h = (picture.get_height() + len(caption) * small.get_linesize()) if picture else 0
