@@ -60,7 +60,7 @@ def same_move(game: Game, a: Move, b: Move) -> bool:
     """The same placement and the follower on the same segment (``road:S`` may be ``road:W``)."""
     if a.placement != b.placement or bool(a.follower) != bool(b.follower):
         return False
-    if not a.follower or a.follower == b.follower:
+    if not a.follower or not b.follower or a.follower == b.follower:
         return True
     spots = game.tiles.kinds[a.tile].orientations[a.rotation // 90].spots
     return spots.get(a.follower) == spots.get(b.follower)
