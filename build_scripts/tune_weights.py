@@ -71,8 +71,10 @@ def match(a: ExpertWeights, b: ExpertWeights, seeds: range, tiles, rules: Rules)
     return wins / len(margins), statistics.fmean(margins)
 
 
-def candidates(w: ExpertWeights):
+def candidates(w: ExpertWeights, knobs: list[str]):
     for f in fields(w):
+        if knobs and f.name not in knobs:
+            continue
         value = getattr(w, f.name)
         for step in STEPS.get(f.name, ()):
             new = value * step
@@ -91,16 +93,34 @@ def main() -> int:
     parser.add_argument("--accept", type=float, default=0.53, help="win share a candidate needs")
     parser.add_argument("--final-seeds", type=int, default=200,
                         help="fresh decks for the before/after check")
+    parser.add_argument("--knobs", default="", help="comma-separated knobs to try (default: all)")
+    parser.add_argument("--steps", default="",
+                        help="override the steps: knob=step,... (e.g. follower=1.33 reserve=+1)")
+    parser.add_argument("--set", nargs="*", default=[], metavar="KNOB=VALUE",
+                        help="start from these weights (a previous run's result)")
     args = parser.parse_args()
     tiles, rules = standard_tiles(), Rules()
-    current = EXPERT_WEIGHTS
+    start = EXPERT_WEIGHTS
+    for item in args.set:
+        name, _, value = item.partition("=")
+        start = replace(start, **{name: type(getattr(start, name))(float(value))})
+    for item in filter(None, args.steps.split(",")):
+        name, _, step = item.partition("=")
+        if step.startswith("+"):
+            ADD[name] = (float(step),)
+            STEPS[name] = ()
+        else:
+            STEPS[name] = (float(step),)
+            ADD[name] = ()
+    current = start
+    knobs = [k for k in args.knobs.split(",") if k]
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     print("| step | knob | value | win share vs current | margin | kept |")
     print("|---|---|---|---|---|---|")
     step = 0
     started = time.perf_counter()
     for _ in range(args.passes):
-        for name, cand in candidates(current):
+        for name, cand in candidates(current, knobs):
             step += 1
             share, margin = match(cand, current, seeds, tiles, rules)
             kept = share >= args.accept and margin > 0
@@ -109,8 +129,11 @@ def main() -> int:
             if kept:
                 current = cand
     final = range(args.first_seed + 10_000, args.first_seed + 10_000 + args.final_seeds)
-    share, margin = match(current, EXPERT_WEIGHTS, final, tiles, rules)
-    print(f"\nafter vs before on {2 * args.final_seeds} fresh games: {100 * share:.1f}% won, "
+    if not args.final_seeds:
+        print(f"\nweights: {current!r}")
+        return 0
+    share, margin = match(current, start, final, tiles, rules)
+    print(f"\nafter vs the starting weights on {2 * args.final_seeds} fresh games: {100 * share:.1f}% won, "
           f"margin {margin:+.2f} ({time.perf_counter() - started:.0f} s)")
     print(f"\nweights: {current!r}")
     return 0
