@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from ..engine import Discard, Game, Move, RecordError, TileSet
 from ..engine.record import GameRecord
+from .hint import why
 from .search import SearchBot, compare_moves
 from .simple import ranked_moves
 
@@ -46,6 +47,8 @@ class TurnAnalysis:
     #: Expected final margin of the move played and of the best move found.
     played_value: float
     best_value: float
+    #: What the best move would have done, in one sentence (:func:`~carcassonne.ai.hint.why`).
+    better: str = ""
 
     @property
     def loss(self) -> float:
@@ -116,8 +119,9 @@ def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progres
             bot = SearchBot(seed, budget=budget)
             rng = random.Random(f"analysis/{seed}/{number}")
             best, best_value, played_value = analyse_turn(game, move, bot, rng)
+            better = why(game, best) if best_value > played_value else ""
             out.append(TurnAnalysis(number, game.current, names[game.current], move, best,
-                                    played_value, best_value))
+                                    played_value, best_value, better))
         game.push(turn)
         if progress is not None:
             progress(number, total)
@@ -141,6 +145,7 @@ def report(turns: list[TurnAnalysis], names: list[str], count: int = 3) -> str:
         if not worst:
             lines.append("  no costly turn: every move was as good as the best found")
         for t in worst:
+            because = f" ({t.better[0].lower()}{t.better[1:].rstrip('.')})" if t.better else ""
             lines.append(f"  turn {t.turn}: lost {t.loss:.1f} points: played {t.played}; "
-                         f"better: {t.best}")
+                         f"better: {t.best}{because}")
     return "\n".join(lines)

@@ -68,6 +68,9 @@ def why(game: Game, move: Move) -> str:
             parts.append("keeps a follower")
         elif returned:
             parts.append(f"brings {'a follower' if returned == 1 else f'{returned} followers'} home")
+        if move.follower and not placed_back:
+            kind = after.feature_at(move.x, move.y, move.follower).kind
+            parts.append(f"places a {ROLE.get(kind, 'follower')}")
     elif move.follower and not placed_back:
         feature = after.feature_at(move.x, move.y, move.follower)
         kind = feature.kind
@@ -85,8 +88,8 @@ def why(game: Game, move: Move) -> str:
             parts.append(f"puts a monk on a cloister with {len(feature.tiles) - 1} of 8 neighbours")
         else:
             parts.append(f"puts a {role} on a {what} of {len(feature.tiles)} tile"
-                         f"{'s' if len(feature.tiles) != 1 else ''} "
-                         f"({_points(feature.points)} now, more when it grows)")
+                         f"{'s' if len(feature.tiles) != 1 else ''}, worth "
+                         f"{_points(feature.points)} now and more as it grows")
     else:
         grows = _grows_own_feature(after, move, me)
         if grows:
