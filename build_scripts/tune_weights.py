@@ -92,7 +92,7 @@ def main() -> int:
     parser.add_argument("--passes", type=int, default=1)
     parser.add_argument("--accept", type=float, default=0.53, help="win share a candidate needs")
     parser.add_argument("--final-seeds", type=int, default=200,
-                        help="fresh decks for the before/after check")
+                        help="fresh decks for the check against Hard's weights (0: none)")
     parser.add_argument("--knobs", default="", help="comma-separated knobs to try (default: all)")
     parser.add_argument("--steps", default="",
                         help="override the steps: knob=step,... (e.g. follower=1.33 reserve=+1)")
@@ -132,8 +132,8 @@ def main() -> int:
     if not args.final_seeds:
         print(f"\nweights: {current!r}")
         return 0
-    share, margin = match(current, start, final, tiles, rules)
-    print(f"\nafter vs the starting weights on {2 * args.final_seeds} fresh games: {100 * share:.1f}% won, "
+    share, margin = match(current, ExpertWeights(), final, tiles, rules)
+    print(f"\nafter vs Hard's weights on {2 * args.final_seeds} fresh games: {100 * share:.1f}% won, "
           f"margin {margin:+.2f} ({time.perf_counter() - started:.0f} s)")
     print(f"\nweights: {current!r}")
     return 0

@@ -40,7 +40,7 @@ class ExpertWeights(Weights):
 
 
 #: Tuned by ``build_scripts/tune_weights.py`` (docs/expert-tuning.md).
-EXPERT_WEIGHTS = ExpertWeights(reserve=1.5)
+EXPERT_WEIGHTS = ExpertWeights(reserve=3.0)
 
 
 class ExpertEvaluator(Evaluator):
