@@ -8,7 +8,7 @@ evaluation. Each candidate plays the current weights on ``--seeds`` decks, each
 deck twice with the seats swapped (paired games: the luck of the draw cancels);
 it is kept if it wins more than ``--accept`` of the games and gains points of
 margin. Prints a Markdown table of every step (the before/after table of
-``docs/expert-tuning.md``) and the final weights.
+``docs/computer-players.md``) and the final weights.
 
     nice -n 19 .venv/bin/python build_scripts/tune_weights.py --seeds 100 --passes 1
 """

@@ -14,7 +14,7 @@ player would recognise as follower management:
 
 The weights (:data:`EXPERT_WEIGHTS`) were tuned by self-play with
 ``build_scripts/tune_weights.py``; the before/after table is in
-``docs/expert-tuning.md``. Thinking is counted in positions evaluated, as for
+``docs/computer-players.md``. Thinking is counted in positions evaluated, as for
 Hard, so the same seed in the same position gives the same move on any machine.
 """
 
@@ -39,7 +39,7 @@ class ExpertWeights(Weights):
     farm: float = 1.0
 
 
-#: Tuned by ``build_scripts/tune_weights.py`` (docs/expert-tuning.md).
+#: Tuned by ``build_scripts/tune_weights.py`` (docs/computer-players.md).
 EXPERT_WEIGHTS = ExpertWeights(reserve=3.0)
 
 
