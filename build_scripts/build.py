@@ -3,9 +3,11 @@
     python build_scripts/build.py            # build
     python build_scripts/build.py --smoke    # build, then run the binary's --smoke check
 
-Resources travel inside the binary (``--add-data``) and are found through
-``carcassonne/resources.py``; nothing is written next to the binary. On Linux a
-``carcassonne.desktop`` entry and the icon are written beside it.
+Resources travel inside the binary (``--add-data``) at the place a wheel keeps them,
+``carcassonne/_resources``, and are found through ``carcassonne/resources.py``; nothing
+is written next to the binary. On Linux a ``carcassonne.desktop`` entry and the icon
+are written beside it, ready to install (the README says how): the entry starts
+``carcassonne`` from the PATH, never a path into this build folder.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ DESKTOP_ENTRY = """[Desktop Entry]
 Type=Application
 Name=Carcassonne
 Comment=Build a medieval landscape tile by tile: hot-seat or against the computer
-Exec={exe}
-Icon={icon}
+Exec=carcassonne
+Icon=carcassonne
 Terminal=false
 Categories=Game;BoardGame;
 """
@@ -47,7 +49,7 @@ def pyinstaller_args() -> list[str]:
         "--workpath", str(ROOT / "build" / "pyinstaller"),
         "--specpath", str(ROOT / "build"),
         "--paths", str(ROOT),
-        "--add-data", f"{ROOT / 'resources'}{sep}resources",
+        "--add-data", f"{ROOT / 'resources'}{sep}carcassonne/_resources",
         "--collect-submodules", "carcassonne",
         # Not used by the game; PyInstaller would otherwise follow optional imports.
         "--exclude-module", "tkinter",
@@ -66,13 +68,13 @@ def pyinstaller_args() -> list[str]:
     return args
 
 
-def write_desktop_entry(binary: Path) -> Path:
-    icon = DIST / "carcassonne.png"
+def write_desktop_entry(folder: Path = DIST) -> Path:
+    """The freedesktop.org menu entry and its icon, to install with the binary (see README)."""
+    folder.mkdir(parents=True, exist_ok=True)
     if ICON_PNG.exists():
-        shutil.copyfile(ICON_PNG, icon)
-    entry = DIST / "carcassonne.desktop"
-    entry.write_text(DESKTOP_ENTRY.format(exe=binary.resolve(), icon=icon.resolve()))
-    entry.chmod(0o755)
+        shutil.copyfile(ICON_PNG, folder / "carcassonne.png")
+    entry = folder / "carcassonne.desktop"
+    entry.write_text(DESKTOP_ENTRY)
     return entry
 
 
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     size_mb = binary.stat().st_size / 1e6 if binary.is_file() else 0.0
     print(f"built {binary.relative_to(ROOT)} ({size_mb:.1f} MB) in {time.perf_counter() - start:.0f} s")
     if sys.platform.startswith("linux"):
-        print(f"desktop entry: {write_desktop_entry(binary).relative_to(ROOT)}")
+        print(f"desktop entry: {write_desktop_entry().relative_to(ROOT)}")
     if args.smoke:
         env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
                    SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))

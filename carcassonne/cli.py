@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Sequence
 
+from . import __version__
+
 
 def _tiles():
     from .tileset import standard_tiles
@@ -81,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="carcassonne", description="Carcassonne for the desktop.",
         epilog="With no sub-command the game starts; `carcassonne --smoke` opens the window, "
                "loads every resource, plays a short computer game and exits.")
+    parser.add_argument("--version", action="version", version=f"carcassonne {__version__}")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("replay", help="replay a .carc.json game record through the rules")
     p.add_argument("file")
@@ -105,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         # No sub-command: the game itself (its own options, e.g. --smoke, go to it).
         from .app import run_app
 

@@ -1,31 +1,32 @@
-"""Where the game's resources live: from source, from an install, or inside a PyInstaller bundle.
+"""Where the game's resources live: inside the package, or beside it in a source checkout.
 
-Every resource path in the game is resolved here and nowhere else, so a bundle that
+An installed game (a wheel, ``pip install .``, pipx) and the PyInstaller bundle both
+carry ``resources/`` inside the package as ``carcassonne/_resources`` (``setup.py``
+maps it there; ``build_scripts/build.py`` puts it at the same place in the bundle). A
+source checkout or an editable install reads the repository's top-level ``resources/``.
+
+Every resource path in the game is resolved here and nowhere else, so a package that
 forgets a file fails in one obvious place (and in ``--smoke``), not deep in a scene.
 """
 
 from __future__ import annotations
 
-import sys
 from functools import cache
 from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+#: Where a wheel and the bundle keep the resources, then where a checkout does.
+CANDIDATES = (PACKAGE / "_resources", PACKAGE.parent / "resources")
 
 
 @cache
 def root() -> Path:
     """The ``resources`` folder."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    candidates = []
-    if bundle:
-        candidates.append(Path(bundle) / "resources")
-    here = Path(__file__).resolve().parent
-    candidates.append(here.parent / "resources")  # a source checkout or editable install
-    candidates.append(here / "_resources")  # a wheel install (see pyproject.toml)
-    for path in candidates:
-        if (path / "tilesets").is_dir():
-            return path
+    for folder in CANDIDATES:
+        if (folder / "tilesets").is_dir():
+            return folder
     raise FileNotFoundError("the game's resources folder is missing (looked in: "
-                            + ", ".join(str(p) for p in candidates) + ")")
+                            + ", ".join(str(p) for p in CANDIDATES) + ")")
 
 
 def path(*parts: str) -> Path:

@@ -88,3 +88,39 @@ def test_image_sources_name_a_png_for_every_tile(tiles):
     sources = tileset.image_sources()
     assert set(sources) == {t.id for t in tiles}
     assert all(p.suffix == ".png" for p in sources.values())
+
+
+def test_pytmx_reads_the_same_tile_properties_as_the_rules_reader():
+    """The rules data is read without pytmx (no display library); Tiled's own reader must agree."""
+    import pytmx
+
+    tiled = pytmx.TiledMap(str(tileset.resources.path("tilesets", tileset.CATALOGUE)))
+    ours = tileset.read_tiled_tiles()
+    assert len(ours) == sum(ts.tilecount for ts in tiled.tilesets) == 34
+    pytmx_own = {"id", "source", "trans", "width", "height", "frames"}
+    for tile in ours:
+        theirs = tiled.get_tile_properties_by_gid(tile.gid)
+        assert {k: v for k, v in theirs.items() if k not in pytmx_own} == tile.properties, tile.gid
+    for ts in tiled.tilesets:
+        assert all(t.tileset_properties == ts.properties for t in ours if t.tileset == ts.name)
+
+
+def test_property_types_follow_tiled(tmp_path):
+    (tmp_path / "t.tsx").write_text(
+        '<tileset name="x" tilecount="1"><tile id="0"><properties>'
+        '<property name="tile_id" value="Q"/><property name="count" type="int" value="3"/>'
+        '<property name="odd" type="bool" value="true"/><property name="w" type="float" value="0.5"/>'
+        '</properties></tile></tileset>')
+    (tmp_path / "m.tmx").write_text('<map><tileset firstgid="7" source="t.tsx"/></map>')
+    (tile,) = tileset.read_tiled_tiles(tmp_path / "m.tmx")
+    assert tile.gid == 7 and tile.tileset == "x"
+    assert tile.properties == {"tile_id": "Q", "count": 3, "odd": True, "w": 0.5}
+
+
+def test_a_broken_tileset_file_is_one_clear_error(tmp_path):
+    (tmp_path / "m.tmx").write_text('<map><tileset firstgid="1" source="gone.tsx"/></map>')
+    with pytest.raises(TileDefinitionError, match="gone.tsx: cannot read the tileset"):
+        tileset.read_tilesets(tmp_path / "m.tmx")
+    (tmp_path / "m.tmx").write_text('<map><tileset firstgid="1"')
+    with pytest.raises(TileDefinitionError, match="m.tmx: cannot read the tileset"):
+        tileset.read_tilesets(tmp_path / "m.tmx")

@@ -19,6 +19,7 @@ from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
 from .scenes.base import Scene
 from .sound import Sounds
 from .storage import Settings, Storage
+from .window import WindowKeeper
 
 MIN_SIZE = (1024, 768)
 FPS = 60
@@ -46,6 +47,7 @@ class App:
         icon = app_icon()
         if icon is not None:
             pygame.display.set_icon(icon)
+        self.window = WindowKeeper(self.storage.config_root)
         self.screen = self._open_window()
         self.tiles = standard_tiles()
         self.assets = Assets(self.tiles)
@@ -76,7 +78,7 @@ class App:
             except pygame.error:
                 self.settings.fullscreen = False
         w, h = self.settings.window_size
-        return pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+        return self.window.open((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])))
 
     def apply_window_settings(self) -> None:
         """Re-open the window after fullscreen or size changed; every scene lays out again."""
@@ -147,6 +149,7 @@ class App:
         elapsed = self.clock.tick(self.fps) / 1000
         dt = min(elapsed, 0.1) if dt is None else dt
         for event in pygame.event.get():
+            self.window.observe(event)
             if event.type == pygame.WINDOWSIZECHANGED and not self.settings.fullscreen:
                 if self.screen.get_size() != self.size or any(s.size != self.size for s in self.scenes):
                     self._relayout()
@@ -184,4 +187,5 @@ class App:
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes.clear()
+        self.window.save(self.settings)
         self.storage.save_settings(self.settings)

@@ -1,4 +1,4 @@
-"""Starting and resuming games: from the New game form, from the autosave, from a saved file."""
+"""Starting and resuming games: from the New game form, from an autosave, from a saved file."""
 
 from __future__ import annotations
 
@@ -24,14 +24,23 @@ def game_from_setup(app: "App", setup: Setup) -> tuple[Game, list[Seat]]:
     return game, seats
 
 
-def play(app: "App", game: Game, seats: list[Seat]) -> None:
-    """Show a game in the Play scene (or its results if it is already over)."""
+def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None) -> None:
+    """Show a game in the Play scene (or its results if it is already over).
+
+    The game autosaves after every turn to ``autosave`` (the file it was continued
+    from), or to a fresh file of its own: starting or loading a game never overwrites
+    another game in progress.
+    """
     from .scenes.play import PlayScene
     from .scenes.results import ResultsScene
 
     if game.finished:
         app.replace(ResultsScene(app, game, seats, [e for e in game.events if e.final]))
         return
+    if autosave is None:
+        app.storage.start_autosave()
+    else:
+        app.storage.continue_autosave(autosave)
     turn = TurnController(game, seats, autosave=app.storage.write_autosave)
     app.replace(PlayScene(app, turn))
 
@@ -56,5 +65,5 @@ def load_game(app: "App", path: Path) -> str | None:
         return f"{path.name}: {exc}"
     except OSError as exc:
         return f"{path.name}: {exc.strerror or exc}"
-    play(app, game, record.players)
+    play(app, game, record.players, autosave=path if app.storage.is_autosave(path) else None)
     return None

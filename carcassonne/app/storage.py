@@ -9,8 +9,6 @@ save raises :class:`RecordError` with one clear line for the UI to show.
 from __future__ import annotations
 
 import json
-import os
-import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -18,24 +16,11 @@ from typing import Any
 
 from ..engine import COLORS, RecordError
 from ..engine.record import GameRecord, write_atomically
+from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
 
-APP_NAME = "carcassonne"
-ENV_DIR = "CARCASSONNE_DATA_DIR"
 SAVE_SUFFIX = ".carc.json"
-
-
-def data_dir() -> Path:
-    """Where the game keeps its files, by each platform's convention (env var overrides)."""
-    override = os.environ.get(ENV_DIR)
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get("APPDATA")
-        return (Path(base) if base else Path.home() / "AppData" / "Roaming") / "Carcassonne"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "Carcassonne"
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / APP_NAME
+#: Where a single autosave was kept before each game had its own; still continued.
+LEGACY_AUTOSAVE = "autosave" + SAVE_SUFFIX
 
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
@@ -141,18 +126,31 @@ class Storage:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root else data_dir()
+        #: Settings and the last set-up: the platform's config folder (or ``root`` when given).
+        self.config_root = Path(root) if root else config_dir()
+        #: The error log (see :mod:`carcassonne.app.errorlog`).
+        self.log_root = Path(root) / "logs" if root else log_dir()
+        #: The autosave of the game being played: each game has its own.
+        self._autosave: Path | None = None
+        if root is None:
+            move_old_settings(self.root, self.config_root)
 
     @property
     def settings_path(self) -> Path:
-        return self.root / "settings.json"
+        return self.config_root / "settings.json"
 
     @property
     def setup_path(self) -> Path:
-        return self.root / "last-setup.json"
+        return self.config_root / "last-setup.json"
 
     @property
     def autosave_path(self) -> Path:
-        return self.root / ("autosave" + SAVE_SUFFIX)
+        """The autosave of the game being played (see :meth:`start_autosave`)."""
+        return self._autosave or self.root / LEGACY_AUTOSAVE
+
+    @property
+    def autosaves_dir(self) -> Path:
+        return self.root / "autosaves"
 
     @property
     def saves_dir(self) -> Path:
@@ -191,7 +189,48 @@ class Storage:
 
     # --------------------------------------------------------------- games
     def has_autosave(self) -> bool:
-        return self.autosave_path.is_file()
+        """Whether any game is in progress (Continue); cheap enough for every frame."""
+        return (self.root / LEGACY_AUTOSAVE).is_file() or any(
+            p.is_file() for p in self.autosaves_dir.glob("*" + SAVE_SUFFIX))
+
+    def start_autosave(self) -> Path:
+        """A fresh autosave for a new game: it never overwrites another game in progress."""
+        stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
+        path = self.autosaves_dir / f"game_{stamp}{SAVE_SUFFIX}"
+        n = 2
+        while path.exists() or path == self._autosave:
+            path = self.autosaves_dir / f"game_{stamp}_{n}{SAVE_SUFFIX}"
+            n += 1
+        self._autosave = path
+        return path
+
+    def continue_autosave(self, path: Path) -> None:
+        """Go on writing a game's own autosave (Continue, or loading an autosave)."""
+        self._autosave = path
+
+    def autosaves(self) -> list[Path]:
+        """Every game in progress, newest first."""
+        found = [p for p in self.autosaves_dir.glob("*" + SAVE_SUFFIX) if p.is_file()]
+        if (self.root / LEGACY_AUTOSAVE).is_file():
+            found.append(self.root / LEGACY_AUTOSAVE)
+        return sorted(found, key=_mtime, reverse=True)
+
+    def latest_autosave(self) -> Path | None:
+        """The game Continue resumes: the one played most recently."""
+        found = self.autosaves()
+        return found[0] if found else None
+
+    def is_autosave(self, path: Path) -> bool:
+        return path.parent == self.autosaves_dir or path == self.root / LEGACY_AUTOSAVE
+
+    def delete_save(self, path: Path) -> None:
+        """Delete a saved game or an autosave (only ever one of ours)."""
+        ours = path.parent in (self.saves_dir, self.autosaves_dir) or path == self.root / LEGACY_AUTOSAVE
+        if not ours or not path.name.endswith(SAVE_SUFFIX):
+            raise ValueError(f"not a saved game: {path}")
+        path.unlink(missing_ok=True)
+        if path == self._autosave:
+            self._autosave = None
 
     def write_autosave(self, record: GameRecord) -> None:
         """Called after every turn: a crash then loses at most the turn in progress."""
@@ -215,20 +254,15 @@ class Storage:
         return path
 
     def list_saves(self) -> list[Path]:
-        """Saved games, newest first, the autosave on top if there is one."""
-        found = sorted(self.saves_dir.glob("*" + SAVE_SUFFIX), key=_mtime, reverse=True)
-        if self.has_autosave():
-            found.insert(0, self.autosave_path)
-        return found
+        """Saved games and games in progress (autosaves), newest first."""
+        return sorted([*self.saves_dir.glob("*" + SAVE_SUFFIX), *self.autosaves()], key=_mtime, reverse=True)
 
 
     def list_replays(self) -> list[Path]:
-        """Every game record a replay can be watched from: the autosave, saves/ and replays/."""
-        found = [*self.saves_dir.glob("*" + SAVE_SUFFIX), *self.replays_dir.glob("*" + SAVE_SUFFIX)]
-        found.sort(key=_mtime, reverse=True)
-        if self.has_autosave():
-            found.insert(0, self.autosave_path)
-        return found
+        """Every game record a replay can be watched from: autosaves, saves/ and replays/, newest first."""
+        found = [*self.saves_dir.glob("*" + SAVE_SUFFIX), *self.replays_dir.glob("*" + SAVE_SUFFIX),
+                 *self.autosaves()]
+        return sorted(found, key=_mtime, reverse=True)
 
 
 def _mtime(path: Path) -> float:
@@ -238,5 +272,5 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-__all__ = ["Settings", "Setup", "SeatSetup", "Storage", "data_dir", "RecordError",
+__all__ = ["Settings", "Setup", "SeatSetup", "Storage", "data_dir", "config_dir", "log_dir", "RecordError",
            "ANIMATION_SPEEDS", "WINDOW_SIZES", "SEAT_KINDS", "DEFAULT_NAMES"]

@@ -140,7 +140,7 @@ def test_full_hot_seat_game_through_events_reaches_results_with_engine_scores(ma
             assert move in scene.game.history
             played.append(move)
             if not isinstance(app.top, ResultsScene):
-                assert data_dir.joinpath("autosave.carc.json").is_file()
+                assert app.storage.autosave_path.is_file()
             continue
         if scene.phase == "ai-think" and scene.turn.future is not None:
             scene.turn.future.result(timeout=60)  # the bot thinks in its thread; frames go on without it
@@ -165,4 +165,4 @@ def test_full_hot_seat_game_through_events_reaches_results_with_engine_scores(ma
     assert results.shown_scores() == game.scores
     assert [sum(row.values()) for row in results.table()] == game.scores
     assert [line[-1] for line in results.series()] == game.scores
-    assert not data_dir.joinpath("autosave.carc.json").exists()
+    assert not app.storage.has_autosave()

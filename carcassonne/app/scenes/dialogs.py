@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from ..intents import KEY, WHEEL, Intent
+from ..saves import SaveSummary, list_games
 from ..widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
@@ -140,18 +141,57 @@ class PauseMenu(Dialog):
                       INK_DIM, "midbottom")
 
 
+class SaveRow(Button):
+    """One saved game in the Load list: who plays and the scores, then turn, rules and date."""
+
+    def __init__(self, summary: SaveSummary, on_click: Callable[[], None]) -> None:
+        super().__init__(summary.standings or summary.path.name, on_click)
+        self.summary = summary
+
+    @property
+    def details(self) -> str:
+        s = self.summary
+        if s.problem:
+            return f"cannot be loaded: {s.problem}"
+        state = "finished" if s.finished else ("game in progress" if s.autosave else "saved")
+        return f"{state} · turn {s.turn} · {s.rules}"
+
+    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+        label, self.label = self.label, ""
+        super().draw(surface, fonts, u)  # the button's face without its text
+        self.label = label
+        pad = int(10 * u)
+        right = self.rect.right - pad
+        when = blit_text(surface, fonts.get(int(14 * u)), self.summary.date,
+                         (right, self.rect.y + int(6 * u)), INK_DIM, "topright")
+        bold = fonts.get(int(17 * u), "bold")
+        text = self.label
+        while text and bold.size(text)[0] > when.left - self.rect.x - 2 * pad:
+            text = text[:-2] + "…" if len(text) > 2 else ""
+        blit_text(surface, bold, text, (self.rect.x + pad, self.rect.y + int(5 * u)), INK)
+        blit_text(surface, fonts.get(int(14 * u)), self.details,
+                  (self.rect.x + pad, self.rect.bottom - int(5 * u)), INK_DIM, "bottomleft")
+
+
 class LoadDialog(Dialog):
-    """Pick a saved game (the autosave first)."""
+    """Pick a saved game or a game in progress, newest first; delete one with a second click."""
 
     title = "Load a game"
-    box_size = (640, 520)
+    box_size = (760, 560)
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.paths: list[Path] = app.storage.list_saves()
+        self.games: list[SaveSummary] = list_games(app.storage, app.tiles)
         self.scroll = 0
-        self.rows: list[Button] = []
+        self.rows: list[SaveRow] = []
+        self.deletes: list[Button] = []
+        #: The save whose Delete was clicked once (the next click deletes it).
+        self.armed: Path | None = None
         self.back = Button("Back", self.close, hint="Esc")
+
+    @property
+    def paths(self) -> list[Path]:
+        return [g.path for g in self.games]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -162,21 +202,22 @@ class LoadDialog(Dialog):
 
     def _rows(self) -> None:
         u = self.u
-        rh, gap = int(40 * u), int(6 * u)
+        rh, gap = int(52 * u), int(6 * u)
         top = self.box.y + int(70 * u)
         room = max(1, (self.back.rect.top - int(10 * u) - top) // (rh + gap))
-        self.scroll = max(0, min(self.scroll, max(0, len(self.paths) - room)))
-        self.rows = []
-        for i, path in enumerate(self.paths[self.scroll:self.scroll + room]):
-            label = "Autosave" if path == self.app.storage.autosave_path else path.name.replace(".carc.json", "")
-            try:
-                when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-            except OSError:
-                when = ""
-            b = Button(label, lambda p=path: self._load(p), hint=when)
-            b.rect = pygame.Rect(self.box.x + int(24 * u), top + i * (rh + gap), self.box.w - int(48 * u), rh)
-            self.rows.append(b)
-        self.widgets = [*self.rows, self.back]
+        self.scroll = max(0, min(self.scroll, max(0, len(self.games) - room)))
+        self.rows, self.deletes = [], []
+        delete_w = int(96 * u)
+        for i, game in enumerate(self.games[self.scroll:self.scroll + room]):
+            y = top + i * (rh + gap)
+            row = SaveRow(game, partial(self._load, game.path))
+            row.rect = pygame.Rect(self.box.x + int(24 * u), y, self.box.w - int(56 * u) - delete_w, rh)
+            delete = Button("Sure?" if game.path == self.armed else "Delete",
+                            partial(self._delete, game.path))
+            delete.rect = pygame.Rect(row.rect.right + int(8 * u), y + int(8 * u), delete_w, rh - int(16 * u))
+            self.rows.append(row)
+            self.deletes.append(delete)
+        self.widgets = [*self.rows, *self.deletes, self.back]
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == WHEEL:
@@ -191,11 +232,23 @@ class LoadDialog(Dialog):
         if reason:
             self.app.push(MessageDialog(self.app, "Cannot load this game", reason))
 
+    def _delete(self, path: Path) -> None:
+        """The first click asks (the button says "Sure?"), the second deletes the file."""
+        if self.armed != path:
+            self.armed = path
+        else:
+            self.armed = None
+            try:
+                self.app.storage.delete_save(path)
+            except (OSError, ValueError) as exc:
+                self.app.push(MessageDialog(self.app, "Cannot delete this game", str(exc)))
+                return
+            self.games = [g for g in self.games if g.path != path]
+        self._rows()
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if not self.paths:
+        if not self.games:
             font = self.app.assets.fonts.get(int(18 * self.u))
             blit_text(surface, font, "No saved games yet. Save during a game with Ctrl+S.",
                       self.box.center, INK_DIM, "center")
-
-

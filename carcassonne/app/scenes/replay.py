@@ -22,6 +22,7 @@ from ..assets import PLAYER_RGB
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
+from ..saves import summarize
 from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark
 from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
 from .board import BoardScene, draw_grid
@@ -381,8 +382,9 @@ class ReplaysDialog(Dialog):
         self.scroll = max(0, min(self.scroll, max(0, len(self.paths) - room)))
         self.rows = []
         for i, path in enumerate(self.paths[self.scroll:self.scroll + room]):
-            if path == self.app.storage.autosave_path:
-                label = "Autosave (game in progress)"
+            if self.app.storage.is_autosave(path):
+                players = summarize(self.app.storage, path, self.app.tiles).players
+                label = f"In progress: {' · '.join(players)}" if players else "Autosave (game in progress)"
             else:
                 label = f"{path.parent.name}/{path.name.replace('.carc.json', '')}"
             try:

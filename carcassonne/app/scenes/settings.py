@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ... import __version__
+from ..errorlog import LOG_NAME
 from ..storage import ANIMATION_SPEEDS, WINDOW_SIZES
 from ..widgets import INK_DIM, Button, Choice, Toggle, blit_text
 from .dialogs import Dialog
@@ -85,3 +87,10 @@ class SettingsScene(Dialog):
         font = self.app.assets.fonts.get(int(13 * self.u))
         blit_text(surface, font, "Click to change, right-click to go back one option",
                   (self.box.centerx, self.done.rect.top - int(8 * self.u)), INK_DIM, "midbottom")
+        # Where a bug report's log is (written only when something went wrong); long paths shrink to fit.
+        about = f"Carcassonne {__version__} · error log: {self.app.storage.log_root / LOG_NAME}"
+        size = int(13 * self.u)
+        while size > 8 and self.app.assets.fonts.get(size).size(about)[0] > self.box.w - int(24 * self.u):
+            size -= 1
+        blit_text(surface, self.app.assets.fonts.get(size), about,
+                  (self.box.centerx, self.done.rect.top - int(30 * self.u)), INK_DIM, "midbottom")

@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue (the autosave), Load, Replays, Rules, Settings, Quit."""
+"""The title screen: New game, Continue (the latest autosave), Load, Replays, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -49,12 +49,14 @@ class TitleScene(Scene):
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles)
 
     def continue_game(self) -> None:
+        """Resume the game played most recently (every game in progress has its own autosave)."""
         from ..session import load_game
         from .dialogs import MessageDialog
-        if not self.app.storage.has_autosave():
+        latest = self.app.storage.latest_autosave()
+        if latest is None:
             self.app.push(MessageDialog(self.app, "Nothing to continue", "There is no game in progress."))
             return
-        reason = load_game(self.app, self.app.storage.autosave_path)
+        reason = load_game(self.app, latest)
         if reason:
             self.app.push(MessageDialog(self.app, "Cannot continue",
                                         f"The autosave cannot be read ({reason}). Start a new game or load "

@@ -1,0 +1,91 @@
+"""What the Load list shows of each saved game: players, turn, scores, rules and date.
+
+A summary replays the record through the rules (a few milliseconds for a whole game),
+so the scores shown are the engine's, never a copy that could disagree. Summaries are
+kept per file and change time, so reopening the list does not replay again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import CarcassonneError, Rules, TileSet
+from ..engine.record import GameRecord
+from .storage import Storage
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    path: Path
+    #: A game in progress (its own autosave) rather than a copy saved by the player.
+    autosave: bool
+    #: When the file was last written (seconds since the epoch).
+    when: float
+    players: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    #: Turns played so far.
+    turn: int = 0
+    finished: bool = False
+    rules: str = ""
+    #: Why the file cannot be loaded (empty when it can).
+    problem: str = ""
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%d %b %Y %H:%M", time.localtime(self.when))
+
+    @property
+    def standings(self) -> str:
+        """``Ann 12 · Bob 9``."""
+        return " · ".join(f"{name} {score}" for name, score in zip(self.players, self.scores))
+
+
+def describe_rules(rules: Rules) -> str:
+    """The options that differ from the base game's defaults, in a few words."""
+    default = Rules()
+    words = []
+    for option in dataclasses.fields(Rules):
+        value, usual = getattr(rules, option.name), getattr(default, option.name)
+        if value == usual:
+            continue
+        name = option.name.replace("_", " ")
+        if isinstance(value, bool):
+            words.append(name if value else f"no {name}")
+        else:
+            words.append(f"{name}: {str(value).replace('-', ' ')}")
+    return ", ".join(words) or "standard rules"
+
+
+_cache: dict[tuple[Path, int, int], SaveSummary] = {}
+
+
+def summarize(storage: Storage, path: Path, tiles: TileSet) -> SaveSummary:
+    """One saved game as the Load list shows it; an unreadable file says why."""
+    autosave = storage.is_autosave(path)
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        return SaveSummary(path, autosave, 0.0, problem=exc.strerror or str(exc))
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key in _cache:
+        return _cache[key]
+    try:
+        record = GameRecord.load(path)
+        game = record.replay(tiles)
+    except (CarcassonneError, OSError) as exc:
+        summary = SaveSummary(path, autosave, stat.st_mtime, problem=str(exc))
+    else:
+        summary = SaveSummary(path, autosave, stat.st_mtime, players=tuple(game.names),
+                              scores=tuple(game.scores), turn=game.turn_number, finished=game.finished,
+                              rules=describe_rules(record.rules))
+    _cache[key] = summary
+    return summary
+
+
+def list_games(storage: Storage, tiles: TileSet) -> list[SaveSummary]:
+    """Every saved game and game in progress, newest first."""
+    return sorted((summarize(storage, p, tiles) for p in storage.list_saves()),
+                  key=lambda s: s.when, reverse=True)
