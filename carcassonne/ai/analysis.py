@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..engine import Discard, Game, Move, RecordError, TileSet
+from ..engine import Game, Move, RecordError, TileSet
 from ..engine.record import GameRecord
 from .hint import why
 from .search import SearchBot, compare_moves
@@ -114,8 +114,8 @@ def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progres
         reason = game.why_not(turn)
         if reason:
             raise RecordError(f"turn {number}: {reason}")
-        if not isinstance(turn, Discard):
-            move = Move(*turn)
+        if isinstance(turn, Move):  # a discarded (or returned) tile is no choice
+            move = turn
             bot = SearchBot(seed, budget=budget)
             rng = random.Random(f"analysis/{seed}/{number}")
             best, best_value, played_value = analyse_turn(game, move, bot, rng)
