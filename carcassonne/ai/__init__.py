@@ -7,7 +7,7 @@ Used by the application like a player at the table::
     move = bot.choose(game)     # a legal Move for that tile; ``game`` is not changed
     game.play(move)
 
-``choose`` blocks for up to a second or two on Hard: run it in a worker thread on
+``choose`` blocks for up to a second or two on Expert: run it in a worker thread on
 ``game.copy()`` and show that the computer is thinking meanwhile. A bot sees only
 what a player sees (never the order of the draw pile) and is reproducible: the
 same seed in the same position gives the same move.
