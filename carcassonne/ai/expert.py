@@ -40,7 +40,7 @@ class ExpertWeights(Weights):
 
 
 #: Tuned by ``build_scripts/tune_weights.py`` (docs/computer-players.md).
-EXPERT_WEIGHTS = ExpertWeights(reserve=3.0)
+EXPERT_WEIGHTS = ExpertWeights(reserve=6.0)
 
 
 class ExpertEvaluator(Evaluator):
