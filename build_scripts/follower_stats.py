@@ -30,7 +30,7 @@ def main(argv: list[str]) -> int:
     mid: dict[str, list[int]] = defaultdict(list)
     empty: dict[str, list[float]] = defaultdict(list)
     during: dict[str, list[float]] = defaultdict(list)
-    for path in sorted(Path(argv[0]).glob("*.carc.json")):
+    for path in sorted(Path(argv[0]).rglob("*.carc.json")):
         record = GameRecord.load(path)
         levels = [seat.ai_level or seat.name for seat in record.players]
         game = record.new_game(tiles)
