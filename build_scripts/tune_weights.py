@@ -35,7 +35,6 @@ from carcassonne.tileset import standard_tiles  # noqa: E402
 STEPS: dict[str, tuple[float, ...]] = {
     "follower": (0.75, 1.33),
     "reserve": (),  # additive, see ADD
-    "farm": (0.8, 1.2),
     "city_close": (0.9, 1.1),
     "road_close": (0.9, 1.1),
     "farm_growth": (0.5, 2.0),

@@ -2,15 +2,11 @@
 
 The search is Hard's (determinized look-ahead with successive halving, see
 :mod:`~carcassonne.ai.search`), given more work and more candidate moves. The
-evaluation is Hard's projected final score with two more terms that a good
-player would recognise as follower management:
-
-- a *reserve*: a follower kept in hand while many tiles are left is worth more
-  than its average, because it can take a city or close a feature when the
-  chance comes (and a player with none left can only watch);
-- farmers are counted at a tuned fraction of their projected value: a farmer
-  stays on the board to the end, so an early farmer costs a follower for the
-  whole game.
+evaluation is Hard's projected final score with a term that a good player would
+recognise as follower management: a *reserve*. A follower kept in hand while
+many tiles are left is worth more than its average, because it can take a city
+or close a feature when the chance comes, and a player with none left can only
+watch.
 
 The weights (:data:`EXPERT_WEIGHTS`) were tuned by self-play with
 ``build_scripts/tune_weights.py``; the before/after table is in
@@ -22,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Feature, Game
+from ..engine import Game
 from .heuristics import FULL_DECK, Evaluator, Weights
 from .search import SearchBot
 
@@ -35,8 +31,6 @@ class ExpertWeights(Weights):
     #: (falls to 0 at the end).
     reserve: float = 0.0
     reserve_size: int = 1
-    #: Share of a farm's projected value counted while tiles are left.
-    farm: float = 1.0
 
 
 #: Tuned by ``build_scripts/tune_weights.py`` (docs/computer-players.md).
@@ -44,7 +38,7 @@ EXPERT_WEIGHTS = ExpertWeights(reserve=6.0)
 
 
 class ExpertEvaluator(Evaluator):
-    """Hard's evaluation plus the follower reserve and the farmers' share."""
+    """Hard's evaluation plus the follower reserve."""
 
     w: ExpertWeights
 
@@ -61,10 +55,6 @@ class ExpertEvaluator(Evaluator):
             for p in range(game.players):
                 vals[p] += keep * min(game.supply[p], size)
         return vals
-
-    def _farm_cities(self, game: Game, farm: Feature, city_chance: dict[int, float], left: int,
-                     draws: float, late: float) -> float:
-        return self.w.farm * super()._farm_cities(game, farm, city_chance, left, draws, late)
 
 
 class ExpertBot(SearchBot):
