@@ -14,7 +14,10 @@ exactly the cities it is said to border. A tile whose drawing cannot be made to
 agree stops the script, so the art can never silently disagree with the rules.
 
 Output: the PNG each tile's ``<image source=...>`` names (256 × 256), drawn at
-4× and downscaled. Build-time dependencies: numpy, Pillow (``pip install -e .[art]``).
+4× and downscaled; beside it ``<id>.segments.png``, which pixels belong to which
+segment, and for all tiles ``resources/tiles/segments.json``, where each
+segment's follower stands (see ``segment_masks.py``: both come from the same
+painting as the art). Build-time dependencies: numpy, Pillow (``pip install -e .[art]``).
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ from PIL import Image, ImageDraw
 
 try:
     from . import artlib as A  # type: ignore
+    from . import segment_masks as SM  # type: ignore
 except ImportError:  # run as a script
     import artlib as A  # type: ignore
+    import segment_masks as SM  # type: ignore
 
 from carcassonne.engine.tiles import TileKind  # noqa: E402
 from carcassonne.tileset import image_sources, read_tilesets  # noqa: E402
@@ -493,6 +498,10 @@ class Painter:
         self.rng = np.random.default_rng(seed)
         self.prng = random.Random(seed)
         self.img = np.zeros((S, S, 3), np.float32)
+        #: which segment each painted pixel shows (see segment_masks.py)
+        self.claims = SM.Claims(S)
+        #: boxes (tile units) a follower should leave visible: the pennants
+        self.keep_clear: list[tuple[float, float, float, float]] = []
 
     # helpers
     def px(self, pts):
@@ -508,6 +517,12 @@ class Painter:
 
     def poly_mask(self, pts):
         return self.mask(lambda d: d.polygon(self.px(pts), fill=255))
+
+    def footprint(self, draw_fn) -> np.ndarray:
+        """The pixels a drawing covers, drawn alone on a clear sheet."""
+        sheet = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+        draw_fn(ImageDraw.Draw(sheet))
+        return np.asarray(sheet.getchannel("A"), dtype=np.float32) / 255.0
 
     def paint_sprites(self, draw_fn, shadow_fn=None, shadow_offset=(10, 12), shadow_blur=6, shadow=0.45):
         """Draw objects (with an optional cast shadow) straight onto the image."""
@@ -563,6 +578,7 @@ class Painter:
         self.img = A.from_image(im)
 
     def city(self, c: City, m: np.ndarray):
+        self.claims.claim(m, c.seg)
         # shadow of the walls on the field
         sh = A.shift(A.blur(m, 10), 10, 14) * (1 - m)
         self.img = A.shade(self.img, sh * 0.5)
@@ -771,6 +787,7 @@ class Painter:
                     d.polygon(quad, fill=(222, 216, 204), outline=(104, 96, 88), width=2)
 
         self.paint_sprites(draw, shadow, (8, 11), 6, 0.35)
+        self.claims.claim(self.mask(lambda d: [A.stroke(d, pts, wall_w + 8, 255) for pts, _ in walls]), c.seg)
 
     def city_towers(self, c: City):
         towers = []
@@ -798,6 +815,7 @@ class Painter:
                 draw_tower(d, x, y, rr)
 
         self.paint_sprites(draw, shadow, (12, 14), 6, 0.45)
+        self.claims.claim(self.mask(shadow), c.seg)
 
     def pennant(self, c: City, m: np.ndarray):
         x, y = getattr(self, "pennant_at", None) or self.pennant_spot(c, m)
@@ -812,6 +830,8 @@ class Painter:
             draw_shield(d, cx, cy, w, h)
 
         self.paint_sprites(draw, shadow, (8, 10), 5, 0.5)
+        hw, hh = (w + 10) / 2 / S, (h + 10) / 2 / S
+        self.keep_clear.append((x - hw, y - hh, x + hw, y + hh))
 
     def water(self):
         p = self.plan
@@ -896,6 +916,7 @@ class Painter:
                 d.ellipse((rx - rr * 0.6, ry - rr * 0.6, rx, ry - rr * 0.1), fill=(190, 186, 176, 255))
         self.img = A.from_image(im)
         self.water_mask = water
+        self.claims.claim(bank, None)  # the river is no feature: its pixels are no segment's
 
     def reeds(self, d, poly, n):
         r = self.prng
@@ -914,7 +935,9 @@ class Painter:
         outer = np.zeros((S, S), np.float32)
         inner = np.zeros((S, S), np.float32)
         for r in p.roads:
-            outer = np.maximum(outer, self.stroke_mask(r.path, ROAD_W + 2 * ROAD_EDGE))
+            road = self.stroke_mask(r.path, ROAD_W + 2 * ROAD_EDGE)
+            self.claims.claim(road, r.seg)
+            outer = np.maximum(outer, road)
             inner = np.maximum(inner, self.stroke_mask(r.path, ROAD_W))
         if p.village:
             x, y = p.village
@@ -924,6 +947,10 @@ class Painter:
                                                           (x + VILLAGE_R + 0.005, y + VILLAGE_R + 0.005)]), fill=255))
             outer = np.maximum(outer, pl)
             inner = np.maximum(inner, pi)
+            # the square is shared by the roads that end there, each taking the side it comes from
+            ways = {r.seg: SM.unit((r.path[1][0] - x, r.path[1][1] - y)) for r in p.roads if r.end == "village"}
+            if ways:
+                self.claims.claim_where(pl > 0.5, SM.angle_split((S, S), (x, y), ways))
         outer, inner = A.blur(outer, 1.5), A.blur(inner, 1.5)
         # bridge: stone parapets where the road crosses water
         water = getattr(self, "water_mask", None)
@@ -933,7 +960,9 @@ class Painter:
             for r in p.roads:
                 if r.end:
                     continue
-                bridge_outer = np.maximum(bridge_outer, self.stroke_mask(r.path, ROAD_W + 0.075, caps=False))
+                deck = self.stroke_mask(r.path, ROAD_W + 0.075, caps=False)
+                self.claims.claim(deck * over, r.seg)
+                bridge_outer = np.maximum(bridge_outer, deck)
             bridge = bridge_outer * over
             if bridge.any():
                 self.img = A.shade(self.img, A.shift(A.blur(bridge, 8), 8, 14) * 0.55)
@@ -994,6 +1023,12 @@ class Painter:
                         dr.ellipse((x - rr, y - rr, x + rr, y + rr), fill=255)
 
                 self.paint_sprites(draw, shadow, (10, 12), 5, 0.45)
+                # the gate is part of the wall: it belongs to the city behind it
+                gx, gy = add(end, d, 0.05 * S)
+                behind = [c.seg for c, m in zip(self.plan.cities, self.city_masks) if m[int(gy), int(gx)] > 0.5]
+                if not behind:
+                    raise SystemExit(f"tile {self.kind.id}: the gate of road {r.seg} opens on no city")
+                self.claims.claim(self.footprint(draw), behind[0])
             elif r.end == "bank":
                 L, W = 0.075 * S, 0.06 * S
                 base = add(end, d, -0.01 * S)
@@ -1007,11 +1042,14 @@ class Painter:
                         dr.line([add(q, perp, W / 2), add(q, perp, -W / 2)], fill=(92, 62, 36), width=3)
 
                 self.paint_sprites(draw, lambda dr, quad=quad: dr.polygon(quad, fill=255), (5, 7), 4, 0.4)
+                self.claims.claim(self.footprint(draw), r.seg)  # the jetty ends the road
             else:  # a farmhouse at the end of the road
                 x, y = end
                 w = 0.11 * S
                 self.paint_sprites(lambda dr: draw_roof(dr, x, y, w, w * 0.7, 0.0, ROOF, False, 0.5),
                                    lambda dr: dr.rectangle((x - w / 2, y - w * 0.4, x + w / 2, y + w * 0.3), fill=255))
+                self.claims.claim(self.footprint(lambda dr: draw_roof(dr, x, y, w, w * 0.7, 0.0, ROOF, False, 0.5)),
+                                  r.seg)
 
     def cloister(self):
         x, y = self.plan.cloister
@@ -1034,6 +1072,9 @@ class Painter:
             draw_cloister(d, cx, cy, u)
 
         self.paint_sprites(draw, shadow, (12, 12), 7, 0.5)
+        abbey = next(i for i, s in enumerate(self.kind.segments) if s.kind == "cloister")
+        # church, cloister walk and kitchen garden, with the paths between them: one piece
+        self.claims.claim(SM.closing(self.footprint(draw), A.blur, 0.02 * S), abbey)
 
     def village(self):
         x, y = self.plan.village
@@ -1389,19 +1430,39 @@ def render(kind: TileKind) -> Image.Image:
     return Painter(plan_tile(kind)).paint()
 
 
+def segment_layout(painter: Painter, shapes: SM.Shapes):
+    """The painted tile's segment masks (at OUT_SIZE) and follower anchors, checked
+    against the definition like the drawing itself."""
+    kind = painter.kind
+    labels = SM.block_mode(painter.claims.owner, OUT_SIZE)
+    labels, problems = SM.split_fields(labels, kind)
+    anchors = SM.place_anchors(labels, kind, shapes, painter.keep_clear) if not problems else {}
+    problems += SM.check(labels, kind, anchors)
+    if problems:
+        raise SystemExit(f"tile {kind.id}: the segment masks disagree with the definition: {problems}")
+    return labels, anchors
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     tiles = read_tilesets()
     sources = image_sources()
     wanted = set(argv) or {k.id for k in tiles}
+    shapes = SM.load_shapes(A.RESOURCES / "pieces")
+    entries = {}
     for kind in tiles:
         if kind.id not in wanted:
             continue
         plan = plan_tile(kind)
-        img = Painter(plan).paint()
+        painter = Painter(plan)
+        img = painter.paint()
         A.save_png(img, sources[kind.id])
+        labels, anchors = segment_layout(painter, shapes)
+        SM.save_mask(labels, SM.mask_path(sources[kind.id]))
+        entries[kind.id] = SM.tile_entry(kind, anchors)
         extra = {k: v for k, v in plan.variant.items() if v != VARIANTS[0][k]}
         print(f"{kind.id:>4} -> {sources[kind.id].relative_to(A.ROOT)}" + (f"  (layout {extra})" if extra else ""))
+    SM.write_index(A.RESOURCES / "tiles" / "segments.json", entries, [k.id for k in tiles])
     return 0
 
 

@@ -1,6 +1,6 @@
 """Screenshots of every scene, taken in a real window (run under Xvfb), into docs/screenshots/.
 
-    xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/screenshots.py [--size 1600x900]
+    xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/screenshots.py [--size 1600x900] [--out DIR]
 
 Scenes are reached with synthetic mouse and keyboard events, like a player would.
 """
@@ -34,7 +34,7 @@ def shot(app: App, name: str) -> None:
     app.frame(0.016)
     path = OUT / f"{name}.png"
     pygame.image.save(app.screen, str(path))
-    print("wrote", path.relative_to(ROOT))
+    print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
 def ai_game(app: App, seats: list[Seat], turns: int, seed: int, stop_at_player: int | None = None,
@@ -137,11 +137,11 @@ def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
             break
         d.key(pygame.K_r)
     show_cell(d, scene, p.x, p.y, 128)
-    d.drag(scene._hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
     o = game.tiles[p.tile].orientations[p.rotation // 90]
     ax, ay = spot_anchor(o, spot)
     target = scene.camera.to_screen(p.x + ax, p.y + ay)
-    d.drag(scene._follower_slots(0)[-1].center, (round(target[0]), round(target[1])), steps=4, release=False)
+    d.drag(scene.follower_slots(0)[-1].center, (round(target[0]), round(target[1])), steps=4, release=False)
     d.frames(2)
     shot(app, "14-aid-why-not-follower")
     d.release((round(target[0]), round(target[1])))
@@ -155,8 +155,7 @@ def replay(app: App, d: Driver, seats: list[Seat]) -> None:
     path = app.storage.replays_dir / "four-computers.carc.json"
     GameRecord.from_game(game, seats).save(path)
     GameRecord.from_game(ai_game(app, seats, 200, seed=5), seats).save(app.storage.replays_dir / "rematch.carc.json")
-    from carcassonne.app.scenes.title import TitleScene
-    app.replace(TitleScene(app))
+    app.replace_scene("title")
     d.frames(2)
     d.key(pygame.K_r)
     d.frames(2)
@@ -178,23 +177,24 @@ def replay(app: App, d: Driver, seats: list[Seat]) -> None:
 
 
 def main() -> int:
+    global OUT
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1600x900")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs (default docs/screenshots)")
     args = parser.parse_args()
+    OUT = args.out.resolve()
     size = tuple(int(v) for v in args.size.split("x"))
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="carcassonne-shots-"))
     settings = Settings(window_size=size, animation="fast", sound=False)  # type: ignore[arg-type]
     app = App(Storage(tmp), settings=settings)
     d = Driver(app, dt=0.05)
-    from carcassonne.app.scenes.title import TitleScene
-
     seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cid", "green", "ai:normal"),
              Seat("Dora", "yellow", "ai:easy")]
     names = [s.name for s in seats]
     GameRecord.from_game(random_game(app.tiles, 12, seed=3, names=names, follower_rate=0.45), seats).save(
         app.storage.autosave_path)
-    app.push(TitleScene(app))
+    app.push_scene("title")
     d.frames(3)
     shot(app, "01-title")
     d.key(pygame.K_n)
@@ -229,7 +229,7 @@ def main() -> int:
             break
         d.key(pygame.K_r)
     show_cell(d, scene, target.x, target.y, 110)
-    d.drag(scene._hand_tile_rect().center, scene.camera.cell_center(target.x, target.y), steps=4, release=False)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(target.x, target.y), steps=4, release=False)
     shot(app, "04-play-drag-tile")
     d.release(scene.camera.cell_center(target.x, target.y))
     from carcassonne.app.spots import spot_anchor
@@ -239,7 +239,7 @@ def main() -> int:
     if spot:
         ax, ay = spot_anchor(o, spot)
         end = scene.camera.to_screen(target.x + ax, target.y + ay)
-        d.drag(scene._follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
+        d.drag(scene.follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
         shot(app, "05-play-follower-drop")
         d.release((round(end[0]), round(end[1])))
     d.key(pygame.K_RETURN)
@@ -256,8 +256,7 @@ def main() -> int:
     bad = app.storage.saves_dir / "broken.carc.json"
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_text('{"format": "carcassonne-record", "version": 1, "players": [')
-    from carcassonne.app.scenes.dialogs import LoadDialog
-    app.push(LoadDialog(app))
+    app.push_scene("load")
     d.frames(1)
     row = next(b for b in app.top.rows if "broken" in b.label)
     d.click(row.rect.center)

@@ -19,22 +19,28 @@ def _tiles():
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a record through the rules (``shared/docs/game-record.md``)."""
     from .engine import CarcassonneError
+    from .engine.legal import legal_entry
     from .engine.record import GameRecord
 
+    legal: list[dict] = []
     try:
         record = GameRecord.load(args.file)
-        game = record.replay(_tiles(), final=args.final)
+        game = record.replay(_tiles(), final=args.final, before_turn=(
+            (lambda g, n, t: legal.append(legal_entry(g, n, t))) if args.legal else None))
     except CarcassonneError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 2
     names = game.names
-    if args.json:
-        print(json.dumps({
+    if args.json or args.legal:
+        out = {
             "players": [{"name": n, "score": s} for n, s in zip(names, game.scores)],
             "finished": game.is_over,
             "turns": game.turn_number,
             "events": [e.to_json(names) for e in game.events],
-        }))
+        }
+        if args.legal:
+            out["legal"] = legal
+        print(json.dumps(out))
         return 0
     for event in game.events:
         tag = "final" if event.final else f"turn {event.turn}"
@@ -89,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--final", action="store_true", help="apply end-of-game scoring after the last turn")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--legal", action="store_true",
+                   help="with --json (implied): list every legal move before each turn")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("analyse", help="what each move of a record cost, in points")
     p.add_argument("file")

@@ -18,9 +18,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
-from .engine import COLORS, Game, Rules, TileSet, Turn
+from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
+from .engine.rules import BAG, BOX
 from .engine.record import GameRecord, Seat
 
 
@@ -67,7 +68,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--river", action="store_true", help="play with The River")
     parser.add_argument("--no-farmers", action="store_true", help="play without farmers")
     parser.add_argument("--first-edition-farms", action="store_true",
-                        help="score farms by the first-edition rule")
+                        help="score farms by the first-edition rule (as --farm-scoring first-edition)")
+    parser.add_argument("--farm-scoring", choices=FARM_SCORINGS, default=None,
+                        help="how farms score (default third-edition)")
+    parser.add_argument("--small-city", action="store_true", help="a completed two-tile city scores 2")
+    house = parser.add_argument_group("house rules")
+    house.add_argument("--no-incomplete-score", action="store_true",
+                       help="unfinished roads, cities and cloisters score nothing at the end")
+    house.add_argument("--hole-bonus", action="store_true",
+                       help="a tile with a tile on all four sides earns another turn")
+    house.add_argument("--table", metavar="WxH", default=None,
+                       help="play on a table of W x H squares (3 to 99 each), e.g. 9x7")
+    house.add_argument("--table-closes", action="store_true",
+                       help="with --table: its edge completes features as an Abbey would")
+    house.add_argument("--discard-to-bag", action="store_true",
+                       help="a tile that fits nowhere goes back into the bag")
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules the flags ask for; a bad combination raises RecordError with one line."""
+    table = None
+    if args.table is not None:
+        width, _, height = args.table.lower().partition("x")
+        if not (width.isdigit() and height.isdigit()):
+            raise RecordError(f"--table must look like 9x7, not {args.table!r}")
+        table = (int(width), int(height))
+    scoring = args.farm_scoring or (FIRST_EDITION if args.first_edition_farms else THIRD_EDITION)
+    return Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
+                 river=args.river, incomplete_score=not args.no_incomplete_score,
+                 hole_bonus=args.hole_bonus, table=table, table_closes=args.table_closes,
+                 discard=BAG if args.discard_to_bag else BOX)
 
 
 def _make_bot(level: str, seed: int, budget: float | None):
@@ -133,19 +163,23 @@ def main(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("-n must be at least 1", file=sys.stderr)
         return 2
-    rules = Rules(farmers=not args.no_farmers, river=args.river,
-                  farm_scoring="first-edition" if args.first_edition_farms else "third-edition")
+    try:
+        rules = rules_from_args(args)
+    except RecordError as exc:
+        print(str(exc).replace("rules.", "--").replace("_", "-").replace("[width, height]", "WxH"),
+              file=sys.stderr)
+        return 2
     records = Path(args.records) if args.records else None
     tallies = [Tally(b) for b in levels]
     jobs = [(i, levels, args.seed, args.budget, rules.to_record()) for i in range(args.games)]
+    results: Iterable[tuple[int, list[int], list[int], list[Turn], list]]
     if args.jobs > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(args.jobs) as pool:
-            results = list(pool.imap_unordered(_play_job, jobs))
-        results.sort(key=lambda r: r[0])
+            results = sorted(pool.imap_unordered(_play_job, jobs), key=lambda r: r[0])
     else:
-        results = map(_play_job, jobs)
+        results = [_play_job(job) for job in jobs]
     for index, order, scores, history, timing in results:
         best = max(scores)
         for seat, b in enumerate(order):

@@ -24,6 +24,10 @@ RULE_OPTIONS = {
     "no farmers": Rules(farmers=False),
     "first-edition farms": Rules(farm_scoring="first-edition"),
     "small cities and river": Rules(small_city=True, river=True),
+    "second-edition farms": Rules(farm_scoring="second-edition"),
+    "unfinished features score nothing": Rules(incomplete_score=False),
+    "hole bonus, tiles back in the bag": Rules(hole_bonus=True, discard="bag"),
+    "a small table whose edge closes": Rules(table=(5, 5), table_closes=True),
 }
 
 

@@ -79,3 +79,31 @@ def test_the_checker_sees_a_forbidden_import(tmp_path):
     found = [name for _, name in imported_modules(source, root=tmp_path)]
     assert "carcassonne.app" in found
     assert "pygame" in found
+
+
+SCENES = PACKAGE / "app" / "scenes"
+
+
+def test_no_scene_imports_another_scene():
+    """Scenes reach each other by name through the app (``app.push_scene``), never by import;
+    only the registry (``scenes/__init__.py``) knows them all, and ``scenes/base.py`` is
+    what every scene stands on."""
+    bad = []
+    for source in sorted(SCENES.glob("*.py")):
+        if source.name == "__init__.py":
+            continue
+        for line, name in imported_modules(source):
+            if name.startswith("carcassonne.app.scenes") and name != "carcassonne.app.scenes.base":
+                bad.append(f"{source.relative_to(PACKAGE.parent)}:{line} imports {name}")
+    assert bad == []
+
+
+def test_every_registered_scene_is_a_scene_of_the_scenes_folder():
+    from carcassonne.app.scenes import SCENES as REGISTERED
+    from carcassonne.app.scenes.base import Scene
+
+    expected = {"title", "new_game", "play", "results", "replay", "rules", "settings", "pause", "message"}
+    assert expected <= set(REGISTERED)
+    for name, factory in REGISTERED.items():
+        assert isinstance(factory, type) and issubclass(factory, Scene), name
+        assert factory.__module__.startswith("carcassonne.app.scenes."), name

@@ -3,7 +3,7 @@
 The rulebooks in ``shared/rules/`` are the spec. Each example they give with numbers
 (roads, cities, pennants, cloisters, ties and majorities, a follower placed and returned
 in the same turn, the old two-tile "small city" rule, final scoring of incomplete
-features, farms under third-edition and first-edition scoring, FAQ rulings) is a game
+features, farms under third-, second- and first-edition scoring, FAQ rulings) is a game
 record in ``tests/records/rulebook/`` with a board built from real tiles that matches
 the book's words and numbers. Each record carries three extra keys that readers ignore:
 
@@ -110,7 +110,8 @@ def test_record_is_well_formed(path: Path) -> None:
     rec = _load(path)
     assert rec["format"] == "carcassonne-record" and rec["version"] == 1
     assert set(rec["rules"]) <= {"farmers", "farm_scoring", "small_city", "river"}
-    assert rec["rules"].get("farm_scoring", "third-edition") in {"third-edition", "first-edition"}
+    assert rec["rules"].get("farm_scoring", "third-edition") in {"third-edition", "second-edition",
+                                                                 "first-edition"}
     names = [p["name"] for p in rec["players"]]
     assert 2 <= len(names) <= 6 and len(set(names)) == len(names)
     assert all(p["color"] in COLORS and p["kind"] == "human" for p in rec["players"])

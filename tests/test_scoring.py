@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from builder import new_game, play
 from carcassonne.engine import FOLLOWERS
+from carcassonne.engine.record import GameRecord
+from carcassonne.tileset import standard_tiles
 
 # Player 1 moves on turns 1, 3, 5...; Player 2 on turns 2, 4, 6...
 
@@ -169,3 +174,19 @@ def test_followers_return_and_can_be_placed_again():
     play(game, "B 0 1 0")
     play(game, "W 1 0 0 road:W")
     assert game.supply[0] == FOLLOWERS - 1
+
+
+def test_second_edition_farms_score_each_city_once_per_player():
+    """AR FAQ 28 before "the most recent rule changes": farm by farm, but no city twice.
+
+    The book's detailed farm example (third edition: Red 9, Blue 15, Yellow 12) by hand:
+    Red and Blue tie farm 2 (cities A, B, C: 9 each); Blue's own farm 1 borders A and B,
+    which Blue has already scored, so it adds nothing (third edition: 6); Yellow 12.
+    """
+    path = Path(__file__).parent / "records" / "rulebook" / "ann07-farm-detailed-example.carc.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rules"]["farm_scoring"] = "second-edition"
+    game = GameRecord.from_data(data).replay(standard_tiles(), final=True)
+    assert dict(zip(game.names, game.scores)) == {"Red": 9, "Blue": 9, "Yellow": 12, "Black": 0}
+    farms = sorted((e.points, tuple(game.names[p] for p in e.players)) for e in game.events if e.final)
+    assert farms == [(9, ("Red", "Blue")), (12, ("Yellow",))]

@@ -16,6 +16,13 @@ expected to be worth at the end, plus the followers they still have in hand.
 - A follower is worth more early in the game (it can still earn points) and
   nothing at the end; one standing on a feature that will be completed comes back.
 
+House rules change the values: with ``incomplete_score`` off an unfinished road,
+city or cloister is worth only its chance of completion times its full points;
+under second-edition farm scoring a player counts each city once over all the
+farms they hold; squares beyond the table's edge are never filled (or, when the
+edge closes features, need no tile); a move that fills a hole under ``hole_bonus``
+is worth a turn more (see :func:`~carcassonne.ai.simple.ranked_moves`).
+
 With no tile left the value is exact: the score plus :meth:`Game.final_scoring`.
 Features are read through the engine's public view (:class:`~carcassonne.engine.Feature`)
 and points through its scoring formula; the draw pile's order is never read.
@@ -26,7 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import FIRST_EDITION, Feature, Game
-from ..engine.geometry import RING
+from ..engine.rules import SECOND_EDITION
+from ..engine.geometry import RING, coords
 from ..engine.scoring import cloister_points, feature_points
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
 
@@ -51,6 +59,8 @@ class Weights:
     farm_growth: float = 0.06
     #: Farm size (tiles) beyond which it grows no faster.
     farm_growth_cap: int = 12
+    #: What another turn is worth (the hole bonus house rule): about a turn's points.
+    extra_turn: float = 2.5
 
 
 DEFAULT = Weights()
@@ -155,10 +165,17 @@ class Evaluator:
                 vals[p] += back
         if farms and game.rules.farmers:
             per_city = 4.0 if game.rules.farm_scoring == FIRST_EDITION else 3.0
+            once = game.rules.farm_scoring == SECOND_EDITION
+            counted: list[set[int]] = [set() for _ in range(players)]
             for farm in farms:
-                worth = per_city * self._farm_cities(game, farm, city_chance, left, draws, late)
+                cities, growth = self._farm_cities(game, farm, city_chance, left, draws, late)
                 for p in _majority(farm.owners, players):
-                    vals[p] += worth
+                    if once:  # each city counts once per player, whichever farm supplies it
+                        fresh = {k: v for k, v in cities.items() if k not in counted[p]}
+                        counted[p].update(fresh)
+                        vals[p] += per_city * (sum(fresh.values()) + growth)
+                    else:
+                        vals[p] += per_city * (sum(cities.values()) + growth)
         decay = w.follower_decay
         for p in range(players):
             s = game.supply[p]
@@ -190,15 +207,18 @@ class Evaluator:
     def _road_or_city(self, game: Game, feature: Feature, left: int,
                       draws: float) -> tuple[float, float]:
         tiles, empty = self.shape(feature)
+        unfinished_scores = game.rules.incomplete_score
         if feature.kind == ROAD:
             chance = self._close_chance(game, empty, left, draws, self.w.road_close)
+            if not unfinished_scores:
+                return chance * (tiles + len(empty)), chance
             grown = tiles + len(empty) * chance
             return grown, chance
         chance = self._close_chance(game, empty, left, draws, self.w.city_close)
         pennants = feature.pennants
         # Each empty square along an open edge adds at least one tile when it is closed.
         complete = feature_points(CITY, tiles + len(empty), pennants, True, game.rules)
-        now = feature_points(CITY, tiles, pennants, False, game.rules)
+        now = feature_points(CITY, tiles, pennants, False, game.rules) if unfinished_scores else 0
         return chance * complete + (1 - chance) * now, chance
 
     def _cloister(self, game: Game, feature: Feature, left: int, draws: float) -> tuple[float, float]:
@@ -207,20 +227,29 @@ class Evaluator:
         chance = 1.0
         tries = draws * self.w.cloister_fill * game.players
         open_sq = game.open
+        bounds = game.bounds
         for sq in empty:
             key = open_sq.get(sq)
-            fit = self.fitting(game, key) if key else left * 0.5
+            if key:
+                fit: float = self.fitting(game, key)
+            elif bounds is not None and not game.inside(*coords(sq)):
+                fit = 0  # beyond the table's edge: never filled
+            else:
+                fit = left * 0.5
             q = 1.0 - max(0.0, 1.0 - fit / left) ** tries if fit else 0.0
             worth += q
             chance *= q
+        if not game.rules.incomplete_score:
+            return chance * cloister_points(len(RING)), chance
         return worth, chance
 
     def _farm_cities(self, game: Game, farm: Feature, city_chance: dict[int, float], left: int,
-                     draws: float, late: float) -> float:
-        cities = 0.0
+                     draws: float, late: float) -> tuple[dict[int, float], float]:
+        """The farm's cities (key: chance each is complete at the end) and its expected growth."""
+        cities: dict[int, float] = {}
         for city in farm.cities:
             if city.open_edges == 0:
-                cities += 1
+                cities[city.key] = 1.0
                 continue
             chance = city_chance.get(city.key)
             if chance is None:
@@ -228,9 +257,9 @@ class Evaluator:
                 # Nobody may want to finish an empty city: count it at half its odds.
                 chance = 0.5 * self._close_chance(game, empty, left, draws, self.w.city_close)
                 city_chance[city.key] = chance
-            cities += chance
+            cities[city.key] = chance
         size = self._farm_size(farm) if late > 0.05 else 0
-        return cities + self.w.farm_growth * late * min(size, self.w.farm_growth_cap)
+        return cities, self.w.farm_growth * late * min(size, self.w.farm_growth_cap)
 
     def _farm_size(self, farm: Feature) -> int:
         key = (farm.signature, FIELD)

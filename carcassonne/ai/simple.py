@@ -38,9 +38,12 @@ def ranked_moves(game: Game, tile: str, evaluator: Evaluator,
     player = game.current
     out = []
     work = game.copy() if copy else game
+    hole_bonus = game.rules.hole_bonus
     for move in moves_of(work, tile):
+        # House rule: a tile that fills a hole earns another turn, worth about a turn's points.
+        extra = evaluator.w.extra_turn if hole_bonus and work.fills_hole(move.x, move.y) else 0.0
         work.push(move)
-        out.append((evaluator.score(work, player), move))
+        out.append((evaluator.score(work, player) + (extra if len(work.deck) else 0.0), move))
         work.pop()
     out.sort(key=lambda vm: -vm[0])
     return out

@@ -31,7 +31,6 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         from .smoke import smoke
         return smoke()
     from .app import App
-    from .scenes.title import TitleScene
 
     size = None
     if args.size:
@@ -47,12 +46,12 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     if args.replay:
         from pathlib import Path
 
-        from .scenes.replay import open_replay
+        from .session import open_replay
         reason = open_replay(app, Path(args.replay))
         if reason:  # a bad file: one line on the title screen, and the game goes on
-            app.push(TitleScene(app, notice=f"Cannot open the replay: {reason}"))
+            app.push_scene("title", notice=f"Cannot open the replay: {reason}")
     else:
-        app.push(TitleScene(app))
+        app.push_scene("title")
     if args.quit_after_first_frame:
         app.frame()
         app.shutdown()

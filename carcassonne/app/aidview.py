@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine import Game
+from ..engine import Game, Placement
 from ..engine.aids import dead_spots, projected_scores, tiles_that_fit
-from .widgets import INK, INK_DIM, blit_text, draw_panel, wrap
+from . import explain
+from .turn import TurnController
+from .widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Aids:
         self._dead: list[tuple[int, int]] = []
         self._projected: list[int] = []
         self._fits: dict[tuple[int, int], dict[str, tuple[int, ...]]] = {}
+        self._open: set[tuple[int, int]] = set()
 
     def _refresh(self) -> None:
         g = self.game
@@ -49,10 +52,16 @@ class Aids:
             self._dead = dead_spots(g)
             self._projected = projected_scores(g)
             self._fits = {}
+            self._open = set(g.open_positions())
 
     def dead(self) -> list[tuple[int, int]]:
         self._refresh()
         return self._dead
+
+    def open_cells(self) -> set[tuple[int, int]]:
+        """The empty squares next to the board (where a tile could one day go)."""
+        self._refresh()
+        return self._open
 
     def projected(self) -> list[int]:
         self._refresh()
@@ -75,6 +84,48 @@ class Aids:
                         "cloister that needs it can ever be completed.")
         n = sum(c for _, _, c in tiles)
         return tiles, f"Could still go here ({n} tile{'s' if n != 1 else ''} left, the one in hand included):"
+
+
+def play_tip(turn: TurnController, aids: Aids, *, card: int | None, cell: tuple[int, int] | None,
+             dragging: str | None, spot: str | None) -> Tip | None:
+    """What the tooltip says during a turn, for what the pointer is over.
+
+    ``card``: the player card under the pointer (not while dragging); ``cell``: the board
+    square under it (None off the board); ``dragging``: what the pointer carries
+    (``tile``, ``follower``, ``pan``...); ``spot``: the place of the pending tile nearest
+    the pointer, allowed or not. While dragging only a drop that would fail is explained.
+    """
+    game = turn.game
+    if card is not None:
+        proj = aids.projected()
+        return Tip([f"{game.names[card]}: {game.scores[card]} points now, {proj[card]} if the "
+                    "game ended now (final scoring of every feature with a follower on it)."])
+    if cell is None or dragging not in (None, "tile", "follower"):
+        return None
+    p = turn.pending
+    if p is not None and cell == (p.x, p.y):
+        if not turn.can_act or dragging not in (None, "follower") or not spot or spot in turn.spots():
+            return None
+        sentence = explain.why_not_follower(game, p, spot)
+        return Tip([sentence], BAD) if sentence else None
+    if game.tile_at(*cell) is not None:
+        return None
+    lines: list[str] = []
+    colour = INK
+    if turn.can_act and p is None and turn.tile is not None:
+        sentence = explain.why_not_tile(game, Placement(turn.tile, *cell, turn.rotation))
+        if sentence:
+            lines, colour = [sentence], BAD
+        elif dragging is None:
+            lines, colour = ["Your tile fits here as it is turned now."], GOOD
+    if dragging is not None:
+        return Tip(lines, colour) if colour == BAD else None
+    if cell not in aids.open_cells():
+        return Tip(lines, colour) if lines and colour == BAD else None
+    tiles, caption = aids.fits_tip(*cell)
+    if not tiles:  # a dead spot: nothing can ever go there, which says it all
+        return Tip([caption], BAD)
+    return Tip(lines, colour, tiles, caption)
 
 
 def draw_tip(surface: pygame.Surface, tip: Tip, pointer: tuple[int, int], area: pygame.Rect,

@@ -7,15 +7,18 @@ runs headless and in a real window.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
 from ..tileset import standard_tiles
 from .assets import Assets, app_icon
 from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
+from .keymap import action_for
+from .scenes import SCENES
 from .scenes.base import Scene
 from .sound import Sounds
 from .storage import Settings, Storage
@@ -55,8 +58,9 @@ class App:
         self.reader = IntentReader()
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
+        #: Scene name -> factory; scenes move between screens by name through the app.
+        self.scene_types: dict[str, Callable[..., Scene]] = dict(SCENES)
         self.running = True
-        self.frame_count = 0
         #: Frame-rate cap; 0 runs uncapped (tests, smoke runs).
         self.fps = FPS
         #: Called after each frame's draw, before flip (screenshots, benchmarks).
@@ -108,6 +112,22 @@ class App:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    def make_scene(self, name: str, **options: Any) -> Scene:
+        """Build the scene registered as ``name`` (see :data:`carcassonne.app.scenes.SCENES`)."""
+        return self.scene_types[name](self, **options)
+
+    def push_scene(self, name: str, **options: Any) -> Scene:
+        """Show the scene ``name`` over the current one (dialogs, help, settings)."""
+        scene = self.make_scene(name, **options)
+        self.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, **options: Any) -> Scene:
+        """Go to the scene ``name``, leaving every scene shown now."""
+        scene = self.make_scene(name, **options)
+        self.replace(scene)
+        return scene
+
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
         scene.enter()
@@ -137,10 +157,12 @@ class App:
         if intent.kind == RESIZE:
             self._resize(intent.size)
             return
-        if intent.kind == KEY and intent.key == pygame.K_F11:
-            self.toggle_fullscreen()
-            return
         top = self.top
+        if intent.kind == KEY:
+            intent = dataclasses.replace(intent, action=action_for(top.keymap if top else "", intent.key, intent.mod))
+            if intent.action == "fullscreen":
+                self.toggle_fullscreen()
+                return
         if top is not None:
             top.handle(intent)
 
@@ -166,7 +188,6 @@ class App:
         if self.after_draw is not None:
             self.after_draw(self.screen)
         pygame.display.flip()
-        self.frame_count += 1
 
     def draw(self) -> None:
         first = 0

@@ -138,6 +138,10 @@ class TileImages:
             bucket[key] = img
         return img
 
+    def is_rough(self, tile: str, rotation: int, size: int) -> bool:
+        """Whether the image at ``size`` is still the quick scale, waiting for :meth:`refine`."""
+        return (tile, rotation, size) in self._rough
+
     def refine(self, budget: int = 4) -> bool:
         """Redo up to ``budget`` quick-scaled images smoothly; True if any were redone."""
         done = 0

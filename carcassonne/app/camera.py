@@ -92,10 +92,6 @@ class Camera:
         self.cx = wx - (anchor[0] - sx) / s
         self.cy = wy - (anchor[1] - sy) / s
 
-    def look_at(self, wx: float, wy: float) -> None:
-        self._glide = None
-        self.cx, self.cy = wx, wy
-
     def fit(self, x0: int, y0: int, x1: int, y1: int, margin: float = 1.5, area: Rect | None = None) -> None:
         """Centre the board's bounding box in ``area`` (default: the whole view) and pick
         the largest level that shows it there with ``margin`` tiles around it."""
@@ -138,8 +134,7 @@ class Camera:
     def glide_to(self, wx: float, wy: float, duration: float) -> None:
         """Move the centre to (wx, wy) over ``duration`` seconds, eased (0: at once).
 
-        Any move by the player (:meth:`pan_pixels`, :meth:`zoom`, :meth:`look_at`,
-        :meth:`fit`) or :meth:`stop` ends the glide where it is.
+        Any move by the player (:meth:`pan_pixels`, :meth:`zoom`, :meth:`fit`) or :meth:`stop` ends the glide where it is.
         """
         if duration <= 0:
             self.cx, self.cy = wx, wy

@@ -31,7 +31,7 @@ class Driver:
     def post(self, type_: int, **attrs) -> None:  # noqa: ANN003
         pygame.event.post(pygame.event.Event(type_, **attrs))
 
-    def move(self, pos: Pos, buttons: tuple[int, int, int] = (0, 0, 0), frame: bool = True) -> None:
+    def move(self, pos: tuple[float, float], buttons: tuple[int, int, int] = (0, 0, 0), frame: bool = True) -> None:
         pos = (int(pos[0]), int(pos[1]))
         rel = (pos[0] - self.pos[0], pos[1] - self.pos[1])
         self.pos = pos
@@ -122,26 +122,3 @@ def show_cell(driver: Driver, scene, x: int, y: int, min_px: int = 64) -> None: 
     inner = scene.rects["board"].inflate(-cam.tile_px, -cam.tile_px)
     if not inner.collidepoint(cam.cell_center(x, y)):
         driver.key(pygame.K_HOME)
-
-
-def play_human_turn(driver: Driver, scene, move, confirm_key: int | None = None) -> None:  # noqa: ANN001
-    """Play ``move`` the way a person does: rotate (R), drag the tile, drag a follower, confirm."""
-    from .spots import spot_anchor
-
-    turn = scene.turn
-    for _ in range(4):
-        if turn.rotation == move.rotation:
-            break
-        driver.key(pygame.K_r)
-    show_cell(driver, scene, move.x, move.y)
-    start = scene._hand_tile_rect().center
-    driver.drag(start, scene.camera.cell_center(move.x, move.y), steps=3)
-    if move.follower:
-        slots = scene._follower_slots(turn.player)
-        o = scene.game.tiles[move.tile].orientations[move.rotation // 90]
-        ax, ay = spot_anchor(o, move.follower)
-        target = scene.camera.to_screen(move.x + ax, move.y + ay)
-        driver.drag(slots[-1].center, (round(target[0]), round(target[1])), steps=3)
-    if confirm_key is None:
-        confirm_key = pygame.K_RETURN if move.follower else pygame.K_SPACE
-    driver.key(confirm_key)

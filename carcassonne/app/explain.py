@@ -14,6 +14,7 @@ from ..engine.errors import Reason
 RULE_TILE = "rules: placing a tile"
 RULE_FOLLOWER = "rules: placing a follower"
 RULE_RIVER = "The River rules"
+RULE_HOUSE = "house rule: table"
 
 #: Where the neighbour lies, seen from the square being tried, by the tile's own edge.
 _NEIGHBOUR = {"north": "above", "east": "to the right", "south": "below", "west": "to the left"}
@@ -37,6 +38,9 @@ def placement_sentence(reason: Reason, fits_turned: list[int] | None = None) -> 
         text = f"Not here: a new tile must touch a placed tile along an edge ({RULE_TILE})"
     elif reason.rule == "square-taken":
         text = "Not here: that square already has a tile"
+    elif reason.rule == "off-table":
+        text = (f"Not here: that square is off the table ({facts['width']} × {facts['height']} "
+                f"squares; {RULE_HOUSE})")
     elif reason.rule.startswith("river"):
         text = f"Not here: {detail} ({RULE_RIVER})"
     else:

@@ -1,9 +1,11 @@
 """Intents: what the player did, in the game's terms, independent of pygame's event zoo.
 
 The app turns every pygame event into at most one :class:`Intent` in one place
-(:func:`from_event`), so scenes never call ``pygame.event.get()`` and tests can
-drive the whole game with posted events. Positions always come from the event
-(``mouse.get_pos()`` does not follow posted events under the dummy driver).
+(:class:`IntentReader`), and names what a key does on the screen it reaches from the
+keymap (:mod:`carcassonne.app.keymap`), so scenes never call ``pygame.event.get()``,
+handle actions rather than keys, and tests can drive the whole game with posted events.
+Positions always come from the event (``mouse.get_pos()`` does not follow posted
+events under the dummy driver).
 """
 
 from __future__ import annotations
@@ -27,14 +29,8 @@ class Intent:
     dy: int = 0  # wheel: +1 away from the player (zoom in / rotate clockwise)
     buttons: tuple[bool, bool, bool] = (False, False, False)
     size: tuple[int, int] = (0, 0)
-
-    @property
-    def ctrl(self) -> bool:
-        return bool(self.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-
-    @property
-    def shift(self) -> bool:
-        return bool(self.mod & pygame.KMOD_SHIFT)
+    #: For a key: what it does on the screen it reaches, from the keymap ("" if nothing).
+    action: str = ""
 
 
 class IntentReader:

@@ -69,12 +69,6 @@ class Replay:
                 self.game.finish()
             self.step += 1
 
-    def forward(self, n: int = 1) -> None:
-        self.go(self.step + n)
-
-    def back(self, n: int = 1) -> None:
-        self.go(self.step - n)
-
     # ------------------------------------------------------------- reading
     @property
     def scores(self) -> list[int]:
@@ -97,11 +91,14 @@ class Replay:
         if self.step == 0:
             return "The start tile. Step forwards with → or Next."
         if self.is_final:
+            if not self.game.rules.incomplete_score:
+                return "Final scoring: only farms score (house rule: unfinished features score nothing)."
             return "Final scoring: every feature that still holds a follower scores."
         turn = self.turns[self.step - 1]
         who = self.game.names[self.player_of[self.step - 1]]
         if not isinstance(turn, Move):
-            return f"{who} drew tile {turn.tile}, which fits nowhere, and put it back in the box."
+            where = "the bag (house rule)" if turn.returned else "the box"
+            return f"{who} drew tile {turn.tile}, which fits nowhere, and put it back in {where}."
         text = f"{who} placed tile {turn.tile} at ({turn.x}, {turn.y})"
         if turn.rotation:
             text += f", turned {turn.rotation}°"
@@ -109,6 +106,8 @@ class Replay:
             feature = turn.follower.split(":")[0]
             feature = "farm" if feature == "field" else feature
             text += f", with a {ROLES.get(feature, 'follower')} on its {feature}"
+        if self.game.rules.hole_bonus and self.game.fills_hole(turn.x, turn.y):
+            text += "; it filled a hole, so they play again (house rule)"
         return text + "."
 
     def _bounds(self) -> tuple[int, int, int, int]:

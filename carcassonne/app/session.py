@@ -1,13 +1,15 @@
-"""Starting and resuming games: from the New game form, from an autosave, from a saved file."""
+"""Starting and resuming games (from the New game form, an autosave, a saved file) and
+opening a recorded game in the replay viewer."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import CarcassonneError, Game, Rules
 from ..engine.record import GameRecord, Seat
+from .replay import Replay
 from .storage import Setup
 from .turn import TurnController
 
@@ -15,10 +17,19 @@ if TYPE_CHECKING:
     from .app import App
 
 
-def game_from_setup(app: "App", setup: Setup) -> tuple[Game, list[Seat]]:
+def game_from_setup(app: "App", setup: Setup, house: dict[str, Any] | None = None,
+                    random_first: bool = False) -> tuple[Game, list[Seat]]:
+    """The game the form asks for; ``house`` holds house rules as record keys.
+
+    With ``random_first`` a random seat starts and the others follow in the form's
+    order (the record lists players in turn order, so the draw is not part of it).
+    """
     seats = [Seat(s.name.strip() or f"Player {i + 1}", s.color, s.kind) for i, s in enumerate(setup.seats)]
+    if random_first:
+        first = random.randrange(len(seats))
+        seats = seats[first:] + seats[:first]
     rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river)
+                  river=setup.river, **(house or {}))
     seed = int(setup.seed) if setup.seed.isdigit() else random.randrange(1, 10**9)
     game = Game(app.tiles, rules, players=len(seats), seed=seed, names=[s.name for s in seats])
     return game, seats
@@ -31,23 +42,21 @@ def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None
     from), or to a fresh file of its own: starting or loading a game never overwrites
     another game in progress.
     """
-    from .scenes.play import PlayScene
-    from .scenes.results import ResultsScene
-
     if game.finished:
-        app.replace(ResultsScene(app, game, seats, [e for e in game.events if e.final]))
+        app.replace_scene("results", game=game, seats=seats, final=[e for e in game.events if e.final])
         return
     if autosave is None:
         app.storage.start_autosave()
     else:
         app.storage.continue_autosave(autosave)
     turn = TurnController(game, seats, autosave=app.storage.write_autosave)
-    app.replace(PlayScene(app, turn))
+    app.replace_scene("play", turn=turn)
 
 
-def start_new(app: "App", setup: Setup) -> None:
+def start_new(app: "App", setup: Setup, house: dict[str, Any] | None = None,
+              random_first: bool = False) -> None:
     app.storage.save_setup(setup)
-    game, seats = game_from_setup(app, setup)
+    game, seats = game_from_setup(app, setup, house, random_first)
     play(app, game, seats)
     # the first autosave: even a kill before the first turn keeps the setup
     try:
@@ -66,4 +75,16 @@ def load_game(app: "App", path: Path) -> str | None:
     except OSError as exc:
         return f"{path.name}: {exc.strerror or exc}"
     play(app, game, record.players, autosave=path if app.storage.is_autosave(path) else None)
+    return None
+
+
+def open_replay(app: "App", path: Path) -> str | None:
+    """Show the replay of ``path``; returns a one-line reason if the file cannot be used."""
+    try:
+        replay = Replay.load(Path(path), app.tiles)
+    except CarcassonneError as exc:
+        return f"{Path(path).name}: {exc}"
+    except OSError as exc:
+        return f"{Path(path).name}: {exc.strerror or exc}"
+    app.replace_scene("replay", replay=replay)
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from array import array
+from typing import Sequence
 
 import pygame
 
@@ -27,8 +28,11 @@ class Sounds:
                     pass
 
     @staticmethod
-    def _tone(notes: list[tuple[float, float]]) -> pygame.mixer.Sound:
-        freq, size, channels = pygame.mixer.get_init()
+    def _tone(notes: Sequence[tuple[float, float]]) -> pygame.mixer.Sound:
+        init = pygame.mixer.get_init()
+        if init is None:
+            raise pygame.error("the mixer is not initialised")
+        freq, size, channels = init
         samples = array("h")
         for hz, seconds in notes:
             n = int(freq * seconds)

@@ -1,4 +1,4 @@
-"""Sprites of the Play scene, in one ``LayeredUpdates`` group with named layers.
+"""The board's sprites (tiles, followers, marks), kept by :class:`~carcassonne.app.board_view.BoardView`.
 
 Board sprites keep world positions and take their screen rect from the camera each
 frame; images come from the per-size caches, so a frame is blits only.
@@ -13,12 +13,23 @@ from .assets import Assets, PLAYER_RGB
 from .camera import Camera
 from .spots import spot_anchor
 
-LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3, "dragged": 5, "hud": 4}
 FOLLOWER_SCALE = 0.34  # follower height as a fraction of the tile
 
 
-class BoardTile(pygame.sprite.Sprite):
-    """A placed tile."""
+class BoardSprite(pygame.sprite.Sprite):
+    """A sprite at a world position: ``sync`` takes its image and screen rect from the camera."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
+
+    def sync(self, camera: Camera) -> None:
+        raise NotImplementedError
+
+
+class BoardTile(BoardSprite):
+    """A placed tile (``pending``: laid down this turn, not yet confirmed)."""
+
+    pending = False
 
     def __init__(self, x: int, y: int, o: Orientation, assets: Assets) -> None:
         super().__init__()
@@ -33,21 +44,19 @@ class BoardTile(pygame.sprite.Sprite):
         px = camera.tile_px
         if px != self._px or self._rough:
             self.image = self.assets.tiles.sized(self.o.kind.id, self.o.rotation, px, quick=True)
-            self._rough = (self.o.kind.id, self.o.rotation, px) in self.assets.tiles._rough
+            self._rough = self.assets.tiles.is_rough(self.o.kind.id, self.o.rotation, px)
             self._px = px
         sx, sy = camera.to_screen(self.x, self.y)
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
-class BoardFollower(pygame.sprite.Sprite):
+class BoardFollower(BoardSprite):
     """A follower standing (or, as a farmer, lying) on a placed tile."""
 
-    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets,
-                 pending: bool = False) -> None:
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets) -> None:
         super().__init__()
         self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
         self.assets = assets
-        self.pending = pending
         self.lying = spot.startswith("farm")
         self._px = -1
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
@@ -56,14 +65,14 @@ class BoardFollower(pygame.sprite.Sprite):
     def sync(self, camera: Camera) -> None:
         px = camera.tile_px
         if px != self._px:
-            self.image = self.assets.pieces.get(self.color, max(10, px * FOLLOWER_SCALE), self.lying)
+            self.image = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), self.lying)
             self._px = px
         ax, ay = spot_anchor(self.o, self.spot)
         sx, sy = camera.to_screen(self.x + ax, self.y + ay)
         self.rect = self.image.get_rect(center=(round(sx), round(sy)))
 
 
-class CellMark(pygame.sprite.Sprite):
+class CellMark(BoardSprite):
     """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
 
     _cache: dict[tuple, pygame.Surface] = {}
@@ -95,7 +104,7 @@ class CellMark(pygame.sprite.Sprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
-class DeadMark(pygame.sprite.Sprite):
+class DeadMark(BoardSprite):
     """A dead spot: a square no tile left in the box can fill (hatched, with a cross)."""
 
     _cache: dict[int, pygame.Surface] = {}
@@ -129,7 +138,7 @@ class DeadMark(pygame.sprite.Sprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
-class SpotMark(pygame.sprite.Sprite):
+class SpotMark(BoardSprite):
     """A lit follower place on the pending tile (brighter while hovered)."""
 
     def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str) -> None:
@@ -152,24 +161,6 @@ class SpotMark(pygame.sprite.Sprite):
         ax, ay = spot_anchor(self.o, self.spot)
         sx, sy = camera.to_screen(self.x + ax, self.y + ay)
         self.rect = img.get_rect(center=(round(sx), round(sy)))
-
-    def distance(self, camera: Camera, pos: tuple[int, int]) -> float:
-        ax, ay = spot_anchor(self.o, self.spot)
-        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
-        return ((sx - pos[0]) ** 2 + (sy - pos[1]) ** 2) ** 0.5
-
-
-class FreeSprite(pygame.sprite.Sprite):
-    """A sprite placed in screen coordinates (dragged tile, dragged follower, panel followers)."""
-
-    def __init__(self, image: pygame.Surface, center: tuple[int, int], tag: str = "") -> None:
-        super().__init__()
-        self.image = image
-        self.rect = image.get_rect(center=center)
-        self.tag = tag
-
-    def sync(self, camera: Camera) -> None:
-        pass
 
 
 def tinted(img: pygame.Surface, rgb: tuple[int, int, int], alpha: int = 90) -> pygame.Surface:

@@ -103,8 +103,8 @@ class Setup:
                 if not isinstance(raw, dict):
                     break
                 name = str(raw.get("name", DEFAULT_NAMES[i]))[:16] or DEFAULT_NAMES[i]
-                color = raw.get("color") if raw.get("color") in COLORS else COLORS[i]
-                kind = raw.get("kind") if raw.get("kind") in SEAT_KINDS else "human"
+                color = str(raw["color"]) if raw.get("color") in COLORS else COLORS[i]
+                kind = str(raw["kind"]) if raw.get("kind") in SEAT_KINDS else "human"
                 parsed.append(SeatSetup(name, color, kind))
             if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
                 s.seats = parsed

@@ -1,31 +1,56 @@
-"""The turn controller: one player's turn, step by step, through the engine only.
+"""The turn controller: the game's turns, step by step and phase by phase, through the engine only.
 
 It holds what the player has done so far and not yet confirmed (the drawn tile,
 its rotation, a placement on the board, a follower) and checks every step with the
 engine's ``why_not_*`` questions, so the reasons shown are the engine's own words.
-It knows nothing of pygame: the Play scene shows it, tests can drive it directly.
+
+It also knows where the table is in the turn (:attr:`TurnController.phase`):
+
+- ``handover``: a person's turn after another person's, waiting for the mouse to
+  change hands (hot-seat; the drawn tile stays hidden);
+- ``human``: a person places the tile, then maybe a follower, then confirms;
+- ``ai-think``: a computer player thinks in its worker thread;
+- ``ai-glide``: it has decided, and its tile is on its way to the board;
+- ``animating``: the turn is played and its scoring is shown;
+- ``over``: no tile is left; ``ai-failed``: a computer player broke (the error is
+  logged and shown, never replaced by another move).
+
+It knows nothing of pygame: the Play scene shows it and animates between the
+phases, and tests drive it directly.
 """
 
 from __future__ import annotations
 
+import logging
 from concurrent.futures import Future
 from typing import Callable
 
+from ..ai import Bot
 from ..engine import Game, IllegalMoveError, Move, Placement, ScoreEvent
+from ..engine.errors import Reason
 from ..engine.record import GameRecord, Seat
-from .players import Bot, Thinker, make_bot
+from .players import Thinker, make_bot
 
 ROTATIONS = (0, 90, 180, 270)
+HANDOVER, HUMAN, AI_THINK, AI_GLIDE, ANIMATING, OVER, AI_FAILED = (
+    "handover", "human", "ai-think", "ai-glide", "animating", "over", "ai-failed")
+
+log = logging.getLogger(__name__)
+
+
+class AIError(RuntimeError):
+    """A computer player raised or chose an illegal move: the game cannot go on with it."""
 
 
 class TurnController:
-    """Drives turns for human and AI seats; ``on_turn_end`` gets each turn's score events."""
+    """Drives turns for human and AI seats, from the first draw to the last tile."""
 
     def __init__(self, game: Game, seats: list[Seat],
                  autosave: Callable[[GameRecord], None] | None = None) -> None:
         self.game = game
         self.seats = seats
         self.autosave = autosave
+        self.phase = HUMAN
         self.tile: str | None = None
         self.rotation = 0
         self.pending: Placement | None = None
@@ -34,13 +59,17 @@ class TurnController:
         self._legal_cache: dict[tuple[str, int], dict[int, set[tuple[int, int]]]] = {}
         self._preview_cache: dict[tuple[Placement, str], list[tuple[int, int]]] = {}
         self._spots_cache: dict[Placement, list[str]] = {}
+        self._tab_index = -1
+        self._previous_human: int | None = None
         self.bots: dict[int, Bot] = {}
         for i, seat in enumerate(seats):
             if seat.is_ai:
                 seed = None if game.seed is None else game.seed * 7 + i
                 self.bots[i] = make_bot(seat.ai_level or "normal", seed)
         self.thinker = Thinker()
-        self.future: "Future[Move] | None" = None
+        self.future: Future[Move] | None = None
+        #: The computer's decided move while it glides to the board (phase ``ai-glide``).
+        self.ai_move: Move | None = None
         self.last_placed = self._find_last_placed()
         self.draw()
 
@@ -58,8 +87,24 @@ class TurnController:
         return self.game.current in self.bots and self.tile is not None
 
     @property
+    def bonus_turn(self) -> bool:
+        """The player to move filled a hole with their last tile and plays again (house rule)."""
+        game = self.game
+        last = game.history[-1] if game.history else None
+        return game.rules.hole_bonus and isinstance(last, Move) and game.fills_hole(last.x, last.y)
+
+    @property
     def over(self) -> bool:
         return self.tile is None
+
+    @property
+    def can_act(self) -> bool:
+        """A person may place, turn, undo and confirm now."""
+        return self.phase == HUMAN and self.tile is not None
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
 
     def legal_cells(self, rotation: int | None = None) -> set[tuple[int, int]]:
         """Squares where the drawn tile fits in ``rotation`` (default: the hand's)."""
@@ -73,11 +118,11 @@ class TurnController:
             for p in self.game.legal_placements(self.tile):
                 by_rotation[p.rotation].add((p.x, p.y))
             self._legal_cache = {key: by_rotation}
-        cells = by_rotation[rotation]
-        return cells
+        return by_rotation[rotation]
 
     def legal_rotations_at(self, x: int, y: int) -> list[int]:
-        assert self.tile is not None
+        if self.tile is None:
+            return []
         return [r for r in ROTATIONS
                 if self.game.why_not_placement(Placement(self.tile, x, y, r)) is None]
 
@@ -108,6 +153,60 @@ class TurnController:
                 self._preview_cache.clear()
             self._preview_cache[key] = tiles
         return tiles
+
+    # -------------------------------------------------------------- phases
+    def begin_turn(self, first: bool = False) -> str:
+        """Enter the next turn's first phase: ``over``, ``ai-think`` (the bot starts thinking),
+        ``handover`` (another person's turn in a hot-seat game) or ``human``."""
+        self._tab_index = -1
+        if self.over:
+            self.phase = OVER
+        elif self.is_ai_turn:
+            self.phase = AI_THINK
+            self.start_ai()
+        else:
+            current = self.player
+            changed = first or self._previous_human != current
+            self.phase = HANDOVER if len(self.human_seats) >= 2 and changed else HUMAN
+            self._previous_human = current
+        return self.phase
+
+    def accept_handover(self) -> bool:
+        """The next person has the mouse: their turn starts (False if not handing over)."""
+        if self.phase != HANDOVER:
+            return False
+        self.phase = HUMAN
+        return True
+
+    def poll_ai(self) -> Move | None:
+        """The computer's move once it has decided, checked by the engine; the phase becomes
+        ``ai-glide`` until :meth:`land_ai`. Raises :class:`AIError` (and logs it) if the bot
+        failed: the game stops in ``ai-failed`` rather than playing a move nobody chose."""
+        if self.phase != AI_THINK or self.future is None or not self.future.done():
+            return None
+        future, self.future = self.future, None
+        name = self.seat.name
+        try:
+            move = future.result()
+        except Exception as exc:  # noqa: BLE001 - any bug in a bot is reported, not swallowed
+            self.phase = AI_FAILED
+            log.exception("computer player %s failed on turn %d", name, self.game.turn_number + 1)
+            raise AIError(f"{name} (computer) failed: {type(exc).__name__}: {exc}") from exc
+        reason = self.game.why_not(move)
+        if reason is not None:
+            self.phase = AI_FAILED
+            log.error("computer player %s chose an illegal move %r: %s", name, move, reason)
+            raise AIError(f"{name} (computer) chose an illegal move: {reason}")
+        self.phase = AI_GLIDE
+        self.ai_move = move
+        return move
+
+    def land_ai(self) -> list[ScoreEvent]:
+        """Play the computer's decided move (its tile has reached the board)."""
+        if self.phase != AI_GLIDE or self.ai_move is None:
+            return []
+        move, self.ai_move = self.ai_move, None
+        return self._play(move)
 
     # -------------------------------------------------------------- steps
     def draw(self) -> str | None:
@@ -141,15 +240,16 @@ class TurnController:
         self.rotation = new
         self.follower = None
 
-    def why_not_at(self, x: int, y: int, rotation: int | None = None) -> str | None:
-        assert self.tile is not None
+    def why_not_at(self, x: int, y: int, rotation: int | None = None) -> Reason | None:
+        if self.tile is None:
+            return Reason("the game is over", "game-over")
         rotation = self.rotation if rotation is None else rotation
         return self.game.why_not_placement(Placement(self.tile, x, y, rotation))
 
-    def place(self, x: int, y: int, rotation: int | None = None) -> str | None:
+    def place(self, x: int, y: int, rotation: int | None = None) -> Reason | None:
         """Lay the tile at (x, y) for now; returns why not if it does not fit."""
         if self.tile is None:
-            return "the game is over"
+            return Reason("the game is over", "game-over")
         rotation = self.rotation if rotation is None else rotation
         reason = self.why_not_at(x, y, rotation)
         if reason is None:
@@ -158,14 +258,29 @@ class TurnController:
             self.follower = None
         return reason
 
+    def place_next(self, step: int = 1) -> Placement | None:
+        """Put the tile on the next (``step`` -1: previous) legal placement, in board order
+        (keyboard play, Tab); None if it fits nowhere."""
+        if self.tile is None:
+            return None
+        placements = sorted(self.game.legal_placements(self.tile))
+        if not placements:
+            return None
+        self._tab_index = (self._tab_index + step) % len(placements)
+        p = placements[self._tab_index]
+        self.place(p.x, p.y, p.rotation)
+        return p
+
     def pick_up(self) -> None:
         """Take the pending tile back into the hand (keeps its rotation)."""
         self.pending = None
         self.follower = None
 
-    def put_follower(self, spot: str | None) -> str | None:
+    def put_follower(self, spot: str | None) -> Reason | None:
+        """Stand a follower on ``spot`` of the pending tile (None: back to the supply);
+        returns the engine's reason if it may not go there."""
         if self.pending is None:
-            return "place the tile first"
+            return Reason("place the tile first", "no-tile-placed")
         if spot is None:
             self.follower = None
             return None
@@ -173,6 +288,14 @@ class TurnController:
         if reason is None:
             self.follower = spot
         return reason
+
+    def next_follower(self) -> str | None:
+        """Move the follower to the next open place of the pending tile, then back to the
+        supply (keyboard play, F); returns where it stands now."""
+        options: list[str | None] = [*self.spots(), None]
+        i = options.index(self.follower) if self.follower in options else -1
+        self.put_follower(options[(i + 1) % len(options)])
+        return self.follower
 
     def undo(self) -> bool:
         """Take back the last step of this turn (follower, then placement)."""
@@ -194,6 +317,7 @@ class TurnController:
     def _play(self, move: Move) -> list[ScoreEvent]:
         events = self.game.play(move)
         self.last_placed = (move.x, move.y)
+        self.phase = ANIMATING
         self.save()
         self.draw()
         return events
@@ -209,23 +333,6 @@ class TurnController:
     def start_ai(self) -> None:
         if self.future is None and self.is_ai_turn:
             self.future = self.thinker.ask(self.bots[self.game.current], self.game)
-
-    def ai_move(self) -> Move | None:
-        """The AI's move once it has decided (checked by the engine; a bad one becomes random)."""
-        if self.future is None or not self.future.done():
-            return None
-        future, self.future = self.future, None
-        try:
-            move = future.result()
-            if self.game.why_not(move) is not None:
-                raise IllegalMoveError(str(self.game.why_not(move)))
-        except Exception:  # noqa: BLE001 - a broken bot must not end the game
-            from .players import RandomBot
-            move = RandomBot(self.game.turn_number).choose(self.game.copy())
-        return move
-
-    def play_ai(self, move: Move) -> list[ScoreEvent]:
-        return self._play(move)
 
     def close(self) -> None:
         self.thinker.close()

@@ -13,7 +13,6 @@ import pygame
 from .intents import KEY, MOTION, PRESS, RELEASE, Intent
 
 # A calm, parchment-and-wood palette.
-BG = (36, 44, 38)
 PANEL = (44, 40, 34)
 PANEL_EDGE = (120, 100, 70)
 INK = (245, 236, 214)
@@ -103,7 +102,7 @@ class Widget:
 class Button(Widget):
     """A labelled button; fires ``on_click`` on release inside it."""
 
-    def __init__(self, label: str, on_click: Callable[[], None], rect: pygame.Rect | None = None,
+    def __init__(self, label: str, on_click: Callable[[], object], rect: pygame.Rect | None = None,
                  hint: str = "", enabled: bool = True, primary: bool = False) -> None:
         self.label = label
         self.on_click = on_click
@@ -245,7 +244,3 @@ class TextField(Widget):
         if self.focused and pygame.time.get_ticks() // 500 % 2 == 0:
             x = r.right + 2 if self.text else self.rect.x + int(8 * u)
             pygame.draw.line(surface, INK, (x, self.rect.y + 6 * u), (x, self.rect.bottom - 6 * u), max(1, int(2 * u)))
-
-
-def column(x: int, y: int, w: int, h: int, gap: int, n: int) -> list[pygame.Rect]:
-    return [pygame.Rect(x, y + i * (h + gap), w, h) for i in range(n)]

@@ -114,6 +114,31 @@ class Deck:
         if index >= 0:
             self.pile.insert(index, tile)
 
+    def return_to_bag(self, tile: str, rng: random.Random) -> tuple[int, int]:
+        """Put ``tile`` back into the bag at a random place below the top (house rule),
+        among the tiles of its own phase: a river tile stays before the lake.
+
+        Returns where it was and where it went, for :meth:`undo_return`.
+        """
+        pile, phase = self.pile, self.phase_of[tile]
+        old = len(pile) - 1 - pile[::-1].index(tile)
+        del pile[old]
+        low = len(pile)
+        while low > 0 and self.phase_of[pile[low - 1]] == phase:
+            low -= 1
+        new = rng.randrange(low, len(pile)) if low < len(pile) else len(pile)
+        pile.insert(new, tile)
+        return old, new
+
+    def undo_return(self, tile: str, old: int, new: int) -> None:
+        del self.pile[new]
+        self.pile.insert(old, tile)
+
+    def drawable(self) -> list[str]:
+        """The tiles (each kind once) that could be drawn now."""
+        phase = self.phase()
+        return [t for t, n in self.counts.items() if n > 0 and self.phase_of[t] == phase]
+
     def shuffled(self, rng: random.Random) -> "Deck":
         """A deck with the same tiles left in a new random order (phases kept).
 

@@ -101,21 +101,25 @@ class Feature:
         """Empty squares (packed) a tile must fill to complete it.
 
         For a road or city: the squares beyond its open edges. For a cloister: the
-        empty squares around it. A field is never completed: none.
+        empty squares around it. A field is never completed: none. Squares beyond a
+        table edge that closes features (house rule ``table_closes``) need no tile;
+        beyond one that does not, they can never be filled.
         """
         g = self._game
         board = g.board
+        closed = g.beyond_closing_edge
         if self.kind == CLOISTER:
             c = g._sq[self.key]
-            return tuple(c + r for r in RING if c + r not in board)
+            return tuple(c + r for r in RING if c + r not in board and not closed(c + r))
         if self.kind == FIELD:
             return ()
         empty: dict[int, None] = {}
         for n in g._members[self.key]:
             sq = g._sq[n]
             for e in board[sq].segments[g._seg[n]].edges:
-                if sq + STEP[e] not in board:
-                    empty[sq + STEP[e]] = None
+                nsq = sq + STEP[e]
+                if nsq not in board and not closed(nsq):
+                    empty[nsq] = None
         return tuple(empty)
 
     @property
@@ -187,7 +191,8 @@ class Feature:
 
         A field is worth its completed cities (3 each; 4 each under the first
         edition's rule, where the cities are pooled over every farm that borders
-        them, so this is an upper bound there).
+        them, so this is an upper bound there, as under the second edition's, where
+        a player scores each city once whichever farms they win).
         """
         g = self._game
         if self.kind == FIELD:

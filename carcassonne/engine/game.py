@@ -7,11 +7,13 @@ city with no open edge is complete. Every change a turn makes is written to a
 journal, so :meth:`Game.pop` undoes a turn exactly (like python-chess's move
 stack) and computer players can search with push/pop or :meth:`Game.copy`.
 
-Rules cited: annotated rules 2007 (AR), Rio Grande rules 2013 (RG), The River (RV).
+Rules cited: annotated rules 2007 (AR), Rio Grande rules 2013 (RG), The River (RV),
+Wikicarpedia's base-game page, "House Rules" and "Use of a Table" (HR).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Iterable, Sequence
 
 from .deck import Deck, start_tile
@@ -21,7 +23,7 @@ from .features import Feature
 from .geometry import RING, STEP, coords, square
 from .moves import Discard, Placement, Turn
 from .river import RiverState
-from .rules import FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .rules import BAG, FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, SECOND_EDITION, Rules
 from .scoring import cloister_points, feature_points
 from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
 
@@ -39,7 +41,7 @@ class _Frame:
     """What :meth:`Game.pop` needs to take one turn back."""
 
     __slots__ = ("turn", "journal", "node_base", "sq", "scores", "supply", "current",
-                 "n_events", "deck_index", "river")
+                 "n_events", "deck_index", "bag_index", "river")
 
     def __init__(self, game: "Game", turn: Turn) -> None:
         self.turn = turn
@@ -51,6 +53,7 @@ class _Frame:
         self.current = game.current
         self.n_events = len(game.events)
         self.deck_index = -1
+        self.bag_index = -1  # where a tile returned to the bag went
         self.river = game.river
 
 
@@ -67,6 +70,9 @@ class Game:
         self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         self.seed = seed
         self.deck = Deck.for_rules(tiles, self.rules, seed)
+        #: The table's squares (min x, max x, min y, max y), or None (HR "Use of a Table").
+        self.bounds = self.rules.bounds
+        self._closes = self.rules.table_closes
         self.board: dict[int, Orientation] = {}
         self._base: dict[int, int] = {}  # square -> its first node
         self.open: dict[int, int] = {}  # empty square next to a tile -> constraint key
@@ -134,14 +140,30 @@ class Game:
         """The tile the current player places now, or None when the game is over.
 
         A tile that fits nowhere is discarded and the same player draws again
-        (AR "Placing a tile"; the discard is a turn in the record). Calling this
-        again before a move is played returns the same tile.
+        (AR "Placing a tile"; the discard is a turn in the record); under the house
+        rule ``discard: "bag"`` it goes back into the bag while some tile left fits
+        (HR). Calling this again before a move is played returns the same tile.
         """
         while True:
             tile = self.deck.peek()
             if tile is None or self.has_placement(tile):
                 return tile
-            self.push(Discard(tile))
+            self.push(Discard(tile, returned=self.rules.discard == BAG and self._any_tile_fits()))
+
+    def _any_tile_fits(self) -> bool:
+        """Some tile that could be drawn now fits somewhere."""
+        return any(self.has_placement(t) for t in self.deck.drawable())
+
+    def inside(self, x: int, y: int) -> bool:
+        """Whether (x, y) lies on the table (always, without the ``table`` house rule)."""
+        b = self.bounds
+        return b is None or (b[0] <= x <= b[1] and b[2] <= y <= b[3])
+
+    def fills_hole(self, x: int, y: int) -> bool:
+        """A tile at (x, y) would have a tile on all four sides (the ``hole_bonus`` house rule:
+        the table's edge is no neighbour)."""
+        sq = square(x, y)
+        return all(sq + step in self.board for step in STEP)
 
     def has_placement(self, tile: str) -> bool:
         kind = self.tiles[tile]
@@ -171,32 +193,71 @@ class Game:
         if not self.supply[self.current]:
             return []
         o = self.tiles[placement.tile].orientations[placement.rotation // 90]
-        sq = square(placement.x, placement.y)
+        joined = self._joined_roots(square(placement.x, placement.y), o)
         farmers = self.rules.farmers
+        followers = self._followers
         spots = []
         for i, seg in enumerate(o.segments):
             kind = seg.kind
             if kind == CLOISTER or ((kind == CITY or kind == ROAD or (kind == FIELD and farmers))
-                                    and not self._joined_followers(sq, o, i)):
+                                    and not any(followers[r] for r in joined[i])):
                 spots.append(seg.spot)
         return spots
 
-    def _joined_followers(self, sq: int, o: Orientation, seg: int) -> list[tuple[int, int]]:
-        """Followers already on the features that segment ``seg`` would join."""
-        found: list[tuple[int, int]] = []
-        board, base, followers = self.board, self._base, self._followers
-        seen: set[int] = set()
+    def _joined_roots(self, sq: int, o: Orientation) -> list[set[int]]:
+        """Per segment of ``o`` laid at ``sq``: the features already on the board that its
+        feature will contain once the tile lies there.
+
+        A segment joins the features it touches directly, and also, through them, those
+        its tile's other segments touch: a field can join an occupied farm through the
+        tile's other field (AR "Placing a follower": no follower on the feature connected
+        to the tile just placed, however far away). Decided on the features as they are
+        after the placement, for every kind.
+        """
+        board, base, find = self.board, self._base, self._find
+        touched: list[set[int]] = []
+        total = 0
+        for links in o.links:
+            roots: set[int] = set()
+            for d, is_half, theirs in links:
+                nsq = sq + STEP[d]
+                nb = board.get(nsq)
+                if nb is not None:
+                    roots.add(find(base[nsq] + (nb.half_segment[theirs] if is_half
+                                                else nb.edge_segment[theirs])))
+            total += len(roots)
+            touched.append(roots)
+        if total > 1 and len(set().union(*touched)) < total:
+            # Two segments touch one feature: after the placement they and everything
+            # either touches are one feature.
+            n = len(touched)
+            merged = True
+            while merged:
+                merged = False
+                for i in range(n):
+                    for j in range(i + 1, n):
+                        a, b = touched[i], touched[j]
+                        if a is not b and a & b:
+                            union = a | b
+                            for k in range(n):
+                                if touched[k] is a or touched[k] is b:
+                                    touched[k] = union
+                            merged = True
+        return touched
+
+    def _joined_followers(self, sq: int, o: Orientation, seg: int) -> tuple[list[tuple[int, int]], bool]:
+        """Followers already on the feature segment ``seg`` lies in once the tile is placed,
+        and whether they are reached only through another segment of the tile."""
+        joined = self._joined_roots(sq, o)
+        found = [f for r in joined[seg] for f in self._followers[r]]
+        direct = set()
         for d, is_half, theirs in o.links[seg]:
             nsq = sq + STEP[d]
-            nb = board.get(nsq)
-            if nb is None:
-                continue
-            node = base[nsq] + (nb.half_segment[theirs] if is_half else nb.edge_segment[theirs])
-            root = self._find(node)
-            if root not in seen:
-                seen.add(root)
-                found.extend(followers[root])
-        return found
+            nb = self.board.get(nsq)
+            if nb is not None:
+                direct.add(self._find(self._base[nsq] + (nb.half_segment[theirs] if is_half
+                                                           else nb.edge_segment[theirs])))
+        return found, not any(self._followers[r] for r in direct)
 
     def followers_on_board(self) -> list[FollowerAt]:
         out: list[FollowerAt] = []
@@ -254,6 +315,10 @@ class Game:
         sq = square(x, y)
         if sq in self.board:
             return refuse("that square already has a tile", "square-taken")
+        if not self.inside(x, y):
+            w, h = self.rules.table  # type: ignore[misc]
+            return refuse(f"that square is off the table ({w} × {h} squares)", "off-table",
+                          width=w, height=h)
         if sq not in self.open:
             return refuse("a tile must touch the tiles already placed along an edge", "not-touching")
         kind = self.tiles[tile]
@@ -288,13 +353,16 @@ class Game:
             return Reason("farmers are not in play in this game", "no-farmers")
         if not self.supply[self.current]:
             return Reason(f"{self.names[self.current]} has no follower left", "no-follower-left")
-        taken = self._joined_followers(square(placement.x, placement.y), o, seg_index)
+        taken, through_tile = self._joined_followers(square(placement.x, placement.y), o, seg_index)
         if taken:
             owner = self.names[taken[0][0]]
             feature = "farm" if seg.kind == FIELD else seg.kind
             role = ROLE[self._kind[taken[0][1]]]
+            if through_tile:
+                return Reason(f"this tile joins the {feature} to one already occupied by {owner}'s "
+                              f"{role}", "occupied", feature=feature, owner=owner, role=role, joined=True)
             return Reason(f"the {feature} is already occupied by {owner}'s {role}", "occupied",
-                          feature=feature, owner=owner, role=role)
+                          feature=feature, owner=owner, role=role, joined=False)
         return None
 
     def why_not(self, turn: Turn) -> Reason | None:
@@ -302,16 +370,31 @@ class Game:
         if self.finished:
             return Reason("the game is over", "game-over")
         if isinstance(turn, Discard):
-            reason = self.deck.why_not_drawable(turn.tile)
-            if reason:
-                return reason
-            if self.has_placement(turn.tile):
-                return Reason(f"tile {turn.tile} cannot be discarded: it fits on the board", "fits")
-            return None
+            return self._why_not_discard(turn)
         reason = self.why_not_placement(turn.placement)
         if reason is None and turn.follower:
             reason = self.why_not_follower(turn.placement, turn.follower)
         return reason
+
+    def _why_not_discard(self, turn: Discard) -> Reason | None:
+        tile = turn.tile
+        reason = self.deck.why_not_drawable(tile)
+        if reason:
+            return reason
+        verb = "go back into the bag" if turn.returned else "be discarded"
+        if self.has_placement(tile):
+            return Reason(f"tile {tile} cannot {verb}: it fits on the board", "fits")
+        bag = self.rules.discard == BAG
+        if turn.returned and not bag:
+            return Reason(f"tile {tile} cannot go back into the bag: unplayable tiles leave the game "
+                          "(the house rule discard: bag is off)", "no-bag")
+        if bag and turn.returned != self._any_tile_fits():
+            if turn.returned:
+                return Reason(f"tile {tile} cannot go back into the bag: no tile left fits anywhere, "
+                              "so it is discarded", "nothing-fits")
+            return Reason(f"tile {tile} cannot be discarded: another tile left fits, so it goes "
+                          "back into the bag (house rule)", "bag")
+        return None
 
     def play(self, turn: Turn) -> list[ScoreEvent]:
         """Check ``turn`` against the rules, then play it; returns the score events it caused."""
@@ -329,7 +412,11 @@ class Game:
         frame.deck_index = self.deck.take(turn.tile)
         self.history.append(turn)
         self._frames.append(frame)
-        if len(turn) == 1:  # a Discard: the same player draws again
+        if isinstance(turn, Discard):  # the same player draws again
+            if turn.returned:
+                self.deck.put_back(turn.tile, frame.deck_index)
+                rng = random.Random(f"{self.seed}:{len(self.history)}")
+                frame.deck_index, frame.bag_index = self.deck.return_to_bag(turn.tile, rng)
             return
         tile, x, y, rotation, follower = turn
         o = self.tiles.kinds[tile].orientations[rotation // 90]
@@ -348,7 +435,8 @@ class Game:
         self._score_completed(sq, o, base, journal)
         if self.river is not None and o.kind.is_river:
             self.river = self.river.after(sq, o)
-        self.current = (player + 1) % self.players
+        if not (self.rules.hole_bonus and self.fills_hole(x, y)):
+            self.current = (player + 1) % self.players
 
     def pop(self) -> Turn:
         """Take back the last turn (or the final scoring, if applied) exactly."""
@@ -388,7 +476,10 @@ class Game:
             del self.board[frame.sq]
             del self._base[frame.sq]
             self._cloisters.pop(frame.sq, None)
-        self.deck.put_back(frame.turn.tile, frame.deck_index)
+        if frame.bag_index >= 0:
+            self.deck.undo_return(frame.turn.tile, frame.deck_index, frame.bag_index)
+        else:
+            self.deck.put_back(frame.turn.tile, frame.deck_index)
         self.scores, self.supply, self.current = frame.scores[:], frame.supply[:], frame.current
         del self.events[frame.n_events:]
         self.river = frame.river
@@ -424,12 +515,14 @@ class Game:
         base_of[sq] = base
         journal.append((_OPEN_SQ, sq, open_sq.pop(sq, 0)))
         codes = o.codes
+        off = self._off_table(sq)
         for d in range(4):
             nsq = sq + STEP[d]
-            if nsq not in board:
+            if nsq not in board and not off[d]:
                 old = open_sq.get(nsq, 0)
                 journal.append((_OPEN_SQ, nsq, old))
                 open_sq[nsq] = old + codes[d] * _POW[(d + 2) % 4]
+        closes = self._closes
         for i, seg in enumerate(o.segments):
             node = base + i
             kind = seg.kind
@@ -437,7 +530,11 @@ class Game:
             self._kind.append(kind)
             self._sq.append(sq)
             self._seg.append(i)
-            open_.append(len(seg.edges) if kind == ROAD or kind == CITY else 0)
+            if kind == ROAD or kind == CITY:
+                # HR: with table_closes, an edge facing the table's edge is closed.
+                open_.append(sum(1 for e in seg.edges if not off[e]) if closes else len(seg.edges))
+            else:
+                open_.append(0)
             pennants.append(1 if seg.pennant else 0)
             members.append((node,))
             followers.append(())
@@ -471,6 +568,26 @@ class Game:
                 if cities[b]:
                     cities[a] += cities[b]
 
+    def _off_table(self, sq: int) -> tuple[bool, bool, bool, bool]:
+        """Whether each neighbour of ``sq`` (N, E, S, W) lies beyond the table's edge."""
+        b = self.bounds
+        if b is None:
+            return _ON_TABLE
+        x, y = coords(sq)
+        return y - 1 < b[2], x + 1 > b[1], y + 1 > b[3], x - 1 < b[0]
+
+    def _cloister_neighbours(self, c: int) -> int:
+        """Squares around a cloister that count as filled: tiles, and with ``table_closes``
+        the squares beyond the table's edge, as around an Abbey (HR)."""
+        board = self.board
+        if not self._closes:
+            return sum(1 for r in RING if c + r in board)
+        return sum(1 for r in RING if c + r in board or self.beyond_closing_edge(c + r))
+
+    def beyond_closing_edge(self, sq: int) -> bool:
+        """Whether packed square ``sq`` lies beyond a table edge that closes features (HR)."""
+        return self._closes and not self.inside(*coords(sq))
+
     def _score_completed(self, sq: int, o: Orientation, base: int, journal: list[tuple]) -> None:
         """Score every road, city and cloister the tile just completed (AR "Scoring", step 3)."""
         open_, followers = self._open, self._followers
@@ -488,7 +605,7 @@ class Game:
             node = cloisters.get(sq + r)
             if node is not None and followers[node]:
                 c = sq + r
-                if all(c + ring in board for ring in RING):
+                if self._cloister_neighbours(c) == 8:
                     self._score(node, journal)
 
     def _score(self, root: int, journal: list[tuple]) -> None:
@@ -512,8 +629,7 @@ class Game:
     def _points(self, root: int, complete: bool) -> int:
         kind = self._kind[root]
         if kind == CLOISTER:
-            c = self._sq[root]
-            return cloister_points(sum(1 for r in RING if c + r in self.board))
+            return cloister_points(self._cloister_neighbours(self._sq[root]))
         tiles = len({self._sq[n] for n in self._members[root]})
         return feature_points(kind, tiles, self._pennants[root], complete, self.rules)
 
@@ -544,7 +660,8 @@ class Game:
         """The end-of-game score events for the board as it is, without applying them.
 
         Incomplete roads, cities and cloisters score 1 per tile (and per pennant,
-        and per neighbour of a cloister); then farms (AR "Final scoring"). The UI
+        and per neighbour of a cloister), or nothing with the house rule
+        ``incomplete_score: false``; then farms (AR "Final scoring"). The UI
         uses this for the projected score.
         """
         turn = len(self.history)
@@ -556,6 +673,8 @@ class Game:
             if kind == FIELD:
                 farms.append(root)
                 continue
+            if not self.rules.incomplete_score:
+                continue
             events.append(ScoreEvent(
                 turn=turn, feature=kind, points=self._points(root, complete=False),
                 players=self._majority(fs), tiles=tuple(self._tiles_of(root)),
@@ -565,6 +684,8 @@ class Game:
         if farms and self.rules.farmers:
             if self.rules.farm_scoring == FIRST_EDITION:
                 events.extend(self._farms_first_edition(farms, turn))
+            elif self.rules.farm_scoring == SECOND_EDITION:
+                events.extend(self._farms_second_edition(farms, turn))
             else:
                 events.extend(self._farms_third_edition(farms, turn))
         return events
@@ -586,6 +707,27 @@ class Game:
                 tiles=tuple(self._tiles_of(farm)), complete=False, final=True, detail=len(cities)))
         return events
 
+    def _farms_second_edition(self, farms: list[int], turn: int) -> list[ScoreEvent]:
+        """Farm by farm, 3 points per completed city to its majority, but a player scores
+        any one city at most once however many of its farms they win (AR FAQ 28)."""
+        scored: list[set[int]] = [set() for _ in range(self.players)]
+        events = []
+        for farm in farms:
+            cities = self._completed_cities(farm)
+            if not cities:
+                continue
+            by_count: dict[int, list[int]] = {}
+            for p in self._majority(self._followers[farm]):
+                new = [c for c in cities if c not in scored[p]]
+                scored[p].update(new)
+                if new:
+                    by_count.setdefault(len(new), []).append(p)
+            for n, players in sorted(by_count.items(), reverse=True):
+                events.append(ScoreEvent(
+                    turn=turn, feature="farm", points=3 * n, players=tuple(players),
+                    tiles=tuple(self._tiles_of(farm)), complete=False, final=True, detail=n))
+        return events
+
     def _farms_first_edition(self, farms: list[int], turn: int) -> list[ScoreEvent]:
         """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG)."""
         supplying: dict[int, list[int]] = {}
@@ -602,4 +744,5 @@ class Game:
 
 
 _EDGE_WORD = ("north", "east", "south", "west")
+_ON_TABLE = (False, False, False, False)
 _KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}

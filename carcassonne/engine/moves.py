@@ -51,15 +51,19 @@ class Move(NamedTuple):
 
 
 class Discard(NamedTuple):
-    """A drawn tile that fits nowhere: it goes back to the box and the player draws again."""
+    """A drawn tile that fits nowhere: it goes back to the box and the player draws again.
+
+    ``returned``: under the house rule ``discard: "bag"`` it goes back into the bag instead.
+    """
 
     tile: str
+    returned: bool = False
 
     def to_record(self) -> dict[str, Any]:
-        return {"tile": self.tile, "discarded": True}
+        return {"tile": self.tile, "returned": True} if self.returned else {"tile": self.tile, "discarded": True}
 
     def __str__(self) -> str:
-        return f"{self.tile} discarded"
+        return f"{self.tile} returned to the bag" if self.returned else f"{self.tile} discarded"
 
 
 Turn = Union[Move, Discard]

@@ -13,7 +13,7 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import RecordError
 from .game import Game
@@ -120,8 +120,12 @@ class GameRecord:
     def new_game(self, tiles: TileSet) -> Game:
         return Game(tiles, self.rules, len(self.players), self.seed, [p.name for p in self.players])
 
-    def replay(self, tiles: TileSet, final: bool = False) -> Game:
-        """Play every turn through the rules; final scoring if asked or if the deck ran out."""
+    def replay(self, tiles: TileSet, final: bool = False,
+               before_turn: Callable[[Game, int, Turn], None] | None = None) -> Game:
+        """Play every turn through the rules; final scoring if asked or if the deck ran out.
+
+        ``before_turn(game, number, turn)`` sees each position before its turn (checked) is played.
+        """
         game = self.new_game(tiles)
         for number, turn in enumerate(self.turns, start=1):
             if turn.tile not in tiles:
@@ -129,6 +133,8 @@ class GameRecord:
             reason = game.why_not(turn)
             if reason:
                 raise RecordError(f"turn {number}: {reason}")
+            if before_turn is not None:
+                before_turn(game, number, turn)
             game.push(turn)
         if final or game.is_over:
             game.finish()
@@ -163,6 +169,8 @@ def _read_turn(number: int, raw: Any) -> Turn:
         raise RecordError(f"{where}: 'tile' must name a tile")
     if raw.get("discarded") is True:
         return Discard(tile)
+    if raw.get("returned") is True:
+        return Discard(tile, returned=True)
     values = []
     for key in ("x", "y", "rotation"):
         value = raw.get(key)

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import RecordError
 
 THIRD_EDITION = "third-edition"
+SECOND_EDITION = "second-edition"
 FIRST_EDITION = "first-edition"
-FARM_SCORINGS = (THIRD_EDITION, FIRST_EDITION)
+FARM_SCORINGS = (THIRD_EDITION, SECOND_EDITION, FIRST_EDITION)
+#: Where a tile that fits nowhere goes: out of the game, or back into the bag (a house rule).
+BOX, BAG = "box", "bag"
+DISCARDS = (BOX, BAG)
 COLORS = ("red", "blue", "green", "yellow", "black", "pink")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: Followers per player: the box has 8, the 8th is the score marker.
 FOLLOWERS = 7
+#: The smallest and largest table, in squares, each way.
+TABLE_MIN, TABLE_MAX = 3, 99
+_BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes")
+#: The house rules, written to a record only when they differ from the book.
+_HOUSE_DEFAULTS: dict[str, Any] = {"incomplete_score": True, "hole_bonus": False, "table": None,
+                                   "table_closes": False, "discard": BOX}
 
 
 @dataclass(frozen=True)
@@ -21,25 +31,69 @@ class Rules:
     """Options of one game.
 
     ``farm_scoring``: ``third-edition`` scores each farm (3 points per completed
-    city it borders, annotated rules p. 10); ``first-edition`` scores each completed
-    city once, 4 points to the majority of farmers over all farms bordering it
-    (Rio Grande rules, "Farmers score points for supplying cities").
+    city it borders, annotated rules p. 10); ``second-edition`` likewise, but a
+    player scores any one city at most once however many of its farms they win
+    (annotated rules FAQ 28: under the newer rule "blue even earns points twice");
+    ``first-edition`` scores each completed city once, 4 points to the majority of
+    farmers over all farms bordering it (Rio Grande rules, "Farmers score points for
+    supplying cities").
     ``small_city``: the old rule that a completed two-tile city scores 1 point per
     tile and per pennant (annotated rules, footnote 17).
+
+    The house rules (Wikicarpedia, base game, "House Rules" and "Use of a Table"):
+    ``incomplete_score`` false: unfinished roads, cities and cloisters score nothing
+    at the end; ``hole_bonus``: a tile with a tile on all four sides earns another
+    turn; ``table`` (W, H): the play area, the start tile at (0, 0); ``table_closes``:
+    its edge completes features as an Abbey would; ``discard`` ``bag``: a tile that
+    fits nowhere goes back into the bag.
     """
 
     farmers: bool = True
     farm_scoring: str = THIRD_EDITION
     small_city: bool = False
     river: bool = False
+    incomplete_score: bool = True
+    hole_bonus: bool = False
+    table: tuple[int, int] | None = None
+    table_closes: bool = False
+    discard: str = BOX
 
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
             raise RecordError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}, "
                               f"not {self.farm_scoring!r}")
+        if self.discard not in DISCARDS:
+            raise RecordError(f"rules.discard must be one of {', '.join(DISCARDS)}, not {self.discard!r}")
+        if self.table is not None:
+            table = self.table
+            if (not isinstance(table, (tuple, list)) or len(table) != 2
+                    or not all(isinstance(n, int) and not isinstance(n, bool)
+                               and TABLE_MIN <= n <= TABLE_MAX for n in table)):
+                raise RecordError(f"rules.table must be [width, height], each {TABLE_MIN} to {TABLE_MAX} squares")
+            object.__setattr__(self, "table", (table[0], table[1]))
+        elif self.table_closes:
+            raise RecordError("rules.table_closes needs a table")
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """The table's squares as (min x, max x, min y, max y), or None for an endless table."""
+        if self.table is None:
+            return None
+        w, h = self.table
+        return -((w - 1) // 2), w // 2, -((h - 1) // 2), h // 2
+
+    @property
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules that differ from the book, as record keys and values."""
+        return {key: getattr(self, key) for key, book in _HOUSE_DEFAULTS.items()
+                if getattr(self, key) != book}
 
     def to_record(self) -> dict[str, Any]:
-        return asdict(self)
+        data: dict[str, Any] = {"farmers": self.farmers, "farm_scoring": self.farm_scoring,
+                                "small_city": self.small_city, "river": self.river}
+        for key, value in self.house_rules.items():
+            data[key] = list(value) if key == "table" else value
+        return data
 
     @classmethod
     def from_record(cls, data: Any) -> "Rules":
@@ -48,11 +102,17 @@ class Rules:
         if not isinstance(data, dict):
             raise RecordError("'rules' must be an object")
         kwargs: dict[str, Any] = {}
-        for key in ("farmers", "small_city", "river"):
+        for key in _BOOLEANS:
             if key in data:
                 if not isinstance(data[key], bool):
                     raise RecordError(f"rules.{key} must be true or false")
                 kwargs[key] = data[key]
-        if "farm_scoring" in data:
-            kwargs["farm_scoring"] = data["farm_scoring"]
+        for key in ("farm_scoring", "discard"):
+            if key in data:
+                kwargs[key] = data[key]
+        table = data.get("table")
+        if table is not None:
+            if not isinstance(table, list):
+                raise RecordError(f"rules.table must be [width, height], each {TABLE_MIN} to {TABLE_MAX} squares")
+            kwargs["table"] = tuple(table)
         return cls(**kwargs)

@@ -17,13 +17,14 @@ def feature_points(kind: str, tiles: int, pennants: int, complete: bool, rules: 
     A road scores 1 per tile, complete or not. A completed city scores 2 per tile
     and per pennant; an incomplete one at the end 1 per tile and per pennant (AR
     "Final scoring"). With the small-city rule a completed two-tile city scores
-    like an incomplete one (AR footnote 17).
+    like an incomplete one (AR footnote 17); so does a one-tile city, which only
+    the house rule ``table_closes`` can complete.
     """
     if kind == ROAD:
         return tiles
     if kind != CITY:
         raise ValueError(f"feature_points scores roads and cities, not {kind!r}")
-    if not complete or (rules.small_city and tiles == 2):
+    if not complete or (rules.small_city and tiles <= 2):
         return tiles + pennants
     return 2 * (tiles + pennants)
 

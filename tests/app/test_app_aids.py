@@ -11,10 +11,13 @@ import random
 import pygame
 
 from carcassonne.app import explain
+from carcassonne.app.board_view import LAYERS
 from carcassonne.app.driver import Driver, random_game, show_cell
+from carcassonne.app.hud import track_xs
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
-from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog, open_replay
+from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog
+from carcassonne.app.session import open_replay
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.app.scenes.settings import SettingsScene
 from carcassonne.app.scenes.title import TitleScene
@@ -97,7 +100,7 @@ def test_hovering_an_occupied_feature_with_a_follower_says_whose_follower_is_the
             break
         d.key(pygame.K_r)
     show_cell(d, scene, p.x, p.y, 110)
-    d.drag(scene._hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
     assert turn.pending == p
     o = game.tiles[p.tile].orientations[p.rotation // 90]
     ax, ay = spot_anchor(o, spot)
@@ -108,7 +111,7 @@ def test_hovering_an_occupied_feature_with_a_follower_says_whose_follower_is_the
     assert f"already occupied by {owner}'s" in scene.tip.text
     assert "(rules: placing a follower)" in scene.tip.text
     # dropping a follower there says the same
-    d.drag(scene._follower_slots(turn.player)[-1].center, (round(target[0]), round(target[1])), steps=2)
+    d.drag(scene.follower_slots(turn.player)[-1].center, (round(target[0]), round(target[1])), steps=2)
     assert turn.follower is None and "already occupied" in scene.message
 
 
@@ -151,13 +154,13 @@ def test_purist_mode_hides_every_aid_and_is_remembered(make_app, data_dir):
     d, scene = start(app, game)
     d.frames(1)
     assert scene.dead_spots == [] and scene.projected_scores() is None
-    assert not [s for s in scene.sprites.get_sprites_from_layer(2)]  # no legal squares lit
+    assert not scene.board.sprites.get_sprites_from_layer(LAYERS["highlights"])  # no legal squares lit
     bad = next(c for c in game.open_positions() if c not in scene.turn.legal_cells())
     hover(d, scene, *bad)
     assert scene.tip is None
     d.move(scene.card_rects[0].center)
     assert scene.tip is None
-    d.drag(scene._hand_tile_rect().center, scene.camera.cell_center(*bad), steps=2)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*bad), steps=2)
     assert scene.message == "It does not fit there."
 
 
@@ -277,10 +280,8 @@ def test_the_results_chart_follows_the_reveal(make_app):
 def test_score_track_markers_on_the_same_square_stand_side_by_side(make_app):
     app = make_app()
     _, scene = start(app, random_game(app.tiles, 4, seed=1))
-    scene.shown_scores = [12.0, 12.0]
     inner = scene.rects["track"]
-    a, b = scene.track_xs(inner, 20)
+    a, b = track_xs([12.0, 12.0], inner, 20)
     assert abs(a - b) >= 12
-    scene.shown_scores = [12.0, 30.0]
-    a2, _ = scene.track_xs(inner, 20)
+    a2, _ = track_xs([12.0, 30.0], inner, 20)
     assert a2 == inner.x + inner.w * 12 / 49

@@ -57,7 +57,7 @@ def human_turn(d: Driver, scene: PlayScene, rng: random.Random, n: int) -> Move:
     move = placement.with_follower(follower)
     style = n % 4
     show_cell(d, scene, move.x, move.y)
-    hand = scene._hand_tile_rect().center
+    hand = scene.hand_tile_rect().center
     target = scene.camera.cell_center(move.x, move.y)
     if n % 5 == 1:
         # a bad drop first: on the start tile's square; the tile comes back with a reason
@@ -95,7 +95,7 @@ def human_turn(d: Driver, scene: PlayScene, rng: random.Random, n: int) -> Move:
         o = game.tiles[move.tile].orientations[move.rotation // 90]
         ax, ay = spot_anchor(o, follower)
         spot_pos = scene.camera.to_screen(move.x + ax, move.y + ay)
-        d.drag(scene._follower_slots(turn.player)[-1].center, (round(spot_pos[0]), round(spot_pos[1])), steps=3)
+        d.drag(scene.follower_slots(turn.player)[-1].center, (round(spot_pos[0]), round(spot_pos[1])), steps=3)
         assert turn.follower is not None, scene.message
         if turn.follower != follower:  # two places of one segment can share a name: same feature
             o_spots = o.spots

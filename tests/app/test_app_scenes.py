@@ -57,7 +57,7 @@ def test_continue_resumes_the_autosave_after_each_turn(make_app, data_dir):
     resumed = app.top
     assert isinstance(resumed, PlayScene) and resumed is not scene
     assert resumed.game.history == game.history and resumed.game.scores == game.scores
-    assert resumed.turn.tile == scene.turn.tile or scene.turn.tile is not None
+    assert scene.turn.tile is not None and resumed.turn.tile == scene.turn.tile  # the same seeded draw
 
 
 def test_a_corrupt_autosave_gives_a_clear_message_and_the_game_goes_on(make_app, data_dir):
@@ -115,7 +115,7 @@ def test_rotating_and_dropping_on_a_bad_square_explains_why(make_app):
     play(app, game, seats)
     scene = app.top
     d.key(pygame.K_RETURN)
-    hand = scene._hand_tile_rect().center
+    hand = scene.hand_tile_rect().center
     far = scene.camera.cell_center(0, 2)  # two squares below the start tile: touches nothing
     assert scene.rects["board"].collidepoint(far)
     d.drag(hand, far)

@@ -76,9 +76,9 @@ def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(mak
     app = make_app(animation="fast")
     d = Driver(app, dt=0.1)
     rng = random.Random(1234)
-    from carcassonne.app.scenes.dialogs import LoadDialog, PauseMenu
+    from carcassonne.app.scenes.dialogs import LoadDialog
     from carcassonne.app.scenes.new_game import NewGameScene
-    from carcassonne.app.scenes.replay import open_replay
+    from carcassonne.app.session import open_replay
     from carcassonne.app.scenes.results import ResultsScene
     from carcassonne.app.scenes.rules_help import RulesScene
     from carcassonne.app.scenes.settings import SettingsScene
@@ -102,7 +102,7 @@ def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(mak
         lambda: new_play(1),
         lambda: new_play(2),
         lambda: new_play(3),
-        lambda: (new_play(4), app.push(PauseMenu(app, app.top))),
+        lambda: (new_play(4), app.top.open_menu()),
         lambda: app.push(RulesScene(app)),
         lambda: app.push(SettingsScene(app)),
         lambda: app.push(LoadDialog(app)),

@@ -1,4 +1,8 @@
-"""The scene lifecycle and the stack that holds scenes and overlays (dialogs)."""
+"""The scene lifecycle, and the dialog box that overlay scenes are drawn in.
+
+Scenes reach each other only through the app, by name (``app.push_scene("rules")``);
+the names are listed once, in :mod:`carcassonne.app.scenes`.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine import Game
+from ...engine.record import Seat
+from ..board_view import BoardView
+from ..camera import Camera
 from ..intents import Intent
-from ..widgets import Widget, ui_scale
+from ..widgets import ACCENT, Widget, blit_text, draw_panel, ui_scale
 
 if TYPE_CHECKING:
     from ..app import App
@@ -19,6 +27,8 @@ class Scene:
 
     #: An opaque scene hides the scenes below it; overlays (dialogs) are not opaque.
     opaque = True
+    #: Which screen of the keymap names this scene's keys (:mod:`carcassonne.app.keymap`).
+    keymap = ""
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -53,3 +63,75 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
             w.draw(surface, self.app.assets.fonts, self.u)
+
+
+class Dialog(Scene):
+    """A box over the scene below, which stays visible but gets no input."""
+
+    opaque = False
+    keymap = "dialog"
+    title = ""
+    box_size = (520, 300)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = self.box_size
+        self.box = pygame.Rect(0, 0, int(w * self.u), int(h * self.u))
+        self.box.center = (size[0] // 2, size[1] // 2)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.action == "back":
+            self.close()
+            return True
+        super().handle(intent)
+        return True  # a dialog swallows everything
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, self.u, alpha=250)
+        if self.title:
+            blit_text(surface, self.app.assets.fonts.get(int(30 * self.u), "title"), self.title,
+                      (self.box.centerx, self.box.y + int(16 * self.u)), ACCENT, "midtop")
+        super().draw(surface)
+
+
+class BoardScene(Scene):
+    """A screen around one board (Play, Replay): the :class:`BoardView`, and around it the top
+    bar, the side panel with one card per player, and a bar along the board's bottom."""
+
+    def __init__(self, app: "App", seats: list[Seat], game: Game) -> None:
+        super().__init__(app)
+        self.seats = seats
+        self.game = game
+        self.board = BoardView(app.assets, game, [s.color for s in seats])
+        #: Named areas of the screen: ``top``, ``panel``, ``board``, ``bar``, ``inner``, ``cards``, ...
+        self.rects: dict[str, pygame.Rect] = {}
+        self.card_rects: list[pygame.Rect] = []
+
+    @property
+    def camera(self) -> Camera:
+        return self.board.camera
+
+    def layout_board(self, panel_w: float, card_h: float, bar_h: float) -> int:
+        """Lay out the top bar, the side panel (``panel_w`` wide, at the right) with one card
+        per player at its top, and the board area left of it with a bar along its bottom
+        (lengths in UI units); returns the y where the rest of the panel starts."""
+        u = self.u
+        w, h = self.size
+        top_h, pad, gap = int(46 * u), int(10 * u), int(4 * u)
+        pw, ch, n = int(panel_w * u), int(card_h * u), len(self.seats)
+        panel = pygame.Rect(w - pw, top_h, pw, h - top_h)
+        board = pygame.Rect(0, top_h, w - pw, h - top_h)
+        inner = panel.inflate(-2 * pad, 0)
+        bh = int(bar_h * u)
+        self.rects.update(top=pygame.Rect(0, 0, w, top_h), panel=panel, board=board, inner=inner,
+                          bar=pygame.Rect(board.x + pad, board.bottom - bh - pad, board.w - 2 * pad, bh),
+                          cards=pygame.Rect(inner.x, panel.y + pad, inner.w, n * (ch + gap)))
+        self.card_rects = [pygame.Rect(inner.x, panel.y + pad + i * (ch + gap), inner.w, ch) for i in range(n)]
+        self.board.set_area(board)
+        return self.rects["cards"].bottom + pad

@@ -8,51 +8,20 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ..intents import KEY, WHEEL, Intent
+from ..intents import WHEEL, Intent
 from ..saves import SaveSummary, list_games
-from ..widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
-from .base import Scene
+from ..session import load_game
+from ..widgets import INK, INK_DIM, Button, blit_text, wrap
+from .base import Dialog
 
 if TYPE_CHECKING:
     from ..app import App
 
 
-class Dialog(Scene):
-    """A box over the scene below, which stays visible but gets no input."""
-
-    opaque = False
-    title = ""
-    box_size = (520, 300)
-
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        w, h = self.box_size
-        self.box = pygame.Rect(0, 0, int(w * self.u), int(h * self.u))
-        self.box.center = (size[0] // 2, size[1] // 2)
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind == KEY and intent.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        super().handle(intent)
-        return True  # a dialog swallows everything
-
-    def close(self) -> None:
-        self.app.pop(self)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.u, alpha=250)
-        if self.title:
-            blit_text(surface, self.app.assets.fonts.get(int(30 * self.u), "title"), self.title,
-                      (self.box.centerx, self.box.y + int(16 * self.u)), ACCENT, "midtop")
-        super().draw(surface)
-
-
 class MessageDialog(Dialog):
     """A message and an OK button (errors such as a corrupt save file)."""
+
+    keymap = "message"
 
     def __init__(self, app: "App", title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
@@ -69,7 +38,7 @@ class MessageDialog(Dialog):
         self.ok.rect.midbottom = (self.box.centerx, self.box.bottom - int(18 * u))
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == KEY and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if intent.action == "confirm":
             self.close()
             return True
         return super().handle(intent)
@@ -94,9 +63,12 @@ class PauseMenu(Dialog):
     title = "Paused"
     box_size = (420, 420)
 
-    def __init__(self, app: "App", play) -> None:  # noqa: ANN001
+    def __init__(self, app: "App", save: Callable[[], str], before_quit: Callable[[], None]) -> None:
+        """``save`` saves the game and returns the line to show; ``before_quit`` runs on
+        the way back to the title (the game writes its autosave)."""
         super().__init__(app)
-        self.play = play
+        self.save = save
+        self.before_quit = before_quit
         self.buttons = [
             Button("Resume", self.close, hint="Esc", primary=True),
             Button("Save game", self._save, hint="Ctrl+S"),
@@ -117,21 +89,17 @@ class PauseMenu(Dialog):
             y += bh + gap
 
     def _save(self) -> None:
-        self.play.save_game()
-        self.note = self.play.message
+        self.note = self.save()
 
     def _rules(self) -> None:
-        from .rules_help import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.push_scene("rules")
 
     def _settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push_scene("settings")
 
     def _quit(self) -> None:
-        from .title import TitleScene
-        self.play.turn.save()  # the autosave already holds every finished turn
-        self.app.replace(TitleScene(self.app))
+        self.before_quit()
+        self.app.replace_scene("title")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -227,10 +195,9 @@ class LoadDialog(Dialog):
         return super().handle(intent)
 
     def _load(self, path: Path) -> None:
-        from ..session import load_game
         reason = load_game(self.app, path)
         if reason:
-            self.app.push(MessageDialog(self.app, "Cannot load this game", reason))
+            self.app.push_scene("message", title="Cannot load this game", text=reason)
 
     def _delete(self, path: Path) -> None:
         """The first click asks (the button says "Sure?"), the second deletes the file."""
@@ -241,7 +208,7 @@ class LoadDialog(Dialog):
             try:
                 self.app.storage.delete_save(path)
             except (OSError, ValueError) as exc:
-                self.app.push(MessageDialog(self.app, "Cannot delete this game", str(exc)))
+                self.app.push_scene("message", title="Cannot delete this game", text=str(exc))
                 return
             self.games = [g for g in self.games if g.path != path]
         self._rows()

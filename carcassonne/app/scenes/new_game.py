@@ -1,21 +1,25 @@
-"""The New game form: 2–6 seats (name, colour, human or AI level) and the rule options.
+"""The New game form: 2–6 seats (name, colour, human or AI level), the rule options
+and the house rules.
 
-The form starts from the last setup and saves it when the game starts.
+The form starts from the last setup and saves it when the game starts (the house
+rules are chosen afresh each time).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...engine import COLORS
 from ..assets import PLAYER_RGB
-from ..intents import KEY, Intent
+from ..backdrop import draw_backdrop, make_backdrop
+from ..intents import Intent
 from ..players import levels
+from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
-from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, blit_text, draw_panel, wrap
-from .backdrop import draw_backdrop, make_backdrop
+from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -26,10 +30,29 @@ def kind_options() -> list[tuple[str, str]]:
     return [("human", "Human")] + [(f"ai:{lvl}", f"AI {lvl}") for lvl in levels()]
 
 
+#: Table sizes offered (squares wide x deep); "" is no table.
+TABLES = [("", "none"), ("7x7", "7 × 7"), ("11x9", "11 × 9"), ("15x11", "15 × 11"), ("21x15", "21 × 15")]
+
+#: Each house rule's one line on the form (Wikicarpedia, "House Rules" and "Use of a Table").
+HOUSE_LINES = {
+    "incomplete_score": "Off: unfinished roads, cities and cloisters score nothing at the end.",
+    "hole_bonus": "A tile with tiles on all four sides earns another turn.",
+    "table": "Tiles must stay on a table this many squares wide and deep.",
+    "table_closes": "The table's edge finishes roads, cities and cloisters.",
+    "discard": "A tile that fits nowhere goes back into the bag.",
+    "random_first": "Who starts is drawn at random; the turn order stays.",
+}
+
+
 class NewGameScene(Scene):
+    keymap = "form"
+
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.setup: Setup = app.storage.load_setup()
+        #: House rules as game-record keys (only those that differ from the book).
+        self.house: dict[str, Any] = {}
+        self.random_first = False
         self.backdrop: pygame.Surface | None = None
         self.error = ""
         self._build()
@@ -39,30 +62,68 @@ class NewGameScene(Scene):
         s = self.setup
         self.rows: list[tuple[TextField, Button, Choice, Button]] = []
         for i, seat in enumerate(s.seats):
-            name = TextField(seat.name, lambda v, i=i: setattr(self.setup.seats[i], "name", v), max_len=14,
-                             placeholder=f"Player {i + 1}")
-            colour = Button("", lambda i=i: self._next_colour(i))
-            kind = Choice("", kind_options(), seat.kind, lambda v, i=i: setattr(self.setup.seats[i], "kind", v))
-            remove = Button("×", lambda i=i: self._remove(i))
+            name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14, placeholder=f"Player {i + 1}")
+            colour = Button(seat.color, partial(self._next_colour, i))
+            kind = Choice("", kind_options(), seat.kind, partial(self._set_seat, i, "kind"))
+            remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
             self.rows.append((name, colour, kind, remove))
         self.add = Button("+ Add player", self._add)
         self.add.enabled = len(s.seats) < 6
         self.options = [
             Toggle("Farmers", s.farmers, lambda v: setattr(self.setup, "farmers", v)),
-            Choice("Farm scoring", [("third-edition", "3rd edition"), ("first-edition", "1st edition")],
+            Choice("Farm scoring", [("third-edition", "3rd edition"), ("second-edition", "2nd edition"),
+                                    ("first-edition", "1st edition")],
                    s.farm_scoring, lambda v: setattr(self.setup, "farm_scoring", v)),
             Toggle("Small cities score 2", s.small_city, lambda v: setattr(self.setup, "small_city", v)),
             Toggle("The River", s.river, lambda v: setattr(self.setup, "river", v)),
         ]
+        house = self.house
+        table = "x".join(map(str, house["table"])) if "table" in house else ""
+        self.house_options: dict[str, Choice] = {
+            "incomplete_score": Toggle("Unfinished features score", house.get("incomplete_score", True),
+                                       partial(self._set_house, "incomplete_score", book=True)),
+            "hole_bonus": Toggle("Fill a hole, play again", house.get("hole_bonus", False),
+                                 partial(self._set_house, "hole_bonus", book=False)),
+            "table": Choice("Table", TABLES, table, self._set_table),
+            "table_closes": Toggle("Table edge closes", house.get("table_closes", False),
+                                   partial(self._set_house, "table_closes", book=False)),
+            "discard": Toggle("Unplayable tiles to the bag", house.get("discard") == "bag",
+                              lambda v: self._set_house("discard", "bag" if v else "box", "box")),
+            "random_first": Toggle("Random first player", self.random_first, self._set_random_first),
+        }
+        self.house_options["table_closes"].enabled = "table" in house
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder="random")
         self.start = Button("Start game", self.start_game, hint="Enter", primary=True)
         self.back = Button("Back", self.go_back, hint="Esc")
-        self.widgets = [w for row in self.rows for w in row] + [self.add, *self.options, self.seed,
-                                                                self.start, self.back]
+        widgets: list[Widget] = [w for row in self.rows for w in row]
+        self.widgets = widgets + [self.add, *self.options, *self.house_options.values(), self.seed,
+                                  self.start, self.back]
         if self.size != (0, 0):
             self.layout(self.app.size)
+
+    def _set_seat(self, i: int, field: str, value: str) -> None:
+        setattr(self.setup.seats[i], field, value)
+
+    def _set_house(self, key: str, value: Any, book: Any) -> None:
+        if value == book:
+            self.house.pop(key, None)
+        else:
+            self.house[key] = value
+
+    def _set_table(self, value: str) -> None:
+        if value:
+            width, height = value.split("x")
+            self.house["table"] = (int(width), int(height))
+        else:
+            self.house.pop("table", None)
+            self.house.pop("table_closes", None)
+            self.house_options["table_closes"].value = "off"
+        self.house_options["table_closes"].enabled = bool(value)
+
+    def _set_random_first(self, value: bool) -> None:
+        self.random_first = value
 
     def _next_colour(self, i: int) -> None:
         used = {s.color for j, s in enumerate(self.setup.seats) if j != i}
@@ -71,6 +132,7 @@ class NewGameScene(Scene):
             c = COLORS[(cur + k) % len(COLORS)]
             if c not in used:
                 self.setup.seats[i].color = c
+                self.rows[i][1].label = c
                 return
 
     def _add(self) -> None:
@@ -90,7 +152,6 @@ class NewGameScene(Scene):
             self._build()
 
     def start_game(self) -> None:
-        from ..session import start_new
         names = [s.name.strip() for s in self.setup.seats]
         if any(not n for n in names):
             self.error = "Every player needs a name."
@@ -98,19 +159,18 @@ class NewGameScene(Scene):
         if len(set(names)) != len(names):
             self.error = "Two players have the same name."
             return
-        start_new(self.app, self.setup)
+        start_new(self.app, self.setup, self.house, self.random_first)
 
     def go_back(self) -> None:
-        from .title import TitleScene
         self.app.storage.save_setup(self.setup)
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     # -------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
         w, h = size
-        self.box = pygame.Rect(0, 0, int(980 * u), int(640 * u))
+        self.box = pygame.Rect(0, 0, int(1260 * u), int(680 * u))
         self.box.center = (w // 2, h // 2)
         self.box.clamp_ip(pygame.Rect(0, 0, w, h))
         x = self.box.x + int(30 * u)
@@ -125,11 +185,18 @@ class NewGameScene(Scene):
         self.add.rect = pygame.Rect(x, y, int(200 * u), rh)
         ox = self.box.x + int(680 * u)
         oy = self.box.y + int(100 * u)
-        ow = self.box.right - ox - int(24 * u)
+        ow = int(276 * u)
         for opt in self.options:
             opt.rect = pygame.Rect(ox, oy, ow, rh)
             oy += rh + gap
         self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
+        hx = self.box.x + int(980 * u)
+        hw = self.box.right - hx - int(24 * u)
+        hy = self.box.y + int(100 * u)
+        small = self.app.assets.fonts.get(int(13 * u))
+        for key, option in self.house_options.items():
+            option.rect = pygame.Rect(hx, hy, hw, int(34 * u))
+            hy += option.rect.h + len(wrap(small, HOUSE_LINES[key], hw)) * small.get_linesize() + int(8 * u)
         bw = int(200 * u)
         self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
                                       bw, int(50 * u))
@@ -140,13 +207,12 @@ class NewGameScene(Scene):
         if super().handle(intent):
             self.error = ""
             return True
-        if intent.kind == KEY:
-            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start_game()
-                return True
-            if intent.key == pygame.K_ESCAPE:
-                self.go_back()
-                return True
+        if intent.action == "confirm":
+            self.start_game()
+            return True
+        if intent.action == "back":
+            self.go_back()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -160,12 +226,16 @@ class NewGameScene(Scene):
         blit_text(surface, head, "Players (in turn order)", (self.rows[0][0].rect.x, self.box.y + int(74 * u)),
                   INK_DIM)
         blit_text(surface, head, "Rules", (self.options[0].rect.x, self.box.y + int(74 * u)), INK_DIM)
+        first = next(iter(self.house_options.values()))
+        blit_text(surface, head, "House rules", (first.rect.x, self.box.y + int(74 * u)), INK_DIM)
+        note = fonts.get(int(13 * u))
+        for key, option in self.house_options.items():
+            y = option.rect.bottom + int(2 * u)
+            for line in wrap(note, HOUSE_LINES[key], option.rect.w):
+                blit_text(surface, note, line, (option.rect.x, y), INK_DIM if option.enabled else (110, 110, 100))
+                y += note.get_linesize()
         blit_text(surface, head, "Seed (same seed, same tiles)", (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
-        for i, (name, colour, kind, remove) in enumerate(self.rows):
-            remove.enabled = len(self.rows) > 2
-            c = self.setup.seats[i].color
-            colour.label = c
         super().draw(surface)
         for i, (name, colour, kind, remove) in enumerate(self.rows):
             c = self.setup.seats[i].color
@@ -177,8 +247,8 @@ class NewGameScene(Scene):
         y = self.add.rect.bottom + int(20 * u)
         blit_text(surface, head, "Computer players", (self.box.x + int(30 * u), y), INK_DIM)
         y += int(24 * u)
-        for name, text in levels().items():
-            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {name}:", (self.box.x + int(30 * u), y),
+        for level, text in levels().items():
+            x = blit_text(surface, fonts.get(int(14 * u), "bold"), f"AI {level}:", (self.box.x + int(30 * u), y),
                           INK).right + int(6 * u)
             for line in wrap(small, text, self.options[0].rect.x - x - int(30 * u)):
                 blit_text(surface, small, line, (x, y), INK_DIM)

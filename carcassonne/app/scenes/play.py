@@ -1,60 +1,53 @@
-"""The Play scene: the board under a camera, the hand slot, the players' panels, the turn flow.
+"""The Play scene: the wiring between a player's hands, the turn controller and the screen.
 
 Human turns: drag the drawn tile from the hand slot onto the board (rotate with
 right-click, R or the wheel while dragging), then optionally drag a follower from the
 player's panel onto a lit place of that tile, then confirm (Enter) or skip the
-follower (Space). AI turns run in a worker thread (:class:`TurnController`) and are
-shown with the tile gliding in; the camera follows a tile placed out of view
-(:meth:`PlayScene.follow`). Every step goes through the engine; the scene only
-shows the controller's state, animates, and turns intents into controller calls.
+follower (Space). The turn's phases live in :class:`~carcassonne.app.turn.TurnController`
+(pygame-free), the board in :class:`~carcassonne.app.board_view.BoardView`, the panels
+in the painters of :mod:`carcassonne.app.hud`; this scene turns intents into controller
+calls, animates between the phases, and tells the board and the painters what to show.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ...engine import IllegalMoveError, Placement, ScoreEvent
+from ...engine import IllegalMoveError, Move, Placement, ScoreEvent
 from .. import explain
-from ..aidview import Aids, Tip, draw_tip
+from ..aidview import Aids, Tip, draw_tip, play_tip
 from ..anim import Anim, FeatureFlash, FloatText, Glide
 from ..assets import PLAYER_RGB
+from ..board_view import BoardMarks
+from ..drag import DRAG_THRESHOLD, Drag, Places, drop, pick, spot_near
+from ..hud import (Card, Ghost, Hand, Message, draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
+                   draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..panels import draw_player_card, draw_side_panel, draw_top_bar, player_rgb
-from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark, DeadMark, SpotMark, tinted
-from ..turn import TurnController
-from ..widgets import BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
-from .board import BoardScene, draw_grid
+from ..keymap import hint
+from ..panels import draw_top_bar
+from ..spots import spot_anchor
+from ..turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
+from ..widgets import BAD, GOOD, INK, INK_DIM, Button
+from .base import BoardScene
 
 if TYPE_CHECKING:
     from ..app import App
 
-HANDOVER, HUMAN, AI_THINK, AI_GLIDE, ANIMATING, OVER = (
-    "handover", "human", "ai-think", "ai-glide", "animating", "over")
-DRAG_THRESHOLD = 6
-PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_a: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_d: (-1, 0),
-            pygame.K_UP: (0, 1), pygame.K_w: (0, 1), pygame.K_DOWN: (0, -1), pygame.K_s: (0, -1)}
+__all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "PlayScene"]
 
-
-class Drag:
-    """What the pointer is carrying: ``tile``, ``follower``, ``pan``, or a press on the
-    pending tile that becomes a tile drag once it moves (``maybe-tile``)."""
-
-    def __init__(self, what: str, start: tuple[int, int], from_pending: bool = False) -> None:
-        self.what = what
-        self.start = start
-        self.pos = start
-        self.from_pending = from_pending
+PAN = {"pan-left": (1, 0), "pan-right": (-1, 0), "pan-up": (0, 1), "pan-down": (0, -1)}
 
 
 class PlayScene(BoardScene):
+    keymap = "play"
+
     def __init__(self, app: "App", turn: TurnController) -> None:
-        super().__init__(app, turn.seats)
+        super().__init__(app, turn.seats, turn.game)
         self.turn = turn
-        self.game = turn.game
-        self.phase = HUMAN
         self.drag: Drag | None = None
         self.pointer = (0, 0)
         self.hover_spot: str | None = None
@@ -63,23 +56,20 @@ class PlayScene(BoardScene):
         self.message_time = 0.0
         self.anims: list[Anim] = []
         self.shown_scores = [float(s) for s in self.game.scores]
-        self._board_version = -1
-        self._marks_key: tuple | None = None
-        self._prev_human: int | None = None
-        self._ai_move = None
-        self._ai_wait = 0.0
-        self._tab_index = -1
-        self._pending_follower_sprite: BoardFollower | None = None
         self.buttons: dict[str, Button] = {}
-        self._fitted = False
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score), if any.
         self.tip: Tip | None = None
+        #: What the painters show, made in ``update`` (see :meth:`_update_panel`).
+        self.cards: list[Card] = []
+        self.hand = Hand(None, 0, "")
+        self.deck_left: dict[str, int] = {}
+        self.ghost: Ghost | None = None
 
     # ================================================================= lifecycle
     def enter(self) -> None:
         super().enter()
-        self._fit_board()
+        self.fit_board()
         self.begin_turn(first=True)
 
     def exit(self) -> None:
@@ -91,73 +81,61 @@ class PlayScene(BoardScene):
         pad = int(10 * u)
         y = self.layout_board(310, 58 if len(self.seats) <= 4 else 48, 34)
         self.rects["track"] = self.rects["bar"]
-        panel, inner = self.rects["panel"], self.rects["inner"]
-        top_h = self.rects["top"].h
-        slot = int(150 * u)
-        self.rects["hand"] = pygame.Rect(inner.x, y, inner.w, slot)
-        y += slot + int(6 * u)
+        inner, panel = self.rects["inner"], self.rects["panel"]
+        self.rects["hand"] = pygame.Rect(inner.x, y, inner.w, int(150 * u))
+        y = self.rects["hand"].bottom + int(6 * u)
         bh = int(36 * u)
         half = (inner.w - int(6 * u)) // 2
-        self.rects["row1"] = pygame.Rect(inner.x, y, inner.w, bh)
-        self.rects["row2"] = pygame.Rect(inner.x, y + bh + int(6 * u), inner.w, bh)
+        r1 = pygame.Rect(inner.x, y, inner.w, bh)
+        r2 = pygame.Rect(inner.x, y + bh + int(6 * u), inner.w, bh)
         y += 2 * bh + int(12 * u) + pad
-        self.rects["deck"] = pygame.Rect(inner.x, y, inner.w, max(0, panel.bottom - y - pad))
-
-        def btn(name: str, label: str, fn, rect: pygame.Rect, hint: str = "", primary: bool = False) -> None:
-            old = self.buttons.get(name)
-            if old is None:
-                self.buttons[name] = Button(label, fn, rect, hint, primary=primary)
-            else:
-                old.rect = rect
-        r1, r2 = self.rects["row1"], self.rects["row2"]
-        btn("rotate", "Rotate", lambda: self.rotate(1), pygame.Rect(r1.x, r1.y, half, bh), "R")
-        btn("undo", "Undo", self.undo, pygame.Rect(r1.right - half, r1.y, half, bh), "Ctrl+Z")
-        btn("skip", "No follower", self.skip, pygame.Rect(r2.x, r2.y, half, bh), "Space")
-        btn("confirm", "Confirm", self.confirm, pygame.Rect(r2.right - half, r2.y, half, bh), "Enter", True)
+        self.rects.update(row1=r1, row2=r2, deck=pygame.Rect(inner.x, y, inner.w, max(0, panel.bottom - y - pad)))
         tb = self.rects["top"]
-        tw = int(92 * u)
-        th = top_h - int(12 * u)
-        x = tb.right - pad - tw
-        for name, label, fn in (("menu", "Menu", self.open_menu), ("help", "Help", self.open_help),
-                                ("save", "Save", self.save_game)):
-            btn(name, label, fn, pygame.Rect(x, tb.y + int(6 * u), tw, th))
-            x -= tw + int(6 * u)
+        tw, th = int(92 * u), tb.h - int(12 * u)
+        places = {"rotate": pygame.Rect(r1.x, r1.y, half, bh), "undo": pygame.Rect(r1.right - half, r1.y, half, bh),
+                  "skip": pygame.Rect(r2.x, r2.y, half, bh), "confirm": pygame.Rect(r2.right - half, r2.y, half, bh)}
+        for i, name in enumerate(("menu", "help", "save")):
+            places[name] = pygame.Rect(tb.right - pad - tw - i * (tw + int(6 * u)), tb.y + int(6 * u), tw, th)
+        for name, rect in places.items():
+            self._button(name).rect = rect
         self.widgets = list(self.buttons.values())
-        self._marks_key = None
-        self._board_version = -1
+        self.update_view()
 
-    def _fit_board(self) -> None:
-        xs = [x for x, _, _ in self.game.placed_tiles()]
-        ys = [y for _, y, _ in self.game.placed_tiles()]
-        self.camera.fit(min(xs), min(ys), max(xs), max(ys), area=tuple(self.view_area()))  # type: ignore[arg-type]
+    def _button(self, name: str) -> Button:
+        """The scene's buttons, made once: label, action, the key shown beside it."""
+        if name not in self.buttons:
+            made: dict[str, tuple[str, Callable[[], object], str]] = {
+                "rotate": ("Rotate", lambda: self.rotate(1), "rotate"), "undo": ("Undo", self.undo, "undo"),
+                "skip": ("No follower", self.skip, "no-follower"), "confirm": ("Confirm", self.confirm, "confirm"),
+                "menu": ("Menu", self.open_menu, ""), "help": ("Help", self.open_help, ""),
+                "save": ("Save", self.save_game, "")}
+            label, fn, action = made[name]
+            self.buttons[name] = Button(label, fn, hint=hint("play", action) if action else "",
+                                        primary=name == "confirm")
+        return self.buttons[name]
+
+    def fit_board(self) -> None:
+        """Show the whole board (Home)."""
+        self.board.fit([(x, y) for x, y, _ in self.game.placed_tiles()], area=self.view_area())
 
     # ================================================================ turn flow
     @property
-    def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+    def phase(self) -> str:
+        return self.turn.phase
 
     def begin_turn(self, first: bool = False) -> None:
         """Start the next turn: results when the deck is empty, the AI, or a hand-over."""
         self.drag = None
         self.hover_spot = None
-        self._tab_index = -1
-        if self.turn.over:
-            self.phase = OVER
+        phase = self.turn.begin_turn(first)
+        if phase == OVER:
             self.finish_game()
-            return
-        if self.turn.is_ai_turn:
-            self.phase = AI_THINK
-            self._ai_wait = 0.0
-            self.turn.start_ai()
+        elif phase == AI_THINK:
             self.say(f"{self.seat_name()} is thinking…", INK_DIM)
-            return
-        current = self.turn.player
-        if len(self.human_seats) >= 2 and (first or self._prev_human != current):
-            self.phase = HANDOVER
-        else:
-            self.phase = HUMAN
+        elif phase == HUMAN and self.turn.bonus_turn:
+            self.say(f"{self.seat_name()} filled a hole: play again (house rule).")
+        elif phase == HUMAN:
             self.say(f"Your turn, {self.seat_name()}: drag the tile onto the board.")
-        self._prev_human = current
 
     @property
     def aids_on(self) -> bool:
@@ -171,7 +149,7 @@ class PlayScene(BoardScene):
     @property
     def dead_spots(self) -> list[tuple[int, int]]:
         """The squares marked dead on the board (none in purist mode)."""
-        return [(s.x, s.y) for s in self.sprites.get_sprites_from_layer(LAYERS["marks"]) if isinstance(s, DeadMark)]
+        return self.board.dead_spots()
 
     def projected_scores(self) -> list[int] | None:
         """Each player's score if the game ended now, as shown beside the scores (None: hidden)."""
@@ -181,17 +159,14 @@ class PlayScene(BoardScene):
         return self.game.names[self.turn.player if player is None else player]
 
     def finish_game(self) -> None:
-        from .results import ResultsScene
-
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
         self.app.storage.clear_autosave()
-        self.app.replace(ResultsScene(self.app, self.game, self.seats, final))
+        self.app.replace_scene("results", game=self.game, seats=self.seats, final=final)
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """Animate the turn's scoring, then begin the next turn."""
         self.app.sounds.play("score" if events else "place")
         self.animate_scoring(events)
-        self.phase = ANIMATING if self.anims else HUMAN
         if not self.anims:
             self.begin_turn()
 
@@ -202,9 +177,8 @@ class PlayScene(BoardScene):
             return
         font = self.app.assets.fonts.get(int(34 * self.u), "bold")
         for i, ev in enumerate(events):
-            xs = [x + 0.5 for x, _ in ev.tiles]
-            ys = [y + 0.5 for _, y in ev.tiles]
-            centre = (sum(xs) / len(xs), sum(ys) / len(ys))
+            n = len(ev.tiles)
+            centre = (sum(x + 0.5 for x, _ in ev.tiles) / n, sum(y + 0.5 for _, y in ev.tiles) / n)
             delay = i * 0.35 / speed
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK) if ev.players else INK
             self.anims.append(FeatureFlash(list(ev.tiles), (255, 220, 120), 1.0 / speed))
@@ -215,53 +189,62 @@ class PlayScene(BoardScene):
                 o = self.game.tile_at(f.x, f.y)
                 if o is None:
                     continue
-                from ..spots import spot_anchor
                 ax, ay = spot_anchor(o, f.spot)
                 img = self.app.assets.pieces.get(self.seats[f.player].color, max(12, int(28 * self.u)))
-                world = (f.x + ax, f.y + ay)
-                player = f.player
-                self.anims.append(Glide(img, lambda w=world: self.camera.to_screen(*w),
-                                        lambda p=player: self.card_rects[p].midright,
+                self.anims.append(Glide(img, _to_screen(self, (f.x + ax, f.y + ay)), _card_edge(self, f.player),
                                         0.9 / speed, delay + 0.3 / speed))
 
+    def _show_ai_move(self, move: Move) -> None:
+        speed = self.app.settings.speed
+        self.follow(move.x, move.y)  # the tile glides to where the camera is going
+        if speed <= 0:
+            self.after_turn(self.turn.land_ai())
+            return
+        img = self.app.assets.tiles.rotated(move.tile, move.rotation)
+        hand = self.hand_tile_rect()
+        self.anims.append(Glide(img, lambda: hand.center, lambda: self.camera.cell_center(move.x, move.y),
+                                0.7 / speed, on_done=lambda: self.after_turn(self.turn.land_ai()),
+                                size=lambda: self.camera.tile_px))
+        self.say(f"{self.seat_name()} places the tile.", INK_DIM, 1.5)
+
+    def _ai_failed(self, error: AIError) -> None:
+        """A computer player broke: say so plainly; the autosave keeps every turn before it."""
+        self.say(str(error), BAD, 30)
+        self.app.push_scene("message", title="A computer player failed",
+                            text=f"{error}. The game is saved up to the last turn.",
+                            on_close=lambda: self.app.replace_scene("title"))
+
     # ================================================================== actions
-    def say(self, text: str, colour=INK, seconds: float = 4.0) -> None:
+    def say(self, text: str, colour: tuple[int, int, int] = INK, seconds: float = 4.0) -> None:
         self.message, self.message_colour, self.message_time = text, colour, seconds
 
     def can_act(self) -> bool:
-        return self.phase == HUMAN and self.turn.tile is not None
+        return self.turn.can_act
 
     def rotate(self, step: int = 1) -> None:
-        if not self.can_act():
-            return
-        self.turn.rotate(step)
-        self.app.sounds.play("click")
+        if self.can_act():
+            self.turn.rotate(step)
+            self.app.sounds.play("click")
 
     def undo(self) -> None:
-        if not self.can_act():
-            return
-        if self.turn.undo():
+        if self.can_act() and self.turn.undo():
             self.say("Undone.", INK_DIM, 1.5)
 
     def skip(self) -> None:
         """Confirm without a follower (Space)."""
-        if not self.can_act():
-            return
-        if self.turn.pending is None:
-            self.say("Place the tile first: drag it from your hand onto a green square.", BAD)
-            return
         self._confirm(skip=True)
 
     def confirm(self) -> None:
+        self._confirm(skip=False)
+
+    def _confirm(self, skip: bool) -> None:
         if not self.can_act():
             return
         if self.turn.pending is None:
             self.say("Place the tile first: drag it from your hand onto a green square.", BAD)
-            self.app.sounds.play("error")
+            if not skip:
+                self.app.sounds.play("error")
             return
-        self._confirm(skip=False)
-
-    def _confirm(self, skip: bool) -> None:
         try:
             events = self.turn.confirm(skip_follower=skip)
         except IllegalMoveError as exc:  # should not happen: every step was checked
@@ -272,49 +255,63 @@ class PlayScene(BoardScene):
 
     def place_next_legal(self, step: int = 1) -> None:
         """Tab: put the tile on the next legal square (keyboard play)."""
-        if not self.can_act():
-            return
-        placements = sorted(self.game.legal_placements(self.turn.tile))  # type: ignore[arg-type]
-        if not placements:
-            return
-        self._tab_index = (self._tab_index + step) % len(placements)
-        p = placements[self._tab_index]
-        self.turn.place(p.x, p.y, p.rotation)
-        self.follow(p.x, p.y)
-        self.say(f"Tile placed at ({p.x}, {p.y}). Enter confirms, F picks a follower place, Tab moves it.",
-                 INK_DIM)
+        p = self.turn.place_next(step) if self.can_act() else None
+        if p is not None:
+            self.follow(p.x, p.y)
+            self.say(f"Tile placed at ({p.x}, {p.y}). Enter confirms, F picks a follower place, Tab moves it.",
+                     INK_DIM)
 
     def cycle_follower(self) -> None:
         """F: put the follower on the next open place of the pending tile (keyboard play)."""
         if not self.can_act() or self.turn.pending is None:
             return
-        spots = self.turn.spots()
-        if not spots:
+        if not self.turn.spots():
             self.say("No follower can go on this tile.", INK_DIM)
             return
-        options: list[str | None] = [*spots, None]
-        i = options.index(self.turn.follower) if self.turn.follower in options else -1
-        self.turn.put_follower(options[(i + 1) % len(options)])
+        self.turn.next_follower()
 
-    def save_game(self) -> None:
+    def save_game(self) -> str:
+        """Save a copy of the game; returns (and says) where, or why it could not."""
         try:
             path = self.app.storage.save_game(self.turn.record())
         except OSError as exc:
             self.say(f"Could not save: {exc.strerror or exc}", BAD)
-            return
-        self.say(f"Saved as {path.name}", GOOD)
+        else:
+            self.say(f"Saved as {path.name}", GOOD)
+        return self.message
 
     def open_menu(self) -> None:
-        from .dialogs import PauseMenu
-
         self.drag = None
-        self.app.push(PauseMenu(self.app, self))
+        self.app.push_scene("pause", save=self.save_game, before_quit=self.turn.save)
 
     def open_help(self) -> None:
-        from .rules_help import RulesScene
-
         self.drag = None
-        self.app.push(RulesScene(self.app))
+        self.app.push_scene("rules")
+
+    def back(self) -> None:
+        """Esc: let go of what is dragged, else the menu."""
+        if self.drag is not None:
+            self.drag = None
+        else:
+            self.open_menu()
+
+    def do(self, action: str) -> bool:
+        """Carry out a keymap action (:mod:`carcassonne.app.keymap`); False if it means nothing here."""
+        if action in PAN:
+            dx, dy = PAN[action]
+            step = max(40, self.camera.tile_px)
+            self.camera.pan_pixels(dx * step, dy * step)
+            return True
+        actions: dict[str, Callable[[], object]] = {
+            "rotate": lambda: self.rotate(1), "rotate-back": lambda: self.rotate(-1),
+            "place-next": lambda: self.place_next_legal(1), "place-previous": lambda: self.place_next_legal(-1),
+            "next-follower": self.cycle_follower, "confirm": self.confirm, "no-follower": self.skip,
+            "undo": self.undo, "zoom-in": lambda: self.camera.zoom(1), "zoom-out": lambda: self.camera.zoom(-1),
+            "recentre": self.fit_board, "save": self.save_game, "back": self.back, "help": self.open_help}
+        if action not in actions:
+            return False
+        actions[action]()
+        return True
 
     def view_area(self) -> pygame.Rect:
         """The part of the board area the board really shows: above the score track."""
@@ -333,24 +330,32 @@ class PlayScene(BoardScene):
         if self.drag is not None:
             return
         cam = self.camera
-        area = tuple(self.view_area())
-        if cam.centre_showing(x, y, area, cam.tile_px * 0.25) is None:  # type: ignore[arg-type]
+        a = self.view_area()
+        area = (a.x, a.y, a.w, a.h)
+        if cam.centre_showing(x, y, area, cam.tile_px * 0.25) is None:
             return
-        target = cam.centre_showing(x, y, area, cam.tile_px * 1.0)  # type: ignore[arg-type]
+        target = cam.centre_showing(x, y, area, cam.tile_px * 1.0)
         if target is not None:
             speed = self.app.settings.speed
             cam.glide_to(*target, 0.3 / speed if speed > 0 else 0.0)
 
     # ================================================================== input
+    def hand_tile_rect(self) -> pygame.Rect:
+        """Where the drawn tile waits in the hand slot (a drag of it starts here)."""
+        return hand_tile_rect(self.rects["hand"], self.u)
+
+    def follower_slots(self, player: int) -> list[pygame.Rect]:
+        """Where each follower of ``player``'s supply stands in their card (drag one from here)."""
+        return follower_slots(self.card_rects[player], self.game.supply[player], self.u)
+
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
             self.pointer = intent.pos
-        if self.phase == HANDOVER:
-            if (intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)) or (
-                    intent.kind == KEY and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
-                self.phase = HUMAN
-                self.say(f"{self.seat_name()}: drag the tile onto the board.")
-                return True
+        clicked = intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)
+        if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
+            self.turn.accept_handover()
+            self.say(f"{self.seat_name()}: drag the tile onto the board.")
+            return True
         if intent.kind == MOTION:
             for b in self.widgets:
                 b.handle(intent)
@@ -369,102 +374,26 @@ class PlayScene(BoardScene):
                 self.camera.zoom(intent.dy, intent.pos)
             return True
         if intent.kind == KEY:
-            return self._on_key(intent)
+            return self.do(intent.action)
         return False
 
     def _over_button(self, pos: tuple[int, int]) -> bool:
         return any(b.rect.collidepoint(pos) for b in self.widgets if b.visible)
 
-    def _on_key(self, intent: Intent) -> bool:
-        k = intent.key
-        if k == pygame.K_ESCAPE:
-            if self.drag is not None:
-                self.drag = None
-            else:
-                self.open_menu()
-        elif k in (pygame.K_F1, pygame.K_h):
-            self.open_help()
-        elif k == pygame.K_s and intent.ctrl:
-            self.save_game()
-        elif k == pygame.K_z and intent.ctrl or k == pygame.K_BACKSPACE or k == pygame.K_u:
-            self.undo()
-        elif k == pygame.K_r:
-            self.rotate(-1 if intent.shift else 1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
-        elif k == pygame.K_SPACE:
-            self.skip()
-        elif k == pygame.K_TAB:
-            self.place_next_legal(-1 if intent.shift else 1)
-        elif k == pygame.K_f:
-            self.cycle_follower()
-        elif k in PAN_KEYS:
-            dx, dy = PAN_KEYS[k]
-            step = max(40, self.camera.tile_px)
-            self.camera.pan_pixels(dx * step, dy * step)
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom(1)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom(-1)
-        elif k == pygame.K_HOME:
-            self._fit_board()
-        else:
-            return False
-        return True
+    def _in_hud(self, pos: tuple[int, int]) -> bool:
+        return self.rects["track"].collidepoint(pos)
 
-    def _hand_tile_rect(self) -> pygame.Rect:
-        slot = self.rects["hand"]
-        s = int(min(slot.h - 34 * self.u, slot.w * 0.6))
-        return pygame.Rect(slot.centerx - s // 2, slot.y + int(26 * self.u), s, s)
-
-    def _follower_slots(self, player: int) -> list[pygame.Rect]:
-        """Where each follower of ``player``'s supply stands in the panel card."""
-        card = self.card_rects[player]
-        s = int(card.h * 0.42)
-        n = self.game.supply[player]
-        x0 = card.x + int(46 * self.u)
-        y = card.bottom - s - int(5 * self.u)
-        step = min(s + 2, (card.w - int(56 * self.u)) // 7)
-        return [pygame.Rect(x0 + i * step, y, s, s) for i in range(n)]
+    def places(self) -> Places:
+        """Where the things a press may pick up are on screen now."""
+        supply = self.follower_slots(self.turn.player) if self.turn.tile is not None else []
+        return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply))
 
     def _on_press(self, intent: Intent) -> bool:
-        pos = intent.pos
         if intent.button == 3:
             self.rotate(1)
             return True
-        if intent.button == 2 and self.rects["board"].collidepoint(pos):
-            self.drag = Drag("pan", pos)
-            return True
-        if intent.button != 1:
-            return False
-        if self.can_act():
-            t = self.turn
-            if t.pending is None and self._hand_tile_rect().inflate(8, 8).collidepoint(pos):
-                self.drag = Drag("tile", pos)
-                return True
-            if t.pending is not None:
-                # the follower standing on the pending tile, or one from the player's supply
-                if t.follower and self._pending_follower_sprite and \
-                        self._pending_follower_sprite.rect.inflate(6, 6).collidepoint(pos):
-                    self.drag = Drag("follower", pos, from_pending=True)
-                    return True
-                slots = self._follower_slots(t.player)
-                if t.follower:
-                    slots = slots[:-1]
-                if any(r.inflate(4, 4).collidepoint(pos) for r in slots):
-                    self.drag = Drag("follower", pos)
-                    return True
-                if self.rects["board"].collidepoint(pos) and \
-                        self.camera.cell_at(*pos) == (t.pending.x, t.pending.y):
-                    self.drag = Drag("maybe-tile", pos)
-                    return True
-        if self.rects["board"].collidepoint(pos) and not self._in_hud(pos):
-            self.drag = Drag("pan", pos)
-            return True
-        return False
-
-    def _in_hud(self, pos: tuple[int, int]) -> bool:
-        return self.rects["track"].collidepoint(pos)
+        self.drag = pick(intent.pos, intent.button, self.turn, self.board, self.places())
+        return self.drag is not None
 
     def _on_motion(self, intent: Intent) -> None:
         d = self.drag
@@ -472,162 +401,62 @@ class PlayScene(BoardScene):
             return
         if d.what == "pan":
             self.camera.pan_pixels(intent.pos[0] - d.pos[0], intent.pos[1] - d.pos[1])
-        elif d.what == "maybe-tile":
-            if math.dist(intent.pos, d.start) > DRAG_THRESHOLD:
-                self.turn.pick_up()
-                d.what = "tile"
-                d.from_pending = True
+        elif d.what == "maybe-tile" and math.dist(intent.pos, d.start) > DRAG_THRESHOLD:
+            self.turn.pick_up()
+            d.what, d.from_pending = "tile", True
         elif d.what == "follower":
-            self.hover_spot = self._spot_near(intent.pos)
+            self.hover_spot = spot_near(self.turn, self.board, intent.pos)
         d.pos = intent.pos
 
-    def _spot_near(self, pos: tuple[int, int]) -> str | None:
-        t = self.turn
-        if t.pending is None:
-            return None
-        o = self.game.tiles[t.pending.tile].orientations[t.pending.rotation // 90]
-        best, best_d = None, self.camera.tile_px * 0.3
-        from ..spots import spot_anchor
-        for spot in t.spots():
-            ax, ay = spot_anchor(o, spot)
-            sx, sy = self.camera.to_screen(t.pending.x + ax, t.pending.y + ay)
-            dist = math.dist((sx, sy), pos)
-            if dist < best_d:
-                best, best_d = spot, dist
-        return best
-
-    def _any_spot_near(self, pos: tuple[int, int]) -> str | None:
-        """The place of the pending tile nearest the pointer, allowed or not (for why-not)."""
-        t = self.turn
-        if t.pending is None:
-            return None
-        o = self.game.tiles[t.pending.tile].orientations[t.pending.rotation // 90]
-        from ..spots import spot_anchor
-        best, best_d = None, self.camera.tile_px * 0.3
-        for spot in o.spots:
-            ax, ay = spot_anchor(o, spot)
-            dist = math.dist(self.camera.to_screen(t.pending.x + ax, t.pending.y + ay), pos)
-            if dist < best_d:
-                best, best_d = spot, dist
-        return best
-
-    def _compute_tip(self) -> Tip | None:
-        """The aid tooltip for what is under the pointer (read-only; None in purist mode)."""
-        if not self.aids_on or self.phase in (HANDOVER, OVER):
-            return None
-        pos = self.pointer
-        d = self.drag
-        if d is None:
-            for i, card in enumerate(self.card_rects):
-                if card.collidepoint(pos):
-                    proj = self.aids.projected()
-                    return Tip([f"{self.game.names[i]}: {self.game.scores[i]} points now, {proj[i]} if the "
-                                "game ended now (final scoring of every feature with a follower on it)."])
-        board = self.rects["board"]
-        if not board.collidepoint(pos) or self._in_hud(pos) or (d is None and self._over_button(pos)):
-            return None
-        if d is not None and d.what not in ("tile", "follower"):
-            return None
-        t = self.turn
-        x, y = self.camera.cell_at(*pos)
-        if t.pending is not None and (x, y) == (t.pending.x, t.pending.y):
-            if not self.can_act() or (d is not None and d.what != "follower"):
-                return None
-            spot = self._any_spot_near(pos)
-            if spot and spot not in t.spots():
-                sentence = explain.why_not_follower(self.game, t.pending, spot)
-                if sentence:
-                    return Tip([sentence], BAD)
-            return None
-        if self.game.tile_at(x, y) is not None:
-            return None
-        lines: list[str] = []
-        colour = INK
-        if self.can_act() and t.pending is None and t.tile is not None:
-            sentence = explain.why_not_tile(self.game, Placement(t.tile, x, y, t.rotation))
-            if sentence:
-                lines, colour = [sentence], BAD
-            elif d is None:
-                lines, colour = ["Your tile fits here as it is turned now."], GOOD
-        if d is not None:  # while dragging only say why a drop would fail
-            return Tip(lines, colour) if colour == BAD else None
-        if (x, y) not in self._open_cells():
-            return Tip(lines, colour) if lines and colour == BAD else None
-        tiles, caption = self.aids.fits_tip(x, y)
-        if not tiles:  # a dead spot: nothing can ever go there, which says it all
-            return Tip([caption], BAD)
-        return Tip(lines, colour, tiles, caption)
-
-    def _open_cells(self) -> set[tuple[int, int]]:
-        key = self.game.turn_number
-        if getattr(self, "_open_key", None) != key:
-            self._open_key = key
-            self._open_set = set(self.game.open_positions())
-        return self._open_set
-
     def _on_release(self, intent: Intent) -> bool:
-        d, self.drag = self.drag, None
+        d = self.drag
         if d is None or intent.button not in (1, 2):
-            if d is not None:
-                self.drag = d
             return False
-        pos = intent.pos
-        if d.what == "maybe-tile":
-            # a click on the pending tile: put the follower on the place clicked, if any
-            spot = self._spot_near(pos)
-            if spot and self.turn.follower != spot:
-                self._drop_follower(spot)
-            return True
-        if d.what == "tile":
-            self._drop_tile(pos)
-        elif d.what == "follower":
-            self.hover_spot = None
-            spot = self._spot_near(pos)
-            nearest = self._any_spot_near(pos)
-            if nearest and nearest not in self.turn.spots():
-                self._drop_follower(nearest)  # refused: the player hears why, not a snap elsewhere
-            elif spot:
-                self._drop_follower(spot)
-            elif d.from_pending:
-                self.turn.put_follower(None)
-                self.say("The follower went back to your supply.", INK_DIM, 2)
-            elif self.turn.pending and self.camera.cell_at(*pos) == (self.turn.pending.x, self.turn.pending.y):
-                self.say("Drop the follower on one of the lit places.", BAD)
-                self.app.sounds.play("error")
+        self.drag = None
+        self.hover_spot = None
+        done = drop(d, intent.pos, self.turn, self.board, self.places())
+        if done.kind == "place" and done.cell is not None:
+            self._drop_tile(*done.cell)
+        elif done.kind == "follower" and done.spot is not None:
+            self._drop_follower(done.spot)
+        elif done.kind == "home":
+            self.turn.put_follower(None)
+            self.say("The follower went back to your supply.", INK_DIM, 2)
+        elif done.kind == "missed":
+            self.say("Drop the follower on one of the lit places.", BAD)
+            self.app.sounds.play("error")
         return True
 
-    def _drop_tile(self, pos: tuple[int, int]) -> None:
-        if not self.rects["board"].collidepoint(pos) or self._in_hud(pos):
-            return  # back to the hand, nothing to explain
-        x, y = self.camera.cell_at(*pos)
-        reason = self.turn.place(x, y)
+    def _drop_tile(self, x: int, y: int) -> None:
+        tile, reason = self.turn.tile, self.turn.place(x, y)
+        if tile is None:
+            return
         if reason is None:
             self.app.sounds.play("place")
             self.follow(x, y)
-            spots = self.turn.spots()
-            if spots:
+            if self.turn.spots():
                 self.say("Placed. Drag a follower onto a lit place, or press Space for none.", INK)
             else:
                 self.say("Placed. No follower can go here: press Enter to confirm.", INK)
+            return
+        if not self.aids_on:
+            self.say("It does not fit there.", BAD, 5)
         else:
-            if not self.aids_on:
-                self.say("It does not fit there.", BAD, 5)
-            else:
-                self.say(explain.why_not_tile(self.game, Placement(self.turn.tile, x, y, self.turn.rotation))
-                         or f"It does not fit there: {reason}.", BAD, 6)
-            self.app.sounds.play("error")
+            self.say(explain.why_not_tile(self.game, Placement(tile, x, y, self.turn.rotation))
+                     or f"It does not fit there: {reason}.", BAD, 6)
+        self.app.sounds.play("error")
 
     def _drop_follower(self, spot: str) -> None:
         reason = self.turn.put_follower(spot)
-        if reason:
-            if self.aids_on:
-                self.say(explain.follower_sentence(reason), BAD, 6)
-            else:
-                self.say(reason[0].upper() + reason[1:] + ".", BAD)
-            self.app.sounds.play("error")
-        else:
+        if reason is None:
             self.app.sounds.play("follower")
             self.say("Follower placed. Enter confirms the turn.", INK)
+            return
+        if self.aids_on:
+            self.say(explain.follower_sentence(reason), BAD, 6)
+        else:
+            self.say(reason[0].upper() + reason[1:] + ".", BAD)
+        self.app.sounds.play("error")
 
     # ================================================================== update
     def update(self, dt: float) -> None:
@@ -636,7 +465,6 @@ class PlayScene(BoardScene):
         speed = self.app.settings.speed
         if self.drag is not None:
             self.camera.stop()  # the player took the camera: no glide pulls it from under the pointer
-        self.camera.update(dt)
         self.anims = [a for a in self.anims if a.update(dt)]
         rate = 20 * (speed or 1000) * dt
         for i, s in enumerate(self.game.scores):
@@ -645,328 +473,139 @@ class PlayScene(BoardScene):
         if self.phase == ANIMATING and not self.anims:
             self.begin_turn()
         elif self.phase == AI_THINK:
-            self._ai_wait += dt
-            move = self.turn.ai_move()
-            if move is not None:
-                self._show_ai_move(move)
+            try:
+                move = self.turn.poll_ai()
+            except AIError as exc:
+                self._ai_failed(exc)
+            else:
+                if move is not None:
+                    self._show_ai_move(move)
         if self.phase == OVER:
             return
+        self.board.update(dt)
+        self.update_view()
         self.tip = self._compute_tip()
 
-    def _show_ai_move(self, move) -> None:  # noqa: ANN001
-        speed = self.app.settings.speed
-        if speed <= 0:
-            self.follow(move.x, move.y)
-            self.after_turn(self.turn.play_ai(move))
-            return
-        self.follow(move.x, move.y)  # the tile glides to where the camera is going
-        self.phase = AI_GLIDE
-        img = self.app.assets.tiles.rotated(move.tile, move.rotation)
-        hand = self._hand_tile_rect()
+    def update_view(self) -> None:
+        """Tell the board and the buttons what the turn looks like now."""
+        t = self.turn
+        can, placed = self.can_act(), t.pending is not None
+        for name, enabled in (("rotate", can), ("undo", can and placed), ("skip", can and placed),
+                              ("confirm", can and placed)):
+            self.buttons[name].enabled = enabled
+        d = self.drag
+        marks = BoardMarks(last_placed=t.last_placed, dead=tuple(self.aids.dead()) if self.aids_on else (),
+                           colour=self.seats[t.player].color)
+        if self.phase == HUMAN and t.tile is not None:
+            if t.pending is None:
+                if self.hints_on or (d is not None and d.what == "tile" and self.aids_on):
+                    marks = replace(marks, legal=tuple(sorted(t.legal_cells())))
+            else:
+                dragging_follower = d is not None and d.what == "follower"
+                lifted = dragging_follower and d is not None and d.from_pending
+                marks = replace(
+                    marks, pending=t.pending, pending_follower=None if lifted else t.follower,
+                    feature=tuple(t.feature_preview(self.hover_spot)) if self.hover_spot else (),
+                    spots=tuple(t.spots()) if dragging_follower or (self.hints_on and not t.follower) else (),
+                    hover_spot=self.hover_spot)
+        self.board.show(self.game.turn_number, marks)
+        self._update_panel()
 
-        def land() -> None:
-            self.after_turn(self.turn.play_ai(move))
-        glide = Glide(img, lambda: hand.center, lambda: self.camera.cell_center(move.x, move.y),
-                      0.7 / speed, on_done=land, size=lambda: self.camera.tile_px)
-        self.anims.append(glide)
-        self.say(f"{self.seat_name()} places the tile.", INK_DIM, 1.5)
+    def _update_panel(self) -> None:
+        """The view-models of the painters: the players' cards, the hand, the deck, the dragged tile."""
+        t, d = self.turn, self.drag
+        projected = self.projected_scores()
+        cards = []
+        for i, seat in enumerate(self.seats):
+            current = i == t.player and t.tile is not None
+            slots = self.follower_slots(i)
+            hidden = (1 if current and t.follower else 0) + (
+                1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
+            cards.append(Card(seat, round(self.shown_scores[i]), current, None if projected is None else projected[i],
+                              f"AI {seat.ai_level}" if seat.is_ai else "human", tuple(slots[:len(slots) - hidden])))
+        self.cards = cards
+        self.hand, self.ghost = Hand(None, 0, ""), None
+        self.deck_left = dict(self.game.deck.counts)
+        if t.tile is None:
+            return
+        self.deck_left[t.tile] -= 1
+        label = (f"{t.seat.name} is playing…" if t.seat.is_ai else
+                 "Placed: drag a follower or confirm" if t.pending is not None else "Your tile: drag it to the board")
+        dragged = d is not None and d.what == "tile"
+        self.hand = Hand(t.tile, t.rotation, label, out=t.pending is not None or dragged or self.phase == AI_GLIDE,
+                         hidden=self.phase == HANDOVER)
+        if d is not None and dragged:
+            px = self.camera.tile_px
+            self.ghost = Ghost(t.tile, t.rotation, px, d.pos)
+            cell = self.camera.cell_at(*d.pos)
+            if self.places().on_board(d.pos) and self.aids_on and self.game.tile_at(*cell) is None:
+                self.ghost = replace(self.ghost, snap=pygame.Rect(self.camera.tile_rect(*cell)),
+                                     fits=cell in t.legal_cells())
+
+    def _compute_tip(self) -> Tip | None:
+        """The aid tooltip for what is under the pointer (None in purist mode)."""
+        if not self.aids_on or self.phase in (HANDOVER, OVER):
+            return None
+        pos, d = self.pointer, self.drag
+        card = next((i for i, c in enumerate(self.card_rects) if c.collidepoint(pos)), None) if d is None else None
+        on_board = self.rects["board"].collidepoint(pos) and not self._in_hud(pos) and (
+            d is not None or not self._over_button(pos))
+        return play_tip(self.turn, self.aids, card=card, cell=self.camera.cell_at(*pos) if on_board else None,
+                        dragging=d.what if d else None, spot=spot_near(self.turn, self.board, pos, False))
 
     # ==================================================================== draw
-    def _sync_sprites(self) -> None:
-        """Rebuild board sprites when the board or the turn's pending state changed."""
-        t = self.turn
-        key = (self.game.turn_number, t.pending, t.follower, t.rotation, t.tile, self.hover_spot,
-               self.drag.what if self.drag else None, self.hints_on, self.aids_on, self.phase)
-        if key == self._marks_key:
-            return
-        self._marks_key = key
-        if self._board_version != self.game.turn_number:
-            self._board_version = self.game.turn_number
-            for s in self.sprites.get_sprites_from_layer(LAYERS["board"]):
-                s.kill()
-            for x, y, o in self.game.placed_tiles():
-                self.sprites.add(BoardTile(x, y, o, self.app.assets), layer=LAYERS["board"])
-        for layer in ("marks", "highlights", "meeples"):
-            for s in self.sprites.get_sprites_from_layer(LAYERS[layer]):
-                s.kill()
-        if t.last_placed is not None:
-            self.sprites.add(CellMark(*t.last_placed, (255, 214, 90, 235), frame=5), layer=LAYERS["marks"])
-        if self.aids_on:
-            for x, y in self.aids.dead():
-                self.sprites.add(DeadMark(x, y), layer=LAYERS["marks"])
-        colours = [s.color for s in self.seats]
-        for f in self.game.followers_on_board():
-            o = self.game.tile_at(f.x, f.y)
-            if o is not None:
-                self.sprites.add(BoardFollower(f.x, f.y, o, f.spot, colours[f.player], self.app.assets),
-                                 layer=LAYERS["meeples"])
-        self._pending_follower_sprite = None
-        if self.phase != HUMAN or t.tile is None:
-            return
-        if t.pending is None:
-            dragging_tile = self.drag is not None and self.drag.what == "tile"
-            if self.hints_on or (dragging_tile and self.aids_on):
-                for x, y in t.legal_cells():
-                    self.sprites.add(CellMark(x, y, (90, 220, 110, 70)), layer=LAYERS["highlights"])
-            return
-        p = t.pending
-        o = self.game.tiles[p.tile].orientations[p.rotation // 90]
-        self.sprites.add(BoardTile(p.x, p.y, o, self.app.assets), layer=LAYERS["board"])
-        self._board_version = -1  # the pending tile is not part of the board: rebuild next time
-        self.sprites.add(CellMark(p.x, p.y, (255, 255, 255, 255), frame=4), layer=LAYERS["marks"])
-        if self.hover_spot:
-            for x, y in t.feature_preview(self.hover_spot):
-                self.sprites.add(CellMark(x, y, (255, 236, 120, 80)), layer=LAYERS["highlights"])
-        dragging_follower = self.drag is not None and self.drag.what == "follower"
-        if t.follower and not (dragging_follower and self.drag.from_pending):  # type: ignore[union-attr]
-            sprite = BoardFollower(p.x, p.y, o, t.follower, colours[t.player], self.app.assets, pending=True)
-            self.sprites.add(sprite, layer=LAYERS["meeples"])
-            self._pending_follower_sprite = sprite
-        if dragging_follower or (self.hints_on and not t.follower):
-            for spot in t.spots():
-                mark = SpotMark(p.x, p.y, o, spot, colours[t.player])
-                mark.hover = spot == self.hover_spot
-                self.sprites.add(mark, layer=LAYERS["highlights"])
-
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((52, 62, 48))
+        u, assets, t = self.u, self.app.assets, self.turn
         board = self.rects["board"]
-        self._sync_sprites()
-        for s in self.sprites.sprites():
-            s.sync(self.camera)  # type: ignore[attr-defined]
+        surface.fill((52, 62, 48))
+        self.board.draw(surface)
         surface.set_clip(board)
-        self._draw_grid(surface)
-        self.sprites.draw(surface)
         for a in self.anims:
             if not isinstance(a, Glide) or a.size is not None:
                 a.draw(surface, self.camera)
-        self._draw_dragged_tile(surface)
+        if self.ghost is not None:
+            draw_ghost(surface, self.ghost, assets)
         surface.set_clip(None)
-        self._draw_track(surface)
-        self._draw_top(surface)
-        self._draw_panel(surface)
+        draw_track(surface, self.rects["track"], self.seats, self.shown_scores, assets, u)
+        x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
+        draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
+                       self.game.turn_number + 1, len(self.game.deck) - (1 if t.tile else 0),
+                       self.buttons["save"].rect.x - int(16 * u), assets, u)
+        draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.cards)), assets, u)
+        draw_hand(surface, self.rects["hand"], self.hand, assets, u)
+        draw_deck(surface, self.rects["deck"], self.deck_left, assets, u)
+        for name in ("menu", "help", "save", "rotate", "undo", "skip", "confirm"):
+            self.buttons[name].draw(surface, assets.fonts, u)
         for a in self.anims:
             if isinstance(a, Glide) and a.size is None:
                 a.draw(surface, self.camera)
-        self._draw_dragged_follower(surface)
-        if self.message and self.message_time > 0:
-            self._draw_message(surface)
+        if self.drag is not None and self.drag.what == "follower":
+            img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)))
+            surface.blit(img, img.get_rect(center=self.drag.pos))
+        draw_message(surface, board, self.rects["track"].top,
+                     Message(self.message, self.message_colour, self.message_time), assets, u)
         if self.tip is not None and self.phase != HANDOVER:
-            if board.collidepoint(self.pointer) and (self.drag is None or self.drag.what != "tile"):
-                cell = self.camera.cell_at(*self.pointer)
-                if self.game.tile_at(*cell) is None:  # the square the tooltip is about
-                    pygame.draw.rect(surface, (255, 255, 255), self.camera.tile_rect(*cell), max(2, int(3 * self.u)),
-                                     border_radius=4)
-            area = self.rects["board"].union(self.rects["panel"])
-            at = self.pointer
-            card = next((c for c in self.card_rects if c.collidepoint(at)), None)
-            if card is not None:  # beside the card, not over it
-                at = (card.x - int(440 * self.u), card.y)
-            draw_tip(surface, self.tip, at, area, self.app.assets.fonts, self.app.assets.tiles, self.u)
+            self._draw_tip(surface, self.tip)
         if self.phase == HANDOVER:
-            self._draw_handover(surface)
+            draw_handover(surface, board, self.seats[t.player], assets, u)
 
-    def _draw_grid(self, surface: pygame.Surface) -> None:
-        draw_grid(surface, self.camera, self.rects["board"])
-
-    def _draw_dragged_tile(self, surface: pygame.Surface) -> None:
-        d = self.drag
-        t = self.turn
-        if d is None or d.what != "tile" or t.tile is None:
-            return
-        px = self.camera.tile_px
-        img = self.app.assets.tiles.sized(t.tile, t.rotation, px)
-        board = self.rects["board"]
-        if board.collidepoint(d.pos) and not self._in_hud(d.pos):
-            x, y = self.camera.cell_at(*d.pos)
-            if self.game.tile_at(x, y) is None and self.aids_on:
-                fits = (x, y) in t.legal_cells()
-                snapped = tinted(img, GOOD if fits else BAD, 60 if fits else 90)
-                surface.blit(snapped, self.camera.tile_rect(x, y)[:2])
-                return
-        ghost = img.copy()
-        ghost.set_alpha(200)
-        surface.blit(ghost, ghost.get_rect(center=d.pos))
-
-    def _draw_dragged_follower(self, surface: pygame.Surface) -> None:
-        d = self.drag
-        if d is None or d.what != "follower":
-            return
-        color = self.seats[self.turn.player].color
-        img = self.app.assets.pieces.get(color, max(16, self.camera.tile_px * 0.38))
-        surface.blit(img, img.get_rect(center=d.pos))
-
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        font = self.app.assets.fonts.get(int(19 * self.u))
-        img = font.render(self.message, True, self.message_colour)
-        b = self.rects["board"]
-        rect = img.get_rect(midbottom=(b.centerx, self.rects["track"].top - int(10 * self.u)))
-        if rect.w > b.w - 20:
-            rect.x = b.x + 10
-        box = rect.inflate(int(24 * self.u), int(12 * self.u))
-        draw_panel(surface, box, self.u, alpha=220)
-        surface.blit(img, rect)
-
-    def _draw_top(self, surface: pygame.Surface) -> None:
-        u = self.u
-        top = self.rects["top"]
-        fonts = self.app.assets.fonts
-        x = draw_top_bar(surface, top, "Carcassonne", self.app.assets, u)
-        font = fonts.get(int(18 * u), "bold")
-        if self.turn.tile is not None:
-            seat = self.seats[self.turn.player]
-            who = f"Turn {self.game.turn_number + 1}: {seat.name}'s turn" + (
-                f" (computer, {seat.ai_level})" if seat.is_ai else "")
-            blit_text(surface, font, who, (x + int(24 * u), top.centery), player_rgb(seat), "midleft")
-        left = len(self.game.deck) - (1 if self.turn.tile is not None else 0)
-        save_btn = self.buttons["save"].rect
-        blit_text(surface, fonts.get(int(17 * u)), f"Tiles left: {left}",
-                  (save_btn.x - int(16 * u), top.centery), INK, "midright")
-        for b in self.widgets:
-            b.enabled = True
-        can = self.can_act()
-        self.buttons["rotate"].enabled = can
-        self.buttons["undo"].enabled = can and self.turn.pending is not None
-        self.buttons["skip"].enabled = can and self.turn.pending is not None
-        self.buttons["confirm"].enabled = can and self.turn.pending is not None
-        for name in ("menu", "help", "save"):
-            self.buttons[name].draw(surface, fonts, u)
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        u = self.u
-        fonts = self.app.assets.fonts
-        draw_side_panel(surface, self.rects["panel"], u)
-        projected = self.projected_scores()
-        for i, (seat, card) in enumerate(zip(self.seats, self.card_rects)):
-            current = i == self.turn.player and self.turn.tile is not None
-            slots = self._follower_slots(i)
-            hidden = 1 if (current and self.turn.follower) else 0
-            if self.drag and self.drag.what == "follower" and not self.drag.from_pending and current:
-                hidden += 1
-            draw_player_card(surface, card, seat, round(self.shown_scores[i]), self.app.assets, u, current=current,
-                             projected=None if projected is None else projected[i],
-                             tag=f"AI {seat.ai_level}" if seat.is_ai else "human",
-                             followers=slots[:len(slots) - hidden])
-        self._draw_hand(surface)
-        for name in ("rotate", "undo", "skip", "confirm"):
-            self.buttons[name].draw(surface, fonts, u)
-        self._draw_deck(surface)
-
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        u = self.u
-        slot = self.rects["hand"]
-        draw_panel(surface, slot, u, (38, 34, 29), 255)
-        font = self.app.assets.fonts.get(int(14 * u))
-        t = self.turn
-        if t.tile is None:
-            return
-        seat = self.seats[t.player]
-        if seat.is_ai:
-            label = f"{seat.name} is playing…"
-        elif t.pending is not None:
-            label = "Placed: drag a follower or confirm"
-        else:
-            label = "Your tile: drag it to the board"
-        blit_text(surface, font, label, (slot.centerx, slot.y + int(6 * u)), INK_DIM, "midtop")
-        r = self._hand_tile_rect()
-        pygame.draw.rect(surface, (60, 55, 46), r.inflate(6, 6), border_radius=4)
-        hidden = t.pending is not None or (self.drag is not None and self.drag.what == "tile") or \
-            self.phase in (AI_GLIDE, HANDOVER)
-        if not hidden:
-            img = self.app.assets.tiles.sized(t.tile, t.rotation, r.w)
-            surface.blit(img, r)
-        elif self.phase == HANDOVER:
-            pygame.draw.rect(surface, (80, 70, 56), r, border_radius=4)
-            blit_text(surface, self.app.assets.fonts.get(int(40 * u), "title"), "?", r.center, INK_DIM, "center")
-
-    def _draw_deck(self, surface: pygame.Surface) -> None:
-        """The tiles still to come: each kind with how many are left (public knowledge)."""
-        u = self.u
-        area = self.rects["deck"]
-        if area.h < 40 * u:
-            return
-        font = self.app.assets.fonts.get(int(14 * u), "bold")
-        counts = dict(self.game.deck.counts)
-        if self.turn.tile is not None:
-            counts[self.turn.tile] -= 1
-        left = sum(counts.values())
-        blit_text(surface, font, f"Still to come: {left} tiles", area.topleft, INK_DIM)
-        kinds = [k for k in sorted(counts, key=_tile_order) if counts[k] > 0]
-        if not kinds:
-            return
-        top = area.y + int(20 * u)
-        cols = 6
-        cell = area.w // cols
-        rows = max(1, math.ceil(len(kinds) / cols))
-        cell = min(cell, max(12, (area.bottom - top) // rows))
-        cols = max(1, area.w // cell)
-        size = int(cell * 0.78)
-        small = self.app.assets.fonts.get(max(9, int(cell * 0.3)), "bold")
-        for i, k in enumerate(kinds):
-            cx = area.x + (i % cols) * cell
-            cy = top + (i // cols) * cell
-            if cy + size > area.bottom:
-                break
-            surface.blit(self.app.assets.tiles.sized(k, 0, size), (cx, cy))
-            tag = small.render(str(counts[k]), True, INK)
-            bg = tag.get_rect(bottomright=(cx + size, cy + size)).inflate(4, 0)
-            pygame.draw.rect(surface, (20, 20, 20), bg, border_radius=3)
-            surface.blit(tag, tag.get_rect(center=bg.center))
-
-    def _draw_track(self, surface: pygame.Surface) -> None:
-        """The score track: 0..49 around, one marker per player (laps shown as ×50)."""
-        u = self.u
-        r = self.rects["track"]
-        draw_panel(surface, r, u, (40, 36, 30), 215)
-        inner = r.inflate(-int(40 * u), -int(10 * u))
-        font = self.app.assets.fonts.get(int(11 * u))
-        for v in range(0, 50, 5):
-            x = inner.x + inner.w * v / 49
-            pygame.draw.line(surface, (110, 96, 70), (x, inner.y), (x, inner.bottom), 1)
-            if v % 10 == 0:
-                blit_text(surface, font, str(v), (x + 2, inner.y - 2), INK_DIM)
-        size = int(inner.h * 0.9)
-        for i, (seat, x) in enumerate(zip(self.seats, self.track_xs(inner, size))):
-            laps = self.shown_scores[i] // 50
-            img = self.app.assets.pieces.get(seat.color, size)
-            rect = img.get_rect(midbottom=(round(x), inner.bottom + int(3 * u)))
-            surface.blit(img, rect)
-            if laps:
-                blit_text(surface, font, f"+{int(laps) * 50}", rect.midtop, INK, "midbottom")
-
-    def track_xs(self, inner: pygame.Rect, size: int) -> list[float]:
-        """Each marker's x on the track; markers on the same square stand side by side
-        (a group at either end of the track moves inwards so no marker is cut off)."""
-        spaces = [round(s) % 50 for s in self.shown_scores]
-        xs = []
-        for i, space in enumerate(spaces):
-            same = [p for p, v in enumerate(spaces) if v == space]
-            k = same.index(i)
-            half = (len(same) - 1) / 2 * size * 0.62
-            centre = max(inner.x + half, min(inner.right - half, inner.x + inner.w * space / 49))
-            xs.append(centre + (k - (len(same) - 1) / 2) * size * 0.62)
-        return xs
-
-    def _draw_handover(self, surface: pygame.Surface) -> None:
-        u = self.u
-        board = self.rects["board"]
-        shade = pygame.Surface(board.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, board.topleft)
-        seat = self.seats[self.turn.player]
-        card = pygame.Rect(0, 0, int(520 * u), int(200 * u))
-        card.center = board.center
-        draw_panel(surface, card, u, alpha=245)
-        fonts = self.app.assets.fonts
-        icon = self.app.assets.pieces.get(seat.color, int(90 * u))
-        surface.blit(icon, icon.get_rect(midleft=(card.x + int(24 * u), card.centery)))
-        blit_text(surface, fonts.get(int(46 * u), "title"), f"{seat.name}'s turn",
-                  (card.centerx + int(40 * u), card.y + int(30 * u)), player_rgb(seat), "midtop", shadow=True)
-        blit_text(surface, fonts.get(int(18 * u)), f"Pass the mouse to {seat.name}.",
-                  (card.centerx + int(40 * u), card.y + int(108 * u)), INK, "midtop")
-        blit_text(surface, fonts.get(int(16 * u)), "Click or press Enter to start",
-                  (card.centerx + int(40 * u), card.y + int(142 * u)), INK_DIM, "midtop")
+    def _draw_tip(self, surface: pygame.Surface, tip: Tip) -> None:
+        if self.rects["board"].collidepoint(self.pointer) and (self.drag is None or self.drag.what != "tile"):
+            cell = self.camera.cell_at(*self.pointer)
+            if self.game.tile_at(*cell) is None:  # the square the tooltip is about
+                pygame.draw.rect(surface, (255, 255, 255), self.camera.tile_rect(*cell), max(2, int(3 * self.u)),
+                                 border_radius=4)
+        at = self.pointer
+        card = next((c for c in self.card_rects if c.collidepoint(at)), None)
+        if card is not None:  # beside the card, not over it
+            at = (card.x - int(440 * self.u), card.y)
+        draw_tip(surface, tip, at, self.rects["board"].union(self.rects["panel"]), self.app.assets.fonts,
+                 self.app.assets.tiles, self.u)
 
 
-def _tile_order(tile: str) -> tuple[int, str]:
-    return (len(tile), tile)
+def _to_screen(scene: PlayScene, world: tuple[float, float]) -> Callable[[], tuple[float, float]]:
+    return lambda: scene.camera.to_screen(*world)
+
+
+def _card_edge(scene: PlayScene, player: int) -> Callable[[], tuple[float, float]]:
+    return lambda: scene.card_rects[player].midright

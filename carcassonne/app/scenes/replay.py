@@ -3,56 +3,44 @@
 Left/Right (or the buttons) step a turn, PageUp/PageDown ten, Home/End jump to the
 start or the end; the slider under the board goes to any turn. The panel shows the
 players' scores at that point, what the turn did and its score events in words.
-The board is the Play scene's: the same camera, sprites and grid (drag to pan,
-wheel or +/- to zoom, F to fit). Also: the Replays dialog that lists the records
+The board is the Play scene's :class:`~carcassonne.app.board_view.BoardView` (drag to
+pan, wheel or +/- to zoom, F to fit). Also: the Replays dialog that lists the records
 to watch and takes a typed path.
 """
 
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import CarcassonneError
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
+from ..board_view import BoardMarks
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
 from ..saves import summarize
-from ..sprites import LAYERS, BoardFollower, BoardTile, CellMark
+from ..session import open_replay
 from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
-from .board import BoardScene, draw_grid
-from .dialogs import Dialog, MessageDialog
+from .base import BoardScene, Dialog
 
 if TYPE_CHECKING:
     from ..app import App
 
 
-def open_replay(app: "App", path: Path) -> str | None:
-    """Show the replay of ``path``; returns a one-line reason if the file cannot be used."""
-    try:
-        replay = Replay.load(Path(path), app.tiles)
-    except CarcassonneError as exc:
-        return f"{Path(path).name}: {exc}"
-    except OSError as exc:
-        return f"{Path(path).name}: {exc.strerror or exc}"
-    app.replace(ReplayScene(app, replay))
-    return None
-
-
 class ReplayScene(BoardScene):
+    keymap = "replay"
+
     def __init__(self, app: "App", replay: Replay) -> None:
-        super().__init__(app, replay.seats)
+        super().__init__(app, replay.seats, replay.game)
         self.replay = replay
-        self.game = replay.game
         self.aids = Aids(self.game)
         self.pan_from: tuple[int, int] | None = None
         self.sliding = False
-        self._shown_step = -1
         #: The first score event shown in the panel (the list scrolls with the wheel over it).
         self.event_scroll = 0
         self._scrolled_step = replay.step
@@ -68,7 +56,11 @@ class ReplayScene(BoardScene):
     # ------------------------------------------------------------ layout
     def enter(self) -> None:
         super().enter()
-        self.camera.fit(*self.replay.bounds)
+        self.fit()
+
+    def fit(self) -> None:
+        x0, y0, x1, y1 = self.replay.bounds
+        self.board.fit([(x0, y0), (x1, y1)])
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -86,7 +78,7 @@ class ReplayScene(BoardScene):
         self.rects["text"] = pygame.Rect(inner.x, y + bh + pad, inner.w, panel.bottom - y - bh - 2 * pad)
         tw = int(110 * u)
         self.buttons["close"].rect = pygame.Rect(w - pad - tw, int(6 * u), tw, top_h - int(12 * u))
-        self._shown_step = -1
+        self._show()
 
     # ----------------------------------------------------------- actions
     def go(self, step: int) -> None:
@@ -96,8 +88,7 @@ class ReplayScene(BoardScene):
             self.event_scroll = 0
 
     def close(self) -> None:
-        from .title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     def _slider_step(self, x: int) -> int:
         r = self.rects["slider"].inflate(-int(40 * self.u), 0)
@@ -139,62 +130,42 @@ class ReplayScene(BoardScene):
         return False
 
     def _on_key(self, intent: Intent) -> bool:
-        k, r = intent.key, self.replay
-        steps = {pygame.K_RIGHT: r.step + 1, pygame.K_LEFT: r.step - 1, pygame.K_PAGEDOWN: r.step + 10,
-                 pygame.K_PAGEUP: r.step - 10, pygame.K_HOME: 0, pygame.K_END: r.last,
-                 pygame.K_SPACE: r.step + 1, pygame.K_BACKSPACE: r.step - 1}
-        if k in steps:
-            self.go(steps[k])
-        elif k == pygame.K_ESCAPE:
+        r = self.replay
+        steps = {"next": r.step + 1, "previous": r.step - 1, "forward": r.step + 10, "rewind": r.step - 10,
+                 "first": 0, "last": r.last}
+        if intent.action in steps:
+            self.go(steps[intent.action])
+        elif intent.action == "back":
             self.close()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif intent.action == "zoom-in":
             self.camera.zoom(1)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif intent.action == "zoom-out":
             self.camera.zoom(-1)
-        elif k == pygame.K_f:
-            self.camera.fit(*self.replay.bounds)
+        elif intent.action == "recentre":
+            self.fit()
         else:
             return False
         return True
 
     def update(self, dt: float) -> None:
         self.app.assets.tiles.refine(3)
-
-    # -------------------------------------------------------------- draw
-    def _sync_sprites(self) -> None:
-        """Rebuild the board when the step changed (tiles, followers, this turn's marks)."""
-        if self._shown_step == self.replay.step:
-            return
-        self._shown_step = self.replay.step
-        self.sprites.empty()
-        assets = self.app.assets
-        for x, y, o in self.game.placed_tiles():
-            self.sprites.add(BoardTile(x, y, o, assets), layer=LAYERS["board"])
-        for ev in self.replay.events():
-            for x, y in ev.tiles:
-                self.sprites.add(CellMark(x, y, (255, 220, 120, 70)), layer=LAYERS["highlights"])
-        move = self.replay.last_move()
-        if move is not None:
-            self.sprites.add(CellMark(move.x, move.y, (255, 214, 90, 235), frame=5), layer=LAYERS["marks"])
-        for f in self.game.followers_on_board():
-            o = self.game.tile_at(f.x, f.y)
-            if o is not None:
-                self.sprites.add(BoardFollower(f.x, f.y, o, f.spot, self.seats[f.player].color, assets),
-                                 layer=LAYERS["meeples"])
-
-    def draw(self, surface: pygame.Surface) -> None:
         r = self.replay
         self.buttons["first"].enabled = self.buttons["back"].enabled = r.step > 0
         self.buttons["next"].enabled = self.buttons["last"].enabled = r.step < r.last
+        self._show()
+        self.board.update(dt)
+
+    def _show(self) -> None:
+        """The board at the current step: its tiles, followers, this turn's tile and scored features."""
+        move = self.replay.last_move()
+        scored = tuple(cell for ev in self.replay.events() for cell in ev.tiles)
+        self.board.show(self.replay.step, BoardMarks(last_placed=None if move is None else (move.x, move.y),
+                                                     scored=scored))
+
+    # -------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill((52, 62, 48))
-        board = self.rects["board"]
-        self._sync_sprites()
-        for s in self.sprites.sprites():
-            s.sync(self.camera)  # type: ignore[attr-defined]
-        surface.set_clip(board)
-        draw_grid(surface, self.camera, board)
-        self.sprites.draw(surface)
-        surface.set_clip(None)
+        self.board.draw(surface)
         self._draw_slider(surface)
         self._draw_top(surface)
         self._draw_panel(surface)
@@ -224,7 +195,7 @@ class ReplayScene(BoardScene):
         for v in range(0, last + 1, 10):
             x = inner.x + inner.w * v / last
             pygame.draw.line(surface, (150, 130, 90), (x, y - int(5 * u)), (x, y + int(5 * u)), 1)
-            blit_text(surface, font, str(v), (x, r.y + int(3 * u)), INK_DIM, "midtop")
+            blit_text(surface, font, str(v), (round(x), r.y + int(3 * u)), INK_DIM, "midtop")
         x = inner.x + inner.w * self.replay.step / last
         pygame.draw.circle(surface, ACCENT, (round(x), y), max(6, int(9 * u)))
         pygame.draw.circle(surface, (30, 27, 22), (round(x), y), max(6, int(9 * u)), max(1, int(2 * u)))
@@ -391,7 +362,7 @@ class ReplaysDialog(Dialog):
                 when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
             except OSError:
                 when = ""
-            b = Button(label, lambda p=path: self.watch(p), hint=when)
+            b = Button(label, partial(self.watch, path), hint=when)
             b.rect = pygame.Rect(self.box.x + int(24 * u), top + i * (rh + gap), self.box.w - int(48 * u), rh)
             self.rows.append(b)
         self.widgets = [*self.rows, self.field, self.open_btn, self.back]
@@ -401,7 +372,7 @@ class ReplaysDialog(Dialog):
             self.scroll -= intent.dy
             self._rows()
             return True
-        if intent.kind == KEY and self.field.focused and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if intent.action == "confirm" and self.field.focused:
             self.field.focused = False
             self._open_typed()
             return True
@@ -415,7 +386,7 @@ class ReplaysDialog(Dialog):
     def watch(self, path: Path) -> None:
         reason = open_replay(self.app, path)
         if reason:
-            self.app.push(MessageDialog(self.app, "Cannot open this replay", reason))
+            self.app.push_scene("message", title="Cannot open this replay", text=reason)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

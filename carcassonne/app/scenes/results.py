@@ -26,6 +26,8 @@ STEP_SECONDS = 0.8
 
 
 class ResultsScene(Scene):
+    keymap = "results"
+
     def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent]) -> None:
         super().__init__(app)
         self.game = game
@@ -101,25 +103,23 @@ class ResultsScene(Scene):
             self.note = f"Could not save: {exc.strerror or exc}"
 
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-        self.app.replace(NewGameScene(self.app))
+        self.app.replace_scene("new_game")
 
     def to_title(self) -> None:
-        from .title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     def handle(self, intent: Intent) -> bool:
         if super().handle(intent):
             return True
         if intent.kind == KEY:
-            if intent.key == pygame.K_SPACE:
+            if intent.action == "reveal-next":
                 self.revealed = min(len(self.final), self.revealed + 1)
-            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif intent.action == "confirm":
                 if self.revealed < len(self.final):
                     self.reveal_all()
                 else:
                     self.new_game()
-            elif intent.key == pygame.K_ESCAPE:
+            elif intent.action == "back":
                 self.to_title()
             else:
                 return False
@@ -130,6 +130,7 @@ class ResultsScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        self.buttons["next"].enabled = self.revealed < len(self.final)
         speed = self.app.settings.speed
         if self.revealed < len(self.final):
             self.timer += dt * (speed or 100)
@@ -159,7 +160,6 @@ class ResultsScene(Scene):
         fonts = self.app.assets.fonts
         w, _ = surface.get_size()
         done = self.revealed >= len(self.final)
-        self.buttons["next"].enabled = not done
         title = fonts.get(int(44 * u), "title")
         if done:
             names = " and ".join(self.seats[p].name for p in self.winners())
@@ -256,10 +256,11 @@ class ResultsScene(Scene):
         for v in range(0, top_v + 1, step):
             y = plot.bottom - plot.h * v / top_v
             pygame.draw.line(surface, (70, 66, 56), (plot.x, y), (plot.right, y))
-            blit_text(surface, small, str(v), (plot.x - int(6 * u), y), INK_DIM, "midright")
+            blit_text(surface, small, str(v), (plot.x - int(6 * u), round(y)), INK_DIM, "midright")
         for t in range(0, n, max(1, n // 8)):
             x = plot.x + plot.w * t / max(1, n - 1)
-            blit_text(surface, small, str(t) if t < n - 1 else "final", (x, plot.bottom + int(4 * u)), INK_DIM, "midtop")
+            blit_text(surface, small, str(t) if t < n - 1 else "final", (round(x), plot.bottom + int(4 * u)), INK_DIM,
+                      "midtop")
         for p, line in enumerate(series):
             pts = [(plot.x + plot.w * i / max(1, n - 1), plot.bottom - plot.h * v / top_v) for i, v in enumerate(line)]
             rgb = PLAYER_RGB.get(self.seats[p].color, INK)

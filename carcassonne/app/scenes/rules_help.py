@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..intents import KEY, WHEEL, Intent
+from ..intents import WHEEL, Intent
+from ..keymap import help_rows
 from ..widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
@@ -33,37 +34,45 @@ RULES: list[tuple[str, str, list[tuple[str, int, str | None]]]] = [
      "1 point for itself and 1 per neighbour.", [("B", 0, "cloister"), ("A", 0, None)]),
     ("Fields: farmers",
      "Farmers lie in the fields and stay there until the end. Then each farm scores 3 points per "
-     "finished city it touches (1st-edition rule: 4 points per city to the majority of farmers).",
+     "finished city it touches (2nd-edition rule: the same, but a player scores any one city only "
+     "once; 1st-edition rule: 4 points per city to the majority of farmers).",
      [("E", 0, "farm:SW"), ("K", 0, None)]),
     ("Sharing",
      "Features can grow together. Whoever has the most followers on a feature takes all its points; "
      "tied players each score the full points.", []),
+    ("House rules (if chosen)",
+     "Unfinished features score off: at the end, unfinished roads, cities and cloisters score "
+     "nothing; farms still score. Fill a hole, play again: a tile that has tiles on all four sides "
+     "earns its player another turn. Table: tiles must stay inside the table's squares (its edge "
+     "is drawn on the board); a tile that fits nowhere inside is set aside. Table edge closes: the "
+     "edge finishes a road or city that runs into it and counts as tiles around a cloister. "
+     "Unplayable tiles to the bag: a tile that fits nowhere goes back into the bag and you draw "
+     "again, until no tile left fits anywhere. Random first player: who starts is drawn at random.",
+     []),
 ]
 
-KEYS: list[tuple[str, str]] = [
+#: The mouse, and the aids; the keys come from the keymap (:func:`keys`).
+MOUSE: list[tuple[str, str]] = [
     ("Drag the tile", "place it on the board"),
-    ("R / right-click", "rotate the tile (Shift+R back)"),
+    ("Right-click", "rotate the tile"),
     ("Wheel while dragging", "rotate the tile"),
-    ("Tab / Shift+Tab", "put the tile on the next legal square"),
     ("Drag a follower", "put it on a lit place of your tile"),
-    ("F", "next follower place (keyboard)"),
-    ("Enter", "confirm the turn"),
-    ("Space", "confirm without a follower"),
-    ("Ctrl+Z / Backspace", "undo within the turn"),
-    ("Drag the board", "pan (also arrows or WASD)"),
-    ("Wheel / + −", "zoom (towards the pointer)"),
-    ("Home", "show the whole board"),
-    ("Ctrl+S", "save the game"),
-    ("Esc", "menu / close"),
-    ("F1 or H", "this help"),
-    ("F11", "fullscreen on / off"),
+    ("Drag the board", "pan"),
+    ("Wheel", "zoom (towards the pointer)"),
     ("Hover a square", "why not here, and which tiles still fit"),
     ("Hover a score", "the score if the game ended now (→)"),
-    ("Replays: ← → Home End", "step through a recorded game"),
 ]
+
+
+def keys() -> list[tuple[str, str]]:
+    """Every line of the Keys and mouse list: the mouse, then the keymap's own table."""
+    return [*MOUSE, *help_rows("play"), *help_rows("global"),
+            ("Replays: ← → Home End", "step through a recorded game")]
 
 
 class RulesScene(Scene):
+    keymap = "help"
+
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.scroll = 0
@@ -79,16 +88,16 @@ class RulesScene(Scene):
         self.back.rect = pygame.Rect(size[0] - int(180 * u), size[1] - int(66 * u), int(160 * u), int(46 * u))
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == KEY and intent.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_h):
+        if intent.action == "back":
             self.close()
             return True
         if intent.kind == WHEEL:
             self.scroll = max(0, min(self.scroll - intent.dy * int(40 * self.u), int(900 * self.u)))
             return True
-        if intent.kind == KEY and intent.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+        if intent.action == "scroll-down":
             self.scroll = min(self.scroll + int(80 * self.u), int(900 * self.u))
             return True
-        if intent.kind == KEY and intent.key in (pygame.K_UP, pygame.K_PAGEUP):
+        if intent.action == "scroll-up":
             self.scroll = max(0, self.scroll - int(80 * self.u))
             return True
         return super().handle(intent)
@@ -126,7 +135,7 @@ class RulesScene(Scene):
                     o = self.app.tiles[tile].orientations[rot // 90]
                     ax, ay = spot_anchor(o, spot)
                     img = pieces.get("red", int(pic * 0.36), spot.startswith("farm"))
-                    surface.blit(img, img.get_rect(center=(px + ax * pic, top + ay * pic)))
+                    surface.blit(img, img.get_rect(center=(round(px + ax * pic), round(top + ay * pic))))
                 px += pic + int(8 * u)
             y = max(y, top + (pic if tiles else 0)) + int(16 * u)
         surface.set_clip(None)
@@ -134,11 +143,12 @@ class RulesScene(Scene):
         y = right.y + int(50 * u)
         small = fonts.get(int(14 * u), "bold")
         plain = fonts.get(int(14 * u))
-        line = max(plain.get_linesize() + int(6 * u), 1)
-        if len(KEYS) * line > right.h - int(60 * u):
-            line = (right.h - int(60 * u)) // len(KEYS)
-        for key, what in KEYS:
+        row_h = max(plain.get_linesize() + int(6 * u), 1)
+        rows = keys()
+        if len(rows) * row_h > right.h - int(60 * u):
+            row_h = (right.h - int(60 * u)) // len(rows)
+        for key, what in rows:
             blit_text(surface, small, key, (right.x + int(16 * u), y), INK)
             blit_text(surface, plain, what, (right.x + int(16 * u) + int(right.w * 0.42), y), INK_DIM)
-            y += line
+            y += row_h
         super().draw(surface)

@@ -10,7 +10,7 @@ from ... import __version__
 from ..errorlog import LOG_NAME
 from ..storage import ANIMATION_SPEEDS, WINDOW_SIZES
 from ..widgets import INK_DIM, Button, Choice, Toggle, blit_text
-from .dialogs import Dialog
+from .base import Dialog
 
 if TYPE_CHECKING:
     from ..app import App

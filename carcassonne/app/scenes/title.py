@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..intents import KEY, Intent
+from ..backdrop import draw_backdrop, make_backdrop
+from ..intents import Intent
+from ..session import load_game
 from ..widgets import ACCENT, INK_DIM, Button, blit_text
-from .backdrop import draw_backdrop, make_backdrop
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 
 class TitleScene(Scene):
+    keymap = "title"
+
     def __init__(self, app: "App", notice: str = "") -> None:
         super().__init__(app)
         self.notice = notice
@@ -34,8 +37,7 @@ class TitleScene(Scene):
     def enter(self) -> None:
         super().enter()
         if self.notice:
-            from .dialogs import MessageDialog
-            self.app.push(MessageDialog(self.app, "Notice", self.notice))
+            self.app.push_scene("message", title="Notice", text=self.notice)
             self.notice = ""
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -50,51 +52,43 @@ class TitleScene(Scene):
 
     def continue_game(self) -> None:
         """Resume the game played most recently (every game in progress has its own autosave)."""
-        from ..session import load_game
-        from .dialogs import MessageDialog
         latest = self.app.storage.latest_autosave()
         if latest is None:
-            self.app.push(MessageDialog(self.app, "Nothing to continue", "There is no game in progress."))
+            self.app.push_scene("message", title="Nothing to continue", text="There is no game in progress.")
             return
         reason = load_game(self.app, latest)
         if reason:
-            self.app.push(MessageDialog(self.app, "Cannot continue",
-                                        f"The autosave cannot be read ({reason}). Start a new game or load "
-                                        "another one."))
+            self.app.push_scene("message", title="Cannot continue",
+                                text=f"The autosave cannot be read ({reason}). Start a new game or load "
+                                "another one.")
 
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-        self.app.replace(NewGameScene(self.app))
+        self.app.replace_scene("new_game")
 
     def load(self) -> None:
-        from .dialogs import LoadDialog
-        self.app.push(LoadDialog(self.app))
+        self.app.push_scene("load")
 
     def replays(self) -> None:
-        from .replay import ReplaysDialog
-        self.app.push(ReplaysDialog(self.app))
+        self.app.push_scene("replays")
 
     def rules(self) -> None:
-        from .rules_help import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.push_scene("rules")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push_scene("settings")
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == KEY:
-            keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load,
-                    pygame.K_r: self.replays,
-                    pygame.K_F1: self.rules, pygame.K_s: self.settings, pygame.K_q: self.app.quit,
-                    pygame.K_ESCAPE: self.app.quit}
-            if intent.key in keys:
-                keys[intent.key]()
-                return True
+        actions = {"new-game": self.new_game, "continue": self.continue_game, "load": self.load,
+                   "replays": self.replays, "help": self.rules, "settings": self.settings, "quit": self.app.quit}
+        if intent.action in actions:
+            actions[intent.action]()
+            return True
         return super().handle(intent)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def update(self, dt: float) -> None:
         self.buttons["continue"].enabled = self.app.storage.has_autosave()
+
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.backdrop)
         u = self.u
         fonts = self.app.assets.fonts

@@ -6,15 +6,15 @@ import random
 
 import pygame
 
-from ...engine import Game
-from ..assets import Assets
+from ..engine import Game
+from .assets import Assets
 
 
 _cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
 def make_backdrop(assets: Assets, size: tuple[int, int], tiles, seed: int = 11) -> pygame.Surface:  # noqa: ANN001
-    key = (tuple(size), seed)
+    key = ((size[0], size[1]), seed)
     if key in _cache:
         return _cache[key]
     if len(_cache) > 4:

@@ -1,0 +1,169 @@
+"""The keymap: every key of the game in one table, turned into named actions.
+
+Each screen (``play``, ``replay``, ``title``, ...) has its own bindings, since a key
+means different things on different screens (Space confirms without a follower in
+play, steps a turn in a replay); ``global`` bindings work everywhere. The app looks
+up each key press here and hands the scene an intent with its ``action`` set
+(``rotate``, ``confirm``, ``undo``, ``no-follower``, ``zoom-in``, ``back``...), so
+a key is rebound in this one place, and the Help screen lists the keys from the
+same table.
+
+Keys are written as pygame names (``pygame.key.name``), with ``ctrl+`` or
+``shift+`` in front for a held modifier: ``"r"``, ``"shift+r"``, ``"ctrl+z"``,
+``"return"``, ``"enter"`` (the keypad's), ``"page up"``, ``"[+]"`` (keypad plus).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "shift": pygame.KMOD_SHIFT, "alt": pygame.KMOD_ALT}
+#: How a key's name is shown to the player.
+SHOWN = {"return": "Enter", "enter": "Keypad Enter", "escape": "Esc", "space": "Space", "tab": "Tab",
+         "backspace": "Backspace", "home": "Home", "end": "End", "page up": "PageUp", "page down": "PageDown",
+         "left": "←", "right": "→", "up": "↑", "down": "↓", "[+]": "Keypad +", "[-]": "Keypad −", "-": "−"}
+
+
+@dataclass(frozen=True)
+class Binding:
+    """An action, the keys that do it, and what Help says it does (empty: not listed) and,
+    if not the keys themselves, how Help names them."""
+
+    action: str
+    keys: tuple[str, ...]
+    help: str = ""
+    label: str = ""
+
+
+def _b(action: str, keys: str, help: str = "", label: str = "") -> Binding:
+    return Binding(action, tuple(k.strip() for k in keys.split(",")), help, label)
+
+
+KEYMAP: dict[str, tuple[Binding, ...]] = {
+    "global": (
+        _b("fullscreen", "f11", "fullscreen on / off"),
+    ),
+    "play": (
+        _b("rotate", "r", "rotate the tile clockwise"),
+        _b("rotate-back", "shift+r", "rotate the tile back"),
+        _b("place-next", "tab", "put the tile on the next legal square"),
+        _b("place-previous", "shift+tab", "... or the previous one"),
+        _b("next-follower", "f", "next follower place (keyboard)"),
+        _b("confirm", "return, enter", "confirm the turn"),
+        _b("no-follower", "space", "confirm without a follower"),
+        _b("undo", "ctrl+z, backspace, u", "undo within the turn"),
+        _b("pan-left", "left, a", "pan the board (also drag it)", "Arrows / WASD"),
+        _b("pan-right", "right, d"),
+        _b("pan-up", "up, w"),
+        _b("pan-down", "down, s"),
+        _b("zoom-in", "+, =, [+]", "zoom in (also the wheel)"),
+        _b("zoom-out", "-, [-]", "zoom out"),
+        _b("recentre", "home", "show the whole board"),
+        _b("save", "ctrl+s", "save the game"),
+        _b("back", "escape", "menu (or drop what you drag)"),
+        _b("help", "f1, h", "rules and keys"),
+    ),
+    "replay": (
+        _b("next", "right, space", "next turn"),
+        _b("previous", "left, backspace", "previous turn"),
+        _b("forward", "page down", "ten turns on"),
+        _b("rewind", "page up", "ten turns back"),
+        _b("first", "home", "the start"),
+        _b("last", "end", "the end"),
+        _b("zoom-in", "+, =, [+]", "zoom in"),
+        _b("zoom-out", "-, [-]", "zoom out"),
+        _b("recentre", "f", "show the whole board"),
+        _b("back", "escape", "close the replay"),
+    ),
+    "title": (
+        _b("new-game", "n"),
+        _b("continue", "c"),
+        _b("load", "l"),
+        _b("replays", "r"),
+        _b("help", "f1"),
+        _b("settings", "s"),
+        _b("quit", "q, escape"),
+    ),
+    "results": (
+        _b("reveal-next", "space"),
+        _b("confirm", "return, enter"),
+        _b("back", "escape"),
+    ),
+    "help": (
+        _b("back", "escape, f1, h"),
+        _b("scroll-down", "down, page down"),
+        _b("scroll-up", "up, page up"),
+    ),
+    "dialog": (
+        _b("confirm", "return, enter"),
+        _b("back", "escape"),
+    ),
+    "message": (
+        _b("confirm", "return, enter, space, escape"),
+    ),
+    "form": (
+        _b("confirm", "return, enter"),
+        _b("back", "escape"),
+    ),
+}
+
+
+def _split(combo: str) -> tuple[list[str], str]:
+    """``"ctrl+z"`` -> (["ctrl"], "z"); ``"+"`` and ``"[+]"`` are keys, not separators."""
+    parts = combo.split("+")
+    mods = []
+    while len(parts) > 1 and parts[0] in MODIFIERS:
+        mods.append(parts.pop(0))
+    return mods, "+".join(parts)
+
+
+@lru_cache(maxsize=None)
+def parse_key(combo: str) -> tuple[int, tuple[int, ...]]:
+    """``"ctrl+z"`` -> (the key's code, the modifier masks that must be held)."""
+    mods, name = _split(combo)
+    return pygame.key.key_code(name), tuple(MODIFIERS[m] for m in mods)
+
+
+def action_for(screen: str, key: int, mod: int) -> str:
+    """The action ``key`` (with modifiers ``mod`` held) does on ``screen``; "" if none.
+
+    A binding that asks for a modifier wins over the plain key (Shift+R over R); a
+    plain binding does not fire while Ctrl is held (Ctrl+S saves, S pans).
+    """
+    best, best_mods = "", -1
+    for context in (screen, "global"):
+        for binding in KEYMAP.get(context, ()):
+            for combo in binding.keys:
+                code, mods = parse_key(combo)
+                if code != key or not all(mod & m for m in mods):
+                    continue
+                if mod & MODIFIERS["ctrl"] and MODIFIERS["ctrl"] not in mods:
+                    continue
+                if len(mods) > best_mods:
+                    best, best_mods = binding.action, len(mods)
+        if best:
+            return best
+    return best
+
+
+def key_label(combo: str) -> str:
+    """How a key combination is shown: ``"ctrl+z"`` -> ``"Ctrl+Z"``."""
+    mods, name = _split(combo)
+    shown = SHOWN.get(name, name.upper() if len(name) <= 3 else name.title())
+    return "+".join([*(m.title() for m in mods), shown])
+
+
+def hint(screen: str, action: str) -> str:
+    """The first key of ``action`` on ``screen``, as shown beside a button (``"Ctrl+Z"``)."""
+    for binding in KEYMAP.get(screen, ()):
+        if binding.action == action:
+            return key_label(binding.keys[0])
+    return ""
+
+
+def help_rows(screen: str) -> list[tuple[str, str]]:
+    """(keys, what they do) for every listed binding of ``screen``, in table order."""
+    return [(b.label or " / ".join(key_label(k) for k in b.keys), b.help) for b in KEYMAP.get(screen, ()) if b.help]
