@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,7 @@ from carcassonne.ai.analysis import analyse, costliest, report
 from carcassonne.ai.heuristics import Evaluator
 from carcassonne.ai.simple import ranked_moves
 from carcassonne.cli import main as cli_main
-from carcassonne.engine import Game, Rules
+from carcassonne.engine import Game, Move, Rules
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.tileset import standard_tiles
 
@@ -98,3 +99,15 @@ def test_analyse_refuses_a_bad_record_in_one_line(tmp_path, capsys, text, messag
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert cli_main(["analyse", str(tmp_path / "missing.carc.json")]) == 2
+
+
+@pytest.mark.parametrize("name", ["hole-bonus", "discard-to-bag", "table-closes", "incomplete-score-off"])
+def test_analysis_follows_the_house_rules_of_a_record(tiles, name):
+    """A bonus turn is the same player's; a tile returned to the bag is no choice to analyse."""
+    record = GameRecord.load(Path(__file__).parent / "records" / "house" / f"{name}.carc.json")
+    movers: dict[int, str] = {}
+    record.replay(tiles, before_turn=lambda g, n, t: movers.__setitem__(n, g.names[g.current]))
+    turns = analyse(record, tiles, budget=FAST)
+    placed = [n for n, t in enumerate(record.turns, start=1) if isinstance(t, Move)]
+    assert [t.turn for t in turns] == placed
+    assert all(t.name == movers[t.turn] and t.loss >= 0 for t in turns)

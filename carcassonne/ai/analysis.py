@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..engine import Game, Move, RecordError, TileSet
+from ..engine import Game, Move, TileSet, Turn
 from ..engine.record import GameRecord
 from .hint import why
 from .search import SearchBot, compare_moves
@@ -101,30 +101,27 @@ def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progres
             budget: float | None = None) -> list[TurnAnalysis]:
     """Every placed tile of ``record``, analysed in turn order (discards are not choices).
 
-    Raises :class:`RecordError` naming the turn, as ``replay`` does, for a bad record.
+    Raises :class:`~carcassonne.engine.RecordError` naming the turn, as ``replay`` does,
+    for a bad record (the turns are replayed by :meth:`GameRecord.replay`).
     """
     budget = ANALYSIS_BUDGET if budget is None else budget
-    game = record.new_game(tiles)
-    names = [p.name for p in record.players]
     out = []
     total = len(record.turns)
-    for number, turn in enumerate(record.turns, start=1):
-        if turn.tile not in tiles:
-            raise RecordError(f"turn {number}: unknown tile {turn.tile!r}")
-        reason = game.why_not(turn)
-        if reason:
-            raise RecordError(f"turn {number}: {reason}")
+
+    def before_turn(game: Game, number: int, turn: Turn) -> None:
         if isinstance(turn, Move):  # a discarded (or returned) tile is no choice
-            move = turn
             bot = SearchBot(seed, budget=budget)
             rng = random.Random(f"analysis/{seed}/{number}")
-            best, best_value, played_value = analyse_turn(game, move, bot, rng)
+            best, best_value, played_value = analyse_turn(game, turn, bot, rng)
             better = why(game, best) if best_value > played_value else ""
-            out.append(TurnAnalysis(number, game.current, names[game.current], move, best,
+            out.append(TurnAnalysis(number, game.current, game.names[game.current], turn, best,
                                     played_value, best_value, better))
-        game.push(turn)
         if progress is not None:
-            progress(number, total)
+            progress(number - 1, total)
+
+    record.replay(tiles, before_turn=before_turn)
+    if progress is not None:
+        progress(total, total)
     return out
 
 
