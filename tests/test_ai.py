@@ -67,8 +67,12 @@ def test_hard_only_makes_legal_moves(tiles, rules):
     assert game.is_over
 
 
-def test_expert_only_makes_legal_moves(tiles):
-    rules = Rules(river=True, small_city=True, farm_scoring="first-edition")
+@pytest.mark.parametrize("rules", [
+    Rules(river=True, small_city=True, farm_scoring="first-edition", incomplete_score=False,
+          hole_bonus=True, discard="bag"),
+    Rules(table=(5, 5), table_closes=True, farm_scoring="second-edition")],
+    ids=["river, small cities, first-edition farms, house rules", "a small table whose edge closes"])
+def test_expert_only_makes_legal_moves(tiles, rules):
     game = play_checked(tiles, rules, ["expert", "normal"], seed=6)
     assert game.is_over
 
