@@ -83,7 +83,7 @@ def main() -> int:
     scene = app.top
     tiles = sum(1 for _ in game.placed_tiles())
     board = scene.rects["board"]
-    times: dict[str, list[float]] = {"pan": [], "zoom": [], "pan+zoom": []}
+    times: dict[str, list[float]] = {"pan": [], "zoom": [], "pan+zoom": [], "farm owners": []}
     flips: list[float] = []
     real_flip = pygame.display.flip
 
@@ -123,21 +123,25 @@ def main() -> int:
             d.move(pos, frame=False)
             d.post(pygame.MOUSEWHEEL, x=0, y=direction, flipped=False, precise_x=0.0, precise_y=float(direction))
         timed("zoom")
-    # both at once
-    d.key(pygame.K_HOME)
-    cx, cy = board.center
-    d.press((cx, cy), 2)
-    for i in range(args.frames):
-        a = i / 30
-        pos = (int(cx + math.cos(a) * board.w * 0.25), int(cy + math.sin(a * 1.3) * board.h * 0.25))
-        d.move(pos, (0, 1, 0), frame=False)
-        if i % 4 == 0:
-            d.post(pygame.MOUSEWHEEL, x=0, y=1 if (i // 80) % 2 == 0 else -1, flipped=False, precise_x=0.0,
-                   precise_y=1.0)
-        timed("pan+zoom")
-    d.release(pos, 2)
+    # both at once; then again with every farm painted in its owner's colour (the farm owners aid)
+    for phase in ("pan+zoom", "farm owners"):
+        if phase == "farm owners":
+            d.key(pygame.K_o)
+        d.key(pygame.K_HOME)
+        cx, cy = board.center
+        d.press((cx, cy), 2)
+        for i in range(args.frames):
+            a = i / 30
+            pos = (int(cx + math.cos(a) * board.w * 0.25), int(cy + math.sin(a * 1.3) * board.h * 0.25))
+            d.move(pos, (0, 1, 0), frame=False)
+            if i % 4 == 0:
+                d.post(pygame.MOUSEWHEEL, x=0, y=1 if (i // 80) % 2 == 0 else -1, flipped=False, precise_x=0.0,
+                       precise_y=1.0)
+            timed(phase)
+        d.release(pos, 2)
+    result_farms = len(scene.board.marks.paints)
     result = {"window": list(app.size), "driver": pygame.display.get_driver(), "tiles_on_board": tiles,
-              "followers_on_board": len(game.followers_on_board())}
+              "followers_on_board": len(game.followers_on_board()), "farms_painted": result_farms}
     for phase, ms in times.items():
         result[phase] = summary(ms)
     every = [v for ms in times.values() for v in ms]
@@ -160,9 +164,10 @@ def main() -> int:
     else:
         print(f"Play scene, {result['tiles_on_board']} tiles and {result['followers_on_board']} followers, "
               f"window {size[0]}x{size[1]} ({result['driver']}):")
-        for phase in ("pan", "zoom", "pan+zoom", "all", "without_flip", "flip_only", "bare_flip"):
+        print(f"  ({result['farms_painted']} farms painted in the farm owners phase)")
+        for phase in ("pan", "zoom", "pan+zoom", "farm owners", "all", "without_flip", "flip_only", "bare_flip"):
             r = result[phase]
-            print(f"  {phase:>9}: median {r['median']:6.2f} ms  p95 {r['p95']:6.2f} ms  p99 {r['p99']:6.2f} ms  "
+            print(f"  {phase:>11}: median {r['median']:6.2f} ms  p95 {r['p95']:6.2f} ms  p99 {r['p99']:6.2f} ms  "
                   f"max {r['max']:6.2f} ms  ({r['frames']} frames)")
         print("  target: p95 <= 16.7 ms ->", "met" if result["all"]["p95"] <= 16.7 else "NOT met")
     return 0

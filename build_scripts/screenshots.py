@@ -22,9 +22,10 @@ import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver, random_game, show_cell  # noqa: E402
+from carcassonne.app.scenes.final_board import FinalBoardScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
 from carcassonne.app.storage import Settings, Storage  # noqa: E402
-from carcassonne.engine import Game, Rules  # noqa: E402
+from carcassonne.engine import Game, Placement, Rules  # noqa: E402
 from carcassonne.engine.record import GameRecord, Seat  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -32,6 +33,7 @@ OUT = ROOT / "docs" / "screenshots"
 
 def shot(app: App, name: str) -> None:
     app.frame(0.016)
+    app.draw()  # the loop draws only on a change; a shot may follow a change made outside it
     path = OUT / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
@@ -72,6 +74,37 @@ def hover(d: Driver, scene, x: int, y: int, px: int = 96) -> None:  # noqa: ANN0
     cx, cy = scene.camera.cell_center(x, y)
     d.move((cx, cy))
     d.frames(2)
+
+
+def clean_screen(app: App, d: Driver) -> None:
+    """A refused drop's whole sentence, Space asking before it ends the turn, leaving a game asking first."""
+    from carcassonne.app import explain
+    from carcassonne.engine import Placement
+
+    scene = app.top
+    turn, game = scene.turn, scene.game
+    d.key(pygame.K_HOME)  # the whole board
+    wrong = [c for c in game.open_positions() if c not in turn.legal_cells()
+             and "Doesn't fit" in (explain.why_not_tile(game, Placement(turn.tile, *c, turn.rotation)) or "")]
+    if wrong:
+        cell = min(wrong, key=lambda c: abs(c[0]) + abs(c[1]))
+        d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*cell), steps=4)
+        d.move(scene.rects["deck"].center)
+        shot(app, "29-play-refused-drop-message")
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_SPACE)
+    d.move(scene.rects["deck"].center)
+    shot(app, "30-play-space-asks-first")
+    d.key(pygame.K_u)  # undo the "no follower"
+    d.key(pygame.K_ESCAPE)
+    pause = app.top
+    quit_button = next(b for b in getattr(pause, "buttons", []) if b.label == "Quit to title")
+    d.click(quit_button.rect.center)
+    shot(app, "31-leave-game-asks-first")
+    if app.top is not pause and app.top is not scene and hasattr(app.top, "title") and app.top.title:
+        d.key(pygame.K_ESCAPE)  # stay
+    if app.top is pause:
+        d.key(pygame.K_ESCAPE)
 
 
 def aids(app: App, d: Driver, seats: list[Seat]) -> None:
@@ -145,6 +178,85 @@ def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
     d.frames(2)
     shot(app, "14-aid-why-not-follower")
     d.release((round(target[0]), round(target[1])))
+
+
+def features(app: App, d: Driver, seats: list[Seat]) -> None:
+    """Features drawn as features: the field and the road a follower would join, lit from the
+    segment masks; the farm owners; the last move and the move log."""
+    from carcassonne.app.spots import spot_anchor
+
+    for seed in range(12, 40):
+        game = ai_game(app, seats, 34, seed=seed, stop_at_player=0)
+        tile = game.draw()
+        both = [p for p in game.legal_placements(tile)
+                if {s.partition(":")[0] for s in game.follower_spots(p)} >= {"farm", "road"}]
+        if both:
+            break
+    else:
+        return
+    from carcassonne.app.feature_paint import Preview
+
+    def farm_size(p: Placement) -> int:
+        return max(len(Preview().paint(game, p, s)[0].segments) for s in game.follower_spots(p) if s.startswith("farm"))
+
+    p = max(both, key=farm_size)
+    play(app, game, seats)
+    d.frames(2)
+    d.key(pygame.K_RETURN)
+    scene = app.top
+    for _ in range(4):
+        if scene.turn.rotation == p.rotation:
+            break
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, 96)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    o = game.tiles[p.tile].orientations[p.rotation // 90]
+    for kind in ("farm", "road"):
+        spot = max((s for s in scene.turn.spots() if s.startswith(kind)),
+                   key=lambda s: len(scene.overlay.preview.paint(game, p, s)[0].segments))
+        ax, ay = spot_anchor(o, spot)
+        end = scene.camera.to_screen(p.x + ax, p.y + ay)
+        d.drag(scene.follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
+        d.frames(2)
+        shot(app, f"2{2 + (kind == 'road')}-highlight-{kind}")
+        d.release(scene.follower_slots(0)[-1].center)
+    d.key(pygame.K_HOME)
+    d.key(pygame.K_o)
+    d.move(scene.rects["deck"].center)
+    d.frames(2)
+    shot(app, "24-farm-owners")
+    d.key(pygame.K_o)
+    d.key(pygame.K_l)
+    d.frames(2)
+    row = scene.overlay.log.rows[3]
+    d.click(row[1].center)
+    d.frames(12)
+    shot(app, "25-move-log")
+    d.key(pygame.K_l)
+
+
+def final_on_board(app: App, d: Driver, seats: list[Seat]) -> None:
+    """The end of a game: each final feature lit on the board in turn, then the results."""
+    full = ai_game(app, seats, 200, seed=21)  # every tile placed, the final scoring not yet
+    play(app, full, seats)
+    d.run_until(lambda: isinstance(app.top, FinalBoardScene), 20)
+    scene = app.top
+    assert isinstance(scene, FinalBoardScene)
+
+    def lit(kind: str, at_least: int = 0) -> bool:
+        return scene.step >= at_least and scene.lit is not None and scene.lit.kind == kind and scene.timer > 0.5
+
+    d.run_until(lambda: lit("city", 3), 2000)
+    shot(app, "26-final-scoring-on-board")
+    d.run_until(lambda: lit("field"), 2000)
+    shot(app, "27-final-scoring-farm")
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    shot(app, "07-results")
+    d.key(pygame.K_b)
+    d.frames(3)
+    shot(app, "28-results-final-board")
+    d.key(pygame.K_ESCAPE)
 
 
 def replay(app: App, d: Driver, seats: list[Seat]) -> None:
@@ -251,6 +363,7 @@ def main() -> int:
     d.key(pygame.K_ESCAPE)
     shot(app, "11-pause-menu")
     d.key(pygame.K_ESCAPE)
+    clean_screen(app, d)
 
     # a corrupt save file: a clear message, and the game goes on
     bad = app.storage.saves_dir / "broken.carc.json"
@@ -270,13 +383,11 @@ def main() -> int:
     replay(app, d, seats)
     river(app, d, seats)
 
-    # the end: results after a full game between "normal" computer players
-    full = ai_game(app, seats, 200, seed=21)
-    full.finish()
-    play(app, full, seats)
-    d.frames(20)
-    d.key(pygame.K_RETURN)  # reveal the rest of the final scoring
-    shot(app, "07-results")
+    features(app, d, seats)
+
+    # the end: final scoring on the board, then the results, after a full game between
+    # "normal" computer players
+    final_on_board(app, d, seats)
     app.shutdown()
     pygame.quit()
     return 0

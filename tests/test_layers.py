@@ -17,6 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "carcassonne"
 ALLOWED = {
     "engine": set(),
     "ai": {"engine"},
+    "tutorial": {"engine"},
 }
 
 

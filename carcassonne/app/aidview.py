@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine import Game, Placement
+from ..engine import Game, Move, Placement
 from ..engine.aids import dead_spots, projected_scores, tiles_that_fit
 from . import explain
 from .turn import TurnController
@@ -43,6 +43,7 @@ class Aids:
         self._projected: list[int] = []
         self._fits: dict[tuple[int, int], dict[str, tuple[int, ...]]] = {}
         self._open: set[tuple[int, int]] = set()
+        self._pending: tuple[tuple, list[int]] | None = None
 
     def _refresh(self) -> None:
         g = self.game
@@ -63,9 +64,19 @@ class Aids:
         self._refresh()
         return self._open
 
-    def projected(self) -> list[int]:
+    def projected(self, pending: Move | None = None) -> list[int]:
+        """Each player's final score if the game ended now; with ``pending`` (the tile and
+        follower laid this turn, not yet confirmed) as if it were played."""
         self._refresh()
-        return self._projected
+        if pending is None:
+            return self._projected
+        if self._pending is None or self._pending[0] != (self._key, pending):
+            self.game.push(pending)
+            try:
+                self._pending = ((self._key, pending), projected_scores(self.game))
+            finally:
+                self.game.pop()
+        return self._pending[1]
 
     def fits(self, x: int, y: int) -> dict[str, tuple[int, ...]]:
         self._refresh()

@@ -1,4 +1,5 @@
-"""Short animations of the Play scene: points rising, followers walking home, AI tiles gliding.
+"""Short animations of the Play scene: points rising, followers walking home, AI tiles gliding
+(the scored features themselves are lit by :mod:`.board_overlay`).
 
 Each animation owns its clock and reports when it is done; ``draw`` reads only.
 Durations are divided by the animation-speed setting.
@@ -50,26 +51,6 @@ class FloatText(Anim):
         for img, off in ((self.shadow, 2), (self.img, 0)):
             img.set_alpha(alpha)
             surface.blit(img, img.get_rect(center=(round(sx) + off, round(sy) + off)))
-
-
-class FeatureFlash(Anim):
-    """The tiles of a scored feature glow for a moment."""
-
-    def __init__(self, tiles: list[tuple[int, int]], colour: tuple[int, int, int], duration: float) -> None:
-        super().__init__(duration)
-        self.tiles = tiles
-        self.colour = colour
-
-    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        p = self.progress
-        alpha = int(110 * (1 - p))
-        if alpha <= 0:
-            return
-        px = camera.tile_px
-        wash = pygame.Surface((px, px), pygame.SRCALPHA)
-        wash.fill((*self.colour, alpha))
-        for x, y in self.tiles:
-            surface.blit(wash, camera.tile_rect(x, y)[:2])
 
 
 class Glide(Anim):

@@ -26,6 +26,8 @@ from .window import WindowKeeper
 
 MIN_SIZE = (1024, 768)
 FPS = 60
+#: While nothing moves, the loop only looks for input this often (and draws nothing).
+IDLE_FPS = 20
 
 
 class App:
@@ -63,6 +65,8 @@ class App:
         self.running = True
         #: Frame-rate cap; 0 runs uncapped (tests, smoke runs).
         self.fps = FPS
+        #: What the window shows was drawn for this scene stack and size (see :meth:`frame`).
+        self._shown: tuple | None = None
         #: Called after each frame's draw, before flip (screenshots, benchmarks).
         self.after_draw: Callable[[pygame.Surface], None] | None = None
         try:
@@ -167,10 +171,18 @@ class App:
             top.handle(intent)
 
     def frame(self, dt: float | None = None) -> None:
-        """One frame: read events, update the top scene, draw the visible scenes, flip."""
-        elapsed = self.clock.tick(self.fps) / 1000
+        """One frame: read events, update the top scene, draw the visible scenes, flip.
+
+        The screen is drawn again only when something happened (input, another scene, a
+        resize) or the top scene says something moves (:meth:`Scene.animating`): waiting
+        for a player costs next to nothing, and the loop then wakes only ``IDLE_FPS`` times a second."""
+        idle = self._shown == self._stack() and not (self.top is not None and self.top.animating())
+        elapsed = self.clock.tick(IDLE_FPS if idle and self.fps else self.fps) / 1000
         dt = min(elapsed, 0.1) if dt is None else dt
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if events:
+            self._shown = None
+        for event in events:
             self.window.observe(event)
             if event.type == pygame.WINDOWSIZECHANGED and not self.settings.fullscreen:
                 if self.screen.get_size() != self.size or any(s.size != self.size for s in self.scenes):
@@ -184,10 +196,17 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt)
+        if self._shown == self._stack() and not (top is not None and top.animating()) and self.after_draw is None:
+            return
         self.draw()
+        self._shown = self._stack()
         if self.after_draw is not None:
             self.after_draw(self.screen)
         pygame.display.flip()
+
+    def _stack(self) -> tuple:
+        """What is on screen: the scenes shown and the window's size."""
+        return (tuple(id(s) for s in self.scenes), self.size)
 
     def draw(self) -> None:
         first = 0

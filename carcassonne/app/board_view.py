@@ -16,24 +16,27 @@ from typing import Iterable
 
 import pygame
 
-from ..engine import Game, Orientation, Placement
+from ..engine import FollowerAt, Game, Orientation, Placement
 from .assets import Assets
 from .camera import Camera
+from .feature_paint import FeatureLabel, OrientationAt, Paint, new_frame, sprites_for
+from . import tile_masks
 from .spots import spot_anchor
-from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, SpotMark
+from .tile_anchors import SegmentDataError
+from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, LastFollowerMark, SpotMark
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
-LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3}
+LAYERS = {"board": 0, "marks": 1, "highlights": 2, "meeples": 3, "labels": 4}
 GRID_RGB = (60, 71, 56)
 #: Beyond the table's edge (house rule ``table``), and the edge itself.
 TABLE_FLOOR_RGB = (34, 38, 31)
 TABLE_EDGE_RGB = (168, 140, 92)
 LAST_PLACED = (255, 214, 90, 235)
 LEGAL = (90, 220, 110, 70)
-FEATURE = (255, 236, 120, 80)
 SCORED = (255, 220, 120, 70)
 PENDING = (255, 255, 255, 255)
+SHOWN = (120, 220, 255, 240)
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,8 @@ class BoardMarks:
     dead: tuple[Cell, ...] = ()
     #: Squares where the tile in hand fits (green).
     legal: tuple[Cell, ...] = ()
-    #: Squares of the feature under the pointer (yellow).
-    feature: tuple[Cell, ...] = ()
-    #: Squares of the features scored this turn (the replay).
+    #: Whole squares lit (the tutorial points at squares this way; features are painted
+    #: segment by segment with ``paints``).
     scored: tuple[Cell, ...] = ()
     #: The tile laid down this turn but not confirmed, and its follower's place.
     pending: Placement | None = None
@@ -58,6 +60,15 @@ class BoardMarks:
     #: Lit follower places on the pending tile, and the one under the pointer.
     spots: tuple[str, ...] = ()
     hover_spot: str | None = None
+    #: Features painted segment by segment (the feature a follower would join, the
+    #: farms' owners, a feature being scored), bottom first.
+    paints: tuple[Paint, ...] = ()
+    #: The follower put on the board by the last turn (ringed).
+    last_follower: FollowerAt | None = None
+    #: A square shown from the move log (framed).
+    shown: Cell | None = None
+    #: Dim the board under the paints, so the painted features stand out (final scoring).
+    dim: bool = False
 
 
 class BoardView:
@@ -108,7 +119,7 @@ class BoardView:
         self.sync()
 
     def _build_marks(self, m: BoardMarks) -> None:
-        for layer in ("marks", "highlights", "meeples"):
+        for layer in ("marks", "highlights", "meeples", "labels"):
             for s in self.sprites.get_sprites_from_layer(LAYERS[layer]):
                 s.kill()
         for s in self.sprites.get_sprites_from_layer(LAYERS["board"]):
@@ -119,6 +130,19 @@ class BoardView:
             add(CellMark(x, y, SCORED), layer=LAYERS["highlights"])
         if m.last_placed is not None:
             add(CellMark(*m.last_placed, LAST_PLACED, frame=5), layer=LAYERS["marks"])
+        if m.shown is not None:
+            add(CellMark(*m.shown, SHOWN, frame=7), layer=LAYERS["marks"])
+        if m.dim:
+            add(Dim(), layer=LAYERS["marks"])
+        pending = (m.pending.x, m.pending.y, self.orientation(m.pending)) if m.pending else None
+        lying = OrientationAt(self.game, pending)
+        for paint in m.paints:
+            for sprite in sprites_for(paint, lying, self.assets):
+                add(sprite, layer=LAYERS["labels" if isinstance(sprite, FeatureLabel) else "highlights"])
+        lf = m.last_follower
+        o_last = self.game.tile_at(lf.x, lf.y) if lf is not None else None
+        if lf is not None and o_last is not None:
+            add(LastFollowerMark(lf.x, lf.y, o_last, lf.spot), layer=LAYERS["highlights"])
         for x, y in m.dead:
             add(DeadMark(x, y), layer=LAYERS["marks"])
         for f in self.game.followers_on_board():
@@ -136,8 +160,6 @@ class BoardView:
         tile.pending = True
         add(tile, layer=LAYERS["board"])
         add(CellMark(p.x, p.y, PENDING, frame=4), layer=LAYERS["marks"])
-        for x, y in m.feature:
-            add(CellMark(x, y, FEATURE), layer=LAYERS["highlights"])
         if m.pending_follower:
             self.pending_follower = BoardFollower(p.x, p.y, o, m.pending_follower, m.colour, self.assets)
             add(self.pending_follower, layer=LAYERS["meeples"])
@@ -156,6 +178,7 @@ class BoardView:
         self.sync()
 
     def sync(self) -> None:
+        new_frame()
         for s in self.sprites.sprites():
             s.sync(self.camera)
 
@@ -168,9 +191,22 @@ class BoardView:
 
     # -------------------------------------------------------- hit-testing
     def spot_near(self, placement: Placement, spots: Iterable[str], pos: tuple[int, int]) -> str | None:
-        """Of ``spots`` on the tile ``placement``, the one drawn nearest ``pos`` (within 0.3 tile)."""
+        """Of ``spots`` on the tile ``placement``, the one under ``pos``: the segment the
+        mask has there, else the one whose follower stands nearest (within 0.3 tile)."""
         o = self.orientation(placement)
-        best, best_d = None, self.camera.tile_px * 0.3
+        spots = list(spots)
+        px = self.camera.tile_px
+        sx, sy = self.camera.to_screen(placement.x, placement.y)
+        try:
+            under = tile_masks.spot_at(o.kind.id, o.rotation, px, (int(pos[0] - sx), int(pos[1] - sy)))
+        except (KeyError, ValueError, FileNotFoundError, SegmentDataError):
+            under = None
+        if under is not None:
+            index = o.spots.get(under)
+            for spot in spots:
+                if o.spots.get(spot) == index:
+                    return spot
+        best, best_d = None, px * 0.3
         for spot in spots:
             ax, ay = spot_anchor(o, spot)
             dist = math.dist(self.camera.to_screen(placement.x + ax, placement.y + ay), pos)
@@ -185,6 +221,22 @@ class BoardView:
     def dead_spots(self) -> list[Cell]:
         """The squares marked dead now."""
         return list(self.marks.dead)
+
+
+class Dim(BoardSprite):
+    """A dark veil over the whole board area, under the highlights."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        x, y, w, h = camera.view
+        if self.image.get_size() != (w, h):
+            self.image = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            self.image.fill((10, 12, 8, 120))
+        self.rect = pygame.Rect(x, y, w, h)
 
 
 def draw_grid(surface: pygame.Surface, camera: Camera, board: pygame.Rect,

@@ -158,3 +158,38 @@ class Camera:
         e = ease(t / duration)
         self.cx, self.cy = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e
         self._glide = None if t >= duration else ((x0, y0), (x1, y1), t, duration)
+
+    def follow(self, x: int, y: int, area: Rect, duration: float) -> None:
+        """Glide so tile (x, y) is comfortably in view: only when it is off-screen, partly
+        hidden or within a quarter tile of an edge, and then far enough to leave a tile of
+        room around it, so a road growing towards the edge does not pull the camera every turn."""
+        if self.centre_showing(x, y, area, self.tile_px * 0.25) is None:
+            return
+        target = self.centre_showing(x, y, area, self.tile_px * 1.0)
+        if target is not None:
+            self.glide_to(*target, duration)
+
+    def keep_in_view(self, cells: list[tuple[int, int]], tile: tuple[int, int], area: Rect, duration: float,
+                     smallest: int = 40) -> None:
+        """While the whole board fits ``area`` with tiles of at least ``smallest`` pixels, show
+        all of it: zoom out (never in) as it grows and glide to its middle only when a tile
+        would leave the view; a bigger board: follow ``tile``. One steady direction of travel,
+        so a computer's turns never swing the camera back and forth."""
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        ax, ay, w, h = area
+        need_w, need_h = max(xs) - min(xs) + 2, max(ys) - min(ys) + 2
+        fits = [i for i, s in enumerate(ZOOM_SIZES) if s * need_w <= w and s * need_h <= h]
+        level = min(self.level, max(fits)) if fits else None
+        if level is None or ZOOM_SIZES[level] < smallest:
+            self.follow(*tile, area=area, duration=duration)
+            return
+        if level != self.level:
+            self.zoom(level - self.level)
+        x0, y0 = self.to_screen(min(xs), min(ys))
+        x1, y1 = self.to_screen(max(xs) + 1, max(ys) + 1)
+        if x0 >= ax and y0 >= ay and x1 <= ax + w and y1 <= ay + h:
+            return
+        vx, vy = self.center
+        s = self.tile_px
+        self.glide_to((min(xs) + max(xs) + 1) / 2 - (ax + w / 2 - vx) / s,
+                      (min(ys) + max(ys) + 1) / 2 - (ay + h / 2 - vy) / s, duration)

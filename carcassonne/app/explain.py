@@ -21,11 +21,14 @@ _NEIGHBOUR = {"north": "above", "east": "to the right", "south": "below", "west"
 _ARTICLE = {"city": "a city", "road": "a road", "field": "a field", "river": "a river"}
 
 
-def placement_sentence(reason: Reason, fits_turned: list[int] | None = None) -> str:
+_TIMES = {1: "once", 2: "twice", 3: "three times"}
+
+
+def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
     """One sentence for a ``why_not_placement`` answer.
 
-    ``fits_turned``: rotations in which the same tile would fit on that square, so
-    the sentence can say "turn it" instead of leaving the player guessing.
+    ``presses``: how many presses of R (a quarter turn clockwise each) would make the same
+    tile fit on that square, so the sentence says what to do, not an angle to work out.
     """
     facts = reason.facts
     detail = facts.get("detail", reason)
@@ -45,9 +48,9 @@ def placement_sentence(reason: Reason, fits_turned: list[int] | None = None) -> 
         text = f"Not here: {detail} ({RULE_RIVER})"
     else:
         text = f"Not here: {detail}"
-    if fits_turned:
-        turns = " or ".join(f"{r}°" for r in fits_turned)
-        text += f". It fits here turned to {turns} (press R)"
+    if presses:
+        times = " or ".join(_TIMES[n] for n in sorted(presses))
+        text += f". It fits here if you turn it: press R {times}"
     return text + "."
 
 
@@ -69,12 +72,27 @@ def why_not_tile(game: Game, placement: Placement) -> str | None:
     reason = game.why_not_placement(placement)
     if reason is None:
         return None
-    turned = [r for r in (0, 90, 180, 270) if r != placement.rotation and
-              game.why_not_placement(placement._replace(rotation=r)) is None]
-    return placement_sentence(reason, turned)
+    presses = [n for n in (1, 2, 3) if game.why_not_placement(
+        placement._replace(rotation=(placement.rotation + 90 * n) % 360)) is None]
+    return placement_sentence(reason, presses)
 
 
 def why_not_follower(game: Game, placement: Placement, spot: str) -> str | None:
     """The sentence for a follower tried on a place of the pending tile, or None if allowed."""
     reason = game.why_not_follower(placement, spot)
     return None if reason is None else follower_sentence(reason)
+
+
+def tile_refused(game: Game, placement: Placement, reason: Reason, aids_on: bool) -> str:
+    """What a refused tile drop says: the full sentence with the aids, a plain one without."""
+    if not aids_on:
+        return "It does not fit there."
+    return why_not_tile(game, placement) or f"It does not fit there: {reason}."
+
+
+def follower_refused(reason: Reason, aids_on: bool) -> str:
+    """What a refused follower drop says: the sentence citing the rule with the aids, the bare reason without."""
+    if aids_on:
+        return follower_sentence(reason)
+    text = str(reason)
+    return text[0].upper() + text[1:] + "."

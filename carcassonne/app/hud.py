@@ -16,7 +16,7 @@ from ..engine.record import Seat
 from .assets import Assets
 from .panels import draw_player_card, draw_side_panel, player_rgb
 from .sprites import tinted
-from .widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel
+from .widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
 
 Colour = tuple[int, int, int]
 
@@ -85,16 +85,20 @@ def follower_slots(card: pygame.Rect, supply: int, u: float) -> list[pygame.Rect
 
 def draw_message(surface: pygame.Surface, board: pygame.Rect, bottom: int, message: Message,
                  assets: Assets, u: float) -> None:
-    """The message, centred in ``board`` just above ``bottom``, while its time lasts."""
+    """The message, wrapped to fit ``board`` and centred in it just above ``bottom``, while its time lasts."""
     if not message.text or message.seconds <= 0:
         return
     font = assets.fonts.get(int(19 * u))
-    img = font.render(message.text, True, message.colour)
-    rect = img.get_rect(midbottom=(board.centerx, bottom - int(10 * u)))
-    if rect.w > board.w - 20:
-        rect.x = board.x + 10
-    draw_panel(surface, rect.inflate(int(24 * u), int(12 * u)), u, alpha=220)
-    surface.blit(img, rect)
+    pad_x, pad_y = int(12 * u), int(6 * u)
+    lines = wrap(font, message.text, max(40, min(int(900 * u), board.w - 2 * pad_x - int(24 * u))))
+    lh = font.get_linesize()
+    width = max(font.size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, width + 2 * pad_x, lh * len(lines) + 2 * pad_y)
+    box.midbottom = (board.centerx, bottom - int(10 * u))
+    box.top = max(box.top, board.top)
+    draw_panel(surface, box, u, alpha=220)
+    for i, line in enumerate(lines):
+        blit_text(surface, font, line, (box.centerx, box.y + pad_y + i * lh), message.colour, "midtop")
 
 
 def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat | None, turn_number: int,

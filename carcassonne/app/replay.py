@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..engine import Game, Move, RecordError, ScoreEvent
 from ..engine.record import GameRecord, Seat
-from ..engine.tiles import TileSet
+from ..engine.tiles import TileKind, TileSet
 
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "farm": "farmer", "field": "farmer"}
 
@@ -97,11 +97,10 @@ class Replay:
         turn = self.turns[self.step - 1]
         who = self.game.names[self.player_of[self.step - 1]]
         if not isinstance(turn, Move):
-            where = "the bag (house rule)" if turn.returned else "the box"
-            return f"{who} drew tile {turn.tile}, which fits nowhere, and put it back in {where}."
-        text = f"{who} placed tile {turn.tile} at ({turn.x}, {turn.y})"
-        if turn.rotation:
-            text += f", turned {turn.rotation}°"
+            into = "the bag (house rule)" if turn.returned else "the box"
+            return (f"{who} drew {tile_words(self.game.tiles[turn.tile])}, which fits nowhere, "
+                    f"and put it back in {into}.")
+        text = f"{who} placed {tile_words(self.game.tiles[turn.tile])} {where(turn.x, turn.y)}"
         if turn.follower:
             feature = turn.follower.split(":")[0]
             feature = "farm" if feature == "field" else feature
@@ -114,3 +113,34 @@ class Replay:
         xs = [x for x, _, _ in self.game.placed_tiles()]
         ys = [y for _, y, _ in self.game.placed_tiles()]
         return min(xs), min(ys), max(xs), max(ys)
+
+
+def tile_words(kind: TileKind) -> str:
+    """A tile as players name it, by what stands out on it: "a cloister tile", "a city
+    tile with a pennant", "a road tile", "a river tile"."""
+    kinds = {seg.kind for seg in kind.segments}
+    for word in ("river", "cloister", "city", "road"):
+        if word in kinds:
+            pennant = word == "city" and any(seg.pennant for seg in kind.segments)
+            return f"a {word} tile" + (" with a pennant" if pennant else "")
+    return "a field tile"
+
+
+_DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west", (1, -1): "north-east",
+               (-1, -1): "north-west", (1, 1): "south-east", (-1, 1): "south-west"}
+
+
+def where(x: int, y: int) -> str:
+    """Where a square is, seen from the start tile (north is up): "north of the start",
+    "3 tiles south-east of the start"."""
+    if (x, y) == (0, 0):
+        return "on the start"
+    sx, sy = (x > 0) - (x < 0), (y > 0) - (y < 0)
+    # a square mostly in one direction is named by that direction alone
+    if abs(x) >= 2 * abs(y):
+        sy = 0
+    elif abs(y) >= 2 * abs(x):
+        sx = 0
+    steps = max(abs(x), abs(y))
+    direction = _DIRECTIONS[(sx, sy)]
+    return f"{direction} of the start" if steps == 1 else f"{steps} tiles {direction} of the start"

@@ -1,9 +1,12 @@
 """Where a follower stands on a tile: one anchor point per segment, in tile units (0..1).
 
-Computed from the segment data alone (the same declarative data the engine and the
-artwork use), so every tile, rotation and future tileset gets sensible spots:
-the cloister in the middle, roads and cities towards their edges, fields on one of
-their half-edges, chosen as far as possible from the road and city anchors.
+The anchors come from the drawing (:mod:`.tile_anchors`: the art pipeline writes one
+per segment with the segment masks), so a knight stands inside the city's walls and a
+farmer on its own field. Which places exist is the tile data's to say
+(``Orientation.spots``). A tile the tile set draws no segments for (a future set, a
+broken install) falls back to anchors computed from the segment data alone: the
+cloister in the middle, roads and cities towards their edges, fields on one of their
+half-edges, as far as possible from the road and city anchors.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from functools import lru_cache
 from math import hypot
 
 from ..engine import Orientation
+from . import tile_anchors
 
 Point = tuple[float, float]
 CENTER: Point = (0.5, 0.5)
@@ -84,9 +88,26 @@ def anchors(o: Orientation) -> tuple[Point, ...]:
     return _anchors(o.kind.id, o.rotation, o.segments)
 
 
-def spot_anchor(o: Orientation, spot: str) -> Point:
-    """Anchor of a follower place name (``road:E`` ...) on a tile as it lies."""
+def computed_anchor(o: Orientation, spot: str) -> Point:
+    """The anchor computed from the segment data alone (the fallback)."""
     index = o.spots.get(spot)
     if index is None:
         return CENTER
     return anchors(o)[index]
+
+
+@lru_cache(maxsize=4096)
+def _drawn(tile: str, rotation: int, spot: str) -> Point | None:
+    try:
+        return tile_anchors.anchor(tile, rotation, spot)
+    except (KeyError, tile_anchors.SegmentDataError):
+        return None
+
+
+def spot_anchor(o: Orientation, spot: str) -> Point:
+    """Where the follower on place ``spot`` (``road:E`` ...) of a tile as it lies stands:
+    the drawn anchor, else the computed one; the centre for a place the tile lacks."""
+    if spot not in o.spots:
+        return CENTER
+    drawn = _drawn(o.kind.id, o.rotation, spot)
+    return drawn if drawn is not None else computed_anchor(o, spot)

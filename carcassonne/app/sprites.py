@@ -138,6 +138,30 @@ class DeadMark(BoardSprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
+class LastFollowerMark(BoardSprite):
+    """A ring under the follower the last turn put on the board (the last move, marked)."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot = x, y, o, spot
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+        self._px = -1
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self._px = px
+            r = max(8, round(px * FOLLOWER_SCALE * 0.75))
+            img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+            pygame.draw.circle(img, (255, 214, 90, 110), (r + 2, r + 2), r)
+            pygame.draw.circle(img, (255, 214, 90, 255), (r + 2, r + 2), r, max(2, r // 5))
+            self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = self.image.get_rect(center=(round(sx), round(sy)))
+
+
 class SpotMark(BoardSprite):
     """A lit follower place on the pending tile (brighter while hovered)."""
 

@@ -38,6 +38,8 @@ class Settings:
     hints: bool = True
     #: Tournament play: hides every aid (hints, why-not, dead spots, projected score, tiles that fit).
     purist: bool = False
+    #: Tutorial lessons completed (their ids), so the Tutorial screen can tick them.
+    lessons_done: list[str] = field(default_factory=list)
 
     @property
     def aids(self) -> bool:
@@ -65,6 +67,9 @@ class Settings:
         for key in ("sound", "hints", "purist"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
+        done = data.get("lessons_done")
+        if isinstance(done, list):
+            s.lessons_done = [d for d in done if isinstance(d, str)]
         return s
 
 

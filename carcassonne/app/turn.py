@@ -55,6 +55,8 @@ class TurnController:
         self.rotation = 0
         self.pending: Placement | None = None
         self.follower: str | None = None
+        #: The player said "no follower" for the pending tile (the turn is not over yet).
+        self.declined = False
         self.last_placed: tuple[int, int] | None = None
         self._legal_cache: dict[tuple[str, int], dict[int, set[tuple[int, int]]]] = {}
         self._preview_cache: dict[tuple[Placement, str], list[tuple[int, int]]] = {}
@@ -215,6 +217,7 @@ class TurnController:
         self.rotation = 0
         self.pending = None
         self.follower = None
+        self.declined = False
         if self.tile is not None and self.game.current not in self.bots:
             # start the hand in a rotation that fits somewhere, if rotation 0 does not
             for r in ROTATIONS:
@@ -255,7 +258,7 @@ class TurnController:
         if reason is None:
             self.pending = Placement(self.tile, x, y, rotation)
             self.rotation = rotation
-            self.follower = None
+            self.follower, self.declined = None, False
         return reason
 
     def place_next(self, step: int = 1) -> Placement | None:
@@ -274,7 +277,7 @@ class TurnController:
     def pick_up(self) -> None:
         """Take the pending tile back into the hand (keeps its rotation)."""
         self.pending = None
-        self.follower = None
+        self.follower, self.declined = None, False
 
     def put_follower(self, spot: str | None) -> Reason | None:
         """Stand a follower on ``spot`` of the pending tile (None: back to the supply);
@@ -286,7 +289,7 @@ class TurnController:
             return None
         reason = self.game.why_not_follower(self.pending, spot)
         if reason is None:
-            self.follower = spot
+            self.follower, self.declined = spot, False
         return reason
 
     def next_follower(self) -> str | None:
@@ -297,8 +300,16 @@ class TurnController:
         self.put_follower(options[(i + 1) % len(options)])
         return self.follower
 
+    def decline_follower(self) -> None:
+        """No follower on the pending tile: the one standing there goes back to the supply."""
+        if self.pending is not None:
+            self.follower, self.declined = None, True
+
     def undo(self) -> bool:
-        """Take back the last step of this turn (follower, then placement)."""
+        """Take back the last step of this turn ("no follower" or the follower, then placement)."""
+        if self.declined:
+            self.declined = False
+            return True
         if self.follower is not None:
             self.follower = None
             return True

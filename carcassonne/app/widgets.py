@@ -31,12 +31,44 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.75, min(3.0, min(w / 1280, h / 800)))
 
 
+#: While a test records a draw (:func:`record_layout`): the boxes drawn and the text put in them.
+_log: "LayoutLog | None" = None
+
+
+class LayoutLog:
+    """The boxes (panels, buttons) and the text rects of one draw, to check no text runs past its box."""
+
+    def __init__(self) -> None:
+        self.boxes: list[pygame.Rect] = []
+        #: (text, its rect, the point it was placed at, how many boxes were drawn before it)
+        self.texts: list[tuple[str, pygame.Rect, tuple[int, int], int]] = []
+
+    def overflows(self, screen: pygame.Rect) -> list[str]:
+        """Each text that runs past the box it was placed in (or past the screen)."""
+        bad = []
+        for text, r, at, n in self.texts:
+            # the box it sits in is the last one drawn under that point (a card over its panel,
+            # a dialog over the screen below it)
+            box = next((b for b in reversed(self.boxes[:n]) if b.collidepoint(at)), screen)
+            if not box.inflate(2, 2).contains(r):
+                bad.append(f"{text!r} at {tuple(r)} runs past {tuple(box)}")
+        return bad
+
+
+def record_layout(log: "LayoutLog | None") -> None:
+    """Start (a log) or stop (None) recording what :func:`draw_panel`, buttons and :func:`blit_text` draw."""
+    global _log
+    _log = log
+
+
 _panels: dict[tuple, pygame.Surface] = {}
 _texts: dict[tuple, pygame.Surface] = {}
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANEL, alpha: int = 235) -> None:
     radius = max(4, int(10 * u))
+    if _log is not None:
+        _log.boxes.append(pygame.Rect(rect))
     if alpha < 255:
         key = (rect.size, tuple(colour), alpha, radius)
         tmp = _panels.get(key)
@@ -55,6 +87,8 @@ def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: t
               colour=INK, anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
     img = rendered(font, text, colour)
     rect = img.get_rect(**{anchor: pos})
+    if _log is not None and text.strip() and surface.get_clip().contains(rect):  # clipped: a scrolled view
+        _log.texts.append((text, rect, (int(pos[0]), int(pos[1])), len(_log.boxes)))
     if shadow:
         surface.blit(rendered(font, text, (0, 0, 0)), rect.move(2, 2))
     surface.blit(img, rect)
@@ -137,6 +171,8 @@ class Button(Widget):
         if self.primary and self.enabled:
             colour = (164, 112, 40) if self.hover else (140, 96, 36)
         radius = max(3, int(8 * u))
+        if _log is not None:
+            _log.boxes.append(pygame.Rect(self.rect))
         pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
         pygame.draw.rect(surface, ACCENT if self.primary and self.enabled else PANEL_EDGE, self.rect,
                          max(1, int(2 * u)), border_radius=radius)
@@ -234,6 +270,8 @@ class TextField(Widget):
 
     def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
         radius = max(3, int(6 * u))
+        if _log is not None:
+            _log.boxes.append(pygame.Rect(self.rect))
         pygame.draw.rect(surface, (30, 28, 24), self.rect, border_radius=radius)
         pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect, max(1, int(2 * u)),
                          border_radius=radius)

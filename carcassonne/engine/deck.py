@@ -53,6 +53,20 @@ class Deck:
         piles.reverse()
         return cls(counts, piles, phase_of)
 
+    @classmethod
+    def in_order(cls, tiles: TileSet, order: list[str]) -> "Deck":
+        """A deck holding exactly ``order``, drawn first to last (a lesson's scripted tiles).
+
+        River tiles keep their phase, so the engine's river checks still apply.
+        """
+        counts: dict[str, int] = {}
+        phase_of: dict[str, str] = {}
+        for tile in order:
+            kind = tiles[tile]
+            counts[tile] = counts.get(tile, 0) + 1
+            phase_of[tile] = (LAKE if kind.role == "lake" else RIVER) if kind.is_river else BASE
+        return cls(counts, list(reversed(order)), phase_of)
+
     def copy(self) -> "Deck":
         return Deck(dict(self.counts), self.pile[:], self.phase_of)
 

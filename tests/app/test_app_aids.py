@@ -65,9 +65,9 @@ def test_hovering_a_square_where_the_tile_does_not_fit_says_why_and_which_tiles_
 
 def test_the_edge_sentence_names_both_edges_and_the_rule(tiles):
     game = Game(tiles, Rules(), players=2, seed=0)
-    text = explain.placement_sentence(game.why_not_placement(Placement("E", 0, -1, 0)), [180])
+    text = explain.placement_sentence(game.why_not_placement(Placement("E", 0, -1, 0)), [2])
     assert text == ("Doesn't fit: its south edge is field but the tile below needs a city edge there — every "
-                    "edge must match (rules: placing a tile). It fits here turned to 180° (press R).")
+                    "edge must match (rules: placing a tile). It fits here if you turn it: press R twice.")
 
 
 def occupied_position(tiles):  # noqa: ANN001, ANN201

@@ -107,11 +107,13 @@ def human_turn(d: Driver, scene: PlayScene, rng: random.Random, n: int) -> Move:
             d.key(pygame.K_RETURN)
     else:
         if style == 1:
-            d.click(scene.buttons["skip"].rect.center)
+            d.click(scene.buttons["skip"].rect.center)  # no follower
+            d.click(scene.buttons["skip"].rect.center)  # the turn ends
         elif style == 3:
             d.key(pygame.K_RETURN)
         else:
-            d.key(pygame.K_SPACE)
+            d.key(pygame.K_SPACE)  # no follower
+            d.key(pygame.K_SPACE)  # the turn ends
     return move
 
 

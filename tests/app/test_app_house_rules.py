@@ -8,7 +8,7 @@ import pytest
 from carcassonne.app.driver import Driver
 from carcassonne.app.scenes.new_game import HOUSE_LINES, NewGameScene
 from carcassonne.app.scenes.play import PlayScene
-from carcassonne.app.scenes.rules_help import RULES, RulesScene
+from carcassonne.app.scenes.rules_help import PAGE, RulesScene
 from carcassonne.app.session import game_from_setup, play
 from carcassonne.app.storage import SeatSetup, Setup
 from carcassonne.engine import Rules
@@ -85,8 +85,9 @@ def test_a_random_first_player_keeps_the_turn_order(make_app, monkeypatch):
 
 def test_the_rules_help_explains_the_house_rules(make_app):
     app = make_app()
-    titles = [title for title, _, _ in RULES]
-    text = next(text for title, text, _ in RULES if title.startswith("House rules"))
+    titles = [heading for heading, _ in PAGE]
+    sections = next(sections for heading, sections in PAGE if heading.startswith("House rules"))
+    text = " ".join(f"{s.title}: {s.text}" for s in sections)
     for words in ("Unfinished features score", "Fill a hole", "Table", "Table edge closes",
                   "Unplayable tiles to the bag", "Random first player"):
         assert words in text
@@ -131,7 +132,8 @@ def test_the_replay_viewer_tells_the_house_rules_in_words(tiles):
     assert replay.describe().endswith("it filled a hole, so they play again (house rule).")
     replay = Replay(GameRecord.load(house / "discard-to-bag.carc.json"), tiles)
     replay.go(2)
-    assert replay.describe() == "Blue drew tile C, which fits nowhere, and put it back in the bag (house rule)."
+    assert replay.describe() == ("Blue drew a city tile with a pennant, which fits nowhere, and put it back in the "
+                                 "bag (house rule).")
 
 
 def test_a_square_off_the_table_says_so(tiles):

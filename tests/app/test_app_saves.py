@@ -27,7 +27,8 @@ def setup_of(*names: str, seed: str, river: bool = False) -> Setup:
 def play_one_turn(d: Driver) -> None:
     d.key(pygame.K_RETURN)  # hand-over
     d.key(pygame.K_TAB)  # keyboard play: the first legal square
-    d.key(pygame.K_SPACE)  # no follower: the turn ends
+    d.key(pygame.K_SPACE)  # no follower
+    d.key(pygame.K_SPACE)  # the turn ends
 
 
 def to_title(app) -> None:  # noqa: ANN001

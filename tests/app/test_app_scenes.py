@@ -46,7 +46,8 @@ def test_continue_resumes_the_autosave_after_each_turn(make_app, data_dir):
     scene = app.top
     d.key(pygame.K_RETURN)  # hand-over
     d.key(pygame.K_TAB)  # keyboard play: the first legal square
-    d.key(pygame.K_SPACE)
+    d.key(pygame.K_SPACE)  # no follower
+    d.key(pygame.K_SPACE)  # the turn ends
     assert game.turn_number >= 1
     record = GameRecord.load(app.storage.autosave_path)
     assert record.turns == game.history

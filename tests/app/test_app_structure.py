@@ -89,7 +89,7 @@ def board_state(scene: PlayScene) -> tuple:
             scene.hover_spot, scene.tip, scene.message, scene.message_time,
             (scene.camera.cx, scene.camera.cy, scene.camera.level), [id(s) for s in sprites],
             [tuple(s.rect) for s in sprites], {n: b.enabled for n, b in scene.buttons.items()},
-            list(scene.cards), scene.hand, scene.ghost, dict(scene.deck_left))
+            scene.panel)
 
 
 def test_drawing_the_play_scene_changes_nothing(make_app):

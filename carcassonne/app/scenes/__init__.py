@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Callable
 
 from .base import Dialog, Scene
-from .dialogs import LoadDialog, MessageDialog, PauseMenu
+from .dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
+from .final_board import FinalBoardScene
 from .new_game import NewGameScene
 from .play import PlayScene
 from .replay import ReplayScene, ReplaysDialog
@@ -18,12 +19,14 @@ from .results import ResultsScene
 from .rules_help import RulesScene
 from .settings import SettingsScene
 from .title import TitleScene
+from .tutorial import TutorialScene
 
 #: Scene name -> what builds it (called with the app and the options the caller passes).
 SCENES: dict[str, Callable[..., Scene]] = {
     "title": TitleScene,
     "new_game": NewGameScene,
     "play": PlayScene,
+    "final": FinalBoardScene,
     "results": ResultsScene,
     "replay": ReplayScene,
     "replays": ReplaysDialog,
@@ -32,6 +35,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "rules": RulesScene,
     "settings": SettingsScene,
     "message": MessageDialog,
+    "confirm": ConfirmDialog,
+    "tutorial": TutorialScene,
 }
 
 __all__ = ["SCENES", "Dialog", "Scene"]

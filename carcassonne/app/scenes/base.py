@@ -60,6 +60,11 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def animating(self) -> bool:
+        """Whether the screen changes by itself now (the app draws it again every frame);
+        False lets the app draw only after input. Scenes that never move by themselves say False."""
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
             w.draw(surface, self.app.assets.fonts, self.u)
@@ -79,6 +84,9 @@ class Dialog(Scene):
         self.box = pygame.Rect(0, 0, int(w * self.u), int(h * self.u))
         self.box.center = (size[0] // 2, size[1] // 2)
 
+    def animating(self) -> bool:
+        return False
+
     def handle(self, intent: Intent) -> bool:
         if intent.action == "back":
             self.close()
@@ -93,11 +101,15 @@ class Dialog(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.u, alpha=250)
+        draw_panel(surface, self.box, self.u, alpha=255)  # opaque: the screen below must not show through the text
         if self.title:
             blit_text(surface, self.app.assets.fonts.get(int(30 * self.u), "title"), self.title,
                       (self.box.centerx, self.box.y + int(16 * self.u)), ACCENT, "midtop")
         super().draw(surface)
+
+
+#: The keymap's pan actions: which way the board moves.
+PAN = {"pan-left": (1, 0), "pan-right": (-1, 0), "pan-up": (0, 1), "pan-down": (0, -1)}
 
 
 class BoardScene(Scene):
@@ -135,3 +147,39 @@ class BoardScene(Scene):
         self.card_rects = [pygame.Rect(inner.x, panel.y + pad + i * (ch + gap), inner.w, ch) for i in range(n)]
         self.board.set_area(board)
         return self.rects["cards"].bottom + pad
+
+    def view_area(self) -> pygame.Rect:
+        """The part of the board area the board really shows: above the bar along its bottom."""
+        board = self.rects["board"]
+        return pygame.Rect(board.x, board.y, board.w, max(1, self.rects["bar"].top - board.y))
+
+    def view_box(self) -> tuple[int, int, int, int]:
+        a = self.view_area()
+        return a.x, a.y, a.w, a.h
+
+    def fit_all(self) -> None:
+        """Show the whole board as it is now (Home), above the bar."""
+        self.board.fit([(x, y) for x, y, _ in self.game.placed_tiles()], area=self.view_area())
+
+    def recentre(self) -> None:
+        """What Home (or F) shows: the whole board."""
+        self.fit_all()
+
+    def camera_action(self, action: str) -> bool:
+        """The keymap's camera actions (pan, zoom, recentre); False for any other action."""
+        if action in PAN:
+            dx, dy = PAN[action]
+            step = max(40, self.camera.tile_px)
+            self.camera.pan_pixels(dx * step, dy * step)
+        elif action in ("zoom-in", "zoom-out"):
+            self.camera.zoom(1 if action == "zoom-in" else -1)
+        elif action == "recentre":
+            self.recentre()
+        else:
+            return False
+        return True
+
+    def glide_time(self, seconds: float) -> float:
+        """How long a camera glide of ``seconds`` at normal speed takes at the player's speed (0: at once)."""
+        speed = self.app.settings.speed
+        return seconds / speed if speed > 0 else 0.0

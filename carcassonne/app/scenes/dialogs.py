@@ -57,6 +57,45 @@ class MessageDialog(Dialog):
             y += font.get_linesize()
 
 
+class ConfirmDialog(Dialog):
+    """A question with two answers: ``yes`` runs ``on_yes``; No, Esc or a click outside close it."""
+
+    box_size = (560, 210)
+
+    def __init__(self, app: "App", title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title, self.text, self.on_yes = title, text, on_yes
+        self.yes = Button(yes, self._yes, hint="Enter", primary=True)
+        self.no = Button("Stay", self.close, hint="Esc")
+        self.widgets = [self.yes, self.no]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        u = self.u
+        bw, bh = int(200 * u), int(44 * u)
+        y = self.box.bottom - bh - int(20 * u)
+        self.yes.rect = pygame.Rect(self.box.centerx - bw - int(8 * u), y, bw, bh)
+        self.no.rect = pygame.Rect(self.box.centerx + int(8 * u), y, bw, bh)
+
+    def _yes(self) -> None:
+        self.close()
+        self.on_yes()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.action == "confirm":
+            self._yes()
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        font = self.app.assets.fonts.get(int(17 * self.u))
+        y = self.box.y + int(66 * self.u)
+        for line in wrap(font, self.text, self.box.w - int(48 * self.u)):
+            blit_text(surface, font, line, (self.box.centerx, y), INK, "midtop")
+            y += font.get_linesize()
+
+
 class PauseMenu(Dialog):
     """Esc during play: resume, save, rules, settings, back to the title."""
 
@@ -98,6 +137,12 @@ class PauseMenu(Dialog):
         self.app.push_scene("settings")
 
     def _quit(self) -> None:
+        """Leaving a game in progress asks first (the autosave keeps it to continue later)."""
+        self.app.push_scene("confirm", title="Leave this game?",
+                            text="It is saved: Continue on the title screen takes you back to it.",
+                            yes="Leave", on_yes=self._leave)
+
+    def _leave(self) -> None:
         self.before_quit()
         self.app.replace_scene("title")
 

@@ -50,6 +50,8 @@ class NewGameScene(Scene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.setup: Setup = app.storage.load_setup()
+        # The seed is not kept: a new game is a new shuffle unless a seed is typed again.
+        self.setup.seed = ""
         #: House rules as game-record keys (only those that differ from the book).
         self.house: dict[str, Any] = {}
         self.random_first = False

@@ -19,7 +19,7 @@ import pygame
 
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
-from ..board_view import BoardMarks
+from ..board_overlay import StepMarks
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
@@ -37,6 +37,7 @@ class ReplayScene(BoardScene):
 
     def __init__(self, app: "App", replay: Replay) -> None:
         super().__init__(app, replay.seats, replay.game)
+        self.step_marks = StepMarks([s.color for s in replay.seats])  # -- board overlay
         self.replay = replay
         self.aids = Aids(self.game)
         self.pan_from: tuple[int, int] | None = None
@@ -58,9 +59,13 @@ class ReplayScene(BoardScene):
         super().enter()
         self.fit()
 
+    def recentre(self) -> None:
+        self.fit()
+
     def fit(self) -> None:
+        """The whole finished board in view, above the slider bar."""
         x0, y0, x1, y1 = self.replay.bounds
-        self.board.fit([(x0, y0), (x1, y1)])
+        self.board.fit([(x0, y0), (x1, y1)], area=self.view_area())
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -137,14 +142,8 @@ class ReplayScene(BoardScene):
             self.go(steps[intent.action])
         elif intent.action == "back":
             self.close()
-        elif intent.action == "zoom-in":
-            self.camera.zoom(1)
-        elif intent.action == "zoom-out":
-            self.camera.zoom(-1)
-        elif intent.action == "recentre":
-            self.fit()
         else:
-            return False
+            return self.camera_action(intent.action)
         return True
 
     def update(self, dt: float) -> None:
@@ -157,10 +156,8 @@ class ReplayScene(BoardScene):
 
     def _show(self) -> None:
         """The board at the current step: its tiles, followers, this turn's tile and scored features."""
-        move = self.replay.last_move()
-        scored = tuple(cell for ev in self.replay.events() for cell in ev.tiles)
-        self.board.show(self.replay.step, BoardMarks(last_placed=None if move is None else (move.x, move.y),
-                                                     scored=scored))
+        # -- board overlay: the step's scored features painted, its tile and follower marked
+        self.board.show(self.replay.step, self.step_marks.get(self.replay.step, self.replay.game, self.replay.events()))
 
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:

@@ -28,13 +28,15 @@ STEP_SECONDS = 0.8
 class ResultsScene(Scene):
     keymap = "results"
 
-    def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent]) -> None:
+    def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent],
+                 scored_on_board: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.seats = seats
         self.final = list(final)
         speed = app.settings.speed
-        self.revealed = len(self.final) if speed <= 0 else 0
+        #: Shown one by one here unless they were just shown on the board.
+        self.revealed = len(self.final) if speed <= 0 or scored_on_board else 0
         self.timer = 0.0
         self.before = [s - sum(e.points for e in self.final if p in e.players) for p, s in enumerate(game.scores)]
         self.buttons = {
@@ -42,6 +44,7 @@ class ResultsScene(Scene):
             "save": Button("Save game", self.save),
             "again": Button("New game", self.new_game, primary=True),
             "title": Button("Title", self.to_title, hint="Esc"),
+            "board": Button("Final board", self.show_board, hint="B"),
         }
         self.widgets = list(self.buttons.values())
         self.note = ""
@@ -102,6 +105,10 @@ class ResultsScene(Scene):
         except OSError as exc:
             self.note = f"Could not save: {exc.strerror or exc}"
 
+    def show_board(self) -> None:
+        """Back to the final board (Esc there returns here)."""
+        self.app.push_scene("final", game=self.game, seats=self.seats, final=self.final, review=True)
+
     def new_game(self) -> None:
         self.app.replace_scene("new_game")
 
@@ -121,6 +128,8 @@ class ResultsScene(Scene):
                     self.new_game()
             elif intent.action == "back":
                 self.to_title()
+            elif intent.action == "board":
+                self.show_board()
             else:
                 return False
             return True
@@ -149,7 +158,7 @@ class ResultsScene(Scene):
         bw, bh = int(180 * u), int(46 * u)
         x = w - pad - bw
         y = h - pad - bh
-        for name in ("again", "title", "save", "next"):
+        for name in ("again", "title", "save", "board", "next"):
             self.buttons[name].rect = pygame.Rect(x, y, bw, bh)
             x -= bw + int(10 * u)
 
@@ -199,10 +208,15 @@ class ResultsScene(Scene):
             if ev.players and self.seats[ev.players[0]].color == "black":
                 colour = INK
             pygame.draw.circle(surface, colour, (r.x + int(20 * u), y + line // 2 - 2), int(5 * u))
-            text = ev.describe(names)
-            while font.size(text)[0] > r.w - int(44 * u) and len(text) > 10:
-                text = text[:-2]
-            blit_text(surface, font, text, (r.x + int(34 * u), y), INK)
+            text, room_w = ev.describe(names), r.w - int(44 * u)
+            fitting = next((f for f in (fonts.get(int(k * u)) for k in (15, 14, 13, 12)) if f.size(text)[0] <= room_w),
+                           None)
+            if fitting is None:  # still too long at the smallest size: cut at a word, and say so
+                fitting = fonts.get(int(12 * u))
+                while fitting.size(text + "…")[0] > room_w and " " in text:
+                    text = text.rsplit(" ", 1)[0]
+                text += "…"
+            blit_text(surface, fitting, text, (r.x + int(34 * u), y), INK)
             y += line
         if not self.revealed >= len(self.final):
             blit_text(surface, font, "Space or click: next · Enter: all", (r.centerx, r.bottom - int(8 * u)),

@@ -1,55 +1,117 @@
-"""Rules in short, with pictures, and every keyboard shortcut."""
+"""Rules in short, each with a rulebook example drawn as a board, the rule options, and every key."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine import RecordError
+from ...resources import path as resource_path
 from ..intents import WHEEL, Intent
 from ..keymap import help_rows
+from ..miniboard import Example, board_picture, load_example
 from ..widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
 
-# (title, text, example tiles with a follower place to show)
-RULES: list[tuple[str, str, list[tuple[str, int, str | None]]]] = [
-    ("Your turn",
-     "Draw a tile and place it next to the tiles on the board so that every edge matches its "
-     "neighbour: city to city, road to road, field to field. Then you may put one of your 7 followers "
-     "on a part of that tile, if no follower already stands on the feature it joins. Finished "
-     "features score at once and their followers come home.",
-     [("D", 0, None), ("U", 90, None), ("V", 0, None)]),
-    ("Roads: thieves",
-     "A road is finished when both ends stop at a crossroads, a city, a cloister or a loop. "
-     "It scores 1 point per tile.", [("U", 0, "road:N"), ("V", 180, None), ("W", 0, None)]),
-    ("Cities: knights",
-     "A city is finished when its walls close all around. It scores 2 points per tile and 2 per "
-     "pennant (shield); at the end an unfinished city scores 1 per tile and pennant.",
-     [("E", 0, "city:N"), ("F", 0, None), ("C", 0, None)]),
-    ("Cloisters: monks",
-     "A cloister is finished when all 8 squares around it hold tiles: 9 points. At the end it scores "
-     "1 point for itself and 1 per neighbour.", [("B", 0, "cloister"), ("A", 0, None)]),
-    ("Fields: farmers",
-     "Farmers lie in the fields and stay there until the end. Then each farm scores 3 points per "
-     "finished city it touches (2nd-edition rule: the same, but a player scores any one city only "
-     "once; 1st-edition rule: 4 points per city to the majority of farmers).",
-     [("E", 0, "farm:SW"), ("K", 0, None)]),
-    ("Sharing",
-     "Features can grow together. Whoever has the most followers on a feature takes all its points; "
-     "tied players each score the full points.", []),
-    ("House rules (if chosen)",
-     "Unfinished features score off: at the end, unfinished roads, cities and cloisters score "
-     "nothing; farms still score. Fill a hole, play again: a tile that has tiles on all four sides "
-     "earns its player another turn. Table: tiles must stay inside the table's squares (its edge "
-     "is drawn on the board); a tile that fits nowhere inside is set aside. Table edge closes: the "
-     "edge finishes a road or city that runs into it and counts as tiles around a cloister. "
-     "Unplayable tiles to the bag: a tile that fits nowhere goes back into the bag and you draw "
-     "again, until no tile left fits anywhere. Random first player: who starts is drawn at random.",
-     []),
+AR, RG = "Annotated rules 2007", "Rio Grande rules 2013"
+
+
+@dataclass(frozen=True)
+class RuleSection:
+    """One rule explained: its words, and the rulebook example that shows it (a record in
+    ``resources/rulebook/``, drawn as a small board with the engine's score events under it)."""
+
+    title: str
+    text: str
+    example: str = ""
+    source: str = ""
+    #: Said under the picture instead of the example's score events.
+    caption: str = ""
+    #: Rule options to replay the example with instead of its own (a variant on the same board).
+    rules: dict[str, object] | None = None
+
+
+RULES: list[RuleSection] = [
+    RuleSection("Your turn",
+                "Draw a tile and place it so that every edge matches its neighbour: city to city, road to "
+                "road, field to field. A tile that fits nowhere goes back to the box and you draw again. Then "
+                "you may put one of your 7 followers on a part of that tile, if no follower stands on the "
+                "feature it joins. Completed features score at once and their followers come home.",
+                "an21-final-scoring", f"{AR}, 'Placing a tile', 'Placing a follower'",
+                "A board in play: every edge meets a matching edge; followers of five players."),
+    RuleSection("Roads: thieves",
+                "A road is complete when both ends stop at a crossing, a city, a cloister, or it closes a "
+                "loop: 1 point per tile. Here Red's thief scores a road of 3 tiles.",
+                "ann07-road-3", f"{AR}, 'Scoring a completed road'"),
+    RuleSection("Cities: knights",
+                "A city is complete when its walls close all around: 2 points per tile and 2 per pennant "
+                "(shield). At the end an unfinished city scores 1 per tile and pennant.",
+                "ann07-city-3-segments-pennant", f"{AR}, 'Scoring a completed city'"),
+    RuleSection("Cloisters: monks",
+                "A cloister is complete when all 8 squares around it hold tiles: 9 points. At the end it "
+                "scores 1 for itself and 1 per neighbour.", "ann07-cloister-9",
+                f"{AR}, 'Scoring a completed cloister'"),
+    RuleSection("Sharing: majority and ties",
+                "Features grow together when a tile joins them. Whoever has the most followers on a feature "
+                "scores all its points; tied players each score them in full. Red and Blue, one knight each, "
+                "both score this city.", "ann07-city-tie-10", f"{AR}, 'Scoring a completed city'"),
+    RuleSection("Fields: farmers",
+                "Farmers lie in the fields and stay there to the end. Roads, cities and the board's edge bound "
+                "a farm. At the end each farm scores 3 points per completed city it touches, to the player with "
+                "the most farmers in it (ties: each).", "ann07-farm-majority", f"{AR}, 'Scoring farms'"),
+    RuleSection("Final scoring",
+                "When the last tile is placed: unfinished roads, cities and cloisters score 1 per tile "
+                "(and pennant, and neighbour), then the farms. The most points wins.",
+                "ann07-final-scoring", f"{AR}, 'Final scoring'"),
 ]
+
+#: The rule options of the New game screen, each with a picture.
+VARIANTS: list[RuleSection] = [
+    RuleSection("Farms: first-edition scoring",
+                "The old rule: each completed city is scored once for all the farms touching it, 4 points to "
+                "the player with the most farmers around it. This board scores 4 for Blue; with the third "
+                "edition's rule it scores 3 per farm.", "ann07-fn28-first-edition", f"{RG}, 'Farmers'"),
+    RuleSection("Farms: second-edition scoring",
+                "As the third edition, 3 points per completed city a farm touches, but a player scores any "
+                "one city only once, however many of its farms they win. The board above, scored this way "
+                "(the third edition scores Blue twice):", "ann07-fn28-third-edition", "Annotated rules 2007, FAQ 28",
+                rules={"farm_scoring": "second-edition"}),
+    RuleSection("Small cities",
+                "The old rule: a completed city of only two tiles scores 1 point per tile and per pennant "
+                "instead of 2.", "ann07-fn17-small-city-rule", f"{AR}, footnote 17"),
+    RuleSection("The River",
+                "The game starts from the spring; the 12 river tiles come first, each continuing the river "
+                "without turning back on itself, and the lake ends it. No follower goes on the river.",
+                "river-start", f"{AR}, The River"),
+    RuleSection("No farmers",
+                "Play without farmers: followers may not lie in fields, and farms score nothing. A good way to "
+                "start for new players.", "ann07-cloister-9", f"{AR}, 'Farms'",
+                "Without farmers, these fields stay empty and score nothing."),
+]
+
+#: The house rules of the New game screen (Wikicarpedia, base game, "House Rules" and "Use of a Table").
+HOUSE_RULES: list[RuleSection] = [
+    RuleSection("Unfinished features score off",
+                "At the end, unfinished roads, cities and cloisters score nothing; farms still score."),
+    RuleSection("Fill a hole, play again", "A tile that has tiles on all four sides earns its player another turn."),
+    RuleSection("Table",
+                "Tiles must stay inside the table's squares (its edge is drawn on the board); a tile that fits "
+                "nowhere inside is set aside. Table edge closes: the edge finishes a road or city that runs "
+                "into it and counts as tiles around a cloister."),
+    RuleSection("Unplayable tiles to the bag",
+                "A tile that fits nowhere goes back into the bag and you draw again, until no tile left fits "
+                "anywhere."),
+    RuleSection("Random first player", "Who starts is drawn at random."),
+]
+
+#: The page, group by group: a new group of rules is one more entry here.
+PAGE: list[tuple[str, list[RuleSection]]] = [
+    ("The rules", RULES), ("Rule options (New game)", VARIANTS), ("House rules (if chosen)", HOUSE_RULES)]
 
 #: The mouse, and the aids; the keys come from the keymap (:func:`keys`).
 MOUSE: list[tuple[str, str]] = [
@@ -70,85 +132,178 @@ def keys() -> list[tuple[str, str]]:
             ("Replays: ← → Home End", "step through a recorded game")]
 
 
+@dataclass
+class Block:
+    """A section laid out on the page: where it starts (page y), its lines and its picture."""
+
+    y: int
+    height: int
+    heading: str
+    title: str
+    lines: list[str]
+    caption: list[str]
+    source: list[str]
+    picture: pygame.Surface | None
+
+
 class RulesScene(Scene):
     keymap = "help"
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.scroll = 0
+        self.max_scroll = 0
+        self.pic_w = 0
+        self.blocks: list[Block] = []
+        self.rects: dict[str, pygame.Rect] = {}
+        self.examples: dict[str, Example | None] = {}
         self.back = Button("Back", self.close, hint="Esc", primary=True)
         self.widgets = [self.back]
 
     def close(self) -> None:
         self.app.pop(self)
 
+    def example(self, section: RuleSection) -> Example | None:
+        """The section's rulebook example replayed (None if its file is missing or bad: the rule's
+        words still show)."""
+        key = f"{section.example} {section.rules}"
+        if key not in self.examples:
+            path = resource_path("rulebook", f"{section.example}.carc.json")
+            try:
+                found: Example | None = load_example(path, self.app.tiles, section.rules)
+            except (RecordError, KeyError):
+                found = None
+            self.examples[key] = found
+        return self.examples[key]
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        self.back.rect = pygame.Rect(size[0] - int(180 * u), size[1] - int(66 * u), int(160 * u), int(46 * u))
+        w, h = size
+        self.back.rect = pygame.Rect(w - int(180 * u), h - int(66 * u), int(160 * u), int(46 * u))
+        left = pygame.Rect(int(20 * u), int(74 * u), int(w * 0.58), h - int(160 * u))
+        right = pygame.Rect(left.right + int(20 * u), left.y, w - left.right - int(40 * u), left.h)
+        self.rects = {"left": left, "right": right, "page": left.inflate(-int(32 * u), -int(24 * u))}
+        self._lay_out_page()
+
+    def _lay_out_page(self) -> None:
+        """Every section's lines and picture, placed once per window size (draw only blits)."""
+        u, fonts, page = self.u, self.app.assets.fonts, self.rects["page"]
+        head, font, small = self.fonts()
+        pic_w = self.pic_w = min(int(page.w * 0.36), int(260 * u))
+        text_w = page.w - pic_w - int(16 * u)
+        y = 0
+        self.blocks = []
+        for heading, sections in PAGE:
+            first = True
+            for section in sections:
+                example = self.example(section) if section.example else None
+                picture = None
+                caption: list[str] = []
+                if example is not None:
+                    picture = board_picture(example, self.app.assets, (pic_w, int(pic_w * 0.72)), int(64 * u))
+                    said = section.caption or " ".join(example.captions[-3:])
+                    caption = wrap(small, said, pic_w)
+                lines = wrap(font, section.text, text_w)
+                source = wrap(small, f"Rulebook: {section.source}", text_w) if section.source else []
+                top = (fonts.get(int(26 * u), "title").get_linesize() + int(8 * u)) if first else 0
+                text_h = head.get_linesize() + len(lines) * font.get_linesize() + len(source) * small.get_linesize()
+                pic_h = (picture.get_height() + len(caption) * small.get_linesize()) if picture else 0
+                height = top + max(text_h, pic_h + head.get_linesize()) + int(18 * u)
+                self.blocks.append(Block(y, height, heading if first else "", section.title, lines, caption,
+                                         source, picture))
+                y += height
+                first = False
+        self.max_scroll = max(0, y - page.h)
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    def fonts(self) -> tuple[pygame.font.Font, pygame.font.Font, pygame.font.Font]:
+        f, u = self.app.assets.fonts, self.u
+        return f.get(int(19 * u), "bold"), f.get(int(15 * u)), f.get(int(13 * u))
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.scroll + pixels, self.max_scroll))
 
     def handle(self, intent: Intent) -> bool:
         if intent.action == "back":
             self.close()
             return True
         if intent.kind == WHEEL:
-            self.scroll = max(0, min(self.scroll - intent.dy * int(40 * self.u), int(900 * self.u)))
+            self.scroll_by(-intent.dy * int(40 * self.u))
             return True
         if intent.action == "scroll-down":
-            self.scroll = min(self.scroll + int(80 * self.u), int(900 * self.u))
+            self.scroll_by(int(160 * self.u))
             return True
         if intent.action == "scroll-up":
-            self.scroll = max(0, self.scroll - int(80 * self.u))
+            self.scroll_by(-int(160 * self.u))
             return True
         return super().handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((34, 38, 32))
         u = self.u
-        w, h = surface.get_size()
         fonts = self.app.assets.fonts
         blit_text(surface, fonts.get(int(40 * u), "title"), "Rules in short", (int(30 * u), int(14 * u)), ACCENT)
-        left = pygame.Rect(int(20 * u), int(74 * u), int(w * 0.6), h - int(160 * u))
-        right = pygame.Rect(left.right + int(20 * u), left.y, w - left.right - int(40 * u), left.h)
+        left, right, page = self.rects["left"], self.rects["right"], self.rects["page"]
         draw_panel(surface, left, u)
         draw_panel(surface, right, u)
-        surface.set_clip(left.inflate(-8, -8))
-        head = fonts.get(int(19 * u), "bold")
-        font = fonts.get(int(15 * u))
-        pic = int(70 * u)
-        y = left.y + int(14 * u) - self.scroll
-        text_x = left.x + int(16 * u)
-        pieces = self.app.assets.pieces
-        from ..spots import spot_anchor
-        for title, text, tiles in RULES:
-            blit_text(surface, head, title, (text_x, y), ACCENT)
-            y += head.get_linesize() + int(2 * u)
-            width = left.w - int(32 * u) - (len(tiles) * (pic + int(8 * u)) if tiles else 0)
-            top = y
-            for line in wrap(font, text, width):
-                blit_text(surface, font, line, (text_x, y), INK)
+        self._draw_page(surface, page)
+        if self.max_scroll:
+            blit_text(surface, fonts.get(int(13 * u)), "wheel or ↑ ↓ to scroll" if self.scroll < self.max_scroll
+                      else "end of the rules", (left.right - int(12 * u), left.bottom + int(6 * u)), INK_DIM,
+                      "topright")
+        self._draw_keys(surface, right)
+        super().draw(surface)
+
+    def _draw_page(self, surface: pygame.Surface, page: pygame.Rect) -> None:
+        u = self.u
+        head, font, small = self.fonts()
+        group = self.app.assets.fonts.get(int(26 * u), "title")
+        surface.set_clip(page)
+        for b in self.blocks:
+            y = page.y + b.y - self.scroll
+            if y > page.bottom or y + b.height < page.y:
+                continue
+            if b.heading:
+                blit_text(surface, group, b.heading, (page.x, y), ACCENT)
+                y += group.get_linesize() + int(8 * u)
+            blit_text(surface, head, b.title, (page.x, y), ACCENT)
+            if b.picture is not None:
+                px = page.right - self.pic_w
+                surface.blit(b.picture, (px + (self.pic_w - b.picture.get_width()) // 2, y))
+                cy = y + b.picture.get_height()
+                for line in b.caption:
+                    blit_text(surface, small, line, (px, cy), INK_DIM)
+                    cy += small.get_linesize()
+            y += head.get_linesize()
+            for line in b.lines:
+                blit_text(surface, font, line, (page.x, y), INK)
                 y += font.get_linesize()
-            px = left.right - int(16 * u) - len(tiles) * (pic + int(8 * u))
-            for tile, rot, spot in tiles:
-                surface.blit(self.app.assets.tiles.sized(tile, rot, pic), (px, top))
-                if spot:
-                    o = self.app.tiles[tile].orientations[rot // 90]
-                    ax, ay = spot_anchor(o, spot)
-                    img = pieces.get("red", int(pic * 0.36), spot.startswith("farm"))
-                    surface.blit(img, img.get_rect(center=(round(px + ax * pic), round(top + ay * pic))))
-                px += pic + int(8 * u)
-            y = max(y, top + (pic if tiles else 0)) + int(16 * u)
+            for line in b.source:
+                blit_text(surface, small, line, (page.x, y), INK_DIM)
+                y += small.get_linesize()
         surface.set_clip(None)
+
+    def _draw_keys(self, surface: pygame.Surface, right: pygame.Rect) -> None:
+        """The keys table, its font shrunk until the longest row fits the panel's width."""
+        u, fonts = self.u, self.app.assets.fonts
+        head = fonts.get(int(19 * u), "bold")
         blit_text(surface, head, "Keys and mouse", (right.x + int(16 * u), right.y + int(14 * u)), ACCENT)
-        y = right.y + int(50 * u)
-        small = fonts.get(int(14 * u), "bold")
-        plain = fonts.get(int(14 * u))
-        row_h = max(plain.get_linesize() + int(6 * u), 1)
         rows = keys()
+        inner = right.w - int(32 * u)
+        px = int(14 * u)
+        while True:
+            bold, plain = fonts.get(px, "bold"), fonts.get(px)
+            key_w = max(bold.size(k)[0] for k, _ in rows) + int(10 * u)
+            what_w = max(plain.size(what)[0] for _, what in rows)
+            if key_w + what_w <= inner or px <= 9:
+                break
+            px -= 1
+        y = right.y + int(50 * u)
+        row_h = max(plain.get_linesize() + int(6 * u), 1)
         if len(rows) * row_h > right.h - int(60 * u):
             row_h = (right.h - int(60 * u)) // len(rows)
         for key, what in rows:
-            blit_text(surface, small, key, (right.x + int(16 * u), y), INK)
-            blit_text(surface, plain, what, (right.x + int(16 * u) + int(right.w * 0.42), y), INK_DIM)
+            blit_text(surface, bold, key, (right.x + int(16 * u), y), INK)
+            blit_text(surface, plain, what, (right.x + int(16 * u) + key_w, y), INK_DIM)
             y += row_h
-        super().draw(surface)

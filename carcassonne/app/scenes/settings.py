@@ -89,8 +89,11 @@ class SettingsScene(Dialog):
                   (self.box.centerx, self.done.rect.top - int(8 * self.u)), INK_DIM, "midbottom")
         # Where a bug report's log is (written only when something went wrong); long paths shrink to fit.
         about = f"Carcassonne {__version__} · error log: {self.app.storage.log_root / LOG_NAME}"
-        size = int(13 * self.u)
-        while size > 8 and self.app.assets.fonts.get(size).size(about)[0] > self.box.w - int(24 * self.u):
+        size, room = int(13 * self.u), self.box.w - int(24 * self.u)
+        while size > 8 and self.app.assets.fonts.get(size).size(about)[0] > room:
             size -= 1
-        blit_text(surface, self.app.assets.fonts.get(size), about,
+        font = self.app.assets.fonts.get(size)
+        while font.size(about)[0] > room and len(about) > 40:  # still too long: the path's middle goes
+            about = about[:30] + "…" + about[32 + (len(about) - 40) // 4:]
+        blit_text(surface, font, about,
                   (self.box.centerx, self.done.rect.top - int(30 * self.u)), INK_DIM, "midbottom")

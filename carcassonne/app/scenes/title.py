@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue (the latest autosave), Load, Replays, Rules, Settings, Quit."""
+"""The title screen: New game, Continue (the latest autosave), Learn to play (the tutorial), Load,
+Replays, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ class TitleScene(Scene):
         self.buttons = {
             "new": Button("New game", self.new_game, hint="N", primary=True),
             "continue": Button("Continue", self.continue_game, hint="C"),
+            "tutorial": Button("Learn to play", self.tutorial, hint="T"),
             "load": Button("Load", self.load, hint="L"),
             "replays": Button("Replays", self.replays, hint="R"),
             "rules": Button("Rules and keys", self.rules, hint="F1"),
@@ -68,6 +70,9 @@ class TitleScene(Scene):
     def load(self) -> None:
         self.app.push_scene("load")
 
+    def tutorial(self) -> None:
+        self.app.push_scene("tutorial")
+
     def replays(self) -> None:
         self.app.push_scene("replays")
 
@@ -79,11 +84,15 @@ class TitleScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         actions = {"new-game": self.new_game, "continue": self.continue_game, "load": self.load,
-                   "replays": self.replays, "help": self.rules, "settings": self.settings, "quit": self.app.quit}
+                   "replays": self.replays, "help": self.rules, "settings": self.settings, "quit": self.app.quit,
+                   "tutorial": self.tutorial}
         if intent.action in actions:
             actions[intent.action]()
             return True
         return super().handle(intent)
+
+    def animating(self) -> bool:
+        return False
 
     def update(self, dt: float) -> None:
         self.buttons["continue"].enabled = self.app.storage.has_autosave()

@@ -1,0 +1,152 @@
+"""Screenshots of the Tutorial (each lesson) and the Rules screen, in a real window (run under Xvfb),
+at 1024×768 and 1920×1080, into docs/screenshots/tutorial/.
+
+    xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/tutorial_screenshots.py [--out DIR]
+
+Lessons are played with synthetic clicks and keys on the board, like a learner would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from carcassonne.app.app import App  # noqa: E402
+from carcassonne.app.driver import Driver  # noqa: E402
+from carcassonne.app.storage import Settings, Storage  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots" / "tutorial"
+SIZES = ((1024, 768), (1920, 1080))
+
+
+def shot(app: App, out: Path, name: str) -> None:
+    app.frame(0.016)
+    path = out / f"{app.size[0]}x{app.size[1]}-{name}.png"
+    pygame.image.save(app.screen, str(path))
+    print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def click_cell(d: Driver, scene, x: int, y: int) -> None:  # noqa: ANN001
+    d.click(scene.board.camera.cell_center(x, y))
+
+
+def play_step(d: Driver, scene) -> None:  # noqa: ANN001
+    """The step's intended move, by hand: turn the tile, click the square, click the follower's place, Done."""
+    step = scene.runner.step
+    move = step.solution
+    while scene.turn.rotation != move.rotation:
+        d.key(pygame.K_r)
+    click_cell(d, scene, move.x, move.y)
+    if move.follower:
+        while scene.turn.follower != move.follower:
+            d.key(pygame.K_f)
+    d.key(pygame.K_RETURN)
+
+
+def to_step(d: Driver, scene, number: int) -> None:  # noqa: ANN001
+    """Play the lesson's steps until step ``number`` (1-based) is the current one."""
+    while scene.runner.index < number - 1:
+        if scene.runner.step.reading:
+            d.key(pygame.K_n)
+        else:
+            play_step(d, scene)
+
+
+def lessons(app: App, d: Driver, out: Path) -> None:
+    d.key(pygame.K_t)
+    scene = app.top
+    shot(app, out, "01-lessons")
+    # 1: placing tiles — a wrong square answered with the engine's why-not
+    scene.start(0)
+    d.frames(2)
+    d.key(pygame.K_r)
+    click_cell(d, scene, 0, -1)
+    shot(app, out, "02-lesson1-why-not")
+    to_step(d, scene, 1)
+    scene.turn.pick_up()
+    scene.turn.rotation = 0
+    click_cell(d, scene, 1, 0)
+    shot(app, out, "03-lesson1-placed")
+    # 2: roads — the thief on the road before Done
+    scene.start(1)
+    d.frames(2)
+    click_cell(d, scene, 1, 0)
+    d.key(pygame.K_f)
+    shot(app, out, "04-lesson2-thief")
+    to_step(d, scene, 4)
+    shot(app, out, "05-lesson2-road-scored")
+    # 3: cities — the shared city joined
+    scene.start(2)
+    to_step(d, scene, 4)
+    shot(app, out, "06-lesson3-shared-city")
+    # 4: cloisters
+    scene.start(3)
+    d.frames(2)
+    shot(app, out, "07-lesson4-cloister")
+    # 5: farmers — the final-scoring preview of the farm
+    scene.start(4)
+    to_step(d, scene, 2)
+    shot(app, out, "08-lesson5-farm")
+    to_step(d, scene, 5)
+    shot(app, out, "09-lesson5-two-cities")
+    # 6: final scoring, step by step
+    scene.start(5)
+    to_step(d, scene, 2)
+    d.key(pygame.K_n)
+    shot(app, out, "10-lesson6-final-scoring")
+    # 7: the river
+    scene.start(6)
+    to_step(d, scene, 2)
+    shot(app, out, "11-lesson7-river")
+    to_step(d, scene, 4)
+    d.run_until(lambda: scene.runner.game.current == 0 and scene.turn.can_act, 400)
+    shot(app, out, "12-lesson7-free-game")
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for size in SIZES:
+        with tempfile.TemporaryDirectory() as data:
+            settings = Settings(window_size=size, animation="instant", sound=False)
+            app = App(Storage(Path(data)), settings=settings)
+            app.push_scene("title")
+            d = Driver(app, dt=0.05)
+            d.frames(3)
+            if size[0] < 1600:  # the title is in ../01-title.png at 1600x900 too; one is enough
+                shot(app, args.out, "00-title")
+            lessons(app, d, args.out)
+            d.key(pygame.K_F1)
+            shot(app, args.out, "13-rules")
+            d.key(pygame.K_PAGEDOWN)
+            d.key(pygame.K_PAGEDOWN)
+            d.key(pygame.K_PAGEDOWN)
+            shot(app, args.out, "14-rules-scrolled")
+            rules = app.top
+            options = next(b for b in rules.blocks if b.heading.startswith("Rule options"))
+            while rules.scroll < min(options.y, rules.max_scroll):
+                d.wheel(-1, rules.rects["page"].center)
+            shot(app, args.out, "15-rules-options")
+            for _ in range(12):
+                d.key(pygame.K_PAGEDOWN)
+            shot(app, args.out, "16-rules-house-rules")
+            app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

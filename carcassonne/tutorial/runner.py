@@ -1,0 +1,184 @@
+"""A lesson in progress, through the engine only (no pygame): which step, what the coach says,
+whether a move reaches the step's goal.
+
+An illegal move is answered with the engine's own why-not sentence; a legal move that
+misses the goal is taken back (``Game.pop``) and answered with the step's hint, so the
+scripted tiles that follow still fit the lesson. When every step is done the lesson's
+free game begins: the remaining tiles, played against an Easy computer player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Game, IllegalMoveError, Move, ScoreEvent, TileSet
+from ..engine.deck import Deck
+from ..engine.errors import Reason
+from .lesson import Lesson, LessonError, Step
+
+LEARNER = 0
+DONE, MISSED, ILLEGAL = "done", "missed", "illegal"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move did: ``done`` (the step's goal reached), ``missed`` (legal, taken back)
+    or ``illegal`` (refused, with the engine's ``reason``)."""
+
+    result: str
+    message: str
+    events: tuple[ScoreEvent, ...] = ()
+    reason: Reason | None = None
+
+
+def spot_kind(spot: str) -> str:
+    """``road:E`` → ``road``; ``cloister`` → ``cloister``."""
+    return spot.partition(":")[0]
+
+
+def goal_met(goal: dict[str, Any], move: Move, events: list[ScoreEvent], game: Game,
+             player: int = LEARNER) -> bool:
+    """Whether ``move`` (just played, scoring ``events``) reaches ``goal``; every key must hold."""
+    checks = {
+        "at": lambda v: (move.x, move.y) == (v[0], v[1]),
+        "rotation": lambda v: move.rotation == v,
+        "follower": lambda v: move.follower is not None and spot_kind(move.follower) == v,
+        "no_follower": lambda v: (move.follower is None) == bool(v),
+        "scored": lambda v: any(e.feature == v and player in e.players for e in events),
+        "score": lambda v: game.scores[player] >= v,
+        "returned": lambda v: bool(v) == any(f.player == player for e in events for f in e.followers_returned),
+    }
+    return all(checks[key](value) for key, value in goal.items() if key in checks)
+
+
+def new_lesson_game(lesson: Lesson, tiles: TileSet) -> Game:
+    """The lesson's game: its scripted deck, its board start played through the rules."""
+    game = Game(tiles, lesson.rules, 2, None, list(lesson.players))
+    try:
+        game.deck = Deck.in_order(tiles, lesson.deck_order())
+        for turn in lesson.start:
+            game.play(turn)
+    except (KeyError, IllegalMoveError) as exc:
+        raise LessonError(f"lesson {lesson.id}: board start: {exc}") from None
+    if game.current != LEARNER:
+        raise LessonError(f"lesson {lesson.id}: the board start must leave the learner to play")
+    return game
+
+
+class LessonRunner:
+    """One lesson played step by step on a real :class:`Game`."""
+
+    def __init__(self, lesson: Lesson, tiles: TileSet) -> None:
+        self.lesson = lesson
+        self.tiles = tiles
+        self.restart()
+
+    def restart(self) -> None:
+        self.game = new_lesson_game(self.lesson, self.tiles)
+        self.index = 0
+        #: The coach's answer to the last move (a why-not sentence, a hint, praise).
+        self.message = ""
+        #: The final scoring shown one event at a time (a ``final`` reading step).
+        self.walkthrough: list[ScoreEvent] = []
+        self.walk_index = 0
+        self._enter_step()
+
+    # ------------------------------------------------------------- queries
+    @property
+    def step(self) -> Step | None:
+        """The step in progress; None once the free game has begun."""
+        return self.lesson.steps[self.index] if self.index < len(self.lesson.steps) else None
+
+    @property
+    def in_free_game(self) -> bool:
+        return self.index >= len(self.lesson.steps)
+
+    @property
+    def finished(self) -> bool:
+        """The free game is over (its final scoring applied)."""
+        return self.in_free_game and self.game.finished
+
+    @property
+    def progress(self) -> str:
+        if self.in_free_game:
+            return "Free game"
+        return f"Step {self.index + 1} of {len(self.lesson.steps)}"
+
+    def coach(self) -> str:
+        """The coach line for now."""
+        step = self.step
+        if step is None:
+            if self.game.finished:
+                return "The game is over: the final scoring is on the board. Well played!"
+            left = len(self.game.deck)
+            return (f"{self.lesson.outro} A short game against the Easy computer player: "
+                    f"{left} tile{'s' if left != 1 else ''} left.").strip()
+        return step.text
+
+    def scoring_line(self) -> str:
+        """On a final-scoring walkthrough, the score event shown now ("" otherwise)."""
+        if not self.walkthrough:
+            return ""
+        event = self.walkthrough[self.walk_index]
+        said = event.describe(self.game.names).replace("You scores", "You score")
+        return f"{self.walk_index + 1} of {len(self.walkthrough)}: {said}."
+
+    def pointed(self) -> tuple[tuple[int, int], ...]:
+        """Squares the aids point at now."""
+        if self.walkthrough:
+            return self.walkthrough[self.walk_index].tiles
+        step = self.step
+        return step.point if step is not None else ()
+
+    def tile(self) -> str | None:
+        """The tile in hand (the engine discards any that fits nowhere)."""
+        return self.game.draw()
+
+    # -------------------------------------------------------------- moves
+    def try_move(self, move: Move) -> Outcome:
+        """The learner plays ``move`` for the current step."""
+        step = self.step
+        if step is None or step.reading:
+            return self._answer(ILLEGAL, "Read the coach's line, then press Next.")
+        reason = self.game.why_not(move)
+        if reason is not None:
+            return self._answer(ILLEGAL, reason[:1].upper() + reason[1:] + ".", reason=reason)
+        mark = len(self.game.history)
+        events = self.game.play(move)
+        if not goal_met(step.goal, move, events, self.game):
+            while len(self.game.history) > mark:
+                self.game.pop()
+            hint = step.hint or "that is legal, but not what this step asks."
+            return self._answer(MISSED, f"Not quite: {hint} Try again.", tuple(events))
+        if step.reply is not None:
+            reason = self.game.why_not(step.reply)
+            if reason is not None:
+                raise LessonError(f"lesson {self.lesson.id}: the reply to step {self.index + 1}: {reason}")
+            self.game.play(step.reply)
+        self.index += 1
+        self._enter_step()
+        return self._answer(DONE, "", tuple(events))
+
+    def read_on(self) -> bool:
+        """Next, on a reading step (one final-scoring event at a time); False if not reading."""
+        step = self.step
+        if step is None or not step.reading:
+            return False
+        if self.walkthrough and self.walk_index + 1 < len(self.walkthrough):
+            self.walk_index += 1
+            return True
+        self.index += 1
+        self._enter_step()
+        return True
+
+    def _enter_step(self) -> None:
+        self.walkthrough, self.walk_index = [], 0
+        step = self.step
+        if step is not None and step.goal.get("final"):
+            self.walkthrough = self.game.copy().final_scoring()
+
+    def _answer(self, result: str, message: str, events: tuple[ScoreEvent, ...] = (),
+                reason: Reason | None = None) -> Outcome:
+        self.message = message
+        return Outcome(result, message, events, reason)

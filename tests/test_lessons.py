@@ -1,0 +1,145 @@
+"""The tutorial's lessons (resources/lessons/): each one plays through the engine to its end
+with the moves its file intends, every step's goal is reachable, and wrong moves are answered."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from carcassonne.ai import get_bot
+from carcassonne.engine import Move
+from carcassonne.resources import path
+from carcassonne.tileset import standard_tiles
+from carcassonne.tutorial import DONE, ILLEGAL, MISSED, LessonError, LessonRunner, goal_met, load_lessons
+from carcassonne.tutorial.lesson import lesson_from_data
+from carcassonne.tutorial.runner import new_lesson_game
+
+TILES = standard_tiles()
+LESSONS = load_lessons(path("lessons"))
+
+
+def play_steps(runner: LessonRunner) -> None:
+    """Every step with its intended move (reading steps: Next until the step changes)."""
+    for step in runner.lesson.steps:
+        assert runner.step is step
+        if step.reading:
+            while runner.step is step:
+                assert runner.read_on()
+            continue
+        assert runner.tile() == step.solution.tile
+        outcome = runner.try_move(step.solution)
+        assert outcome.result == DONE, f"{runner.lesson.id}: {outcome.message}"
+
+
+def test_there_are_seven_lessons_from_placing_tiles_to_the_river():
+    assert [lesson.id for lesson in LESSONS] == [
+        "placing", "roads", "cities", "cloisters", "farmers", "final", "river"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_lesson_plays_through_its_steps_and_its_free_game_to_the_end(lesson):
+    runner = LessonRunner(lesson, TILES)
+    play_steps(runner)
+    assert runner.in_free_game and runner.progress == "Free game"
+    bots = [get_bot("easy", 1), get_bot("easy", 2)]
+    game = runner.game
+    while runner.tile() is not None:
+        game.play(bots[game.current].choose(game.copy()))
+    game.finish()
+    assert runner.finished
+    assert "game is over" in runner.coach()
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_step_goal_is_reached_by_its_move_from_the_board_it_starts_on(lesson):
+    """Reachability: before each step the intended move is legal and meets the goal
+    (checked on a copy, so the check itself cannot hide a later failure)."""
+    runner = LessonRunner(lesson, TILES)
+    for step in lesson.steps:
+        if step.solution is not None:
+            runner.tile()
+            trial = runner.game.copy()
+            assert trial.why_not(step.solution) is None, f"{lesson.id}: {step.text[:40]}"
+            events = trial.play(step.solution)
+            assert goal_met(step.goal, step.solution, events, trial)
+            if step.point:
+                assert (step.solution.x, step.solution.y) in step.point, "the aids point where to act"
+            runner.try_move(step.solution)
+        else:
+            while runner.step is step:
+                runner.read_on()
+
+
+def test_lessons_cover_followers_on_every_feature_and_final_scoring():
+    goals = [s.goal for lesson in LESSONS for s in lesson.steps]
+    assert {g["follower"] for g in goals if "follower" in g} == {"road", "city", "cloister", "farm"}
+    assert {g["scored"] for g in goals if "scored" in g} == {"road", "city", "cloister"}
+    assert any(g.get("final") for g in goals)
+    assert any(s.discards for lesson in LESSONS for s in lesson.steps), "a tile that fits nowhere"
+    assert any(lesson.rules.river for lesson in LESSONS)
+
+
+def test_an_illegal_move_is_answered_with_the_engines_why_not_and_changes_nothing():
+    runner = LessonRunner(LESSONS[0], TILES)
+    runner.tile()
+    before = len(runner.game.history)
+    outcome = runner.try_move(Move("U", 0, -1, 0))
+    assert outcome.result == ILLEGAL
+    assert outcome.reason is not None and outcome.reason.rule == "edge-mismatch"
+    assert outcome.message.startswith("Tile U cannot go at (0, -1)")
+    assert len(runner.game.history) == before and runner.index == 0
+
+
+def test_a_legal_move_that_misses_the_goal_is_taken_back_with_the_hint():
+    runner = LessonRunner(LESSONS[0], TILES)
+    runner.tile()
+    outcome = runner.try_move(Move("U", -1, 0, 0))
+    assert outcome.result == MISSED and "east of the start tile" in outcome.message
+    assert runner.index == 0 and runner.game.tile_at(-1, 0) is None
+    assert runner.try_move(LESSONS[0].steps[0].solution).result == DONE
+
+
+def test_restart_puts_the_lesson_back_to_its_board_start():
+    runner = LessonRunner(LESSONS[1], TILES)
+    play_steps(runner)
+    runner.restart()
+    assert runner.index == 0 and runner.game.turn_number == len(LESSONS[1].start)
+    assert runner.game.scores == [0, 0]
+
+
+def test_lesson_files_are_data_every_one_a_json_object_with_steps():
+    for file in sorted(path("lessons").glob("*.json")):
+        data = json.loads(file.read_text(encoding="utf-8"))
+        assert data["steps"] and all("text" in s for s in data["steps"])
+
+
+@pytest.mark.parametrize("bad, words", [
+    ({"id": "x", "title": "x", "steps": []}, "at least one step"),
+    ({"id": "x", "title": "x", "steps": [{"text": "t", "goal": {"teleport": 1}}]}, "a goal uses only"),
+    ({"id": "x", "title": "x", "steps": [{"text": "t", "goal": {"at": [1, 0]}}]}, "has no solution"),
+])
+def test_a_malformed_lesson_is_refused_in_one_line(bad, words):
+    with pytest.raises(ValueError, match=words):
+        lesson_from_data(bad)
+
+
+def test_a_board_start_that_breaks_the_rules_is_a_lesson_error():
+    lesson = lesson_from_data({"id": "bad", "title": "Bad", "start": [
+        {"tile": "U", "x": 0, "y": -1, "rotation": 0}, {"tile": "U", "x": 1, "y": 0, "rotation": 0}],
+        "steps": [{"text": "read", "goal": {"read": True}}]})
+    with pytest.raises(LessonError, match="board start"):
+        new_lesson_game(lesson, TILES)
+
+
+def test_a_deck_in_order_draws_its_tiles_first_to_last_and_holds_nothing_else():
+    from carcassonne.engine.deck import Deck
+
+    deck = Deck.in_order(TILES, ["R7", "U", "E", "U"])
+    assert len(deck) == 4 and deck.counts == {"R7": 1, "U": 2, "E": 1}
+    assert deck.phase() == "river" and deck.why_not_drawable("U") is not None
+    drawn = []
+    while deck.peek():
+        drawn.append(deck.peek())
+        deck.take(drawn[-1])
+    assert drawn == ["R7", "U", "E", "U"]
