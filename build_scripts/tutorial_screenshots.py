@@ -141,9 +141,14 @@ def main() -> int:
             while rules.scroll < min(options.y, rules.max_scroll):
                 d.wheel(-1, rules.rects["page"].center)
             shot(app, args.out, "15-rules-options")
+            house = next(b for b in rules.blocks if b.heading.startswith("House rules"))
+            while rules.scroll + int(40 * rules.u) < min(house.y, rules.max_scroll):
+                d.wheel(-1, rules.rects["page"].center)
+            rules.scroll_by(min(house.y, rules.max_scroll) - rules.scroll)  # the group's heading at the top
+            shot(app, args.out, "16-rules-house-rules")
             for _ in range(12):
                 d.key(pygame.K_PAGEDOWN)
-            shot(app, args.out, "16-rules-house-rules")
+            shot(app, args.out, "17-rules-end")
             app.shutdown()
     return 0
 

@@ -52,6 +52,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """What each move of a record cost, against the best move the search finds."""
+    from .ai.analysis import analyse, report
+    from .engine import CarcassonneError
+    from .engine.record import GameRecord
+
+    try:
+        record = GameRecord.load(args.file)
+        turns = analyse(record, _tiles())
+    except CarcassonneError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"turns": [t.to_json() for t in turns]}))
+    else:
+        print(report(turns, [p.name for p in record.players]))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from . import bench
 
@@ -79,6 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legal", action="store_true",
                    help="with --json (implied): list every legal move before each turn")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("analyse", help="what each move of a record cost, in points")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_analyse)
     p = sub.add_parser("bench", help="measure the rules engine's speed")
     p.add_argument("--json", action="store_true")
     p.add_argument("--games", type=int, default=200)

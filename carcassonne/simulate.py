@@ -35,6 +35,8 @@ class Tally:
     moves: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    #: Processor time of the moves: what the thinking costs, whatever else the machine runs.
+    cpu_seconds: float = 0.0
 
     def to_json(self, games: int) -> dict[str, Any]:
         return {"bot": self.bot, "wins": self.wins,
@@ -42,7 +44,8 @@ class Tally:
                 "mean_score": round(statistics.fmean(self.scores), 2) if self.scores else 0.0,
                 "score_ci95": round(_ci95(self.scores), 2),
                 "ms_per_move": round(1000 * self.seconds / self.moves, 2) if self.moves else 0.0,
-                "max_ms_per_move": round(1000 * self.slowest, 1)}
+                "max_ms_per_move": round(1000 * self.slowest, 1),
+                "cpu_ms_per_move": round(1000 * self.cpu_seconds / self.moves, 2) if self.moves else 0.0}
 
 
 def _ci95(values: list[int]) -> float:
@@ -107,28 +110,31 @@ def _make_bot(level: str, seed: int, budget: float | None):
 
 
 def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, seed: int,
-             budget: float | None = None) -> tuple[Game, list[int], list[tuple[int, float, float]]]:
+             budget: float | None = None) -> tuple[Game, list[int], list[tuple[int, float, float, float]]]:
     """One game; ``order[seat]`` is the index in ``levels`` of the bot in that seat.
 
-    Returns the finished game, the order, and per listed bot (moves, seconds, slowest move).
+    Returns the finished game, the order, and per listed bot (moves, seconds, slowest move,
+    processor seconds).
     """
     k = len(levels)
     order = [(seat + game_index) % k for seat in range(k)]
     bots = [_make_bot(levels[b], seed * 1_000_003 + game_index * 101 + b, budget) for b in order]
     game = Game(tiles, rules, players=k, seed=seed + game_index, names=_names(levels, order))
-    timing = [[0, 0.0, 0.0] for _ in levels]
+    timing = [[0, 0.0, 0.0, 0.0] for _ in levels]
     while (game.draw()) is not None:
         seat = game.current
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = bots[seat].choose(game)
         spent = time.perf_counter() - start
+        cpu = time.process_time() - cpu
         game.play(move)  # checked: a bot's illegal move stops the run
         t = timing[order[seat]]
         t[0] += 1
         t[1] += spent
         t[2] = max(t[2], spent)
+        t[3] += cpu
     game.finish()
-    return game, order, [(int(a), b, c) for a, b, c in timing]
+    return game, order, [(int(a), b, c, d) for a, b, c, d in timing]
 
 
 def _names(levels: list[str], order: list[int]) -> list[str]:
@@ -180,9 +186,10 @@ def main(args: argparse.Namespace) -> int:
             tallies[b].scores.append(scores[seat])
             if scores[seat] == best:
                 tallies[b].wins += 1
-        for b, (moves, seconds, slowest) in enumerate(timing):
+        for b, (moves, seconds, slowest, cpu) in enumerate(timing):
             tallies[b].moves += moves
             tallies[b].seconds += seconds
+            tallies[b].cpu_seconds += cpu
             tallies[b].slowest = max(tallies[b].slowest, slowest)
         if records is not None:
             names = _names(levels, order)
@@ -199,5 +206,6 @@ def main(args: argparse.Namespace) -> int:
     for t in summary["bots"]:
         print(f"  {t['bot']:>8}: {t['wins']} wins ({100 * t['win_rate']:.1f}%), "
               f"mean score {t['mean_score']} ± {t['score_ci95']}, "
-              f"{t['ms_per_move']} ms per move (slowest {t['max_ms_per_move']} ms)")
+              f"{t['ms_per_move']} ms per move (slowest {t['max_ms_per_move']} ms, "
+              f"processor {t['cpu_ms_per_move']} ms)")
     return 0

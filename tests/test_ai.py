@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from carcassonne.ai import LEVELS, Bot, get_bot
+from carcassonne.ai import LEVELS, Bot, SearchBot, get_bot
 from carcassonne.cli import main as cli_main
 from carcassonne.engine import Game, IllegalMoveError, Rules
 from carcassonne.engine.record import GameRecord
@@ -38,8 +38,8 @@ def tiles():
 
 def bot(level: str, seed: int) -> Bot:
     b = get_bot(level, seed)
-    if level == "hard":
-        b.budget = FAST_HARD  # type: ignore[attr-defined]
+    if isinstance(b, SearchBot):  # hard, expert
+        b.budget = FAST_HARD
     return b
 
 
@@ -64,6 +64,16 @@ def test_bots_only_make_legal_moves(tiles, rules):
 @pytest.mark.parametrize("rules", [Rules(), Rules(river=True, farmers=False)], ids=["default", "river no farmers"])
 def test_hard_only_makes_legal_moves(tiles, rules):
     game = play_checked(tiles, rules, ["hard", "random"], seed=5)
+    assert game.is_over
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(river=True, small_city=True, farm_scoring="first-edition", incomplete_score=False,
+          hole_bonus=True, discard="bag"),
+    Rules(table=(5, 5), table_closes=True, farm_scoring="second-edition")],
+    ids=["river, small cities, first-edition farms, house rules", "a small table whose edge closes"])
+def test_expert_only_makes_legal_moves(tiles, rules):
+    game = play_checked(tiles, rules, ["expert", "normal"], seed=6)
     assert game.is_over
 
 
@@ -117,7 +127,7 @@ def test_choosing_leaves_the_game_unchanged(tiles, level):
 
 
 def test_levels_are_described_for_players():
-    assert {"easy", "normal", "hard", "random"} <= set(LEVELS)
+    assert {"easy", "normal", "hard", "expert", "random"} <= set(LEVELS)
     for name, level in LEVELS.items():
         assert level.name == name and level.title and level.description
         assert "\n" not in level.description and len(level.description) < 120

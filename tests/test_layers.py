@@ -87,7 +87,7 @@ SCENES = PACKAGE / "app" / "scenes"
 
 def test_no_scene_imports_another_scene():
     """Scenes reach each other by name through the app (``app.push_scene``), never by import;
-    only the registry (``scenes/__init__.py``) knows them all, and ``scenes/base.py`` is
+    only the registry (``app/scene_table.py``) knows them all, and ``scenes/base.py`` is
     what every scene stands on."""
     bad = []
     for source in sorted(SCENES.glob("*.py")):
@@ -100,7 +100,7 @@ def test_no_scene_imports_another_scene():
 
 
 def test_every_registered_scene_is_a_scene_of_the_scenes_folder():
-    from carcassonne.app.scenes import SCENES as REGISTERED
+    from carcassonne.app.scene_table import SCENES as REGISTERED
     from carcassonne.app.scenes.base import Scene
 
     expected = {"title", "new_game", "play", "results", "replay", "rules", "settings", "pause", "message"}

@@ -7,7 +7,7 @@ Used by the application like a player at the table::
     move = bot.choose(game)     # a legal Move for that tile; ``game`` is not changed
     game.play(move)
 
-``choose`` blocks for up to a second or two on Hard: run it in a worker thread on
+``choose`` blocks for up to a second or two on Expert: run it in a worker thread on
 ``game.copy()`` and show that the computer is thinking meanwhile. A bot sees only
 what a player sees (never the order of the draw pile) and is reproducible: the
 same seed in the same position gives the same move.
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .base import Bot, imagined, moves_of, tile_in_hand
+from .expert import EXPERT_WEIGHTS, ExpertBot, ExpertWeights
 from .heuristics import Evaluator, Weights
 from .search import SearchBot
 from .simple import GreedyBot, RandomBot, SloppyBot
@@ -42,6 +43,8 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
           "finish, followers kept.", lambda seed: GreedyBot(seed)),
     Level("hard", "Hard", "Thinks ahead: tries its best moves against many possible draws of "
           "the tiles left, and how you might answer.", lambda seed: SearchBot(seed)),
+    Level("expert", "Expert", "Thinks deeper and keeps followers in hand for the right moment; "
+          "plays to win.", lambda seed: ExpertBot(seed)),
     Level("random", "Random", "Places tiles and followers at random (for testing).",
           lambda seed: RandomBot(seed)),
 )}
@@ -55,5 +58,5 @@ def get_bot(level: str, seed: int | None = None) -> Bot:
         raise ValueError(f"no computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
 
 
-__all__ = ["LEVELS", "Bot", "Evaluator", "GreedyBot", "Level", "RandomBot", "SearchBot",
+__all__ = ["EXPERT_WEIGHTS", "LEVELS", "Bot", "Evaluator", "ExpertBot", "ExpertWeights", "GreedyBot", "Level", "RandomBot", "SearchBot",
            "SloppyBot", "Weights", "get_bot", "imagined", "moves_of", "tile_in_hand"]

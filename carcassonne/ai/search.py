@@ -8,10 +8,12 @@ reached. Moves that do badly are dropped after each round (successive halving),
 so the promising ones get most of the thinking. Comparing all candidates on the
 *same* futures (common random numbers) makes small differences show quickly.
 
-The amount of thinking is counted in positions evaluated, not in seconds, so a
-seeded bot makes the same move on any machine; ``budget`` converts seconds to
-positions at this machine's speed and a hard time limit (never more than
-:data:`MAX_SECONDS`) stops a search that runs slow.
+Thinking is counted in work, never in seconds: a budget is a number of positions
+evaluated (``budget`` seconds at the fixed rate :data:`EVALS_PER_SECOND` of a
+reference machine), so a seeded bot makes the same move on any machine, busy or
+quiet. A wall-clock cap (:data:`MAX_SECONDS`) is only a safety net against a
+machine far slower than expected; it is checked inside the search loop and never
+binds at the default budgets.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
+from typing import Sequence
 
 from ..engine import Game, Move
 from .base import Bot, imagined
@@ -26,9 +30,82 @@ from .heuristics import DEFAULT, Evaluator, Weights
 from .simple import ranked_moves
 
 #: Positions evaluated per second of budget (measured on a 2-core machine, Python 3.11).
+#: A fixed rate, never measured at run time: the same budget is the same work everywhere.
 EVALS_PER_SECOND = 14_000
-#: Never think longer than this, whatever the budget.
-MAX_SECONDS = 1.9
+#: The safety net: stop thinking after this long whatever work is left (a machine
+#: many times slower than the reference one). Hard takes ~0.5 s of processor time a
+#: move, Expert ~1.7 s; on a 2-core machine running seven busy processes Expert's
+#: slowest move took 21 s of wall-clock time, so the net sits well above that.
+MAX_SECONDS = 60.0
+
+
+@dataclass
+class Comparison:
+    """What a search found: each candidate's mean value on the futures it was tried on."""
+
+    moves: list[Move]
+    means: list[float]
+    samples: list[int]
+    #: Index of the best move among those still in the race at the end.
+    best: int
+    #: Positions evaluated.
+    work: int
+    #: True if the wall-clock safety net cut the search short (the result may then vary).
+    cut: bool = False
+
+
+def compare_moves(game: Game, candidates: Sequence[Move], rng: random.Random,
+                  evaluator: Evaluator, work: float, depth: int,
+                  keep: Sequence[int] = (), max_seconds: float = MAX_SECONDS) -> Comparison:
+    """Play each candidate forward on the same imagined futures; successive halving.
+
+    ``work`` is the number of positions to evaluate; candidates whose index is in
+    ``keep`` are never dropped (post-game analysis keeps the move that was played).
+    The evaluator should be frozen (see :meth:`Evaluator.freeze`).
+    """
+    deadline = time.perf_counter() + max_seconds
+    n = len(candidates)
+    me = game.current
+    start = evaluator.calls
+    rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
+    total = [0.0] * n
+    samples = [0] * n
+    alive = list(range(n))
+    cut = False
+    for r in range(rounds):
+        goal = evaluator.calls + work / rounds
+        while evaluator.calls < goal:
+            if time.perf_counter() > deadline:
+                cut = True
+                break
+            future = imagined(game, rng)
+            for i in alive:
+                total[i] += playout(future, candidates[i], me, evaluator, depth)
+                samples[i] += 1
+        if cut:
+            break
+        if r < rounds - 1 and len(alive) > 2:
+            alive.sort(key=lambda i: (-total[i] / max(1, samples[i]), i))
+            kept = alive[: max(2, (len(alive) + 1) // 2)]
+            alive = kept + [i for i in keep if i not in kept]
+    means = [total[i] / samples[i] if samples[i] else float("-inf") for i in range(n)]
+    best = max((i for i in alive if samples[i]), key=lambda i: (means[i], -i), default=0)
+    return Comparison(list(candidates), means, samples, best, evaluator.calls - start, cut)
+
+
+def playout(game: Game, move: Move, me: int, evaluator: Evaluator, depth: int) -> float:
+    """Play ``move`` and ``depth`` greedy turns on ``game``, score for ``me``, take it all back."""
+    base = len(game.history)
+    game.push(move)
+    for _ in range(depth):
+        tile = game.draw()
+        if tile is None:
+            break
+        game.push(ranked_moves(game, tile, evaluator, copy=False)[0][1])
+    value = evaluator.score(game, me)
+    while len(game.history) > base:
+        game.pop()
+    return value
 
 
 class SearchBot(Bot):
@@ -39,51 +116,28 @@ class SearchBot(Bot):
     def __init__(self, seed: int | None = None, budget: float = 0.3, width: int = 6,
                  depth: int = 2, weights: Weights = DEFAULT) -> None:
         super().__init__(seed)
-        #: Seconds of thinking per move on a machine like the reference one.
+        #: Thinking per move, in seconds of the reference machine (converted to work at
+        #: the fixed rate :data:`EVALS_PER_SECOND`, so the same on every machine).
         self.budget = budget
         self.width = width
         #: Turns played forward after the candidate move (the others' and one's own).
         self.depth = depth
         self.weights = weights
 
+    @property
+    def work(self) -> float:
+        """Positions to evaluate per move."""
+        return self.budget * EVALS_PER_SECOND
+
+    def evaluator(self, game: Game) -> Evaluator:
+        return Evaluator(game, self.weights)
+
     def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
-        started = time.perf_counter()
-        deadline = started + min(MAX_SECONDS, max(0.5, 2.5 * self.budget))
-        evaluator = Evaluator(game, self.weights)
+        evaluator = self.evaluator(game)
         ranked = ranked_moves(game, tile, evaluator)
         candidates = [m for _, m in ranked[: self.width]]
         if len(candidates) == 1 or len(game.deck) <= 1:
             return candidates[0]
         evaluator.freeze()
-        me = game.current
-        work = self.budget * EVALS_PER_SECOND
-        rounds = max(1, math.ceil(math.log2(len(candidates))))
-        total = [0.0] * len(candidates)
-        samples = [0] * len(candidates)
-        alive = list(range(len(candidates)))
-        for r in range(rounds):
-            goal = evaluator.calls + work / rounds
-            while evaluator.calls < goal and time.perf_counter() < deadline:
-                future = imagined(game, rng)
-                for i in alive:
-                    total[i] += self._playout(future, candidates[i], me, evaluator)
-                    samples[i] += 1
-            if r < rounds - 1 and len(alive) > 2:
-                alive.sort(key=lambda i: (-total[i] / max(1, samples[i]), i))
-                alive = alive[: max(2, (len(alive) + 1) // 2)]
-        best = max(alive, key=lambda i: (total[i] / max(1, samples[i]), -i))
-        return candidates[best]
-
-    def _playout(self, game: Game, move: Move, me: int, evaluator: Evaluator) -> float:
-        """Play ``move`` and ``depth`` greedy turns on ``game``, score for ``me``, take it all back."""
-        base = len(game.history)
-        game.push(move)
-        for _ in range(self.depth):
-            tile = game.draw()
-            if tile is None:
-                break
-            game.push(ranked_moves(game, tile, evaluator, copy=False)[0][1])
-        value = evaluator.score(game, me)
-        while len(game.history) > base:
-            game.pop()
-        return value
+        found = compare_moves(game, candidates, rng, evaluator, self.work, self.depth)
+        return candidates[found.best]

@@ -19,7 +19,7 @@ from .assets import Assets, app_icon
 from .heap import release_free_memory
 from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
 from .keymap import action_for
-from .scenes import SCENES
+from .scene_table import SCENES
 from .scenes.base import Scene
 from .sound import Sounds
 from .storage import Settings, Storage
@@ -130,7 +130,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def make_scene(self, name: str, **options: Any) -> Scene:
-        """Build the scene registered as ``name`` (see :data:`carcassonne.app.scenes.SCENES`)."""
+        """Build the scene registered as ``name`` (see :data:`carcassonne.app.scene_table.SCENES`)."""
         return self.scene_types[name](self, **options)
 
     def push_scene(self, name: str, **options: Any) -> Scene:

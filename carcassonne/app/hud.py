@@ -103,7 +103,7 @@ def draw_message(surface: pygame.Surface, board: pygame.Rect, bottom: int, messa
 
 
 #: The computer players' levels as the turn line names them.
-LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
 
 
 def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat | None, turn_number: int,

@@ -8,7 +8,7 @@ from ..ai import LEVELS, Bot, get_bot
 from ..engine import Game, Move
 
 #: Levels a person can pick for a seat (``random`` is for tests and simulations).
-PLAYABLE = ("easy", "normal", "hard")
+PLAYABLE = ("easy", "normal", "hard", "expert")
 
 
 def levels() -> dict[str, str]:

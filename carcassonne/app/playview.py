@@ -54,7 +54,7 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
 
 
 #: How a player card names who plays the seat.
-SEAT_KIND = {"easy": N_("AI easy"), "normal": N_("AI normal"), "hard": N_("AI hard")}
+SEAT_KIND = {"easy": N_("AI easy"), "normal": N_("AI normal"), "hard": N_("AI hard"), "expert": N_("AI expert")}
 
 
 def seat_kind(seat: Seat) -> str:

@@ -80,7 +80,7 @@ class Settings:
         return s
 
 
-SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard")
+SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:expert")
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dora", "Eve", "Finn")
 
 

@@ -201,3 +201,44 @@ def test_remembered_house_rules_survive_a_round_trip_through_json():
     setup = Setup(house={"incomplete_score": False, "table": (7, 5), "table_closes": True}, random_first=True)
     back = Setup.from_data(json.loads(json.dumps(setup.to_data())))
     assert back.house == setup.house and back.random_first
+
+
+def test_each_house_rule_but_the_first_player_has_a_picture_that_replays(make_app):
+    from carcassonne.app.miniboard import load_example
+    from carcassonne.app.scenes.rules_help import HOUSE_RULES
+    from carcassonne.resources import path as resource_path
+
+    app = make_app()
+    pictured = [s for s in HOUSE_RULES if s.title != "Random first player"]
+    assert len(pictured) == len(HOUSE_RULES) - 1
+    for section in pictured:
+        assert section.example, f"{section.title} has no picture"
+        example = load_example(resource_path("rulebook", f"{section.example}.carc.json"), app.tiles, section.rules)
+        assert list(example.game.placed_tiles()), section.title
+    by_title = {s.title: s for s in pictured}
+    table = load_example(resource_path("rulebook", f"{by_title['Table'].example}.carc.json"), app.tiles)
+    assert table.game.bounds is not None and table.game.rules.table_closes
+    bag = load_example(resource_path("rulebook", f"{by_title['Unplayable tiles to the bag'].example}.carc.json"),
+                       app.tiles)
+    assert bag.returned == ("C",)
+    scene = RulesScene(app)
+    app.push(scene)
+    Driver(app).frames(2)
+    blocks = {b.title: b for b in scene.blocks}
+    for section in pictured:
+        assert blocks[section.title].picture is not None, section.title
+    assert blocks["Random first player"].picture is None
+
+
+def test_the_mini_board_draws_the_table_edge(make_app):
+    from carcassonne.app.board_view import TABLE_EDGE_RGB
+    from carcassonne.app.miniboard import board_picture, load_example
+    from carcassonne.resources import path as resource_path
+
+    app = make_app()
+    example = load_example(resource_path("rulebook", "house-table-closes.carc.json"), app.tiles)
+    picture = board_picture(example, app.assets, (300, 300), 64)
+    # Three squares each way plus the floor beyond the edge; the empty corner (-1, -1) shows.
+    assert picture.get_width() == picture.get_height() > 3 * 64
+    edge = [picture.get_at((x, picture.get_height() // 2))[:3] for x in range(picture.get_width() // 4)]
+    assert tuple(TABLE_EDGE_RGB) in edge

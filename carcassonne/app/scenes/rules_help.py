@@ -98,16 +98,27 @@ VARIANTS: list[RuleSection] = [
 #: The house rules of the New game screen (Wikicarpedia, base game, "House Rules" and "Use of a Table").
 HOUSE_RULES: list[RuleSection] = [
     RuleSection(N_("Unfinished features score off"),
-                N_("At the end, unfinished roads, cities and cloisters score nothing; farms still score.")),
+                N_("At the end, unfinished roads, cities and cloisters score nothing; farms still score."),
+                "house-incomplete-score-off", "",
+                N_("At the end Blue's road and city and Red's cloister are unfinished: they score nothing. "
+                   "Red's farmer still scores 3 for the completed city.")),
     RuleSection(N_("Fill a hole, play again"),
-                N_("A tile that has tiles on all four sides earns its player another turn.")),
+                N_("A tile that has tiles on all four sides earns its player another turn."),
+                "house-hole-bonus", "",
+                N_("Red's tile in the middle has tiles on all four sides: it closes the city (4 points) and Red "
+                   "plays the next turn too, the thief on the left.")),
     RuleSection(N_("Table"),
                 N_("Tiles must stay inside the table's squares (its edge is drawn on the board); a tile that fits "
-                "nowhere inside is set aside. Table edge closes: the edge finishes a road or city that runs "
-                "into it and counts as tiles around a cloister.")),
+                   "nowhere inside is set aside. Table edge closes: the edge finishes a road or city that runs "
+                   "into it and counts as tiles around a cloister."),
+                "house-table-closes", "",
+                N_("A table 3 by 3, its edge closing features: a city of one tile scores 2, the road from edge "
+                   "to edge 3, the cloister in the corner 9.")),
     RuleSection(N_("Unplayable tiles to the bag"),
                 N_("A tile that fits nowhere goes back into the bag and you draw again, until no tile left fits "
-                "anywhere.")),
+                   "anywhere."), "house-discard-to-bag", "",
+                N_("The tile with city on all four sides fits nowhere: it goes back into the bag (beside the "
+                   "board) and Blue draws again.")),
     RuleSection(N_("Random first player"), N_("Who starts is drawn at random.")),
 ]
 
@@ -302,11 +313,18 @@ class RulesScene(Scene):
             if key_w + what_w <= inner or px <= 9:
                 break
             px -= 1
+        # Still too wide at the smallest size: a long description wraps under itself.
+        lines = [wrap(plain, what, inner - key_w) if key_w + plain.size(what)[0] > inner else [what]
+                 for _, what in rows]
         y = right.y + int(50 * u)
-        row_h = max(plain.get_linesize() + int(6 * u), 1)
-        if len(rows) * row_h > right.h - int(60 * u):
-            row_h = (right.h - int(60 * u)) // len(rows)
-        for key, what in rows:
+        line_h = plain.get_linesize()
+        gap = int(6 * u)
+        total = sum(len(ls) for ls in lines) * line_h + len(rows) * gap
+        if total > right.h - int(60 * u):
+            gap = max(0, (right.h - int(60 * u) - sum(len(ls) for ls in lines) * line_h) // len(rows))
+        for (key, _what), what_lines in zip(rows, lines):
             blit_text(surface, bold, key, (right.x + int(16 * u), y), INK)
-            blit_text(surface, plain, what, (right.x + int(16 * u) + key_w, y), INK_DIM)
-            y += row_h
+            for line in what_lines:
+                blit_text(surface, plain, line, (right.x + int(16 * u) + key_w, y), INK_DIM)
+                y += line_h
+            y += gap

@@ -1,0 +1,148 @@
+"""Post-game analysis: what each move cost, in points of expected final margin.
+
+For every turn of a record (finished or not) the position before it is set up,
+the tile in hand is the one the record names, and the move played is compared
+with the best moves the search finds, all on the *same* imagined futures
+(common random numbers, see :func:`~carcassonne.ai.search.compare_moves`) and
+with a generator seeded from the turn's number: the same record always gives
+the same analysis. A move's value is the mover's projected final margin over
+the best other player (:meth:`~carcassonne.ai.heuristics.Evaluator.score`);
+the *loss* of a turn is how much less the move played is worth than the best
+move found (never negative: when the move played is the best, it is the best).
+
+Like the computer players, the analysis sees only what the player saw: the
+board, the scores and the counts of the tiles left, never the draw order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..engine import Game, Move, TileSet, Turn
+from ..engine.record import GameRecord
+from .hint import why
+from .search import SearchBot, compare_moves
+from .simple import ranked_moves
+
+#: Called after each turn with (turns done, turns in all): for a progress bar.
+Progress = Callable[[int, int], None]
+
+#: The search the analysis uses: Hard's, with a little less work per turn so that a
+#: whole 2-player game takes well under a minute.
+ANALYSIS_BUDGET = 0.2
+
+
+@dataclass(frozen=True)
+class TurnAnalysis:
+    """One analysed turn: the move played, the best move found, and the points lost."""
+
+    #: The 1-based position of the turn in the record (as ``replay`` numbers turns).
+    turn: int
+    player: int
+    name: str
+    played: Move
+    best: Move
+    #: Expected final margin of the move played and of the best move found.
+    played_value: float
+    best_value: float
+    #: What the best move would have done, in one sentence (:func:`~carcassonne.ai.hint.why`).
+    better: str = ""
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_value - self.played_value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn, "player": self.name, "played": self.played.to_record(),
+                "best": self.best.to_record(), "loss": round(self.loss, 2)}
+
+
+def same_move(game: Game, a: Move, b: Move) -> bool:
+    """The same placement and the follower on the same segment (``road:S`` may be ``road:W``)."""
+    if a.placement != b.placement or bool(a.follower) != bool(b.follower):
+        return False
+    if not a.follower or not b.follower or a.follower == b.follower:
+        return True
+    spots = game.tiles.kinds[a.tile].orientations[a.rotation // 90].spots
+    return spots.get(a.follower) == spots.get(b.follower)
+
+
+def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -> tuple[Move, float, float]:
+    """The best move found, its value and the value of ``played``, for the player to move.
+
+    ``game`` is the position before the turn; it is not changed.
+    """
+    position = game.copy()
+    # The tile in hand goes on top of the pile (a record without a seed may not have it there);
+    # the search shuffles everything below it anyway.
+    deck = position.deck
+    deck.take(played.tile)
+    deck.put_back(played.tile, len(deck.pile))
+    evaluator = bot.evaluator(position)
+    ranked = ranked_moves(position, played.tile, evaluator)
+    candidates = [m for _, m in ranked[: bot.width]]
+    index = next((i for i, m in enumerate(candidates) if same_move(position, m, played)), None)
+    if index is None:
+        candidates.append(played)
+        index = len(candidates) - 1
+    if len(candidates) == 1:
+        return played, 0.0, 0.0
+    evaluator.freeze()
+    found = compare_moves(position, candidates, rng, evaluator, bot.work, bot.depth, keep=(index,))
+    best = found.best
+    if found.means[index] >= found.means[best]:
+        best = index
+    return candidates[best], found.means[best], found.means[index]
+
+
+def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progress | None = None,
+            budget: float | None = None) -> list[TurnAnalysis]:
+    """Every placed tile of ``record``, analysed in turn order (discards are not choices).
+
+    Raises :class:`~carcassonne.engine.RecordError` naming the turn, as ``replay`` does,
+    for a bad record (the turns are replayed by :meth:`GameRecord.replay`).
+    """
+    budget = ANALYSIS_BUDGET if budget is None else budget
+    out = []
+    total = len(record.turns)
+
+    def before_turn(game: Game, number: int, turn: Turn) -> None:
+        if isinstance(turn, Move):  # a discarded (or returned) tile is no choice
+            bot = SearchBot(seed, budget=budget)
+            rng = random.Random(f"analysis/{seed}/{number}")
+            best, best_value, played_value = analyse_turn(game, turn, bot, rng)
+            better = why(game, best) if best_value > played_value else ""
+            out.append(TurnAnalysis(number, game.current, game.names[game.current], turn, best,
+                                    played_value, best_value, better))
+        if progress is not None:
+            progress(number - 1, total)
+
+    record.replay(tiles, before_turn=before_turn)
+    if progress is not None:
+        progress(total, total)
+    return out
+
+
+def costliest(turns: list[TurnAnalysis], player: int, count: int = 3) -> list[TurnAnalysis]:
+    """A player's ``count`` turns that lost the most points (only turns that lost any)."""
+    mine = [t for t in turns if t.player == player and t.loss > 0.05]
+    return sorted(mine, key=lambda t: (-t.loss, t.turn))[:count]
+
+
+def report(turns: list[TurnAnalysis], names: list[str], count: int = 3) -> str:
+    """Each player's costliest turns in words: the points lost and what would have been better."""
+    lines = []
+    for player, name in enumerate(names):
+        mine = [t for t in turns if t.player == player]
+        lost = sum(t.loss for t in mine)
+        lines.append(f"{name}: {len(mine)} turns analysed, {lost:.1f} points lost in all")
+        worst = costliest(turns, player, count)
+        if not worst:
+            lines.append("  no costly turn: every move was as good as the best found")
+        for t in worst:
+            because = f" ({t.better[0].lower()}{t.better[1:].rstrip('.')})" if t.better else ""
+            lines.append(f"  turn {t.turn}: lost {t.loss:.1f} points: played {t.played}; "
+                         f"better: {t.best}{because}")
+    return "\n".join(lines)

@@ -1,0 +1,71 @@
+"""Expert: Hard's search with more thinking and an evaluation tuned by self-play.
+
+The search is Hard's (determinized look-ahead with successive halving, see
+:mod:`~carcassonne.ai.search`), given more work and more candidate moves. The
+evaluation is Hard's projected final score with a term that a good player would
+recognise as follower management: a *reserve*. A follower kept in hand while
+many tiles are left is worth more than its average, because it can take a city
+or close a feature when the chance comes, and a player with none left can only
+watch.
+
+The weights (:data:`EXPERT_WEIGHTS`) were tuned by self-play with
+``build_scripts/tune_weights.py``; the before/after table is in
+``docs/computer-players.md``. Thinking is counted in positions evaluated, as for
+Hard, so the same seed in the same position gives the same move on any machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Game
+from .heuristics import FULL_DECK, Evaluator, Weights
+from .search import SearchBot
+
+
+@dataclass(frozen=True)
+class ExpertWeights(Weights):
+    """Hard's weights and the follower-management knobs (their defaults change nothing)."""
+
+    #: Points for each of the first ``reserve_size`` followers kept in hand, at the start
+    #: (falls to 0 at the end).
+    reserve: float = 0.0
+    reserve_size: int = 1
+
+
+#: Tuned by ``build_scripts/tune_weights.py`` (docs/computer-players.md).
+EXPERT_WEIGHTS = ExpertWeights(reserve=6.0)
+
+
+class ExpertEvaluator(Evaluator):
+    """Hard's evaluation plus the follower reserve."""
+
+    w: ExpertWeights
+
+    def __init__(self, game: Game, weights: ExpertWeights = EXPERT_WEIGHTS) -> None:
+        super().__init__(game, weights)
+
+    def values(self, game: Game) -> list[float]:
+        vals = super().values(game)
+        left = len(game.deck)
+        reserve = self.w.reserve
+        if left and reserve:
+            keep = reserve * left / FULL_DECK
+            size = self.w.reserve_size
+            for p in range(game.players):
+                vals[p] += keep * min(game.supply[p], size)
+        return vals
+
+
+class ExpertBot(SearchBot):
+    """The strongest level: Hard's search with more work and the tuned evaluation."""
+
+    level = "expert"
+
+    def __init__(self, seed: int | None = None, budget: float = 1.0, width: int = 10,
+                 depth: int = 2, weights: ExpertWeights = EXPERT_WEIGHTS) -> None:
+        super().__init__(seed, budget, width, depth, weights)
+        self.expert_weights = weights
+
+    def evaluator(self, game: Game) -> Evaluator:
+        return ExpertEvaluator(game, self.expert_weights)

@@ -1,0 +1,42 @@
+"""Every scene of the application, by name (the one module that knows them all).
+
+The app opens scenes through this table (``app.push_scene("rules")``,
+``app.replace_scene("play", turn=...)``), so no scene imports another: a scene
+names where to go and the app builds it. Overlays (dialogs) are scenes too.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .scenes.base import Scene
+from .scenes.dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
+from .scenes.final_board import FinalBoardScene
+from .scenes.new_game import NewGameScene
+from .scenes.play import PlayScene
+from .scenes.replay import ReplayScene, ReplaysDialog
+from .scenes.results import ResultsScene
+from .scenes.rules_help import RulesScene
+from .scenes.settings import SettingsScene
+from .scenes.title import TitleScene
+from .scenes.tutorial import TutorialScene
+
+#: Scene name -> what builds it (called with the app and the options the caller passes).
+SCENES: dict[str, Callable[..., Scene]] = {
+    "title": TitleScene,
+    "new_game": NewGameScene,
+    "play": PlayScene,
+    "final": FinalBoardScene,
+    "results": ResultsScene,
+    "replay": ReplayScene,
+    "replays": ReplaysDialog,
+    "load": LoadDialog,
+    "pause": PauseMenu,
+    "rules": RulesScene,
+    "settings": SettingsScene,
+    "message": MessageDialog,
+    "confirm": ConfirmDialog,
+    "tutorial": TutorialScene,
+}
+
+__all__ = ["SCENES"]

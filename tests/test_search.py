@@ -1,0 +1,83 @@
+"""Hard's search counts its thinking in work, so a busy machine cannot change its move."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+import pytest
+
+from carcassonne.ai import SearchBot
+from carcassonne.ai import search
+from carcassonne.engine import Game, Rules
+from carcassonne.tileset import standard_tiles
+
+
+@pytest.fixture(scope="module")
+def tiles():
+    return standard_tiles()
+
+
+def _midgame(tiles, seed: int, turns: int) -> Game:
+    game = Game(tiles, Rules(), players=2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        placement = rng.choice(game.legal_placements(game.draw()))
+        spots = game.follower_spots(placement)
+        game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.4 else None))
+    game.draw()
+    return game
+
+
+@contextmanager
+def busy_machine(processes: int = 3) -> Iterator[None]:
+    """Spin more busy processes than the machine has cores for a while."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(processes)]
+    try:
+        time.sleep(0.2)
+        yield
+    finally:
+        for p in spinners:
+            p.kill()
+        for p in spinners:
+            p.wait()
+
+
+def test_hard_makes_the_same_move_on_a_busy_machine(tiles):
+    """Same seed, same position, Hard's default budget: the same move, quiet or loaded.
+
+    Takes a few seconds on purpose: the search must run long enough under load
+    that a deadline in seconds would have cut it at another point.
+    """
+    game = _midgame(tiles, 22, 30)
+    quiet = SearchBot(seed=5).choose(game)
+    with busy_machine():
+        loaded = SearchBot(seed=5).choose(game)
+    assert loaded == quiet
+
+
+def test_search_counts_work_not_seconds(tiles, monkeypatch):
+    """A clock running ten times fast (a slow machine) changes nothing below the safety net."""
+    game = _midgame(tiles, 23, 24)
+    expected = SearchBot(seed=2, budget=0.05).choose(game)
+    real = time.perf_counter
+    start = real()
+    monkeypatch.setattr(search.time, "perf_counter", lambda: start + 10 * (real() - start))
+    assert SearchBot(seed=2, budget=0.05).choose(game) == expected
+
+
+def test_the_safety_net_stops_a_search_that_runs_far_too_long(tiles):
+    game = _midgame(tiles, 24, 24)
+    bot = SearchBot(seed=2, budget=1000.0)  # hours of work at the reference rate
+    evaluator = bot.evaluator(game)
+    evaluator.freeze()
+    candidates = [m for _, m in search.ranked_moves(game, game.deck.peek(), evaluator)[:4]]
+    started = time.perf_counter()
+    found = search.compare_moves(game, candidates, random.Random(1), evaluator, bot.work, 2,
+                                 max_seconds=0.3)
+    assert found.cut and time.perf_counter() - started < 1.5
+    assert found.moves[found.best] in candidates
