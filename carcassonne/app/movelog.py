@@ -9,11 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import FollowerAt, Game, Move, Orientation
+from ..i18n import N_, _
 
-#: What a follower is called on each kind of place (the rulebook's names).
-ROLE = {"road": "thief", "city": "knight", "cloister": "monk", "farm": "farmer"}
-WHAT = {"road": "road", "city": "city", "cloister": "cloister", "farm": "field"}
-NUMBER = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: The follower a move put down, by the kind of place (the rulebook's names), as the log words it.
+PUT = {"road": N_(" and put a thief on its road"), "city": N_(" and put a knight on its city"),
+       "cloister": N_(" and put a monk on its cloister"), "farm": N_(" and put a farmer on its field")}
+#: A scoring in the log, by feature.
+SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
+          "cloister": N_("{names} scored {points} for the cloister"),
+          "farm": N_("{names} scored {points} for the farm")}
+NUMBER = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+          N_("nine"), N_("ten"))
+#: One square from the start, and ``{count}`` squares in a direction (a part of a longer way).
+NEXT_TO_START = {"north": N_("north of the start"), "south": N_("south of the start"),
+                 "east": N_("east of the start"), "west": N_("west of the start")}
+STEPS = {"north": N_("{count} north"), "south": N_("{count} south"), "east": N_("{count} east"),
+         "west": N_("{count} west")}
+TILE_WORDS = {"river": N_("river tile"), "cloister-road": N_("cloister tile with a road"),
+              "cloister": N_("cloister tile"), "city-road": N_("city and road tile"), "city": N_("city tile"),
+              "road": N_("road tile"), "field": N_("field tile")}
 
 
 @dataclass(frozen=True)
@@ -31,30 +45,29 @@ def tile_words(o: Orientation) -> str:
     """What a tile shows, as a player would name it: "city and road tile", "cloister tile"."""
     kinds = {s.kind for s in o.segments}
     if "river" in kinds:
-        return "river tile"
-    if "cloister" in kinds:
-        return "cloister tile with a road" if "road" in kinds else "cloister tile"
-    if "city" in kinds and "road" in kinds:
-        return "city and road tile"
-    for kind in ("city", "road"):
-        if kind in kinds:
-            return f"{kind} tile"
-    return "field tile"
+        key = "river"
+    elif "cloister" in kinds:
+        key = "cloister-road" if "road" in kinds else "cloister"
+    elif "city" in kinds and "road" in kinds:
+        key = "city-road"
+    else:
+        key = next((kind for kind in ("city", "road") if kind in kinds), "field")
+    return _(TILE_WORDS[key])
 
 
 def _count(n: int) -> str:
-    return NUMBER[n] if n < len(NUMBER) else str(n)
+    return _(NUMBER[n]) if n < len(NUMBER) else str(n)
 
 
 def where_words(x: int, y: int) -> str:
     """Where a square is from the start tile: "north of the start", "two south and one east of the start"."""
     if (x, y) == (0, 0):
-        return "as the start"
+        return _("as the start")
     steps = [(abs(n), pos if n > 0 else neg) for n, pos, neg in ((y, "south", "north"), (x, "east", "west")) if n]
     if len(steps) == 1 and steps[0][0] == 1:
-        return f"{steps[0][1]} of the start"
-    parts = [f"{_count(n)} {word}" for n, word in steps]
-    return " and ".join(parts) + " of the start"
+        return _(NEXT_TO_START[steps[0][1]])
+    parts = [_(STEPS[word]).format(count=_count(n)) for n, word in steps]
+    return _("{steps} of the start").format(steps=_(" and ").join(parts))
 
 
 def entries(game: Game) -> list[LogEntry]:
@@ -63,23 +76,25 @@ def entries(game: Game) -> list[LogEntry]:
     events_by_turn: dict[int, list[str]] = {}
     for ev in game.events:
         if not ev.final and ev.players:
-            who = " and ".join(game.names[p] for p in ev.players)
-            what = "farm" if ev.feature == "farm" else ev.feature
-            events_by_turn.setdefault(ev.turn, []).append(f"{who} scored {ev.points} for the {what}")
+            who = _(" and ").join(game.names[p] for p in ev.players)
+            scored = SCORED.get(ev.feature, SCORED["farm"])
+            events_by_turn.setdefault(ev.turn, []).append(_(scored).format(names=who, points=ev.points))
     on_board = {(f.x, f.y, f.spot): f for f in game.followers_on_board()}
     players = players_of_turns(game)
     for i, turn in enumerate(game.history, start=1):
         player = players[i - 1]
         name = game.names[player]
         if not isinstance(turn, Move):
-            out.append(LogEntry(i, player, f"{name}'s tile fitted nowhere and went back to the box.", None))
+            out.append(LogEntry(i, player, _("{name}'s tile fitted nowhere and went back to the box.").format(
+                name=name), None))
             continue
         o = game.tiles[turn.tile].orientations[turn.rotation // 90]
-        text = f"{name} placed a {tile_words(o)} {where_words(turn.x, turn.y)}"
+        text = _("{name} placed a {tile} {where}").format(name=name, tile=tile_words(o),
+                                                          where=where_words(turn.x, turn.y))
         follower = None
         if turn.follower:
             prefix = turn.follower.partition(":")[0]
-            text += f" and put a {ROLE.get(prefix, 'follower')} on its {WHAT.get(prefix, prefix)}"
+            text += _(PUT.get(prefix, N_(" and put a follower on it")))
             follower = on_board.get((turn.x, turn.y, turn.follower))
         text += "."
         if i in events_by_turn:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import _
 from .assets import PLAYER_RGB, Assets
 from .intents import PRESS, WHEEL, Intent
 from .movelog import LogEntry
-from .widgets import ACCENT, INK, draw_panel, wrap
+from .widgets import ACCENT, INK, blit_text, draw_panel, wrap
 
 WIDTH = 340  # UI units
 
@@ -78,8 +79,8 @@ class MoveLogDrawer:
         if not self.open:
             return
         draw_panel(surface, self.rect, u, alpha=235)
-        title = assets.fonts.get(int(18 * u), "bold").render("Moves (click one to see it)", True, ACCENT)
-        surface.blit(title, (self.rect.x + int(10 * u), self.rect.y + int(8 * u)))
+        blit_text(surface, assets.fonts.get(int(18 * u), "bold"), _("Moves (click one to see it)"),
+                  (self.rect.x + int(10 * u), self.rect.y + int(8 * u)), ACCENT)
         font = assets.fonts.get(int(15 * u))
         for i, rect, lines in self.rows:
             if i == self.selected:
@@ -88,5 +89,5 @@ class MoveLogDrawer:
             pygame.draw.rect(surface, rgb, (rect.x, rect.y + 2, max(3, int(4 * u)), rect.h - 4))
             y = rect.y
             for line in lines:
-                surface.blit(font.render(line, True, INK), (rect.x + int(10 * u), y))
+                blit_text(surface, font, line, (rect.x + int(10 * u), y), INK)
                 y += font.get_linesize()

@@ -81,6 +81,11 @@ def screens(app):  # noqa: ANN001, ANN201
     d.move(scene.card_rects[0].center)  # the player card's tooltip
     d.frames(2)
     capture("play-card-tooltip")
+    d.key(pygame.K_l)  # the move log
+    d.frames(2)
+    capture("move-log")
+    d.key(pygame.K_l)
+    d.frames(1)
     app.push_scene("pause", save=lambda: "", before_quit=lambda: None)
     d.frames(1)
     capture("pause")
