@@ -1,5 +1,5 @@
-"""The Play screen in each language, in a real window: a hovered square's why-not sentence, and a
-refused drop's message, into docs/screenshots/languages/.
+"""The Play screen in each language, in a real window: a hovered square's why-not sentence, a
+refused drop's message, and the Settings with their Language choice, into docs/screenshots/languages/.
 
     xvfb-run -a -s '-screen 0 1024x768x24' python build_scripts/language_screenshots.py
 """
@@ -59,6 +59,10 @@ def main() -> int:
         d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*wrong[0]), steps=4)
         d.move(scene.rects["deck"].center)
         shot(app, f"{code}-play-refused-drop")
+        app.replace_scene("title")
+        app.push_scene("settings")
+        d.frames(2)
+        shot(app, f"{code}-settings")
         app.replace_scene("title")
         d.frames(2)
     i18n.set_language("en")

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import pygame
 
+from .. import i18n
 from ..tileset import standard_tiles
 from .assets import Assets, app_icon
 from .heap import release_free_memory
@@ -58,6 +59,7 @@ class App:
         self.storage = storage or Storage()
         self.storage.sweep()
         self.settings = settings or self.storage.load_settings()
+        i18n.set_language(self.settings.language or i18n.system_language())
         if size:
             self.settings.window_size = fit_to_screen(size)
             self.settings.fullscreen = False

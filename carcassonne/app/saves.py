@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import N_, _
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord
 from .storage import Storage
@@ -51,12 +52,22 @@ def describe_rules(rules: Rules) -> str:
         value, usual = getattr(rules, option.name), getattr(default, option.name)
         if value == usual:
             continue
-        name = option.name.replace("_", " ")
         if isinstance(value, bool):
-            words.append(name if value else f"no {name}")
+            words.append(_(_SWITCHES.get((option.name, value), option.name.replace("_", " "))))
         else:
-            words.append(f"{name}: {str(value).replace('-', ' ')}")
-    return ", ".join(words) or "standard rules"
+            shown = str(value).replace("-", " ")
+            words.append(_("{option}: {value}").format(option=_(_OPTIONS.get(option.name, option.name)),
+                                                       value=_(_VALUES.get(shown, shown))))
+    return _(", ").join(words) or _("standard rules")
+
+
+#: A rule option switched from its usual value, as the Load list says it.
+_SWITCHES = {("farmers", False): N_("no farmers"), ("small_city", True): N_("small city"),
+             ("river", True): N_("river"), ("incomplete_score", False): N_("no incomplete score"),
+             ("hole_bonus", True): N_("hole bonus"), ("table_closes", True): N_("table closes")}
+_OPTIONS = {"farm_scoring": N_("farm scoring"), "table": N_("table"), "discard": N_("discard")}
+_VALUES = {"first edition": N_("first edition"), "second edition": N_("second edition"),
+           "third edition": N_("third edition"), "bag": N_("bag"), "box": N_("box")}
 
 
 _cache: dict[tuple[Path, int, int], SaveSummary] = {}

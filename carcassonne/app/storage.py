@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import LANGUAGES
 from ..engine import COLORS, FARM_SCORINGS, RecordError, Rules
 from ..engine.record import GameRecord, write_atomically
 from ..engine.untrusted import clean_name, parse_json, read_text
@@ -45,6 +46,8 @@ class Settings:
     hints: bool = True
     #: Tournament play: hides every aid (hints, why-not, dead spots, projected score, tiles that fit).
     purist: bool = False
+    #: The language spoken (a key of ``carcassonne.i18n.LANGUAGES``); "" follows the system's.
+    language: str = ""
     #: Tutorial lessons completed (their ids), so the Tutorial screen can tick them.
     lessons_done: list[str] = field(default_factory=list)
 
@@ -74,6 +77,8 @@ class Settings:
         for key in ("sound", "hints", "purist"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
+        if isinstance(data.get("language"), str) and data["language"] in LANGUAGES:
+            s.language = data["language"]
         done = data.get("lessons_done")
         if isinstance(done, list):
             s.lessons_done = [d for d in done if isinstance(d, str)]

@@ -7,6 +7,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose a language
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

@@ -128,9 +128,10 @@ def english_after():
 
 
 def test_every_text_on_the_translated_screens_comes_from_the_catalogue(make_app):
-    i18n.set_language(i18n.PSEUDO)
     app = make_app()
-    names = {s.name for s in SEATS} | {s.name + "  ★" for s in SEATS} | set(DEFAULT_NAMES)  # ★: the winner
+    i18n.set_language(i18n.PSEUDO)
+    # ★: the winner; the languages are named in themselves
+    names = {s.name for s in SEATS} | {s.name + "  ★" for s in SEATS} | set(DEFAULT_NAMES) | set(i18n.LANGUAGES.values())
     folders = {str(app.storage.replays_dir)}  # the replays folder, shown as it is
     escaped = {name: untranslated(texts, names | folders) for name, texts, _ in screens(app)}
     assert {k: v for k, v in escaped.items() if v} == {}
@@ -138,7 +139,37 @@ def test_every_text_on_the_translated_screens_comes_from_the_catalogue(make_app)
 
 @pytest.mark.parametrize("code", ["de", "fr", "es"])
 def test_no_text_runs_past_its_box_in_any_language(make_app, code):
-    i18n.set_language(code)
     app = make_app(size=(1024, 768))
+    i18n.set_language(code)
     found = {name: bad for name, _, bad in screens(app)}
     assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_the_language_chosen_in_settings_is_spoken_at_once_and_kept(make_app, data_dir):
+    from carcassonne.app.app import App
+    from carcassonne.app.storage import Storage
+    from carcassonne.app.widgets import Choice
+
+    app = make_app()
+    d = Driver(app)
+    app.replace_scene("title")
+    app.push_scene("settings")
+    d.frames(1)
+    language = next(w for w in app.top.widgets if isinstance(w, Choice) and w.label == "Language")
+    while language.value != "de":
+        d.click(language.rect.center)
+    assert i18n.language() == "de"
+    assert language.text() == "Sprache: Deutsch"
+    assert Storage(data_dir).load_settings().language == "de"
+    i18n.set_language("en")
+    again = App(Storage(data_dir))  # the next start speaks it too, whatever the system's language
+    try:
+        assert i18n.language() == "de"
+    finally:
+        again.shutdown()
+
+
+def test_an_unknown_stored_language_is_ignored():
+    from carcassonne.app.storage import Settings
+
+    assert Settings.from_data({"language": "tlh"}).language == ""

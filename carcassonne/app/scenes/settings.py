@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _
+from ... import i18n
+from ...i18n import LANGUAGES, N_, _
 from ... import __version__
 from ..errorlog import LOG_NAME
 from ..storage import ANIMATION_SPEEDS, WINDOW_SIZES
@@ -23,7 +24,7 @@ ANIMATION_NAMES = {"instant": N_("instant"), "fast": N_("fast"), "normal": N_("n
 
 class SettingsScene(Dialog):
     title = N_("Settings")
-    box_size = (560, 540)
+    box_size = (560, 590)
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -39,6 +40,8 @@ class SettingsScene(Dialog):
             Toggle(N_("Sound"), s.sound, self._sound),
             Toggle(N_("Placement hints"), s.hints, self._hints),
             Toggle(N_("Purist mode (no aids)"), s.purist, self._purist),
+            # each language named in itself, so a player finds their own whatever is spoken now
+            Choice(N_("Language"), list(LANGUAGES.items()), i18n.language(), self._language),
         ]
         self.done = Button(N_("Done"), self.close, hint="Esc", primary=True)
         self.widgets = [*self.items, self.done]
@@ -80,6 +83,11 @@ class SettingsScene(Dialog):
 
     def _hints(self, on: bool) -> None:
         self.app.settings.hints = on
+        self._save()
+
+    def _language(self, code: str) -> None:
+        """Spoken at once: every text is translated when drawn."""
+        self.app.settings.language = i18n.set_language(code)
         self._save()
 
     def _purist(self, on: bool) -> None:
