@@ -1,6 +1,6 @@
 """Proof sheets of the artwork: every tile kind and every follower on one page.
 
-    /tmp/venv/bin/python build_scripts/contact_sheet.py
+    .venv/bin/python build_scripts/contact_sheet.py
 
 Writes ``docs/tiles.png`` (each tile kind labelled with its id and count, then the
 meeples, lap tokens and icons) and ``docs/board-sample.png`` (a legal 5 × 5 patch

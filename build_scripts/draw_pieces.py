@@ -1,6 +1,6 @@
 """Draw the followers (meeples) and the score-lap tokens.
 
-    /tmp/venv/bin/python build_scripts/draw_pieces.py
+    .venv/bin/python build_scripts/draw_pieces.py
 
 Writes, with transparent backgrounds:
   resources/pieces/meeple-<colour>.png        standing, 96 × 96 (figure ~92 px tall)

@@ -1,7 +1,7 @@
 """Draw the artwork of every land tile from the tilesets' own definitions.
 
-    /tmp/venv/bin/python build_scripts/draw_tiles.py          # all tiles
-    /tmp/venv/bin/python build_scripts/draw_tiles.py D R4     # some tiles
+    .venv/bin/python build_scripts/draw_tiles.py          # all tiles
+    .venv/bin/python build_scripts/draw_tiles.py D R4     # some tiles
 
 Nothing here is a per-tile picture: the layout of a tile (city walls, roads, the
 river, a cloister, a village at a crossing) is derived from its edges and segments

@@ -1,6 +1,6 @@
 """Draw the score track, the UI icons and the application icon.
 
-    /tmp/venv/bin/python build_scripts/draw_ui.py
+    .venv/bin/python build_scripts/draw_ui.py
 
 Writes:
   resources/ui/score-track.png   the 0-49 track round a landscape (1056 × 736)
