@@ -6,7 +6,9 @@ follower on its east road, checked by the rules, for whoever's turn it is.
 
 from __future__ import annotations
 
-from carcassonne.engine import Game, Move, Rules, ScoreEvent
+import random
+
+from carcassonne.engine import Game, Move, Rules, ScoreEvent, TileSet
 from carcassonne.tileset import standard_tiles
 
 
@@ -25,3 +27,15 @@ def play(game: Game, *turns: str) -> list[ScoreEvent]:
     for text in turns:
         events = game.play(move(text))
     return events
+
+
+def midgame(tiles: TileSet, seed: int, turns: int = 20) -> Game:
+    """A 2-player game ``turns`` random turns in (followers on 40 % of them), its next tile drawn."""
+    game = Game(tiles, Rules(), players=2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        placement = rng.choice(game.legal_placements(game.draw()))
+        spots = game.follower_spots(placement)
+        game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.4 else None))
+    game.draw()
+    return game

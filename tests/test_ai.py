@@ -13,6 +13,7 @@ from carcassonne.ai import LEVELS, Bot, SearchBot, get_bot
 from carcassonne.cli import main as cli_main
 from carcassonne.engine import Game, IllegalMoveError, Rules
 from carcassonne.engine.record import GameRecord
+from builder import midgame
 from carcassonne.tileset import standard_tiles
 
 #: Small search budgets keep the suite fast; the real levels are measured with ``simulate``.
@@ -82,20 +83,9 @@ def test_normal_uses_its_followers_and_beats_random(tiles):
     assert game.scores[0] > game.scores[1]
 
 
-def _midgame(tiles, seed: int, turns: int = 20) -> Game:
-    game = Game(tiles, Rules(), players=2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        placement = rng.choice(game.legal_placements(game.draw()))
-        spots = game.follower_spots(placement)
-        game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.4 else None))
-    game.draw()
-    return game
-
-
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_same_seed_same_move(tiles, level):
-    game = _midgame(tiles, seed=21)
+    game = midgame(tiles, seed=21)
     assert bot(level, 9).choose(game) == bot(level, 9).choose(game)
 
 
@@ -109,7 +99,7 @@ def test_same_seed_same_game(tiles):
 def test_bots_do_not_see_the_draw_order(tiles, level):
     """Two games alike in all a player can see, with the hidden pile in another order."""
     for seed in (31, 32):
-        game = _midgame(tiles, seed)
+        game = midgame(tiles, seed)
         other = game.copy()
         hand = other.deck.pile.pop()
         random.Random(seed).shuffle(other.deck.pile)
@@ -120,7 +110,7 @@ def test_bots_do_not_see_the_draw_order(tiles, level):
 
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_choosing_leaves_the_game_unchanged(tiles, level):
-    game = _midgame(tiles, seed=41)
+    game = midgame(tiles, seed=41)
     before = (list(game.history), list(game.deck.pile), game.scores[:], game.supply[:], dict(game.board))
     bot(level, 1).choose(game)
     assert before == (list(game.history), list(game.deck.pile), game.scores, game.supply, dict(game.board))

@@ -13,24 +13,13 @@ import pytest
 
 from carcassonne.ai import SearchBot
 from carcassonne.ai import search
-from carcassonne.engine import Game, Rules
+from builder import midgame
 from carcassonne.tileset import standard_tiles
 
 
 @pytest.fixture(scope="module")
 def tiles():
     return standard_tiles()
-
-
-def _midgame(tiles, seed: int, turns: int) -> Game:
-    game = Game(tiles, Rules(), players=2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        placement = rng.choice(game.legal_placements(game.draw()))
-        spots = game.follower_spots(placement)
-        game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.4 else None))
-    game.draw()
-    return game
 
 
 @contextmanager
@@ -53,7 +42,7 @@ def test_hard_makes_the_same_move_on_a_busy_machine(tiles):
     Takes a few seconds on purpose: the search must run long enough under load
     that a deadline in seconds would have cut it at another point.
     """
-    game = _midgame(tiles, 22, 30)
+    game = midgame(tiles, 22, 30)
     quiet = SearchBot(seed=5).choose(game)
     with busy_machine():
         loaded = SearchBot(seed=5).choose(game)
@@ -62,7 +51,7 @@ def test_hard_makes_the_same_move_on_a_busy_machine(tiles):
 
 def test_search_counts_work_not_seconds(tiles, monkeypatch):
     """A clock running ten times fast (a slow machine) changes nothing below the safety net."""
-    game = _midgame(tiles, 23, 24)
+    game = midgame(tiles, 23, 24)
     expected = SearchBot(seed=2, budget=0.05).choose(game)
     real = time.perf_counter
     start = real()
@@ -71,7 +60,7 @@ def test_search_counts_work_not_seconds(tiles, monkeypatch):
 
 
 def test_the_safety_net_stops_a_search_that_runs_far_too_long(tiles):
-    game = _midgame(tiles, 24, 24)
+    game = midgame(tiles, 24, 24)
     bot = SearchBot(seed=2, budget=1000.0)  # hours of work at the reference rate
     evaluator = bot.evaluator(game)
     evaluator.freeze()

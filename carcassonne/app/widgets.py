@@ -6,7 +6,8 @@ clicks through callbacks, so a scene reads as a list of widgets plus its own log
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from contextlib import contextmanager
+from typing import Callable, Iterator, Sequence
 
 import pygame
 
@@ -61,6 +62,17 @@ def record_layout(log: "LayoutLog | None") -> None:
     """Start (a log) or stop (None) recording what :func:`draw_panel`, buttons and :func:`blit_text` draw."""
     global _log
     _log = log
+
+
+@contextmanager
+def recording_layout() -> Iterator[LayoutLog]:
+    """What is drawn inside the ``with`` block, recorded (for the text-fits checks)."""
+    log = LayoutLog()
+    record_layout(log)
+    try:
+        yield log
+    finally:
+        record_layout(None)
 
 
 _panels: dict[tuple, pygame.Surface] = {}

@@ -10,34 +10,26 @@ from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.replay import Replay
 from carcassonne.app.scenes.play import HUMAN, PlayScene
 from carcassonne.app.session import play
-from carcassonne.app.widgets import LayoutLog, blit_text, draw_panel, record_layout
+from carcassonne.app.widgets import blit_text, draw_panel, recording_layout
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Annabelle", "red"), Seat("Bartholomew", "blue", "ai:normal")]
 
 
 def overflows(app) -> list[str]:  # noqa: ANN001
-    log = LayoutLog()
-    record_layout(log)
-    try:
+    with recording_layout() as log:
         app.draw()
-    finally:
-        record_layout(None)
     return log.overflows(app.screen.get_rect())
 
 
 def test_the_text_check_finds_a_real_overflow():
     pygame.init()
     surface = pygame.Surface((400, 200))
-    log = LayoutLog()
-    record_layout(log)
-    try:
+    with recording_layout() as log:
         box = pygame.Rect(10, 10, 80, 40)
         draw_panel(surface, box, 1.0)
         blit_text(surface, pygame.font.Font(None, 24), "a sentence far too long for its box", box.center,
                   anchor="midleft")
-    finally:
-        record_layout(None)
     assert len(log.overflows(surface.get_rect())) == 1
 
 

@@ -14,7 +14,7 @@ from carcassonne.app.replay import Replay
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import play
 from carcassonne.app.storage import DEFAULT_NAMES
-from carcassonne.app.widgets import LayoutLog, record_layout
+from carcassonne.app.widgets import recording_layout
 from carcassonne.engine import Placement
 from carcassonne.engine.record import GameRecord, Seat
 
@@ -30,12 +30,8 @@ def screens(app):  # noqa: ANN001, ANN201
     out = []
 
     def capture(name: str) -> None:
-        log = LayoutLog()
-        record_layout(log)
-        try:
+        with recording_layout() as log:
             app.draw()
-        finally:
-            record_layout(None)
         out.append((name, [t for t, *_ in log.texts], log.overflows(app.screen.get_rect())))
 
     app.replace_scene("title")
