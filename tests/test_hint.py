@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from carcassonne.ai import GreedyBot
-from carcassonne.ai.hint import hint, why
+from carcassonne.ai.hint import english, explain, hint, why
 from carcassonne.engine import Game, Rules
 from carcassonne.tileset import standard_tiles
 
@@ -65,5 +65,5 @@ def test_hint_is_expert_move_and_leaves_the_game_alone(tiles):
     got = hint(game, seed=4, budget=0.02)
     assert game.why_not(got.move) is None
     assert got == hint(game, seed=4, budget=0.02)
-    assert got.reason == why(game, got.move) and "\n" not in got.reason
+    assert got.why == explain(game, got.move) and "\n" not in english(got.why)
     assert before == (list(game.history), list(game.deck.pile), game.scores, game.supply)

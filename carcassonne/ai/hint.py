@@ -1,11 +1,13 @@
-"""The hint: the move Expert would make now, and one sentence why.
+"""The hint: the move Expert would make now, and what that move does.
 
 A pure function of the position (the UI shows the move as a ghost tile and
-follower and prints the sentence): :func:`hint` asks the Expert search for the
-move, :func:`why` says what that move does for the player in the table's words
-("closes your city for 8 points and keeps a follower"). Like every computer
-player it sees only what the player sees, so a hint never gives away the draw
-order.
+follower and words the reason): :func:`hint` asks the Expert search for the
+move, :func:`explain` says what that move does for the player as facts
+(:class:`Why`: a few :class:`Clause` s such as "closes your city for 8 points",
+"keeps a follower"), which the app words in the player's language; :func:`why`
+words them in English for the command line and the analysis. Like every
+computer player it sees only what the player sees, so a hint never gives away
+the draw order.
 """
 
 from __future__ import annotations
@@ -17,15 +19,52 @@ from ..engine.events import FEATURE_NAMES
 from .expert import ExpertBot
 
 #: What a follower on each kind of feature is called (rulebook: "Placing a follower").
-ROLE = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
+ROLE = {"road": "thief", "city": "knight", "cloister": "monk", "farm": "farmer"}
+
+#: The kinds of :class:`Clause`, each with its facts (all whole numbers or feature names):
+#:   ``close``   feature, points, shared (0/1): the move completes a feature of the player's
+#:   ``more``    points: further points the move scores for the player
+#:   ``keep``    the follower placed comes straight home with the points
+#:   ``home``    followers: how many of the player's followers come home
+#:   ``place``   feature: a follower is placed besides the scoring
+#:   ``share``   feature, owner: a follower joins another player's feature
+#:   ``farm``    completed, open: a farmer on a farm beside so many cities
+#:   ``monk``    neighbours: a monk on a cloister with so many of its 8 neighbours
+#:   ``claim``   feature, tiles, points: a follower on a new road or city
+#:   ``extend``  feature: the tile adds to the player's own feature
+#:   ``hold``    nothing scored or placed; followers kept in hand
+#:   ``least``   nothing scored or placed, no follower in hand
+#:   ``gives``   points: what the move scores for the others
+KINDS = ("close", "more", "keep", "home", "place", "share", "farm", "monk", "claim", "extend", "hold",
+         "least", "gives")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One thing a move does, with its facts (see :data:`KINDS`)."""
+
+    kind: str
+    feature: str = ""
+    points: int = 0
+    count: int = 0
+    other: int = 0
+    #: The other player's name (``share``).
+    owner: str = ""
+
+
+@dataclass(frozen=True)
+class Why:
+    """What a move does for the player to move: its clauses, most important first."""
+
+    clauses: tuple[Clause, ...]
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The suggested move and the sentence that explains it."""
+    """The suggested move and what it does."""
 
     move: Move
-    reason: str
+    why: Why
 
 
 def hint(game: Game, seed: int = 0, budget: float | None = None) -> Hint:
@@ -35,17 +74,17 @@ def hint(game: Game, seed: int = 0, budget: float | None = None) -> Hint:
     """
     bot = ExpertBot(seed) if budget is None else ExpertBot(seed, budget=budget)
     move = bot.choose(game)
-    return Hint(move, why(game, move))
+    return Hint(move, explain(game, move))
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+def _kind(feature: str) -> str:
+    """A feature's name as players say it (a scored field is a farm)."""
+    return FEATURE_NAMES.get(feature, feature)
 
 
-def why(game: Game, move: Move) -> str:
-    """One sentence saying what ``move`` does for the player to move (``game`` is not changed)."""
+def explain(game: Game, move: Move) -> Why:
+    """What ``move`` does for the player to move (``game`` is not changed)."""
     me = game.current
-    names = game.names
     after = game.copy()
     n = len(after.events)
     after.push(move)
@@ -54,55 +93,95 @@ def why(game: Game, move: Move) -> str:
     returned = sum(1 for e in events for f in e.followers_returned if f.player == me)
     placed_back = bool(move.follower) and any(
         f.player == me and (f.x, f.y) == (move.x, move.y) for e in events for f in e.followers_returned)
-    parts: list[str] = []
+    parts: list[Clause] = []
     if mine:
         best = max(mine, key=lambda e: e.points)
-        whose = "your" if best.players == (me,) else "a shared"
-        verb = "completes" if best.feature == "cloister" else "closes"
-        parts.append(f"{verb} {whose} {FEATURE_NAMES.get(best.feature, best.feature)} for "
-                     f"{_points(best.points)}")
+        parts.append(Clause("close", _kind(best.feature), best.points, count=int(best.players != (me,))))
         others = sum(e.points for e in mine if e is not best)
         if others:
-            parts.append(f"scores {_points(others)} more")
+            parts.append(Clause("more", points=others))
         if placed_back:
-            parts.append("keeps a follower")
+            parts.append(Clause("keep"))
         elif returned:
-            parts.append(f"brings {'a follower' if returned == 1 else f'{returned} followers'} home")
+            parts.append(Clause("home", count=returned))
         if move.follower and not placed_back:
-            kind = after.feature_at(move.x, move.y, move.follower).kind
-            parts.append(f"places a {ROLE.get(kind, 'follower')}")
+            parts.append(Clause("place", _kind(after.feature_at(move.x, move.y, move.follower).kind)))
     elif move.follower and not placed_back:
         feature = after.feature_at(move.x, move.y, move.follower)
-        kind = feature.kind
-        role = ROLE.get(kind, "follower")
+        kind = _kind(feature.kind)
         shared = [p for p in feature.owners if p != me]
-        what = FEATURE_NAMES.get(kind, kind)
         if shared:
-            parts.append(f"puts a {role} into {names[shared[0]]}'s {what} to share it")
-        elif kind == "field":
-            cities = sum(1 for c in feature.cities if c.complete)
-            open_cities = len(feature.cities) - cities
-            parts.append(f"puts a farmer on a farm beside {cities} completed and {open_cities} open "
-                         f"cit{'y' if open_cities == 1 else 'ies'}")
+            parts.append(Clause("share", kind, owner=game.names[shared[0]]))
+        elif kind == "farm":
+            completed = sum(1 for c in feature.cities if c.complete)
+            parts.append(Clause("farm", kind, count=completed, other=len(feature.cities) - completed))
         elif kind == "cloister":
-            parts.append(f"puts a monk on a cloister with {len(feature.tiles) - 1} of 8 neighbours")
+            parts.append(Clause("monk", kind, count=len(feature.tiles) - 1))
         else:
-            parts.append(f"puts a {role} on a {what} of {len(feature.tiles)} tile"
-                         f"{'s' if len(feature.tiles) != 1 else ''}, worth "
-                         f"{_points(feature.points)} now and more as it grows")
+            parts.append(Clause("claim", kind, feature.points, count=len(feature.tiles)))
     else:
         grows = _grows_own_feature(after, move, me)
         if grows:
-            parts.append(f"adds to your {grows}")
+            parts.append(Clause("extend", grows))
         elif after.supply[me]:
-            parts.append("keeps your followers in hand for later and helps the others least")
+            parts.append(Clause("hold"))
         else:
-            parts.append("the place where this tile helps the others least")
+            parts.append(Clause("least"))
     theirs = [e for e in events if me not in e.players]
     if theirs:
-        parts.append(f"though it scores {_points(sum(e.points for e in theirs))} for the others")
+        parts.append(Clause("gives", points=sum(e.points for e in theirs)))
+    return Why(tuple(parts))
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _english(c: Clause) -> str:
+    """One clause in English (the app words the same clauses in the player's language)."""
+    role = ROLE.get(c.feature, "follower")
+    if c.kind == "close":
+        verb = "completes" if c.feature == "cloister" else "closes"
+        return f"{verb} {'a shared' if c.count else 'your'} {c.feature} for {_points(c.points)}"
+    if c.kind == "more":
+        return f"scores {_points(c.points)} more"
+    if c.kind == "keep":
+        return "keeps a follower"
+    if c.kind == "home":
+        return f"brings {'a follower' if c.count == 1 else f'{c.count} followers'} home"
+    if c.kind == "place":
+        return f"places a {role}"
+    if c.kind == "share":
+        return f"puts a {role} into {c.owner}'s {c.feature} to share it"
+    if c.kind == "farm":
+        return (f"puts a farmer on a farm beside {c.count} completed and {c.other} open "
+                f"cit{'y' if c.other == 1 else 'ies'}")
+    if c.kind == "monk":
+        return f"puts a monk on a cloister with {c.count} of 8 neighbours"
+    if c.kind == "claim":
+        return (f"puts a {role} on a {c.feature} of {c.count} tile{'s' if c.count != 1 else ''}, worth "
+                f"{_points(c.points)} now and more as it grows")
+    if c.kind == "extend":
+        return f"adds to your {c.feature}"
+    if c.kind == "hold":
+        return "keeps your followers in hand for later and helps the others least"
+    if c.kind == "least":
+        return "the place where this tile helps the others least"
+    if c.kind == "gives":
+        return f"though it scores {_points(c.points)} for the others"
+    raise ValueError(f"unknown clause {c.kind!r}")
+
+
+def english(reason: Why) -> str:
+    """The clauses as one English sentence."""
+    parts = [_english(c) for c in reason.clauses]
     sentence = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     return sentence[0].upper() + sentence[1:] + "."
+
+
+def why(game: Game, move: Move) -> str:
+    """One English sentence saying what ``move`` does for the player to move (``game`` is not changed)."""
+    return english(explain(game, move))
 
 
 def _grows_own_feature(after: Game, move: Move, me: int) -> str | None:
@@ -115,5 +194,5 @@ def _grows_own_feature(after: Game, move: Move, me: int) -> str | None:
         seen.add(segment)
         feature = after.feature_at(move.x, move.y, spot)
         if feature.kind != "field" and me in feature.leaders and feature.owners:
-            return FEATURE_NAMES.get(feature.kind, feature.kind)
+            return _kind(feature.kind)
     return None

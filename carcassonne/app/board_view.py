@@ -16,14 +16,15 @@ from typing import Iterable
 
 import pygame
 
-from ..engine import FollowerAt, Game, Orientation, Placement
+from ..engine import FollowerAt, Game, Move, Orientation, Placement
 from .assets import Assets
 from .camera import Camera
 from .feature_paint import FeatureLabel, OrientationAt, Paint, new_frame, sprites_for
 from . import tile_masks
 from .spots import spot_anchor
 from .tile_anchors import SegmentDataError
-from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, LastFollowerMark, SpotMark
+from .sprites import (BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, GhostFollower, GhostTile,
+                      LastFollowerMark, SpotMark)
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
@@ -37,6 +38,8 @@ LEGAL = (90, 220, 110, 70)
 SCORED = (255, 220, 120, 70)
 PENDING = (255, 255, 255, 255)
 SHOWN = (120, 220, 255, 240)
+#: The frame of the hint's ghost tile.
+GHOST = (200, 235, 255, 200)
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,8 @@ class BoardMarks:
     shown: Cell | None = None
     #: Dim the board under the paints, so the painted features stand out (final scoring).
     dim: bool = False
+    #: The hint: a move shown as a see-through tile and follower (in ``colour``).
+    ghost: Move | None = None
 
 
 class BoardView:
@@ -151,6 +156,8 @@ class BoardView:
                 add(BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets), layer=LAYERS["meeples"])
         for x, y in m.legal:
             add(CellMark(x, y, LEGAL), layer=LAYERS["highlights"])
+        if m.ghost is not None:
+            self._add_ghost(m.ghost, m.colour)
         self.pending_follower = None
         p = m.pending
         if p is None:
@@ -167,6 +174,17 @@ class BoardView:
             mark = SpotMark(p.x, p.y, o, spot, m.colour)
             mark.hover = spot == m.hover_spot
             add(mark, layer=LAYERS["highlights"])
+
+    def _add_ghost(self, move: Move, colour: str) -> None:
+        """The hint's move: its tile see-through on its square, framed, and its follower see-through."""
+        o = self.orientation(move.placement)
+        tile = GhostTile(move.x, move.y, o, self.assets)
+        tile.pending = True  # goes with the marks when they change
+        self.sprites.add(tile, layer=LAYERS["board"])
+        self.sprites.add(CellMark(move.x, move.y, GHOST, frame=3), layer=LAYERS["marks"])
+        if move.follower:
+            self.sprites.add(GhostFollower(move.x, move.y, o, move.follower, colour, self.assets),
+                             layer=LAYERS["meeples"])
 
     def orientation(self, p: Placement) -> Orientation:
         return self.game.tiles[p.tile].orientations[p.rotation // 90]

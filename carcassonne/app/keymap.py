@@ -72,7 +72,8 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("move-log", "l", "the move log (click a turn to see where)"),
         _b("save", "ctrl+s", "save the game"),
         _b("back", "escape", "menu (or drop what you drag)"),
-        _b("help", "f1, h", "rules and keys"),
+        _b("hint", "h", "hint: the move the Expert would make (not in purist mode)"),
+        _b("help", "f1", "rules and keys"),
     ),
     "replay": (
         _b("next", "right, space", "next turn"),

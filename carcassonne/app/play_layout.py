@@ -25,6 +25,6 @@ def panel_places(rects: Rects, top_of_rest: int, u: float) -> tuple[Rects, Rects
     tw, th = int(92 * u), tb.h - int(12 * u)
     buttons = {"rotate": pygame.Rect(r1.x, r1.y, half, bh), "undo": pygame.Rect(r1.right - half, r1.y, half, bh),
                "skip": pygame.Rect(r2.x, r2.y, half, bh), "confirm": pygame.Rect(r2.right - half, r2.y, half, bh)}
-    for i, name in enumerate(("menu", "help", "save", "log", "farms")):
+    for i, name in enumerate(("menu", "help", "save", "log", "farms", "hint")):
         buttons[name] = pygame.Rect(tb.right - pad - tw - i * (tw + int(6 * u)), tb.y + int(6 * u), tw, th)
     return areas, buttons

@@ -36,7 +36,8 @@ def game_from_setup(app: "App", setup: Setup, house: dict[str, Any] | None = Non
     return game, seats
 
 
-def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None) -> None:
+def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None,
+         hints: list[int] | None = None) -> None:
     """Show a game in the Play scene (or its results if it is already over).
 
     The game autosaves after every turn to ``autosave`` (the file it was continued
@@ -44,13 +45,14 @@ def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None
     another game in progress.
     """
     if game.finished:
-        app.replace_scene("results", game=game, seats=seats, final=[e for e in game.events if e.final])
+        app.replace_scene("results", game=game, seats=seats, final=[e for e in game.events if e.final],
+                          hints=hints or [])
         return
     if autosave is None:
         app.storage.start_autosave()
     else:
         app.storage.continue_autosave(autosave)
-    turn = TurnController(game, seats, autosave=app.storage.write_autosave)
+    turn = TurnController(game, seats, autosave=app.storage.write_autosave, hints=hints)
     app.replace_scene("play", turn=turn)
 
 
@@ -72,7 +74,7 @@ def load_game(app: "App", path: Path) -> str | None:
         return f"{path.name}: {exc}"
     except OSError as exc:
         return f"{path.name}: {exc.strerror or exc}"
-    play(app, game, record.players, autosave=path if app.storage.is_autosave(path) else None)
+    play(app, game, record.players, autosave=path if app.storage.is_autosave(path) else None, hints=record.hints)
     return None
 
 

@@ -72,6 +72,32 @@ class BoardFollower(BoardSprite):
         self.rect = self.image.get_rect(center=(round(sx), round(sy)))
 
 
+class GhostTile(BoardTile):
+    """The hint's tile: see-through, on the square the hint suggests, in its rotation."""
+
+    ALPHA = 150
+
+    def sync(self, camera: Camera) -> None:
+        redo = camera.tile_px != self._px or self._rough
+        super().sync(camera)
+        if redo:
+            self.image = self.image.copy()  # the cache's image stays opaque
+            self.image.set_alpha(self.ALPHA)
+
+
+class GhostFollower(BoardFollower):
+    """The hint's follower: see-through, on the place the hint suggests."""
+
+    ALPHA = 170
+
+    def sync(self, camera: Camera) -> None:
+        redo = camera.tile_px != self._px
+        super().sync(camera)
+        if redo:
+            self.image = self.image.copy()
+            self.image.set_alpha(self.ALPHA)
+
+
 class CellMark(BoardSprite):
     """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
 

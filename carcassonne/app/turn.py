@@ -46,10 +46,12 @@ class TurnController:
     """Drives turns for human and AI seats, from the first draw to the last tile."""
 
     def __init__(self, game: Game, seats: list[Seat],
-                 autosave: Callable[[GameRecord], None] | None = None) -> None:
+                 autosave: Callable[[GameRecord], None] | None = None, hints: list[int] | None = None) -> None:
         self.game = game
         self.seats = seats
         self.autosave = autosave
+        #: Hints each player asked for so far (kept in the saves, shown on the results).
+        self.hints_used = list(hints) if hints and len(hints) == len(seats) else [0] * len(seats)
         self.phase = HUMAN
         self.tile: str | None = None
         self.rotation = 0
@@ -338,7 +340,9 @@ class TurnController:
             self.autosave(self.record())
 
     def record(self) -> GameRecord:
-        return GameRecord.from_game(self.game, self.seats)
+        record = GameRecord.from_game(self.game, self.seats)
+        record.hints = list(self.hints_used)
+        return record
 
     # ---------------------------------------------------------------- AI
     def start_ai(self) -> None:

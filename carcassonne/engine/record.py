@@ -57,6 +57,8 @@ class GameRecord:
     rules: Rules = field(default_factory=Rules)
     seed: int | None = None
     turns: list[Turn] = field(default_factory=list)
+    #: Hints each player asked for (in turn order); empty in records that kept none.
+    hints: list[int] = field(default_factory=list)
 
     # ------------------------------------------------------------- reading
     @classmethod
@@ -87,7 +89,7 @@ class GameRecord:
         if len(raw_turns) > MAX_TURNS:
             raise RecordError(f"{len(raw_turns)} turns: more than any box of tiles holds (at most {MAX_TURNS})")
         turns = [_read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
-        return cls(players, rules, seed, turns)
+        return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)))
 
     # ------------------------------------------------------------- writing
     @classmethod
@@ -101,6 +103,8 @@ class GameRecord:
         if self.seed is not None:
             data["seed"] = self.seed
         data["turns"] = [t.to_record() for t in self.turns]
+        if any(self.hints):
+            data["hints"] = list(self.hints)
         return data
 
     def to_json(self) -> str:
@@ -133,6 +137,16 @@ class GameRecord:
         if final or game.is_over:
             game.finish()
         return game
+
+
+def _read_hints(raw: Any, players: int) -> list[int]:
+    """The hints used per player: a whole number for each player, or none at all."""
+    if raw == []:
+        return []
+    if (not isinstance(raw, list) or len(raw) != players
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_TURNS for n in raw)):
+        raise RecordError(f"'hints' must list a whole number from 0 to {MAX_TURNS} for each player")
+    return list(raw)
 
 
 def _read_players(raw: Any) -> list[Seat]:

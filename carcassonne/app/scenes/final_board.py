@@ -41,8 +41,10 @@ class FinalBoardScene(BoardScene):
     keymap = "final"
 
     def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent],
-                 review: bool = False) -> None:
+                 review: bool = False, hints: list[int] | None = None) -> None:
         super().__init__(app, seats, game)
+        #: Hints each player used, passed on to the results.
+        self.hints = hints
         self.final = list(final)
         self.review = review
         self.paints: list[Paint] = [event_paint(game, ev, [s.color for s in seats]) for ev in self.final]
@@ -94,7 +96,7 @@ class FinalBoardScene(BoardScene):
             self.app.pop(self)
         else:
             self.app.replace_scene("results", game=self.game, seats=self.seats, final=self.final,
-                                   scored_on_board=True)
+                                   scored_on_board=True, hints=self.hints)
 
     # ----------------------------------------------------------- lifecycle
     def enter(self) -> None:

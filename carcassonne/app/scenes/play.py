@@ -13,6 +13,7 @@ painters in :mod:`~carcassonne.app.hud`; this scene wires them together.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
@@ -24,7 +25,9 @@ from ..aidview import Aids, Tip
 from ..anim import Glide
 from ..board_overlay import BoardOverlay
 from ..board_view import BoardMarks
+from ..coach import Coach
 from ..drag import Drag, Places, spot_near
+from ..hint_words import hint_sentence
 from ..hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
                    draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
@@ -49,7 +52,7 @@ __all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "Pl
 BUTTONS = {"rotate": (N_("Rotate"), "rotate"), "undo": (N_("Undo"), "undo"),
            "skip": (N_("No follower"), "no-follower"), "confirm": (N_("Confirm"), "confirm"),
            "menu": (N_("Menu"), "menu"), "help": (N_("Help"), "help"), "save": (N_("Save"), "save"),
-           "log": (N_("Moves"), "move-log"), "farms": (N_("Farms"), "farm-owners")}
+           "log": (N_("Moves"), "move-log"), "farms": (N_("Farms"), "farm-owners"), "hint": (N_("Hint"), "hint")}
 #: The top bar's buttons show no key beside them.
 PLAIN = ("menu", "help", "save")
 
@@ -77,6 +80,8 @@ class PlayScene(BoardScene):
         self.refining = False
         # -- board overlay (features lit, farm owners, last move, move log): board_overlay.py
         self.overlay = BoardOverlay(self.game, [s.color for s in self.seats])
+        #: The hint: Expert's move for the tile in hand, looked for in the background (:mod:`carcassonne.app.coach`).
+        self.coach = Coach(turn.hints_used)
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -86,6 +91,7 @@ class PlayScene(BoardScene):
 
     def exit(self) -> None:
         self.turn.close()
+        self.coach.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -140,7 +146,8 @@ class PlayScene(BoardScene):
     def finish_game(self) -> None:
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
         self.app.storage.clear_autosave()
-        self.app.replace_scene("final", game=self.game, seats=self.seats, final=final)  # scored on the board
+        self.app.replace_scene("final", game=self.game, seats=self.seats, final=final,  # scored on the board
+                               hints=list(self.turn.hints_used))
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """Animate the turn's scoring; the next turn begins once it has played (:meth:`update`)."""
@@ -225,11 +232,36 @@ class PlayScene(BoardScene):
             "place-next": lambda: m.place_next(1), "place-previous": lambda: m.place_next(-1),
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
             "save": self.save_game, "back": self.back, "help": self.open_help, "menu": self.open_menu,
-            "move-log": self.overlay.toggle_log, "farm-owners": self.overlay.toggle_farm_owners}
+            "move-log": self.overlay.toggle_log, "farm-owners": self.overlay.toggle_farm_owners,
+            "hint": self.ask_hint}
         if action not in actions:
             return False
         actions[action]()
         return True
+
+    # -- the hint (coach.py): Expert's move as a ghost on the board, with one sentence why
+    def can_hint(self) -> bool:
+        """A hint may be asked for: aids on, a person's turn, the tile still in hand."""
+        return self.aids_on and self.can_act() and self.turn.pending is None and not self.turn.is_ai_turn
+
+    def ask_hint(self) -> None:
+        if self.can_hint() and self.coach.ask(self.game):
+            self.say(_("Looking for a good move…"), INK_DIM, 30)
+
+    def _update_hint(self) -> None:
+        """Show the hint when it is found; drop it when the tile is laid or the turn passes."""
+        self.coach.keep_for((self.game.turn_number, self.turn.player))
+        if not self.aids_on or self.phase != HUMAN or self.turn.pending is not None:
+            if self.coach.thinking or self.coach.shown is not None:
+                self.coach.dismiss()
+                if self.message == _("Looking for a good move…"):
+                    self.say("", INK, 0)
+            return
+        found = self.coach.poll()
+        if found is not None:
+            self.say(hint_sentence(found.why), GOOD, 20)
+            if self.drag is None:
+                self.camera.follow(found.move.x, found.move.y, self.view_box(), self.glide_time(0.3))
 
     def follow(self, x: int, y: int) -> None:
         """Keep the tile just placed at (x, y) in view (not while dragging: the camera is the player's then)."""
@@ -315,6 +347,7 @@ class PlayScene(BoardScene):
                     self._show_ai_move(move)
         if self.phase == OVER:
             return
+        self._update_hint()
         self.board.update(dt)
         self.overlay.update(dt, self.app.assets, self.u)  # -- board overlay
         self.update_view()
@@ -326,7 +359,7 @@ class PlayScene(BoardScene):
         """Something moves without input: a computer's turn, scoring, a glide, a message counting down."""
         return (self.phase in (AI_THINK, AI_GLIDE, ANIMATING) or self.flow.animating or self.camera.gliding
                 or self.message_time > 0 or self.hands.drag is not None or self.refining
-                or bool(self.overlay.flashes))
+                or bool(self.overlay.flashes) or self.coach.thinking)
 
     def board_marks(self) -> BoardMarks:
         """Everything drawn over the board's tiles now (add new kinds of marks here)."""
@@ -334,7 +367,11 @@ class PlayScene(BoardScene):
                            aids_on=self.aids_on, hints_on=self.hints_on)
         # -- board overlay: features lit, farm owners, the last follower, the square shown from the log
         pointed = self.hover_spot or (spot_near(self.turn, self.board, self.pointer) if self.drag is None else None)
-        return self.overlay.marks(marks, self.turn.pending if self.phase == HUMAN else None, pointed, self.aids_on)
+        marks = self.overlay.marks(marks, self.turn.pending if self.phase == HUMAN else None, pointed, self.aids_on)
+        shown = self.coach.shown
+        if shown is not None and self.aids_on and self.phase == HUMAN and self.turn.pending is None:
+            marks = replace(marks, ghost=shown.move)
+        return marks
 
     def update_view(self) -> None:
         """Tell the board, the buttons and the painters what the turn looks like now."""
@@ -343,6 +380,8 @@ class PlayScene(BoardScene):
                               ("confirm", can and placed)):
             self.buttons[name].enabled = enabled
         self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
+        self.buttons["hint"].visible = self.aids_on  # -- the hint (an aid)
+        self.buttons["hint"].enabled = self.can_hint() and not self.coach.thinking
         self.board.show(self.game.turn_number, self.board_marks())
         self.panel = panel_view(self.turn, self.drag, self.seats, self.shown_scores, self.projected_scores(),
                                 self.follower_slots, self.camera, self.places().on_board, self.aids_on)
@@ -382,7 +421,7 @@ class PlayScene(BoardScene):
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
                        self.game.turn_number + 1, len(self.game.deck) - (1 if t.tile else 0),
-                       self.buttons["farms"].rect.x - int(16 * u), assets, u)
+                       self.buttons["hint" if self.aids_on else "log"].rect.x - int(16 * u), assets, u)
         draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.panel.cards)), assets, u)
         draw_hand(surface, self.rects["hand"], self.panel.hand, assets, u)
         draw_deck(surface, self.rects["deck"], self.panel.deck_left, assets, u)

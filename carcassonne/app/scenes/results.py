@@ -31,10 +31,12 @@ class ResultsScene(Scene):
     keymap = "results"
 
     def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent],
-                 scored_on_board: bool = False) -> None:
+                 scored_on_board: bool = False, hints: list[int] | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.seats = seats
+        #: Hints each player asked for during the game (none kept: not shown).
+        self.hints = list(hints or [])
         self.final = list(final)
         speed = app.settings.speed
         #: Shown one by one here unless they were just shown on the board.
@@ -102,7 +104,9 @@ class ResultsScene(Scene):
 
     def save(self) -> None:
         try:
-            path = self.app.storage.save_game(GameRecord.from_game(self.game, self.seats))
+            record = GameRecord.from_game(self.game, self.seats)
+            record.hints = list(self.hints)
+            path = self.app.storage.save_game(record)
             self.note = _("Saved as {name}").format(name=path.name)
         except OSError as exc:
             self.note = _("Could not save: {reason}").format(reason=exc.strerror or exc)
@@ -258,6 +262,18 @@ class ResultsScene(Scene):
                 blit_text(surface, font, str(rows[p][k]), (x, y + 2), INK)
             blit_text(surface, head, str(scores[p]), (xs[5], y + 2), INK)
             y += lh
+        line = self.hints_line()
+        if line:
+            blit_text(surface, fonts.get(int(14 * u)), line, (r.x + int(14 * u), r.bottom - int(8 * u)), INK_DIM,
+                      "bottomleft")
+
+    def hints_line(self) -> str:
+        """How many hints each person used ("Hints used: Ann 2 · Bob 0"); empty when none were kept."""
+        people = [p for p, seat in enumerate(self.seats) if not seat.is_ai]
+        if len(self.hints) != len(self.seats) or not people:
+            return ""
+        return _("Hints used: {counts}").format(counts=" · ".join(
+            f"{self.seats[p].name} {self.hints[p]}" for p in people))
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         u = self.u
