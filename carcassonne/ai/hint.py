@@ -144,7 +144,7 @@ def _english(c: Clause) -> str:
         verb = "completes" if c.feature == "cloister" else "closes"
         return f"{verb} {'a shared' if c.count else 'your'} {c.feature} for {_points(c.points)}"
     if c.kind == "more":
-        return f"scores {_points(c.points)} more"
+        return f"scores {c.points} more point{'s' if c.points != 1 else ''}"
     if c.kind == "keep":
         return "keeps a follower"
     if c.kind == "home":

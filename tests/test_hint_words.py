@@ -1,0 +1,49 @@
+"""A hint's reason worded in each language: every clause from the catalogue, placeholders filled."""
+
+from __future__ import annotations
+
+import pytest
+
+from carcassonne import i18n
+from carcassonne.ai.hint import KINDS, Clause, Why, english
+from carcassonne.app.hint_words import clause_words, hint_sentence
+
+#: Every kind of clause, for every kind of feature it may name.
+CLAUSES = [Clause("close", f, 8, count=shared) for f in ("road", "city") for shared in (0, 1)] + [
+    Clause("close", "cloister", 9), Clause("more", points=1), Clause("more", points=4), Clause("keep"),
+    Clause("home", count=1), Clause("home", count=2), *(Clause("place", f) for f in ("road", "city", "cloister", "farm")),
+    *(Clause("share", f, owner="Bob") for f in ("road", "city", "farm")), Clause("farm", "farm", count=2, other=1),
+    Clause("monk", "cloister", count=5), Clause("claim", "road", 3, count=3), Clause("claim", "city", 2, count=1),
+    Clause("extend", "road"), Clause("extend", "city"), Clause("hold"), Clause("least"), Clause("gives", points=3)]
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def test_english_on_screen_is_the_sentence_the_command_line_prints():
+    assert {c.kind for c in CLAUSES} == set(KINDS)
+    for c in CLAUSES:
+        why = Why((c,))
+        assert hint_sentence(why) == english(why)
+    why = Why((Clause("close", "city", 8), Clause("keep")))
+    assert hint_sentence(why) == english(why) == "Closes your city for 8 points and keeps a follower."
+    why = Why((Clause("close", "road", 3), Clause("more", points=4), Clause("home", count=2)))
+    assert hint_sentence(why) == english(why) == "Closes your road for 3 points, scores 4 more points and brings 2 followers home."
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "es"])
+def test_every_clause_is_said_in_each_language(code):
+    english_words = [clause_words(c) for c in CLAUSES]
+    assert i18n.set_language(code) == code
+    for c, plain in zip(CLAUSES, english_words):
+        said = clause_words(c)
+        assert said != plain and "{" not in said, (c, said)
+        if c.owner:
+            assert c.owner in said
+    sentence = hint_sentence(Why((Clause("close", "city", 8), Clause("keep"))))
+    assert sentence == {"de": "Schließt deine Stadt für 8 Punkte ab und behält einen Gefolgsmann.",
+                        "fr": "Ferme votre ville pour 8 points et garde un partisan.",
+                        "es": "Cierra tu ciudad por 8 puntos y conserva un seguidor."}[code]
