@@ -142,6 +142,26 @@ def aids(app: App, d: Driver, seats: list[Seat]) -> None:
     d.move(scene.rects["board"].center)
 
 
+def hint(app: App, d: Driver, seats: list[Seat]) -> None:
+    """The hint (key H): looking for a move, then Expert's move as a ghost tile and follower
+    with its sentence; and the hints each player used, on the results."""
+    game = ai_game(app, seats, 22, seed=5, stop_at_player=0)
+    play(app, game, seats)
+    d.frames(2)
+    d.key(pygame.K_RETURN)  # hand-over
+    scene = app.top
+    d.move(scene.rects["deck"].center)  # the pointer off the board
+    d.key(pygame.K_h)
+    shot(app, "32-hint-thinking")
+    d.run_until(lambda: scene.coach.shown is not None, 4000)
+    d.frames(20)  # the camera's glide to the hinted square
+    shot(app, "33-hint-shown")
+    whole = ai_game(app, seats, 200, seed=5)
+    app.replace_scene("results", game=whole, seats=seats, final=whole.finish(), hints=[3, 1, 0, 0])
+    d.frames(200)
+    shot(app, "34-results-hints-used")
+
+
 def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
     """Hovering a place of the new tile joined to a feature someone already holds."""
     from carcassonne.app.spots import spot_anchor
@@ -293,6 +313,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1600x900")
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs (default docs/screenshots)")
+    parser.add_argument("--only", choices=["hint"], help="take only these screenshots")
     args = parser.parse_args()
     OUT = args.out.resolve()
     size = tuple(int(v) for v in args.size.split("x"))
@@ -304,6 +325,11 @@ def main() -> int:
     seats = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cid", "green", "ai:normal"),
              Seat("Dora", "yellow", "ai:easy")]
     names = [s.name for s in seats]
+    if args.only == "hint":
+        hint(app, d, seats)
+        app.shutdown()
+        pygame.quit()
+        return 0
     GameRecord.from_game(random_game(app.tiles, 12, seed=3, names=names, follower_rate=0.45), seats).save(
         app.storage.autosave_path)
     app.push_scene("title")
@@ -380,6 +406,7 @@ def main() -> int:
     # the player aids, and the replay viewer
     aids(app, d, seats)
     follower_why_not(app, d, seats)
+    hint(app, d, seats)
     replay(app, d, seats)
     river(app, d, seats)
 

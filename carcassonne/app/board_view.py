@@ -39,7 +39,7 @@ SCORED = (255, 220, 120, 70)
 PENDING = (255, 255, 255, 255)
 SHOWN = (120, 220, 255, 240)
 #: The frame of the hint's ghost tile.
-GHOST = (200, 235, 255, 200)
+GHOST = (215, 175, 255, 255)
 
 
 @dataclass(frozen=True)
@@ -154,8 +154,10 @@ class BoardView:
             o = self.game.tile_at(f.x, f.y)
             if o is not None:
                 add(BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets), layer=LAYERS["meeples"])
+        ghost_cell = (m.ghost.x, m.ghost.y) if m.ghost is not None else None
         for x, y in m.legal:
-            add(CellMark(x, y, LEGAL), layer=LAYERS["highlights"])
+            if (x, y) != ghost_cell:  # the ghost tile shows unwashed
+                add(CellMark(x, y, LEGAL), layer=LAYERS["highlights"])
         if m.ghost is not None:
             self._add_ghost(m.ghost, m.colour)
         self.pending_follower = None
@@ -181,7 +183,7 @@ class BoardView:
         tile = GhostTile(move.x, move.y, o, self.assets)
         tile.pending = True  # goes with the marks when they change
         self.sprites.add(tile, layer=LAYERS["board"])
-        self.sprites.add(CellMark(move.x, move.y, GHOST, frame=3), layer=LAYERS["marks"])
+        self.sprites.add(CellMark(move.x, move.y, GHOST, frame=4), layer=LAYERS["marks"])
         if move.follower:
             self.sprites.add(GhostFollower(move.x, move.y, o, move.follower, colour, self.assets),
                              layer=LAYERS["meeples"])

@@ -75,7 +75,7 @@ class BoardFollower(BoardSprite):
 class GhostTile(BoardTile):
     """The hint's tile: see-through, on the square the hint suggests, in its rotation."""
 
-    ALPHA = 150
+    ALPHA = 190
 
     def sync(self, camera: Camera) -> None:
         redo = camera.tile_px != self._px or self._rough
@@ -88,7 +88,7 @@ class GhostTile(BoardTile):
 class GhostFollower(BoardFollower):
     """The hint's follower: see-through, on the place the hint suggests."""
 
-    ALPHA = 170
+    ALPHA = 200
 
     def sync(self, camera: Camera) -> None:
         redo = camera.tile_px != self._px
