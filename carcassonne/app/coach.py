@@ -34,6 +34,9 @@ class Coach:
         self._turn: tuple[int, int] | None = None
         #: The hint shown now, for ``_turn``.
         self.shown: Hint | None = None
+        #: The last hint found and its turn: asked again in the same turn (after an undo), it
+        #: shows at once and is not counted twice.
+        self._found: tuple[tuple[int, int], Hint] | None = None
 
     @property
     def thinking(self) -> bool:
@@ -46,9 +49,12 @@ class Coach:
         if self._turn == turn and (self.shown is not None or self._future is not None):
             return False
         self.dismiss()
+        self._turn = turn
+        if self._found is not None and self._found[0] == turn:
+            self.shown = self._found[1]
+            return True
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
-        self._turn = turn
         self.used[game.current] += 1
         self._future = self._pool.submit(hint, game.copy(), hint_seed(game), self.budget)
         return True
@@ -59,6 +65,8 @@ class Coach:
             return None
         future, self._future = self._future, None
         self.shown = future.result()
+        if self._turn is not None:
+            self._found = (self._turn, self.shown)
         return self.shown
 
     def keep_for(self, turn: tuple[int, int]) -> None:

@@ -74,6 +74,11 @@ def test_h_shows_experts_move_as_a_ghost_with_its_sentence_until_the_tile_is_lai
     assert scene.turn.pending is not None
     assert scene.board.marks.ghost is None and ghosts(scene) == []
     assert scene.coach.shown is None
+    d.key(pygame.K_u)  # the tile taken back, the hint asked again: shown at once, not counted again
+    assert scene.turn.pending is None
+    d.key(pygame.K_h)
+    assert not scene.coach.thinking and scene.coach.shown == expected and scene.board.marks.ghost == expected.move
+    assert sum(scene.turn.hints_used) == 1
 
 
 def test_the_ghost_goes_when_the_turn_passes(make_app):

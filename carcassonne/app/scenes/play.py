@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ...i18n import N_, _
+from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
 from ..aidview import Aids, Tip
 from ..anim import Glide
@@ -246,7 +247,15 @@ class PlayScene(BoardScene):
 
     def ask_hint(self) -> None:
         if self.can_hint() and self.coach.ask(self.game):
-            self.say(_("Looking for a good move…"), INK_DIM, 30)
+            if self.coach.shown is not None:  # found earlier this turn
+                self._show_hint(self.coach.shown)
+            else:
+                self.say(_("Looking for a good move…"), INK_DIM, 30)
+
+    def _show_hint(self, found: Hint) -> None:
+        self.say(hint_sentence(found.why), GOOD, 20)
+        if self.drag is None:
+            self.camera.follow(found.move.x, found.move.y, self.view_box(), self.glide_time(0.3))
 
     def _update_hint(self) -> None:
         """Show the hint when it is found; drop it when the tile is laid or the turn passes."""
@@ -259,9 +268,7 @@ class PlayScene(BoardScene):
             return
         found = self.coach.poll()
         if found is not None:
-            self.say(hint_sentence(found.why), GOOD, 20)
-            if self.drag is None:
-                self.camera.follow(found.move.x, found.move.y, self.view_box(), self.glide_time(0.3))
+            self._show_hint(found)
 
     def follow(self, x: int, y: int) -> None:
         """Keep the tile just placed at (x, y) in view (not while dragging: the camera is the player's then)."""
