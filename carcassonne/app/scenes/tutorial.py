@@ -440,7 +440,7 @@ class TutorialScene(Scene):
         message = note_words(self.runner.note)
         extra = wrap(small, message, rect.w) if message else []
         step = self.runner.step
-        rule = (wrap(fonts.get(int(13 * u)), _("Rulebook: {rule}").format(rule=_(step.rule)), rect.w)
+        rule = (wrap(fonts.get(int(13 * u)), _("Rulebook: {source}").format(source=_(step.rule)), rect.w)
                 if step and step.rule else [])
         room = rect.bottom - y
         need = (len(lines) + len(rule)) * font.get_linesize() + (len(extra) + len(scoring)) * small.get_linesize()
