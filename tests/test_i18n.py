@@ -41,11 +41,37 @@ def english_after():
 
 def test_the_template_holds_every_message_marked_in_the_code():
     marked = {msg if isinstance(msg, str) else msg[0]
-              for path in ("carcassonne/app",)
+              for path in ("carcassonne/app", "carcassonne/tutorial")
               for _file, _line, msg, _comments, _context in extract_from_dir(
                   ROOT / path, keywords={"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_b": (3,)})}
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
     assert marked - kept == set(), "run build_scripts/translations.py extract, update, then translate"
+
+
+def test_the_template_holds_every_word_of_every_lesson():
+    import json
+
+    from carcassonne.tutorial.messages import lesson_words
+
+    kept = {m.id for m in template() if isinstance(m.id, str)}
+    words = {text for path in sorted((ROOT / "resources" / "lessons").glob("*.json"))
+             for _where, text in lesson_words(json.loads(path.read_text(encoding="utf-8")))}
+    assert len(words) > 80
+    assert words - kept == set(), "run build_scripts/translations.py extract, update, then translate"
+
+
+def test_a_lesson_is_spoken_in_the_chosen_language():
+    from carcassonne.resources import path as resource_path
+    from carcassonne.tutorial import load_lessons
+
+    roads = next(lesson for lesson in load_lessons(resource_path("lessons")) if lesson.id == "roads")
+    i18n.set_language("de")
+    assert i18n._(roads.title) == "2. Straßen und Wegelagerer"
+    assert "Wegelagerer" in i18n._(roads.steps[0].text)
+    i18n.set_language("fr")
+    assert "voleur" in i18n._(roads.steps[0].text)
+    i18n.set_language("es")
+    assert "salteador" in i18n._(roads.steps[0].text)
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
