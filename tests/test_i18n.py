@@ -56,7 +56,7 @@ def test_the_template_holds_every_word_of_every_lesson():
     kept = {m.id for m in template() if isinstance(m.id, str)}
     words = {text for path in sorted((ROOT / "resources" / "lessons").glob("*.json"))
              for _where, text in lesson_words(json.loads(path.read_text(encoding="utf-8")))}
-    assert len(words) > 80
+    assert len(words) > 70
     assert words - kept == set(), "run build_scripts/translations.py extract, update, then translate"
 
 
