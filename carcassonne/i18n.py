@@ -117,6 +117,24 @@ def system_language() -> str:
     return code if code in LANGUAGES else "en"
 
 
+#: How each language writes numbers (as CLDR, which Babel reads, has them; a test compares):
+#: the thousands separator, the decimal mark, and what follows a percentage.
+_NUMBERS = {"en": (",", ".", "%"), "de": (".", ",", "\u00a0%"), "fr": ("\u202f", ",", "\u00a0%"),
+            "es": (".", ",", "\u00a0%")}
+
+
+def format_number(value: float, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals in the language now spoken: 1,234.5 · 1.234,5 · 1 234,5."""
+    group, mark, _percent = _NUMBERS.get(_language, _NUMBERS["en"])
+    text = f"{value:,.{digits}f}"
+    return text.replace(",", "\0").replace(".", mark).replace("\0", group)
+
+
+def format_percent(fraction: float, digits: int = 0) -> str:
+    """``fraction`` (0.125) as a percentage in the language now spoken: 12.5% · 12,5 % · 12,5 %."""
+    return format_number(100 * fraction, digits) + _NUMBERS.get(_language, _NUMBERS["en"])[2]
+
+
 def _(message: str) -> str:
     """``message`` in the language now spoken."""
     return _catalogue.gettext(message)

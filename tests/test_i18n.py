@@ -156,3 +156,24 @@ def test_the_pseudo_language_marks_only_extracted_messages():
     i18n.set_language(i18n.PSEUDO)
     assert i18n._("New game") == "⟪New game⟫"
     assert i18n._("a sentence nobody marked") == "a sentence nobody marked"
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_numbers_are_written_as_each_language_writes_them(code):
+    from babel.numbers import format_decimal
+
+    locale = Locale.parse(code)
+    i18n.set_language(code)
+    for value in (0, 7, 1234, 98765.25, 1234567.5, -3.5, 0.04):
+        assert i18n.format_number(value, 1) == format_decimal(value, format="#,##0.0", locale=code), value
+        assert i18n.format_number(round(value)) == format_decimal(round(value), format="#,##0", locale=code), value
+    pattern = locale.percent_formats[None]
+    for fraction in (0.0, 0.125, 0.5, 1.0, 0.3333):
+        pattern.frac_prec = (1, 1)
+        assert i18n.format_percent(fraction, 1) == pattern.apply(fraction, locale), fraction
+
+
+def test_the_german_reader_sees_a_decimal_comma():
+    i18n.set_language("de")
+    assert i18n.format_number(1234.5, 1) == "1.234,5"
+    assert i18n.format_percent(0.125, 1) == "12,5\u00a0%"

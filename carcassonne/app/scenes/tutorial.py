@@ -19,11 +19,11 @@ from ...engine import Move, Placement, RecordError, Turn
 from ...engine.record import Seat
 from ...resources import path as resource_path
 from ...i18n import N_, _, ngettext
-from ...tutorial import DONE, FOLLOWER_RULES, ILLEGAL, Lesson, LessonRunner, Note, load_lessons, refusal
+from ...tutorial import DONE, ILLEGAL, Lesson, LessonRunner, Note, load_lessons, refusal
 from ...tutorial.runner import READ_FIRST
 from ..board_view import BoardMarks, BoardView
 from ..drag import spot_near
-from ..explain import follower_sentence, placement_sentence
+from ..explain import placement_sentence, reason_sentence
 from ..intents import MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..keymap import key_hint
 from ..score_words import describe_to
@@ -46,9 +46,9 @@ def note_words(note: Note) -> str:
     """The coach's answer to a move in the language now spoken: the engine's why-not worded
     from its rule and facts, or the runner's template with a lesson's hint translated."""
     if note.reason is not None:
-        if note.reason.rule in FOLLOWER_RULES:
-            return follower_sentence(note.reason)
-        return placement_sentence(note.reason, list(note.turns))
+        if note.turns:
+            return placement_sentence(note.reason, list(note.turns))
+        return reason_sentence(note.reason)
     if not note.template:
         return ""
     return _(note.template).format(**{k: _(v) for k, v in note.facts.items()})
