@@ -59,6 +59,8 @@ def _msgids(po_text: str) -> list[str]:
     current: list[str] | None = None
     for line in po_text.splitlines():
         if line.startswith(("msgid ", "msgid_plural ")):
+            if current is not None:  # a msgid followed at once by its msgid_plural
+                ids[-1] = "".join(_unquote(part) for part in current)
             current = [line.split(" ", 1)[1]]
             ids.append("")
         elif line.startswith('"') and current is not None:

@@ -177,3 +177,9 @@ def test_the_german_reader_sees_a_decimal_comma():
     i18n.set_language("de")
     assert i18n.format_number(1234.5, 1) == "1.234,5"
     assert i18n.format_percent(0.125, 1) == "12,5\u00a0%"
+
+
+def test_the_pseudo_language_marks_both_forms_of_a_plural_message():
+    i18n.set_language(i18n.PSEUDO)
+    assert i18n.ngettext("{count} follower left", "{count} followers left", 1) == "⟪{count} follower left⟫"
+    assert i18n.ngettext("{count} follower left", "{count} followers left", 2) == "⟪{count} followers left⟫"
