@@ -244,3 +244,33 @@ def test_an_unknown_stored_language_is_ignored():
     from carcassonne.app.storage import Settings
 
     assert Settings.from_data({"language": "tlh"}).language == ""
+
+
+def test_a_broken_rule_in_a_loaded_game_is_worded_in_the_chosen_language(make_app):
+    from pathlib import Path
+
+    from carcassonne.app.session import load_game, open_replay
+
+    bad = Path(__file__).resolve().parents[1] / "records" / "bad"
+    app = make_app()
+    i18n.set_language("de")
+    assert load_game(app, bad / "edge-mismatch.carc.json") == (
+        "edge-mismatch.carc.json: Zug 1: Passt nicht: seine Südkante zeigt Wiese, aber das Plättchen darunter "
+        "braucht dort eine Stadtkante — jede Kante muss passen (Regeln: Plättchen anlegen).")
+    i18n.set_language("es")
+    said = open_replay(app, bad / "false-discard.carc.json")
+    assert said == "false-discard.carc.json: Turno 1: La loseta U no se puede descartar: encaja en el tablero."
+
+
+def test_the_keys_beside_the_buttons_follow_a_change_of_language_at_once(make_app):
+    app = make_app()
+    game = random_game(app.tiles, 4, seed=2, names=[s.name for s in SEATS])
+    play(app, game, SEATS)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    undo = scene.buttons["undo"]
+    assert undo.hint_text() == "Ctrl+Z"
+    i18n.set_language("de")
+    assert undo.hint_text() == "Strg+Z"
+    i18n.set_language("fr")
+    assert undo.text() == "Annuler"
