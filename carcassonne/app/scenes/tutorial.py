@@ -521,8 +521,15 @@ class TutorialScene(Scene):
             if lesson.id in self.done:
                 blit_text(surface, tick, "✓", (x, button.rect.centery), ACCENT, "midleft")
             x += int(26 * u)
-            lines = wrap(summary, _(lesson.summary), max(40, w - x - int(30 * u)))
-            blit_text(surface, summary, lines[0] if lines else "", (x, button.rect.centery), INK_DIM, "midleft")
+            width = max(40, w - x - int(30 * u))
+            font = summary
+            lines = wrap(font, _(lesson.summary), width)
+            if len(lines) > 1:  # a longer summary (German is long): two smaller lines beside the button
+                font = fonts.get(int(13 * u))
+                lines = wrap(font, _(lesson.summary), width)[:2]
+            top = button.rect.centery - len(lines) * font.get_linesize() // 2
+            for i, line in enumerate(lines):
+                blit_text(surface, font, line, (x, top + i * font.get_linesize()), INK_DIM)
         if self.error:
             blit_text(surface, fonts.get(int(16 * u), "bold"),
                       _("The lessons cannot be read: {problem}").format(problem=self.error), (int(60 * u), h - int(100 * u)), WARN)
