@@ -137,6 +137,25 @@ def format_percent(fraction: float, digits: int = 0) -> str:
     return format_number(100 * fraction, digits) + _NUMBERS.get(_language, _NUMBERS["en"])[2]
 
 
+def _months() -> tuple[str, ...]:
+    """The months' short names in the language now spoken."""
+    return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"),
+            pgettext("month", "Apr"), pgettext("month", "May"), pgettext("month", "Jun"),
+            pgettext("month", "Jul"), pgettext("month", "Aug"), pgettext("month", "Sep"),
+            pgettext("month", "Oct"), pgettext("month", "Nov"), pgettext("month", "Dec"))
+
+
+def format_when(timestamp: float, year: bool = True) -> str:
+    """A file's time in the language now spoken: "23 Nov 2026 11:05" · "23. Nov. 2026, 11:05"."""
+    import time
+
+    t = time.localtime(timestamp)
+    words = dict(day=t.tm_mday, month=_months()[t.tm_mon - 1], year=t.tm_year, time=f"{t.tm_hour:02d}:{t.tm_min:02d}")
+    if year:
+        return _("{day} {month} {year} {time}").format(**words)
+    return _("{day} {month} {time}").format(**words)
+
+
 def _(message: str) -> str:
     """``message`` in the language now spoken."""
     return _catalogue.gettext(message)

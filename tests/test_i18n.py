@@ -183,3 +183,15 @@ def test_the_pseudo_language_marks_both_forms_of_a_plural_message():
     i18n.set_language(i18n.PSEUDO)
     assert i18n.ngettext("{count} follower left", "{count} followers left", 1) == "⟪{count} follower left⟫"
     assert i18n.ngettext("{count} follower left", "{count} followers left", 2) == "⟪{count} followers left⟫"
+
+
+def test_a_files_time_is_written_the_languages_way():
+    import time
+
+    when = time.mktime((2026, 3, 7, 9, 5, 0, 0, 0, -1))
+    assert i18n.format_when(when) == "7 Mar 2026 09:05"
+    i18n.set_language("de")
+    assert i18n.format_when(when) == "7. März 2026, 09:05"
+    assert i18n.format_when(when, year=False) == "7. März, 09:05"
+    i18n.set_language("fr")
+    assert i18n.format_when(when) == "7 mars 2026 09:05"

@@ -8,11 +8,10 @@ kept per file and change time, so reopening the list does not replay again.
 from __future__ import annotations
 
 import dataclasses
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n import N_, _
+from ..i18n import N_, _, format_when
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord
 from .storage import Storage
@@ -36,7 +35,7 @@ class SaveSummary:
 
     @property
     def date(self) -> str:
-        return time.strftime("%d %b %Y %H:%M", time.localtime(self.when))
+        return format_when(self.when)
 
     @property
     def standings(self) -> str:
