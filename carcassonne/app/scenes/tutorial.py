@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Move, Placement, RecordError, Turn
+from ...engine.errors import Reason
 from ...engine.record import Seat
 from ...resources import path as resource_path
 from ...i18n import N_, _, ngettext
@@ -46,9 +47,12 @@ def note_words(note: Note) -> str:
     """The coach's answer to a move in the language now spoken: the engine's why-not worded
     from its rule and facts, or the runner's template with a lesson's hint translated."""
     if note.reason is not None:
+        reason = note.reason
+        if reason.facts.get("owner") in PLAYER_NAMES:  # "the computer's knight": the lesson's players by name
+            reason = Reason(str(reason), reason.rule, **{**reason.facts, "owner": _(str(reason.facts["owner"]))})
         if note.turns:
-            return placement_sentence(note.reason, list(note.turns))
-        return reason_sentence(note.reason)
+            return placement_sentence(reason, list(note.turns))
+        return reason_sentence(reason)
     if not note.template:
         return ""
     return _(note.template).format(**{k: _(v) for k, v in note.facts.items()})
