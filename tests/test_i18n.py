@@ -40,10 +40,15 @@ def english_after():
 
 
 def test_the_template_holds_every_message_marked_in_the_code():
-    marked = {msg if isinstance(msg, str) else msg[0]
-              for path in ("carcassonne/app", "carcassonne/tutorial")
-              for _file, _line, msg, _comments, _context in extract_from_dir(
-                  ROOT / path, keywords={"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_b": (3,)})}
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with open(ROOT / "build_scripts" / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)  # where the build looks: the code, the command line, the lessons
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_b": (3,), "Level": (3,)}
+    found = list(extract_from_dir(ROOT, method_map, options_map, keywords=keywords))
+    assert {"carcassonne/cli_words.py", "carcassonne/simulate.py", "resources/lessons/02-roads.json"} <= \
+        {Path(file).as_posix() for file, *_rest in found}
+    marked = {msg if isinstance(msg, str) else msg[0] for _file, _line, msg, _comments, _context in found}
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
     assert marked - kept == set(), "run build_scripts/translations.py extract, update, then translate"
 
