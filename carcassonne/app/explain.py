@@ -189,10 +189,11 @@ def reason_sentence(reason: Reason) -> str:
 
 def error_words(exc: Exception) -> str:
     """An engine error as shown to a player: a broken rule worded from its reason (replaying a
-    record, with the turn's number); other problems with a file as the engine words them."""
+    record, with the turn's number); a file that is no record the game can read says so, with
+    the engine's detail (in English: the file's structure, for whoever looks into it)."""
     reason = getattr(exc, "reason", None)
-    if not isinstance(reason, Reason):
-        return str(exc)
+    if not isinstance(reason, Reason):  # the file itself is bad: its detail as the engine says it
+        return _("not a game record the game can read ({detail})").format(detail=str(exc))
     turn = getattr(exc, "turn", None)
     text = reason_sentence(reason)
     return text if turn is None else _("Turn {number}: {reason}").format(number=turn, reason=text)

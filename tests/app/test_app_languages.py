@@ -260,6 +260,15 @@ def test_a_broken_rule_in_a_loaded_game_is_worded_in_the_chosen_language(make_ap
     i18n.set_language("es")
     said = open_replay(app, bad / "false-discard.carc.json")
     assert said == "false-discard.carc.json: Turno 1: La loseta U no se puede descartar: encaja en el tablero."
+    from carcassonne.app.explain import error_words
+    from carcassonne.app.saves import summarize
+
+    summary = summarize(app.storage, bad / "river-order.carc.json", app.tiles)  # the Load screen's line
+    i18n.set_language("fr")
+    assert error_words(summary.error) == ("Tour 1 : La tuile B ne peut pas encore être piochée : les tuiles de "
+                                          "rivière viennent d’abord.")
+    assert open_replay(app, bad / "truncated.carc.json").startswith(
+        "truncated.carc.json : pas un enregistrement de partie lisible par le jeu (not valid JSON")
 
 
 def test_the_keys_beside_the_buttons_follow_a_change_of_language_at_once(make_app):
