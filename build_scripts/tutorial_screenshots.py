@@ -2,6 +2,10 @@
 at 1024×768 and 1920×1080, into docs/screenshots/tutorial/.
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/tutorial_screenshots.py [--out DIR]
+    xvfb-run -a -s '-screen 0 1024x768x24' python build_scripts/tutorial_screenshots.py --language de
+
+With ``--language`` the lessons are taken in that language at 1024×768 only, into
+docs/screenshots/languages/ (``de-tutorial-….png``).
 
 Lessons are played with synthetic clicks and keys on the board, like a learner would.
 """
@@ -21,17 +25,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from carcassonne import i18n  # noqa: E402
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver  # noqa: E402
 from carcassonne.app.storage import Settings, Storage  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots" / "tutorial"
 SIZES = ((1024, 768), (1920, 1080))
+#: The file names' prefix: the window's size, or the language and the screen.
+PREFIX = ""
 
 
 def shot(app: App, out: Path, name: str) -> None:
     app.frame(0.016)
-    path = out / f"{app.size[0]}x{app.size[1]}-{name}.png"
+    path = out / f"{PREFIX or f'{app.size[0]}x{app.size[1]}-'}{name}.png"
     pygame.image.save(app.screen, str(path))
     print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
@@ -117,8 +124,12 @@ def lessons(app: App, d: Driver, out: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
+    parser.add_argument("--out", type=Path, default=None, help="folder for the PNGs")
+    parser.add_argument("--language", choices=sorted(i18n.LANGUAGES), help="the lessons in this language")
     args = parser.parse_args()
+    if args.language:
+        return in_language(args.language, args.out or ROOT / "docs" / "screenshots" / "languages")
+    args.out = args.out or OUT
     args.out.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
         with tempfile.TemporaryDirectory() as data:
@@ -150,6 +161,23 @@ def main() -> int:
                 d.key(pygame.K_PAGEDOWN)
             shot(app, args.out, "17-rules-end")
             app.shutdown()
+    return 0
+
+
+def in_language(code: str, out: Path) -> int:
+    """The lessons in one language at 1024×768."""
+    global PREFIX
+    PREFIX = f"{code}-tutorial-"
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data:
+        settings = Settings(window_size=(1024, 768), animation="instant", sound=False, language=code)
+        app = App(Storage(Path(data)), settings=settings)
+        i18n.set_language(code)
+        app.push_scene("title")
+        d = Driver(app, dt=0.05)
+        d.frames(3)
+        lessons(app, d, out)
+        app.shutdown()
     return 0
 
 

@@ -1,4 +1,6 @@
-"""The command line: ``carcassonne`` starts the game; sub-commands replay, bench, simulate."""
+"""The command line: ``carcassonne`` starts the game; sub-commands replay, analyse, bench, simulate.
+
+Their reports speak the system's language (:mod:`.cli_words`); ``--json`` output does not change."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import sys
 from typing import Sequence
 
 from . import __version__
+from .cli_words import analysis_report, bench_lines, record_problem, replay_lines, speak_system_language
 
 
 def _tiles():
@@ -28,7 +31,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game = record.replay(_tiles(), final=args.final, before_turn=(
             (lambda g, n, t: legal.append(legal_entry(g, n, t))) if args.legal else None))
     except CarcassonneError as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        print(record_problem(args.file, exc), file=sys.stderr)
         return 2
     names = game.names
     if args.json or args.legal:
@@ -42,19 +45,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
             out["legal"] = legal
         print(json.dumps(out))
         return 0
-    for event in game.events:
-        tag = "final" if event.final else f"turn {event.turn}"
-        print(f"{tag:>8}: {event.describe(names)}")
-    state = "finished" if game.is_over else ("final scoring applied" if game.finished else "in progress")
-    print(f"after {game.turn_number} turns ({state}):")
-    for name, score in zip(names, game.scores):
-        print(f"  {name}: {score}")
+    print("\n".join(replay_lines(game)))
     return 0
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     """What each move of a record cost, against the best move the search finds."""
-    from .ai.analysis import analyse, report
+    from .ai.analysis import analyse
     from .engine import CarcassonneError
     from .engine.record import GameRecord
 
@@ -62,12 +59,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         record = GameRecord.load(args.file)
         turns = analyse(record, _tiles())
     except CarcassonneError as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        print(record_problem(args.file, exc), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps({"turns": [t.to_json() for t in turns]}))
     else:
-        print(report(turns, [p.name for p in record.players]))
+        print(analysis_report(turns, [p.name for p in record.players]))
     return 0
 
 
@@ -78,9 +75,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"random 2-player game, 72 tiles, final scoring: {result['ms_per_game_median']} ms median "
-              f"over {result['games']} games")
-        print(f"legal placements of a tile on a 60-tile board: {result['legal_placements_ms_median']} ms median")
+        print("\n".join(bench_lines(result)))
     return 0
 
 
@@ -122,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app(argv)
     args = build_parser().parse_args(argv)
+    speak_system_language()  # the reports in the system's language; --json output stays as it is
     from .console import run
 
     return run(lambda: args.func(args))

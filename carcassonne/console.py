@@ -78,7 +78,10 @@ def run(command: Callable[[], int]) -> int:
     except OSError as exc:  # e.g. ENOSPC on a full disk
         _silence_stdout()
         try:
-            print(f"carcassonne: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            from .i18n import _
+
+            print(_("carcassonne: cannot write the output: {problem}").format(problem=exc.strerror or exc),
+                  file=sys.stderr)
         except OSError:
             pass
         return FAILED

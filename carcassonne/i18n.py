@@ -59,6 +59,8 @@ def _msgids(po_text: str) -> list[str]:
     current: list[str] | None = None
     for line in po_text.splitlines():
         if line.startswith(("msgid ", "msgid_plural ")):
+            if current is not None:  # a msgid followed at once by its msgid_plural
+                ids[-1] = "".join(_unquote(part) for part in current)
             current = [line.split(" ", 1)[1]]
             ids.append("")
         elif line.startswith('"') and current is not None:
@@ -115,6 +117,43 @@ def system_language() -> str:
     except ValueError:
         code = "en"
     return code if code in LANGUAGES else "en"
+
+
+#: How each language writes numbers (as CLDR, which Babel reads, has them; a test compares):
+#: the thousands separator, the decimal mark, and what follows a percentage.
+_NUMBERS = {"en": (",", ".", "%"), "de": (".", ",", "\u00a0%"), "fr": ("\u202f", ",", "\u00a0%"),
+            "es": (".", ",", "\u00a0%")}
+
+
+def format_number(value: float, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals in the language now spoken: 1,234.5 · 1.234,5 · 1 234,5."""
+    group, mark, _percent = _NUMBERS.get(_language, _NUMBERS["en"])
+    text = f"{value:,.{digits}f}"
+    return text.replace(",", "\0").replace(".", mark).replace("\0", group)
+
+
+def format_percent(fraction: float, digits: int = 0) -> str:
+    """``fraction`` (0.125) as a percentage in the language now spoken: 12.5% · 12,5 % · 12,5 %."""
+    return format_number(100 * fraction, digits) + _NUMBERS.get(_language, _NUMBERS["en"])[2]
+
+
+def _months() -> tuple[str, ...]:
+    """The months' short names in the language now spoken."""
+    return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"),
+            pgettext("month", "Apr"), pgettext("month", "May"), pgettext("month", "Jun"),
+            pgettext("month", "Jul"), pgettext("month", "Aug"), pgettext("month", "Sep"),
+            pgettext("month", "Oct"), pgettext("month", "Nov"), pgettext("month", "Dec"))
+
+
+def format_when(timestamp: float, year: bool = True) -> str:
+    """A file's time in the language now spoken: "23 Nov 2026 11:05" · "23. Nov. 2026, 11:05"."""
+    import time
+
+    t = time.localtime(timestamp)
+    words = dict(day=t.tm_mday, month=_months()[t.tm_mon - 1], year=t.tm_year, time=f"{t.tm_hour:02d}:{t.tm_min:02d}")
+    if year:
+        return _("{day} {month} {year} {time}").format(**words)
+    return _("{day} {month} {time}").format(**words)
 
 
 def _(message: str) -> str:

@@ -153,15 +153,19 @@ def _play_job(job: tuple) -> tuple[int, list[int], list[int], list[Turn], list]:
 
 def main(args: argparse.Namespace) -> int:
     from .ai import LEVELS
+    from .cli_words import progress_line, simulate_lines
+    from .i18n import _
 
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in levels if b not in LEVELS]
     if unknown or not 2 <= len(levels) <= len(COLORS):
-        print(f"--bots: list 2 to {len(COLORS)} of {', '.join(LEVELS)}"
-              + (f" (unknown: {', '.join(unknown)})" if unknown else ""), file=sys.stderr)
+        line = _("--bots: list 2 to {count} of {levels}").format(count=len(COLORS), levels=", ".join(LEVELS))
+        if unknown:
+            line += _(" (unknown: {names})").format(names=", ".join(unknown))
+        print(line, file=sys.stderr)
         return 2
     if args.games < 1:
-        print("-n must be at least 1", file=sys.stderr)
+        print(_("-n must be at least 1"), file=sys.stderr)
         return 2
     try:
         rules = rules_from_args(args)
@@ -197,15 +201,10 @@ def main(args: argparse.Namespace) -> int:
             GameRecord(seats, rules, args.seed + index, history).save(
                 records / f"game-{index + 1:04d}.carc.json")
         if not args.json and args.games >= 20 and (index + 1) % max(1, args.games // 10) == 0:
-            print(f"  {index + 1}/{args.games} games", file=sys.stderr, flush=True)
+            print(progress_line(index + 1, args.games), file=sys.stderr, flush=True)
     summary = {"games": args.games, "bots": [t.to_json(args.games) for t in tallies]}
     if args.json:
         print(json.dumps(summary))
         return 0
-    print(f"{args.games} games, seats rotating, seed {args.seed}:")
-    for t in summary["bots"]:
-        print(f"  {t['bot']:>8}: {t['wins']} wins ({100 * t['win_rate']:.1f}%), "
-              f"mean score {t['mean_score']} ± {t['score_ci95']}, "
-              f"{t['ms_per_move']} ms per move (slowest {t['max_ms_per_move']} ms, "
-              f"processor {t['cpu_ms_per_move']} ms)")
+    print("\n".join(simulate_lines(summary, args.seed)))
     return 0

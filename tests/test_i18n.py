@@ -40,12 +40,43 @@ def english_after():
 
 
 def test_the_template_holds_every_message_marked_in_the_code():
-    marked = {msg if isinstance(msg, str) else msg[0]
-              for path in ("carcassonne/app",)
-              for _file, _line, msg, _comments, _context in extract_from_dir(
-                  ROOT / path, keywords={"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_b": (3,)})}
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with open(ROOT / "build_scripts" / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)  # where the build looks: the code, the command line, the lessons
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_b": (3,), "Level": (3,)}
+    found = list(extract_from_dir(ROOT, method_map, options_map, keywords=keywords))
+    assert {"carcassonne/cli_words.py", "carcassonne/simulate.py", "resources/lessons/02-roads.json"} <= \
+        {Path(file).as_posix() for file, *_rest in found}
+    marked = {msg if isinstance(msg, str) else msg[0] for _file, _line, msg, _comments, _context in found}
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
     assert marked - kept == set(), "run build_scripts/translations.py extract, update, then translate"
+
+
+def test_the_template_holds_every_word_of_every_lesson():
+    import json
+
+    from carcassonne.tutorial.messages import lesson_words
+
+    kept = {m.id for m in template() if isinstance(m.id, str)}
+    words = {text for path in sorted((ROOT / "resources" / "lessons").glob("*.json"))
+             for _where, text in lesson_words(json.loads(path.read_text(encoding="utf-8")))}
+    assert len(words) > 70
+    assert words - kept == set(), "run build_scripts/translations.py extract, update, then translate"
+
+
+def test_a_lesson_is_spoken_in_the_chosen_language():
+    from carcassonne.resources import path as resource_path
+    from carcassonne.tutorial import load_lessons
+
+    roads = next(lesson for lesson in load_lessons(resource_path("lessons")) if lesson.id == "roads")
+    i18n.set_language("de")
+    assert i18n._(roads.title) == "2. Straßen und Wegelagerer"
+    assert "Wegelagerer" in i18n._(roads.steps[0].text)
+    i18n.set_language("fr")
+    assert "voleur" in i18n._(roads.steps[0].text)
+    i18n.set_language("es")
+    assert "salteador" in i18n._(roads.steps[0].text)
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -130,3 +161,42 @@ def test_the_pseudo_language_marks_only_extracted_messages():
     i18n.set_language(i18n.PSEUDO)
     assert i18n._("New game") == "⟪New game⟫"
     assert i18n._("a sentence nobody marked") == "a sentence nobody marked"
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_numbers_are_written_as_each_language_writes_them(code):
+    from babel.numbers import format_decimal
+
+    locale = Locale.parse(code)
+    i18n.set_language(code)
+    for value in (0, 7, 1234, 98765.25, 1234567.5, -3.5, 0.04):
+        assert i18n.format_number(value, 1) == format_decimal(value, format="#,##0.0", locale=code), value
+        assert i18n.format_number(round(value)) == format_decimal(round(value), format="#,##0", locale=code), value
+    pattern = locale.percent_formats[None]
+    for fraction in (0.0, 0.125, 0.5, 1.0, 0.3333):
+        pattern.frac_prec = (1, 1)
+        assert i18n.format_percent(fraction, 1) == pattern.apply(fraction, locale), fraction
+
+
+def test_the_german_reader_sees_a_decimal_comma():
+    i18n.set_language("de")
+    assert i18n.format_number(1234.5, 1) == "1.234,5"
+    assert i18n.format_percent(0.125, 1) == "12,5\u00a0%"
+
+
+def test_the_pseudo_language_marks_both_forms_of_a_plural_message():
+    i18n.set_language(i18n.PSEUDO)
+    assert i18n.ngettext("{count} follower left", "{count} followers left", 1) == "⟪{count} follower left⟫"
+    assert i18n.ngettext("{count} follower left", "{count} followers left", 2) == "⟪{count} followers left⟫"
+
+
+def test_a_files_time_is_written_the_languages_way():
+    import time
+
+    when = time.mktime((2026, 3, 7, 9, 5, 0, 0, 0, -1))
+    assert i18n.format_when(when) == "7 Mar 2026 09:05"
+    i18n.set_language("de")
+    assert i18n.format_when(when) == "7. März 2026, 09:05"
+    assert i18n.format_when(when, year=False) == "7. März, 09:05"
+    i18n.set_language("fr")
+    assert i18n.format_when(when) == "7 mars 2026 09:05"

@@ -38,7 +38,10 @@ def run_app(argv: Sequence[str] | None = None) -> int:
             w, h = (int(v) for v in args.size.lower().split("x"))
             size = (w, h)
         except ValueError:
-            print(f"--size must look like 1600x900, not {args.size!r}", file=sys.stderr)
+            from ..i18n import _, set_language, system_language
+
+            set_language(system_language())
+            print(_("--size must look like 1600x900, not {size}").format(size=repr(args.size)), file=sys.stderr)
             return 2
     app = App(size=size)
     if args.fullscreen and not app.settings.fullscreen:

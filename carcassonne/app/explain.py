@@ -142,3 +142,58 @@ def follower_refused(reason: Reason, aids_on: bool) -> str:
         return follower_sentence(reason)
     text = reason_words(reason)
     return text[0].upper() + text[1:] + "."
+
+
+#: The rules a follower breaks; the others are about the tile (its square, or a discard).
+FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "river-follower", "no-such-place"})
+
+
+def draw_sentence(reason: Reason) -> str | None:
+    """A tile that cannot be drawn or discarded, in the language now spoken (None for other rules)."""
+    facts = reason.facts
+    tile = facts.get("tile", "?")
+    if reason.rule == "not-in-box":
+        return _("Tile {tile} is not in this game's box.").format(tile=tile)
+    if reason.rule == "none-left":
+        return _("No tile {tile} is left in the box.").format(tile=tile)
+    if reason.rule == "river-order":
+        if facts.get("lake"):
+            return _("Tile {tile} cannot be drawn yet: the lake comes after the river tiles.").format(tile=tile)
+        return _("Tile {tile} cannot be drawn yet: the river tiles come first.").format(tile=tile)
+    if reason.rule == "fits":
+        if facts.get("returned"):
+            return _("Tile {tile} cannot go back into the bag: it fits on the board.").format(tile=tile)
+        return _("Tile {tile} cannot be discarded: it fits on the board.").format(tile=tile)
+    if reason.rule == "no-bag":
+        return _("Tile {tile} cannot go back into the bag: unplayable tiles leave the game "
+                 "(the house rule of the bag is off).").format(tile=tile)
+    if reason.rule == "nothing-fits":
+        return _("Tile {tile} cannot go back into the bag: no tile left fits anywhere, "
+                 "so it is discarded.").format(tile=tile)
+    if reason.rule == "bag":
+        return _("Tile {tile} cannot be discarded: another tile left fits, so it goes back "
+                 "into the bag (house rule).").format(tile=tile)
+    if reason.rule == "game-over":
+        return _("The game is over.")
+    if reason.rule == "no-tile-placed":
+        return _("Place the tile first.")
+    return None
+
+
+def reason_sentence(reason: Reason) -> str:
+    """Any of the engine's reasons as one sentence in the language now spoken."""
+    if reason.rule in FOLLOWER_RULES:
+        return follower_sentence(reason)
+    return draw_sentence(reason) or placement_sentence(reason)
+
+
+def error_words(exc: Exception) -> str:
+    """An engine error as shown to a player: a broken rule worded from its reason (replaying a
+    record, with the turn's number); a file that is no record the game can read says so, with
+    the engine's detail (in English: the file's structure, for whoever looks into it)."""
+    reason = getattr(exc, "reason", None)
+    if not isinstance(reason, Reason):  # the file itself is bad: its detail as the engine says it
+        return _("not a game record the game can read ({detail})").format(detail=str(exc))
+    turn = getattr(exc, "turn", None)
+    text = reason_sentence(reason)
+    return text if turn is None else _("Turn {number}: {reason}").format(number=turn, reason=text)

@@ -16,7 +16,8 @@ Keys are written as pygame names (``pygame.key.name``), with ``ctrl+`` or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Callable
 
 import pygame
 
@@ -196,6 +197,11 @@ def hint(screen: str, action: str) -> str:
         if binding.action == action:
             return key_label(binding.keys[0])
     return ""
+
+
+def key_hint(screen: str, action: str) -> Callable[[], str]:
+    """:func:`hint`, asked again each time it is shown, so its words follow a change of language."""
+    return partial(hint, screen, action)
 
 
 def help_rows(screen: str) -> list[tuple[str, str]]:

@@ -32,7 +32,7 @@ class Replay:
                 raise RecordError(f"turn {number}: unknown tile {turn.tile!r}")
             reason = self.game.why_not(turn)
             if reason:
-                raise RecordError(f"turn {number}: {reason}")
+                raise RecordError(f"turn {number}: {reason}", reason=reason, turn=number)
             self.player_of.append(self.game.current)
             self.game.push(turn)
         self.has_final = self.game.is_over

@@ -8,11 +8,10 @@ kept per file and change time, so reopening the list does not replay again.
 from __future__ import annotations
 
 import dataclasses
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..i18n import N_, _
+from ..i18n import N_, _, format_when
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord
 from .storage import Storage
@@ -33,10 +32,12 @@ class SaveSummary:
     rules: str = ""
     #: Why the file cannot be loaded (empty when it can).
     problem: str = ""
+    #: The engine's error behind ``problem``, worded in the language spoken when it is shown.
+    error: CarcassonneError | None = field(default=None, compare=False)
 
     @property
     def date(self) -> str:
-        return time.strftime("%d %b %Y %H:%M", time.localtime(self.when))
+        return format_when(self.when)
 
     @property
     def standings(self) -> str:
@@ -86,8 +87,10 @@ def summarize(storage: Storage, path: Path, tiles: TileSet) -> SaveSummary:
     try:
         record = GameRecord.load(path)
         game = record.replay(tiles)
-    except (CarcassonneError, OSError) as exc:
-        summary = SaveSummary(path, autosave, stat.st_mtime, problem=str(exc))
+    except CarcassonneError as exc:
+        summary = SaveSummary(path, autosave, stat.st_mtime, problem=str(exc), error=exc)
+    except OSError as exc:
+        summary = SaveSummary(path, autosave, stat.st_mtime, problem=exc.strerror or str(exc))
     else:
         summary = SaveSummary(path, autosave, stat.st_mtime, players=tuple(game.names),
                               scores=tuple(game.scores), turn=game.turn_number, finished=game.finished,

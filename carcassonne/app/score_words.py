@@ -48,3 +48,10 @@ def describe(event: ScoreEvent, names: Sequence[str]) -> str:
                                                              what=_what(event))
     return _("{names} score {points} each for {what}").format(
         names=_(", ").join(who[:-1]) + _(" and ") + who[-1], points=event.points, what=_what(event))
+
+
+def describe_to(event: ScoreEvent, names: Sequence[str], you: int) -> str:
+    """The line for a score event told to player ``you``: "You score 4 for ..." when only they scored."""
+    if list(event.players) == [you]:
+        return _("You score {points} for {what}").format(points=event.points, what=_what(event))
+    return describe(event, names)

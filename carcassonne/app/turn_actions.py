@@ -64,7 +64,7 @@ class TurnActions:
         try:
             events = self.turn.confirm(skip_follower=skip)
         except IllegalMoveError as exc:  # should not happen: every step was checked
-            self.flow.say(str(exc), BAD)
+            self.flow.say(explain.error_words(exc), BAD)
             return
         self.confirmed(events)
 

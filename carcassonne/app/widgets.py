@@ -145,10 +145,12 @@ class Button(Widget):
     """A labelled button; fires ``on_click`` on release inside it."""
 
     def __init__(self, label: str, on_click: Callable[[], object], rect: pygame.Rect | None = None,
-                 hint: str = "", enabled: bool = True, primary: bool = False) -> None:
+                 hint: str | Callable[[], str] = "", enabled: bool = True, primary: bool = False) -> None:
         self.label = label
         self.on_click = on_click
         self.rect = rect or pygame.Rect(0, 0, 10, 10)
+        #: The key beside the label: a marked key name ("Esc"), or a function giving the key's label
+        #: now (:func:`carcassonne.app.keymap.key_hint`), so it follows a change of language.
         self.hint = hint
         self.enabled = enabled
         self.primary = primary
@@ -176,6 +178,12 @@ class Button(Widget):
         """The label as shown: translated when drawn, so a language change shows at once."""
         return _(self.label) if self.label else ""
 
+    def hint_text(self) -> str:
+        """The key beside the label as shown, in the language now spoken."""
+        if callable(self.hint):
+            return self.hint()
+        return _(self.hint) if self.hint else ""  # "Esc", "Enter": key names have their own words
+
     def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
         if not self.visible:
             return
@@ -195,7 +203,7 @@ class Button(Widget):
             size -= 1
             font = fonts.get(size, "bold")
         ink = INK if self.enabled else INK_DIM
-        hint = _(self.hint) if self.hint else ""  # "Esc", "Enter": key names have their own words
+        hint = self.hint_text()
         if hint:
             small = fonts.get(max(8, int(size * 0.75)))
             hint_w = small.size(hint)[0]

@@ -88,16 +88,17 @@ class Deck:
     def why_not_drawable(self, tile: str) -> Reason | None:
         """None if ``tile`` can be the next tile, else the reason."""
         if tile not in self.counts:
-            return Reason(f"tile {tile} is not in this game's box", "not-in-box")
+            return Reason(f"tile {tile} is not in this game's box", "not-in-box", tile=tile)
         if self.counts[tile] <= 0:
-            return Reason(f"no tile {tile} is left in the box", "none-left")
+            return Reason(f"no tile {tile} is left in the box", "none-left", tile=tile)
         phase, own = self.phase(), self.phase_of[tile]
         if own != phase:
-            if own == LAKE or phase == LAKE:
+            lake = own == LAKE or phase == LAKE
+            if lake:
                 text = f"tile {tile} cannot be drawn yet: the lake comes after the river tiles"
             else:  # a land tile while river tiles remain
                 text = f"tile {tile} cannot be drawn yet: the river tiles come first"
-            return Reason(text, "river-order")
+            return Reason(text, "river-order", tile=tile, lake=lake)
         return None
 
     def take(self, tile: str) -> int:

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 
 class CarcassonneError(ValueError):
-    """Base of every error the engine raises about bad input."""
+    """Base of every error the engine raises about bad input.
+
+    A broken rule also carries its :class:`Reason` (and, replaying a record, the turn's
+    number), so a UI can word it in its own language, as it does the why-not answers.
+    """
+
+    def __init__(self, message: object = "", *, reason: "Reason | None" = None, turn: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.turn = turn
 
 
 class TileDefinitionError(CarcassonneError):

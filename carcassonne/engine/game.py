@@ -385,24 +385,25 @@ class Game:
             return reason
         verb = "go back into the bag" if turn.returned else "be discarded"
         if self.has_placement(tile):
-            return Reason(f"tile {tile} cannot {verb}: it fits on the board", "fits")
+            return Reason(f"tile {tile} cannot {verb}: it fits on the board", "fits", tile=tile,
+                          returned=turn.returned)
         bag = self.rules.discard == BAG
         if turn.returned and not bag:
             return Reason(f"tile {tile} cannot go back into the bag: unplayable tiles leave the game "
-                          "(the house rule discard: bag is off)", "no-bag")
+                          "(the house rule discard: bag is off)", "no-bag", tile=tile)
         if bag and turn.returned != self._any_tile_fits():
             if turn.returned:
                 return Reason(f"tile {tile} cannot go back into the bag: no tile left fits anywhere, "
-                              "so it is discarded", "nothing-fits")
+                              "so it is discarded", "nothing-fits", tile=tile)
             return Reason(f"tile {tile} cannot be discarded: another tile left fits, so it goes "
-                          "back into the bag (house rule)", "bag")
+                          "back into the bag (house rule)", "bag", tile=tile)
         return None
 
     def play(self, turn: Turn) -> list[ScoreEvent]:
         """Check ``turn`` against the rules, then play it; returns the score events it caused."""
         reason = self.why_not(turn)
         if reason:
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(reason, reason=reason)
         n = len(self.events)
         self.push(turn)
         return self.events[n:]

@@ -130,7 +130,7 @@ class GameRecord:
                 raise RecordError(f"turn {number}: unknown tile {shown(turn.tile)}")
             reason = game.why_not(turn)
             if reason:
-                raise RecordError(f"turn {number}: {reason}")
+                raise RecordError(f"turn {number}: {reason}", reason=reason, turn=number)
             if before_turn is not None:
                 before_turn(game, number, turn)
             game.push(turn)

@@ -9,10 +9,10 @@ free game begins: the remaining tiles, played against an Easy computer player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, IllegalMoveError, Move, ScoreEvent, TileSet
+from ..engine import Game, IllegalMoveError, Move, Placement, ScoreEvent, TileSet
 from ..engine.deck import Deck
 from ..engine.errors import Reason
 from .lesson import Lesson, LessonError, Step
@@ -21,15 +21,65 @@ LEARNER = 0
 DONE, MISSED, ILLEGAL = "done", "missed", "illegal"
 
 
+def N_(message: str) -> str:
+    """Marks an English template for the translations (this layer speaks English; the app words it)."""
+    return message
+
+
+READ_FIRST = N_("Read the coach's line, then press Next.")
+MISSED_GOAL = N_("Not quite: {hint} Try again.")
+#: Said when a legal move misses the goal and the step has no hint of its own.
+NO_HINT = N_("that is legal, but not what this step asks.")
+
+
+@dataclass(frozen=True)
+class Note:
+    """The coach's answer to a move, as data: an English template (marked for the translations),
+    its facts (``hint``: a lesson text, itself translated when shown) and, for an illegal move,
+    the engine's reason; the Tutorial screen words it in the player's language."""
+
+    template: str = ""
+    facts: dict[str, str] = field(default_factory=dict)
+    reason: Reason | None = None
+    #: For a tile that does not fit: the quarter turns clockwise that would make it fit there.
+    turns: tuple[int, ...] = ()
+
+    def english(self) -> str:
+        """The note in English (the source language)."""
+        if self.reason is not None:
+            return self.reason[:1].upper() + self.reason[1:] + "."
+        return self.template.format(**self.facts)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a move did: ``done`` (the step's goal reached), ``missed`` (legal, taken back)
     or ``illegal`` (refused, with the engine's ``reason``)."""
 
     result: str
-    message: str
+    note: Note
     events: tuple[ScoreEvent, ...] = ()
-    reason: Reason | None = None
+
+    @property
+    def message(self) -> str:
+        return self.note.english()
+
+    @property
+    def reason(self) -> Reason | None:
+        return self.note.reason
+
+
+def refusal(game: Game, placement: Placement | None, reason: Reason) -> Note:
+    """The note for a refused tile or follower; for a tile, with the turns that would make it fit."""
+    turns: tuple[int, ...] = ()
+    if placement is not None and reason.rule not in FOLLOWER_RULES:
+        turns = tuple(n for n in (1, 2, 3) if game.why_not_placement(
+            placement._replace(rotation=(placement.rotation + 90 * n) % 360)) is None)
+    return Note(reason=reason, turns=turns)
+
+
+#: The rules a follower breaks (the others are about the tile).
+FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "river-follower", "no-such-place"})
 
 
 def spot_kind(spot: str) -> str:
@@ -77,8 +127,8 @@ class LessonRunner:
     def restart(self) -> None:
         self.game = new_lesson_game(self.lesson, self.tiles)
         self.index = 0
-        #: The coach's answer to the last move (a why-not sentence, a hint, praise).
-        self.message = ""
+        #: The coach's answer to the last move (a why-not, a hint), as data.
+        self.note = Note()
         #: The final scoring shown one event at a time (a ``final`` reading step).
         self.walkthrough: list[ScoreEvent] = []
         self.walk_index = 0
@@ -100,24 +150,43 @@ class LessonRunner:
         return self.in_free_game and self.game.finished
 
     @property
+    def message(self) -> str:
+        """The coach's answer to the last move, in English ("" if none)."""
+        return self.note.english()
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.note = Note(text)
+
+    @property
     def progress(self) -> str:
         if self.in_free_game:
             return "Free game"
         return f"Step {self.index + 1} of {len(self.lesson.steps)}"
 
+    @property
+    def tiles_left(self) -> int:
+        """Tiles left in the free game's deck."""
+        return len(self.game.deck)
+
     def coach(self) -> str:
-        """The coach line for now."""
+        """The coach line for now, in English."""
         step = self.step
         if step is None:
             if self.game.finished:
                 return "The game is over: the final scoring is on the board. Well played!"
-            left = len(self.game.deck)
+            left = self.tiles_left
             return (f"{self.lesson.outro} A short game against the Easy computer player: "
                     f"{left} tile{'s' if left != 1 else ''} left.").strip()
         return step.text
 
+    @property
+    def shown_event(self) -> ScoreEvent | None:
+        """On a final-scoring walkthrough, the score event shown now."""
+        return self.walkthrough[self.walk_index] if self.walkthrough else None
+
     def scoring_line(self) -> str:
-        """On a final-scoring walkthrough, the score event shown now ("" otherwise)."""
+        """On a final-scoring walkthrough, the score event shown now, in English ("" otherwise)."""
         if not self.walkthrough:
             return ""
         event = self.walkthrough[self.walk_index]
@@ -140,17 +209,16 @@ class LessonRunner:
         """The learner plays ``move`` for the current step."""
         step = self.step
         if step is None or step.reading:
-            return self._answer(ILLEGAL, "Read the coach's line, then press Next.")
+            return self._answer(ILLEGAL, Note(READ_FIRST))
         reason = self.game.why_not(move)
         if reason is not None:
-            return self._answer(ILLEGAL, reason[:1].upper() + reason[1:] + ".", reason=reason)
+            return self._answer(ILLEGAL, refusal(self.game, move.placement, reason))
         mark = len(self.game.history)
         events = self.game.play(move)
         if not goal_met(step.goal, move, events, self.game):
             while len(self.game.history) > mark:
                 self.game.pop()
-            hint = step.hint or "that is legal, but not what this step asks."
-            return self._answer(MISSED, f"Not quite: {hint} Try again.", tuple(events))
+            return self._answer(MISSED, Note(MISSED_GOAL, {"hint": step.hint or NO_HINT}), tuple(events))
         if step.reply is not None:
             reason = self.game.why_not(step.reply)
             if reason is not None:
@@ -158,7 +226,7 @@ class LessonRunner:
             self.game.play(step.reply)
         self.index += 1
         self._enter_step()
-        return self._answer(DONE, "", tuple(events))
+        return self._answer(DONE, Note(), tuple(events))
 
     def read_on(self) -> bool:
         """Next, on a reading step (one final-scoring event at a time); False if not reading."""
@@ -178,7 +246,6 @@ class LessonRunner:
         if step is not None and step.goal.get("final"):
             self.walkthrough = self.game.copy().final_scoring()
 
-    def _answer(self, result: str, message: str, events: tuple[ScoreEvent, ...] = (),
-                reason: Reason | None = None) -> Outcome:
-        self.message = message
-        return Outcome(result, message, events, reason)
+    def _answer(self, result: str, note: Note, events: tuple[ScoreEvent, ...] = ()) -> Outcome:
+        self.note = note
+        return Outcome(result, note, events)

@@ -106,6 +106,66 @@ def screens(app):  # noqa: ANN001, ANN201
     return out
 
 
+def tutorial_screens(app):  # noqa: ANN001, ANN201
+    """The Tutorial drawn at every step of every lesson: the list, each step's coach text, a tile refused
+    with the engine's why-not, a legal move that misses the goal (the step's hint), the final scoring's
+    walkthrough and the free game: (name, the texts drawn, what ran past its box or the coach's box)."""
+    from carcassonne.tutorial import ILLEGAL
+
+    d = Driver(app)
+    out = []
+
+    def capture(name: str) -> None:
+        with recording_layout() as log:
+            app.draw()
+        bad = log.overflows(app.screen.get_rect())
+        coach = scene.rects.get("coach") if scene.runner is not None else None
+        if coach is not None:  # the coach's words stay above the tile in hand
+            bad += [f"{t!r} at {tuple(r)} runs past the coach's box {tuple(coach)}"
+                    for t, r, at, _n in log.texts if coach.collidepoint(at) and not coach.inflate(2, 2).contains(r)]
+        out.append((name, [t for t, *_ in log.texts], bad))
+
+    app.replace_scene("title")
+    app.push_scene("tutorial")
+    scene = app.top
+    d.frames(2)
+    capture("tutorial-list")
+    for index, lesson in enumerate(scene.lessons):
+        scene.start(index)
+        d.frames(1)
+        while not scene.runner.in_free_game:
+            step = scene.runner.step
+            name = f"tutorial-{lesson.id}-{scene.runner.index + 1}"
+            capture(name)
+            if step.reading:
+                d.key(pygame.K_n)
+                d.frames(1)
+                continue
+            move = step.solution
+            legal = set(scene.turn.legal_cells())
+            wrong = next(((x, y) for x in range(-4, 5) for y in range(-4, 5) if (x, y) not in legal
+                          and scene.runner.game.why_not_placement(move.placement._replace(x=x, y=y)) is not None
+                          and (x, y) in {(c[0] + dx, c[1] + dy) for c in scene.runner.game.placed_tiles()
+                                         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}), None)
+            if wrong is not None:  # a refused tile: the engine's why-not in the coach's panel
+                scene.click_cell(*wrong)
+                d.frames(1)
+                capture(name + "-why-not")
+            other = next((c for c in sorted(legal) if c != (move.x, move.y)), None)
+            if other is not None:  # legal but not the step's goal: taken back, with the hint
+                scene.turn.undo()
+                outcome = scene.runner.try_move(move._replace(x=other[0], y=other[1], follower=None))
+                if outcome.result != ILLEGAL:
+                    d.frames(1)
+                    capture(name + "-hint")
+            scene.turn.undo()
+            assert scene.runner.try_move(move).result == "done", name
+            scene._after_move()
+            d.frames(1)
+        capture(f"tutorial-{lesson.id}-free-game")
+    return out
+
+
 def untranslated(texts: list[str], names: set[str]) -> list[str]:
     """The texts drawn outside any marked message (a wrapped message's lines count as marked)."""
     bad, depth = [], 0
@@ -133,11 +193,26 @@ def test_every_text_on_the_translated_screens_comes_from_the_catalogue(make_app)
     assert {k: v for k, v in escaped.items() if v} == {}
 
 
+def test_every_text_of_the_tutorial_comes_from_the_catalogue(make_app):
+    app = make_app()
+    i18n.set_language(i18n.PSEUDO)
+    escaped = {name: untranslated(texts, set()) for name, texts, _ in tutorial_screens(app)}
+    assert {k: v for k, v in escaped.items() if v} == {}
+
+
 @pytest.mark.parametrize("code", ["de", "fr", "es"])
 def test_no_text_runs_past_its_box_in_any_language(make_app, code):
     app = make_app(size=(1024, 768))
     i18n.set_language(code)
     found = {name: bad for name, _, bad in screens(app)}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr", "es"])
+def test_no_text_of_the_tutorial_runs_past_its_box_in_any_language(make_app, code):
+    app = make_app(size=(1024, 768))
+    i18n.set_language(code)
+    found = {name: bad for name, _, bad in tutorial_screens(app)}
     assert {k: v for k, v in found.items() if v} == {}
 
 
@@ -169,3 +244,42 @@ def test_an_unknown_stored_language_is_ignored():
     from carcassonne.app.storage import Settings
 
     assert Settings.from_data({"language": "tlh"}).language == ""
+
+
+def test_a_broken_rule_in_a_loaded_game_is_worded_in_the_chosen_language(make_app):
+    from pathlib import Path
+
+    from carcassonne.app.session import load_game, open_replay
+
+    bad = Path(__file__).resolve().parents[1] / "records" / "bad"
+    app = make_app()
+    i18n.set_language("de")
+    assert load_game(app, bad / "edge-mismatch.carc.json") == (
+        "edge-mismatch.carc.json: Zug 1: Passt nicht: seine Südkante zeigt Wiese, aber das Plättchen darunter "
+        "braucht dort eine Stadtkante — jede Kante muss passen (Regeln: Plättchen anlegen).")
+    i18n.set_language("es")
+    said = open_replay(app, bad / "false-discard.carc.json")
+    assert said == "false-discard.carc.json: Turno 1: La loseta U no se puede descartar: encaja en el tablero."
+    from carcassonne.app.explain import error_words
+    from carcassonne.app.saves import summarize
+
+    summary = summarize(app.storage, bad / "river-order.carc.json", app.tiles)  # the Load screen's line
+    i18n.set_language("fr")
+    assert error_words(summary.error) == ("Tour 1 : La tuile B ne peut pas encore être piochée : les tuiles de "
+                                          "rivière viennent d’abord.")
+    assert open_replay(app, bad / "truncated.carc.json").startswith(
+        "truncated.carc.json : pas un enregistrement de partie lisible par le jeu (not valid JSON")
+
+
+def test_the_keys_beside_the_buttons_follow_a_change_of_language_at_once(make_app):
+    app = make_app()
+    game = random_game(app.tiles, 4, seed=2, names=[s.name for s in SEATS])
+    play(app, game, SEATS)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    undo = scene.buttons["undo"]
+    assert undo.hint_text() == "Ctrl+Z"
+    i18n.set_language("de")
+    assert undo.hint_text() == "Strg+Z"
+    i18n.set_language("fr")
+    assert undo.text() == "Annuler"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ...i18n import N_, _
+from ..explain import error_words
 from ..intents import WHEEL, Intent
 from ..saves import SaveSummary, list_games
 from ..session import load_game
@@ -166,7 +167,7 @@ class SaveRow(Button):
     def details(self) -> str:
         s = self.summary
         if s.problem:
-            return _("cannot be loaded: {reason}").format(reason=s.problem)
+            return _("cannot be loaded: {reason}").format(reason=error_words(s.error) if s.error else s.problem)
         state = _("finished") if s.finished else (_("game in progress") if s.autosave else _("saved"))
         return _("{state} · turn {turn} · {rules}").format(state=state, turn=s.turn, rules=s.rules)
 

@@ -32,7 +32,7 @@ from ..hint_words import hint_sentence
 from ..hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
                    draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..keymap import hint
+from ..keymap import key_hint
 from ..panels import draw_top_bar
 from ..play_tips import ShownTip, draw_shown_tip, find_tip
 from ..play_input import Pointer
@@ -71,7 +71,7 @@ class PlayScene(BoardScene):
         #: The player's actions in the turn, each with its message and sound (:mod:`carcassonne.app.turn_actions`).
         self.moves = TurnActions(turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
                                  confirmed=self.after_turn)
-        self.buttons = {name: Button(label, partial(self.do, action), hint="" if name in PLAIN else hint("play", action),
+        self.buttons = {name: Button(label, partial(self.do, action), hint="" if name in PLAIN else key_hint("play", action),
                                      primary=name == "confirm") for name, (label, action) in BUTTONS.items()}
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score) and where it shows.

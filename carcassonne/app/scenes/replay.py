@@ -10,14 +10,13 @@ to watch and takes a typed path.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, format_when, ngettext
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
 from ..board_overlay import StepMarks
@@ -361,7 +360,7 @@ class ReplaysDialog(Dialog):
             else:
                 label = f"{path.parent.name}/{path.name.replace('.carc.json', '')}"
             try:
-                when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+                when = format_when(path.stat().st_mtime, year=False)
             except OSError:
                 when = ""
             b = Button(label, partial(self.watch, path), hint=when)

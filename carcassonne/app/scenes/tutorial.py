@@ -15,14 +15,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Move, RecordError, Turn
+from ...engine import Move, Placement, RecordError, Turn
+from ...engine.errors import Reason
 from ...engine.record import Seat
 from ...resources import path as resource_path
-from ...tutorial import DONE, ILLEGAL, Lesson, LessonRunner, load_lessons
+from ...i18n import N_, _, ngettext
+from ...tutorial import DONE, ILLEGAL, Lesson, LessonRunner, Note, load_lessons, refusal
+from ...tutorial.runner import READ_FIRST
 from ..board_view import BoardMarks, BoardView
 from ..drag import spot_near
+from ..explain import placement_sentence, reason_sentence
 from ..intents import MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..keymap import hint
+from ..keymap import key_hint
+from ..score_words import describe_to
 from ..turn import AI_GLIDE, AI_THINK, ANIMATING, HUMAN, TurnController
 from ..widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
@@ -33,6 +38,24 @@ if TYPE_CHECKING:
 COLOURS = ("red", "blue")
 WARN = (240, 150, 120)
 POINT = (255, 236, 120)
+#: The lessons' players, as the lesson files name them (the learner and the Easy computer player).
+PLAYER_NAMES = (N_("You"), N_("Easy"))
+PLACE_FIRST = N_("Place the tile on the board first.")
+
+
+def note_words(note: Note) -> str:
+    """The coach's answer to a move in the language now spoken: the engine's why-not worded
+    from its rule and facts, or the runner's template with a lesson's hint translated."""
+    if note.reason is not None:
+        reason = note.reason
+        if reason.facts.get("owner") in PLAYER_NAMES:  # "the computer's knight": the lesson's players by name
+            reason = Reason(str(reason), reason.rule, **{**reason.facts, "owner": _(str(reason.facts["owner"]))})
+        if note.turns:
+            return placement_sentence(reason, list(note.turns))
+        return reason_sentence(reason)
+    if not note.template:
+        return ""
+    return _(note.template).format(**{k: _(v) for k, v in note.facts.items()})
 
 
 def last_placed(history: list[Turn]) -> tuple[int, int] | None:
@@ -59,15 +82,17 @@ class TutorialScene(Scene):
         self.board: BoardView | None = None
         self.rects: dict[str, pygame.Rect] = {}
         self.clock = 0.0
+        # lesson titles are in the catalogue (extracted from the lesson files): translated when drawn
         self.list_buttons = [Button(lesson.title, partial(self.start, i)) for i, lesson in enumerate(self.lessons)]
-        self.back_button = Button("Back", self.back, hint="Esc")
+        self.back_button = Button(N_("Back"), self.back, hint=N_("Esc"))
         self.buttons = {
-            "confirm": Button("Done", lambda: self.do("confirm"), hint=hint("tutorial", "confirm"), primary=True),
-            "next": Button("Next", lambda: self.do("next"), hint=hint("tutorial", "next"), primary=True),
-            "rotate": Button("Turn tile", lambda: self.do("rotate"), hint=hint("tutorial", "rotate")),
-            "undo": Button("Take back", lambda: self.do("undo"), hint=hint("tutorial", "undo")),
-            "restart": Button("Restart lesson", lambda: self.do("restart"), hint=hint("tutorial", "restart")),
-            "skip": Button("Skip lesson", lambda: self.do("skip"), hint=hint("tutorial", "skip")),
+            "confirm": Button(N_("Done"), lambda: self.do("confirm"), hint=key_hint("tutorial", "confirm"),
+                              primary=True),
+            "next": Button(N_("Next"), lambda: self.do("next"), hint=key_hint("tutorial", "next"), primary=True),
+            "rotate": Button(N_("Turn tile"), lambda: self.do("rotate"), hint=key_hint("tutorial", "rotate")),
+            "undo": Button(N_("Take back"), lambda: self.do("undo"), hint=key_hint("tutorial", "undo")),
+            "restart": Button(N_("Restart lesson"), lambda: self.do("restart"), hint=key_hint("tutorial", "restart")),
+            "skip": Button(N_("Skip lesson"), lambda: self.do("skip"), hint=key_hint("tutorial", "skip")),
         }
         self._first_lesson = lesson
 
@@ -155,7 +180,7 @@ class TutorialScene(Scene):
         bh, gap = int(40 * u), int(8 * u)
         y = panel.bottom - bh
         self.back_button.rect = pygame.Rect(panel.x, y, panel.w, bh)
-        self.back_button.label = "Lessons"
+        self.back_button.label = N_("Lessons")
         for name in ("skip", "restart"):
             y -= bh + gap
             self.buttons[name].rect = pygame.Rect(panel.x, y, panel.w, bh)
@@ -181,7 +206,7 @@ class TutorialScene(Scene):
         for b in self.list_buttons:
             b.rect = pygame.Rect(int(60 * u), y, bw, bh)
             y += bh + gap
-        self.back_button.label = "Back"
+        self.back_button.label = N_("Back")
         self.widgets = [*self.list_buttons, self.back_button]
 
     def _fit(self) -> None:
@@ -260,7 +285,7 @@ class TutorialScene(Scene):
             return
         if not self.acting:
             if runner.step is not None and runner.step.reading:
-                runner.message = "Read the coach's line, then press Next."
+                runner.note = Note(READ_FIRST)
             return
         p = turn.pending
         if p is not None and (p.x, p.y) == (x, y):
@@ -268,16 +293,18 @@ class TutorialScene(Scene):
             if spot is None:
                 return
             reason = turn.put_follower(None if turn.follower == spot else spot)
-            runner.message = "" if reason is None else reason[:1].upper() + reason[1:] + "."
+            runner.note = Note() if reason is None else refusal(runner.game, None, reason)
             return
+        tile = turn.tile
         reason = turn.place(x, y)
-        runner.message = "" if reason is None else reason[:1].upper() + reason[1:] + "."
+        tried = Placement(tile, x, y, turn.rotation) if tile is not None else None
+        runner.note = Note() if reason is None else refusal(runner.game, tried, reason)
 
     def confirm(self, skip_follower: bool = False) -> None:
         turn, runner = self.turn, self.runner
         if turn is None or runner is None or turn.pending is None:
             if runner is not None:
-                runner.message = "Place the tile on the board first."
+                runner.note = Note(PLACE_FIRST)
             return
         move = turn.pending.with_follower(None if skip_follower else turn.follower)
         if runner.in_free_game:
@@ -338,7 +365,7 @@ class TutorialScene(Scene):
         self.buttons["confirm"].enabled = self.acting and turn.pending is not None
         self.buttons["rotate"].enabled = self.acting
         self.buttons["undo"].enabled = self.acting and turn.pending is not None
-        self.buttons["skip"].label = "Next lesson" if runner.in_free_game else "Skip lesson"
+        self.buttons["skip"].label = N_("Next lesson") if runner.in_free_game else N_("Skip lesson")
 
     # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -353,35 +380,77 @@ class TutorialScene(Scene):
         self._draw_pointers(surface)
         top = self.rects["top"]
         pygame.draw.rect(surface, (26, 29, 24), top)
-        blit_text(surface, fonts.get(int(24 * u), "title"), runner.lesson.title,
+        blit_text(surface, fonts.get(int(24 * u), "title"), _(runner.lesson.title),
                   (int(16 * u), top.centery), ACCENT, "midleft")
-        scores = "   ".join(f"{n} {s}" for n, s in zip(runner.game.names, runner.game.scores))
-        blit_text(surface, fonts.get(int(16 * u), "bold"), f"{runner.progress}   ·   {scores}",
+        scores = "   ".join(f"{n} {s}" for n, s in zip(self.names(), runner.game.scores))
+        blit_text(surface, fonts.get(int(16 * u), "bold"), f"{self.progress()}   ·   {scores}",
                   (top.right - int(16 * u), top.centery), INK, "midright")
         draw_panel(surface, self.rects["panel"], u)
         self._draw_coach(surface)
         self._draw_hand(surface)
         super().draw(surface)
 
+    # --------------------------------------------------------------- words
+    def names(self) -> list[str]:
+        """The players' names as shown: the lesson's "You" and "Easy" in the language now spoken."""
+        assert self.runner is not None
+        return [_(n) if n in PLAYER_NAMES else n for n in self.runner.game.names]
+
+    def progress(self) -> str:
+        """"Step 2 of 4", or "Free game"."""
+        runner = self.runner
+        assert runner is not None
+        if runner.in_free_game:
+            return _("Free game")
+        return _("Step {number} of {count}").format(number=runner.index + 1, count=len(runner.lesson.steps))
+
+    def coach_text(self) -> str:
+        """The coach's line now: the step's text, or the free game's words."""
+        runner = self.runner
+        assert runner is not None
+        step = runner.step
+        if step is not None:
+            return _(step.text)
+        if runner.game.finished:
+            return _("The game is over: the final scoring is on the board. Well played!")
+        left = runner.tiles_left
+        game = ngettext("A short game against the Easy computer player: {count} tile left.",
+                        "A short game against the Easy computer player: {count} tiles left.", left).format(count=left)
+        outro = _(runner.lesson.outro) if runner.lesson.outro else ""
+        return f"{outro} {game}".strip()
+
+    def scoring_text(self) -> str:
+        """On the final scoring's walkthrough, the event shown now: "1 of 3: You score 4 for ..."."""
+        runner = self.runner
+        assert runner is not None
+        event = runner.shown_event
+        if event is None:
+            return ""
+        return _("{number} of {count}: {event}.").format(
+            number=runner.walk_index + 1, count=len(runner.walkthrough),
+            event=describe_to(event, self.names(), 0))
+
     def _draw_coach(self, surface: pygame.Surface) -> None:
         assert self.runner is not None
         u, fonts, rect = self.u, self.app.assets.fonts, self.rects["coach"]
         font = fonts.get(int(16 * u))
         y = rect.y
-        blit_text(surface, fonts.get(int(18 * u), "bold"), "Coach", (rect.x, y), ACCENT)
+        blit_text(surface, fonts.get(int(18 * u), "bold"), _("Coach"), (rect.x, y), ACCENT)
         y += int(28 * u)
-        lines = wrap(font, self.runner.coach(), rect.w)
+        coach = self.coach_text()
+        lines = wrap(font, coach, rect.w)
         small = fonts.get(int(15 * u), "bold")
-        scoring = wrap(small, self.runner.scoring_line(), rect.w) if self.runner.walkthrough else []
-        message = self.runner.message
+        scoring = wrap(small, self.scoring_text(), rect.w) if self.runner.walkthrough else []
+        message = note_words(self.runner.note)
         extra = wrap(small, message, rect.w) if message else []
         step = self.runner.step
-        rule = wrap(fonts.get(int(13 * u)), f"Rulebook: {step.rule}", rect.w) if step and step.rule else []
+        rule = (wrap(fonts.get(int(13 * u)), _("Rulebook: {source}").format(source=_(step.rule)), rect.w)
+                if step and step.rule else [])
         room = rect.bottom - y
         need = (len(lines) + len(rule)) * font.get_linesize() + (len(extra) + len(scoring)) * small.get_linesize()
         if need > room:  # a long line on a small window: a smaller font rather than an overflow
             font = fonts.get(int(14 * u))
-            lines = wrap(font, self.runner.coach(), rect.w)
+            lines = wrap(font, coach, rect.w)
         for line in lines:
             blit_text(surface, font, line, (rect.x, y), INK)
             y += font.get_linesize()
@@ -410,15 +479,22 @@ class TutorialScene(Scene):
         x = rect.right + int(12 * u)
         if self.acting and turn.tile is not None and turn.pending is None:
             surface.blit(self.app.assets.tiles.sized(turn.tile, turn.rotation, rect.w), rect)
-            blit_text(surface, font, "Your tile: click a square", (x, rect.y), INK_DIM)
-            blit_text(surface, font, "to lay it; right-click turns", (x, rect.y + font.get_linesize()), INK_DIM)
+            self._draw_note(surface, font, _("Your tile: click a square to lay it; right-click turns it."), x)
         elif turn.pending is not None:
-            blit_text(surface, font, "Click a place on the tile", (x, rect.y), INK_DIM)
-            blit_text(surface, font, "for a follower, then Done", (x, rect.y + font.get_linesize()), INK_DIM)
+            self._draw_note(surface, font, _("Click a place on the tile for a follower, then Done."), x)
         elif turn.phase != HUMAN and not self.runner.finished and self.runner.in_free_game:
-            blit_text(surface, font, "The computer is playing…", (rect.x, rect.y), INK_DIM)
+            blit_text(surface, font, _("The computer is playing…"), (rect.x, rect.y), INK_DIM)
         supply = self.runner.game.supply[0]
-        blit_text(surface, font, f"Your followers: {supply}", (x, rect.bottom - font.get_linesize()), INK)
+        blit_text(surface, font, ngettext("{count} follower left", "{count} followers left", supply).format(
+            count=supply), (x, rect.bottom - font.get_linesize()), INK)
+
+    def _draw_note(self, surface: pygame.Surface, font: pygame.font.Font, text: str, x: int) -> None:
+        """What to do with the tile in hand, beside it: wrapped to the panel, above the followers line."""
+        rect, panel = self.rects["hand"], self.rects["panel"]
+        width = panel.right - int(12 * self.u) - x
+        room = max(1, (rect.h - font.get_linesize()) // font.get_linesize())
+        for i, line in enumerate(wrap(font, text, width)[:room]):
+            blit_text(surface, font, line, (x, rect.y + i * font.get_linesize()), INK_DIM)
 
     def _draw_pointers(self, surface: pygame.Surface) -> None:
         """A pulsing frame inside each square the step points at: where to act."""
@@ -437,9 +513,11 @@ class TutorialScene(Scene):
     def _draw_list(self, surface: pygame.Surface) -> None:
         u, fonts = self.u, self.app.assets.fonts
         w, h = surface.get_size()
-        blit_text(surface, fonts.get(int(44 * u), "title"), "Learn to play", (int(60 * u), int(30 * u)), ACCENT)
-        blit_text(surface, fonts.get(int(17 * u)), "Seven short lessons on the real board; each ends in a short "
-                  "game against the Easy computer player.", (int(60 * u), int(90 * u)), INK_DIM)
+        blit_text(surface, fonts.get(int(44 * u), "title"), _("Learn to play"), (int(60 * u), int(30 * u)), ACCENT)
+        intro = fonts.get(int(17 * u))
+        for i, line in enumerate(wrap(intro, _("Seven short lessons on the real board; each ends in a short "
+                                                "game against the Easy computer player."), w - int(90 * u))[:2]):
+            blit_text(surface, intro, line, (int(60 * u), int(84 * u) + i * intro.get_linesize()), INK_DIM)
         summary = fonts.get(int(15 * u))
         tick = fonts.get(int(16 * u), "bold")
         for lesson, button in zip(self.lessons, self.list_buttons):
@@ -447,8 +525,16 @@ class TutorialScene(Scene):
             if lesson.id in self.done:
                 blit_text(surface, tick, "✓", (x, button.rect.centery), ACCENT, "midleft")
             x += int(26 * u)
-            lines = wrap(summary, lesson.summary, max(40, w - x - int(30 * u)))
-            blit_text(surface, summary, lines[0] if lines else "", (x, button.rect.centery), INK_DIM, "midleft")
+            width = max(40, w - x - int(30 * u))
+            font = summary
+            lines = wrap(font, _(lesson.summary), width)
+            if len(lines) > 1:  # a longer summary (German is long): two smaller lines beside the button
+                font = fonts.get(int(13 * u))
+                lines = wrap(font, _(lesson.summary), width)[:2]
+            top = button.rect.centery - len(lines) * font.get_linesize() // 2
+            for i, line in enumerate(lines):
+                blit_text(surface, font, line, (x, top + i * font.get_linesize()), INK_DIM)
         if self.error:
-            blit_text(surface, fonts.get(int(16 * u), "bold"), self.error, (int(60 * u), h - int(100 * u)), WARN)
+            blit_text(surface, fonts.get(int(16 * u), "bold"),
+                      _("The lessons cannot be read: {problem}").format(problem=self.error), (int(60 * u), h - int(100 * u)), WARN)
         super().draw(surface)
