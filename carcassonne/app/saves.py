@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..i18n import N_, _, format_when
+from ..i18n import N_, _, format_when, language
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord
 from .storage import Storage
@@ -71,7 +71,9 @@ _VALUES = {"first edition": N_("first edition"), "second edition": N_("second ed
            "third edition": N_("third edition"), "bag": N_("bag"), "box": N_("box")}
 
 
-_cache: dict[tuple[Path, int, int], SaveSummary] = {}
+#: Summaries by file, its version on disk and the language they are worded in; the Load
+#: list is redrawn often and replaying every file each time would stall it.
+_cache: dict[tuple[Path, int, int, str], SaveSummary] = {}
 
 
 def summarize(storage: Storage, path: Path, tiles: TileSet) -> SaveSummary:
@@ -81,7 +83,7 @@ def summarize(storage: Storage, path: Path, tiles: TileSet) -> SaveSummary:
         stat = path.stat()
     except OSError as exc:
         return SaveSummary(path, autosave, 0.0, problem=exc.strerror or str(exc))
-    key = (path, stat.st_mtime_ns, stat.st_size)
+    key = (path, stat.st_mtime_ns, stat.st_size, language())
     if key in _cache:
         return _cache[key]
     try:
@@ -100,6 +102,13 @@ def summarize(storage: Storage, path: Path, tiles: TileSet) -> SaveSummary:
 
 
 def list_games(storage: Storage, tiles: TileSet) -> list[SaveSummary]:
-    """Every saved game and game in progress, newest first."""
-    return sorted((summarize(storage, p, tiles) for p in storage.list_saves()),
-                  key=lambda s: s.when, reverse=True)
+    """Every saved game and game in progress, newest first.
+
+    Summaries of files no longer listed (deleted, overwritten, another language) are
+    dropped, so the cache never outgrows the folder.
+    """
+    summaries = [summarize(storage, p, tiles) for p in storage.list_saves()]
+    listed = {id(s) for s in summaries}
+    for key in [k for k, s in _cache.items() if id(s) not in listed]:
+        del _cache[key]
+    return sorted(summaries, key=lambda s: s.when, reverse=True)

@@ -175,3 +175,22 @@ def test_the_replays_list_names_each_game_in_progress_by_its_players(make_app):
     Driver(app).key(pygame.K_r)
     labels = {row.label for row in app.top.rows}
     assert {"In progress: Ann · Bob", "In progress: Cid · Dora"} <= labels
+
+
+def test_the_load_list_speaks_the_language_chosen_since_and_forgets_deleted_files(make_app):
+    from carcassonne import i18n
+    from carcassonne.app import saves
+
+    app = make_app()
+    game, seats = game_from_setup(app, setup_of("Ann", "Bob", seed="5", river=True))
+    kept = app.storage.save_game(GameRecord.from_game(game, seats))
+    gone = app.storage.save_game(GameRecord.from_game(game, seats))
+    assert [g.rules for g in saves.list_games(app.storage, app.tiles)] == ["river", "river"]
+    i18n.set_language("de")
+    try:
+        assert {g.rules for g in saves.list_games(app.storage, app.tiles)} == {i18n._("river")} != {"river"}
+        gone.unlink()
+        assert [g.path for g in saves.list_games(app.storage, app.tiles)] == [kept]
+        assert len(saves._cache) == 1  # the English summaries and the deleted file's are gone
+    finally:
+        i18n.set_language("en")
