@@ -60,7 +60,8 @@ def _timings(run_dir: Path) -> dict[str, dict[str, float]]:
     except ValueError:
         return {}
     return {b["bot"]: {"cpu_ms": b.get("cpu_ms_per_move", 0.0), "wall_ms": b.get("ms_per_move", 0.0),
-                       "max_wall_ms": b.get("max_ms_per_move", 0.0)} for b in data.get("bots", [])}
+                       "max_wall_ms": b.get("max_ms_per_move", 0.0),
+                       "max_cpu_ms": b.get("max_cpu_ms_per_move")} for b in data.get("bots", [])}
 
 
 def game_lines(run_dirs: Iterable[Path], code: str) -> Iterable[dict[str, Any]]:
@@ -109,7 +110,7 @@ def table(path: Path, code: str | None) -> int:
         matches[tuple(sorted(g["levels"]))].append(g)
     print(f"code {code}\n")
     print("| match | games | level | sole wins | shared first | win share (95% interval) | "
-          "fair share | mean score | processor ms a move | slowest move (wall) |")
+          "fair share | mean score | processor ms a move | slowest move: processor / wall |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for match, games in sorted(matches.items()):
         players = len(match)
@@ -120,6 +121,7 @@ def table(path: Path, code: str | None) -> int:
             scores: list[int] = []
             cpu: list[float] = []
             slowest = 0.0
+            slowest_cpu: float | None = None
             for g in games:
                 best = max(g["scores"])
                 firsts = [i for i, s in enumerate(g["scores"]) if s == best]
@@ -135,13 +137,16 @@ def table(path: Path, code: str | None) -> int:
                 if t:
                     cpu.append(t["cpu_ms"])
                     slowest = max(slowest, t["max_wall_ms"])
+                    if t.get("max_cpu_ms") is not None:
+                        slowest_cpu = max(slowest_cpu or 0.0, t["max_cpu_ms"])
             # A seat's share of the wins: a shared first place counts as its share.
             share = credit / seats
             lo, hi = wilson(credit, seats)
             mean = sum(scores) / len(scores)
             print(f"| {' v '.join(match)} | {len(games)} | {level} | {sole} | {shared} | "
                   f"{share:.1%} ({lo:.1%}–{hi:.1%}) | {1 / players:.1%} | {mean:.1f} | "
-                  f"{sum(cpu) / len(cpu) if cpu else float('nan'):.0f} | {slowest / 1000:.1f} s |")
+                  f"{sum(cpu) / len(cpu) if cpu else float('nan'):.0f} | "
+                  f"{'—' if slowest_cpu is None else f'{slowest_cpu / 1000:.1f} s'} / {slowest / 1000:.1f} s |")
     return 0
 
 

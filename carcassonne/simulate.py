@@ -37,6 +37,8 @@ class Tally:
     slowest: float = 0.0
     #: Processor time of the moves: what the thinking costs, whatever else the machine runs.
     cpu_seconds: float = 0.0
+    #: The move that cost the most processor time: the slowest move a player's quiet machine sees.
+    slowest_cpu: float = 0.0
 
     def to_json(self, games: int) -> dict[str, Any]:
         return {"bot": self.bot, "wins": self.wins,
@@ -45,7 +47,8 @@ class Tally:
                 "score_ci95": round(_ci95(self.scores), 2),
                 "ms_per_move": round(1000 * self.seconds / self.moves, 2) if self.moves else 0.0,
                 "max_ms_per_move": round(1000 * self.slowest, 1),
-                "cpu_ms_per_move": round(1000 * self.cpu_seconds / self.moves, 2) if self.moves else 0.0}
+                "cpu_ms_per_move": round(1000 * self.cpu_seconds / self.moves, 2) if self.moves else 0.0,
+                "max_cpu_ms_per_move": round(1000 * self.slowest_cpu, 1)}
 
 
 def _ci95(values: list[int]) -> float:
@@ -110,17 +113,17 @@ def _make_bot(level: str, seed: int, budget: float | None):
 
 
 def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, seed: int,
-             budget: float | None = None) -> tuple[Game, list[int], list[tuple[int, float, float, float]]]:
+             budget: float | None = None) -> tuple[Game, list[int], list[tuple[int, float, float, float, float]]]:
     """One game; ``order[seat]`` is the index in ``levels`` of the bot in that seat.
 
     Returns the finished game, the order, and per listed bot (moves, seconds, slowest move,
-    processor seconds).
+    processor seconds, most processor seconds of one move).
     """
     k = len(levels)
     order = [(seat + game_index) % k for seat in range(k)]
     bots = [_make_bot(levels[b], seed * 1_000_003 + game_index * 101 + b, budget) for b in order]
     game = Game(tiles, rules, players=k, seed=seed + game_index, names=_names(levels, order))
-    timing = [[0, 0.0, 0.0, 0.0] for _ in levels]
+    timing = [[0, 0.0, 0.0, 0.0, 0.0] for _ in levels]
     while (game.draw()) is not None:
         seat = game.current
         start, cpu = time.perf_counter(), time.process_time()
@@ -133,8 +136,9 @@ def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, s
         t[1] += spent
         t[2] = max(t[2], spent)
         t[3] += cpu
+        t[4] = max(t[4], cpu)
     game.finish()
-    return game, order, [(int(a), b, c, d) for a, b, c, d in timing]
+    return game, order, [(int(a), b, c, d, e) for a, b, c, d, e in timing]
 
 
 def _names(levels: list[str], order: list[int]) -> list[str]:
@@ -190,11 +194,12 @@ def main(args: argparse.Namespace) -> int:
             tallies[b].scores.append(scores[seat])
             if scores[seat] == best:
                 tallies[b].wins += 1
-        for b, (moves, seconds, slowest, cpu) in enumerate(timing):
+        for b, (moves, seconds, slowest, cpu, slowest_cpu) in enumerate(timing):
             tallies[b].moves += moves
             tallies[b].seconds += seconds
             tallies[b].cpu_seconds += cpu
             tallies[b].slowest = max(tallies[b].slowest, slowest)
+            tallies[b].slowest_cpu = max(tallies[b].slowest_cpu, slowest_cpu)
         if records is not None:
             names = _names(levels, order)
             seats = [Seat(names[s], COLORS[s], f"ai:{levels[b]}") for s, b in enumerate(order)]

@@ -148,6 +148,7 @@ def test_simulate_prints_json_and_saves_replayable_records(tiles, tmp_path, caps
     for b in result["bots"]:
         assert {"bot", "wins", "win_rate", "mean_score", "ms_per_move"} <= set(b)
         assert 0 <= b["win_rate"] <= 1 and b["ms_per_move"] >= 0
+        assert 0 < b["max_cpu_ms_per_move"] and b["cpu_ms_per_move"] <= b["max_cpu_ms_per_move"]
     assert sum(b["wins"] for b in result["bots"]) >= 3  # a shared win counts for each winner
     paths = sorted(tmp_path.glob("*.carc.json"))
     assert len(paths) == 3
