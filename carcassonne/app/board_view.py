@@ -16,14 +16,15 @@ from typing import Iterable
 
 import pygame
 
-from ..engine import FollowerAt, Game, Orientation, Placement
+from ..engine import FollowerAt, Game, Move, Orientation, Placement
 from .assets import Assets
 from .camera import Camera
 from .feature_paint import FeatureLabel, OrientationAt, Paint, new_frame, sprites_for
 from . import tile_masks
 from .spots import spot_anchor
 from .tile_anchors import SegmentDataError
-from .sprites import BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, LastFollowerMark, SpotMark
+from .sprites import (BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, GhostFollower, GhostTile,
+                      LastFollowerMark, SpotMark)
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
@@ -69,6 +70,10 @@ class BoardMarks:
     shown: Cell | None = None
     #: Dim the board under the paints, so the painted features stand out (final scoring).
     dim: bool = False
+    #: A move shown beside the one played (the analysis' better move), see-through, and
+    #: the colour of its follower.
+    ghost: Move | None = None
+    ghost_colour: str = "red"
 
 
 class BoardView:
@@ -151,6 +156,12 @@ class BoardView:
                 add(BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets), layer=LAYERS["meeples"])
         for x, y in m.legal:
             add(CellMark(x, y, LEGAL), layer=LAYERS["highlights"])
+        if m.ghost is not None:
+            g = m.ghost
+            o = self.orientation(g.placement)
+            add(GhostTile(g.x, g.y, o, self.assets), layer=LAYERS["highlights"])
+            if g.follower:
+                add(GhostFollower(g.x, g.y, o, g.follower, m.ghost_colour, self.assets), layer=LAYERS["labels"])
         self.pending_follower = None
         p = m.pending
         if p is None:
