@@ -1,8 +1,9 @@
 """A post-game analysis running beside the window: progress, cancelling, and the session's results.
 
-The analysis is half a minute of pure-Python search, so it runs in a separate process
-(on the other core, never taking the window's interpreter lock): the window polls
-its progress each frame and never waits. Leaving the screen cancels it between two
+The analysis is half a minute of pure-Python search, so it runs in worker processes
+(never taking the window's interpreter lock), two of them sharing the turns so that a
+2-core machine finishes in half the time: the window polls their progress each frame
+and never waits. Leaving the screen cancels it between two
 turns (:class:`~carcassonne.ai.analysis.AnalysisCancelled`); a finished analysis is
 kept for the session, so opening it again shows it at once.
 
@@ -12,6 +13,7 @@ kept for the session, so opening it again shows it at once.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import threading
 from dataclasses import dataclass
@@ -24,6 +26,8 @@ from ..engine.record import GameRecord, Seat
 
 #: Run the analysis in a thread of this process rather than in a process of its own.
 IN_PROCESS = False
+#: Worker processes sharing one analysis (never more than the machine's cores).
+WORKERS = max(1, min(2, os.cpu_count() or 1))
 #: A cancelled worker gets this long to stop between two turns before it is ended.
 STOP_WAIT = 0.3
 
@@ -37,20 +41,24 @@ def analysed_players(seats: list[Seat]) -> set[int]:
     return people or set(range(len(seats)))
 
 
-def _work(record_json: str, players: list[int], budget: float | None, out: Any, stop: Any) -> None:
-    """The worker: analyse, telling progress and the result (or the reason it failed) through ``out``."""
+def _work(record_json: str, players: list[int], budget: float | None, part: tuple[int, int], out: Any,
+          stop: Any) -> None:
+    """One worker: analyse its part of the turns, telling progress and the result (or the
+    reason it failed) through ``out``, each message with the part's number first."""
     from ..tileset import standard_tiles
 
+    k = part[0]
     try:
         record = GameRecord.from_json(record_json)
-        turns = analysis.analyse(record, standard_tiles(), progress=lambda done, total: out.put(("progress", done, total)),
-                                 budget=budget, players=set(players), cancelled=stop.is_set)
+        turns = analysis.analyse(record, standard_tiles(),
+                                 progress=lambda done, total: out.put(("progress", k, done, total)),
+                                 budget=budget, players=set(players), cancelled=stop.is_set, part=part)
     except AnalysisCancelled:
-        out.put(("cancelled",))
+        out.put(("cancelled", k))
     except CarcassonneError as exc:
-        out.put(("error", str(exc)))
+        out.put(("error", k, str(exc)))
     else:
-        out.put(("done", turns))
+        out.put(("done", k, turns))
 
 
 @dataclass
@@ -72,56 +80,67 @@ class AnalysisJob:
         self.turns: list[TurnAnalysis] | None = _finished.get(self.key)
         self.error = ""
         self.cancelled = False
-        self._worker: Any = None
+        self._workers: list[Any] = []
         if self.turns is not None:
             return
+        n = 1 if IN_PROCESS else WORKERS
+        #: Each worker's progress and finished part.
+        self._done = [0] * n
+        self._parts: dict[int, list[TurnAnalysis]] = {}
         if IN_PROCESS:
             self._out: Any = queue.Queue()
             self._stop: Any = threading.Event()
-            self._worker = threading.Thread(target=_work, name="analysis", daemon=True,
-                                            args=(self.key[0], list(players), budget, self._out, self._stop))
+            self._workers = [threading.Thread(target=_work, name="analysis", daemon=True,
+                                              args=(self.key[0], list(players), budget, (0, 1), self._out, self._stop))]
         else:
             ctx = multiprocessing.get_context("spawn")
             self._out = ctx.Queue()
             self._stop = ctx.Event()
-            self._worker = ctx.Process(target=_work, name="analysis", daemon=True,
-                                       args=(self.key[0], list(players), budget, self._out, self._stop))
-        self._worker.start()
+            self._workers = [ctx.Process(target=_work, name=f"analysis-{k}", daemon=True,
+                                         args=(self.key[0], list(players), budget, (k, n), self._out, self._stop))
+                             for k in range(n)]
+        for worker in self._workers:
+            worker.start()
 
     @property
     def running(self) -> bool:
         return self.turns is None and not self.error and not self.cancelled
 
     def poll(self) -> None:
-        """Take in what the worker said since the last frame (never waits)."""
+        """Take in what the workers said since the last frame (never waits)."""
         while self.running:
             try:
                 message = self._out.get_nowait()
             except queue.Empty:
-                if self._worker is not None and not self._worker.is_alive() and self._out.empty():
+                if not any(w.is_alive() for w in self._workers) and self._out.empty():
                     self.error = self.error or "the analysis stopped unexpectedly"
                 return
-            if message[0] == "progress":
-                self.progress = Progress(message[1], message[2])
-            elif message[0] == "done":
-                self.turns = message[1]
-                self.progress = Progress(self.progress.total, self.progress.total)
-                _finished[self.key] = self.turns
-            elif message[0] == "error":
-                self.error = message[1]
+            kind, k = message[0], message[1]
+            if kind == "progress":
+                self._done[k] = message[2]
+                self.progress = Progress(sum(self._done) // len(self._done), message[3])
+            elif kind == "done":
+                self._parts[k] = message[2]
+                self._done[k] = self.progress.total
+                self.progress = Progress(sum(self._done) // len(self._done), self.progress.total)
+                if len(self._parts) == len(self._workers):
+                    self.turns = sorted((t for part in self._parts.values() for t in part), key=lambda t: t.turn)
+                    _finished[self.key] = self.turns
+            elif kind == "error":
+                self.error = message[2]
             else:
                 self.cancelled = True
 
     def cancel(self) -> None:
-        """Stop the worker between two turns (the screen showing it was left)."""
+        """Stop the workers between two turns (the screen showing the analysis was left)."""
         if not self.running:
             return
         self.cancelled = True
         self._stop.set()
-        worker = self._worker
-        worker.join(STOP_WAIT)
-        if worker.is_alive() and isinstance(worker, multiprocessing.process.BaseProcess):
-            worker.terminate()  # a turn of an unusually wide search: no need to wait for it
+        for worker in self._workers:
+            worker.join(STOP_WAIT)
+            if worker.is_alive() and isinstance(worker, multiprocessing.process.BaseProcess):
+                worker.terminate()  # a turn of an unusually wide search: no need to wait for it
 
     def wait(self, seconds: float, tick: Callable[[], None] | None = None) -> None:
         """Poll until done or ``seconds`` pass (tests and measurements; the window never calls it)."""

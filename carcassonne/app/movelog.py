@@ -14,6 +14,9 @@ from ..i18n import N_, _
 #: The follower a move put down, by the kind of place (the rulebook's names), as the log words it.
 PUT = {"road": N_(" and put a thief on its road"), "city": N_(" and put a knight on its city"),
        "cloister": N_(" and put a monk on its cloister"), "farm": N_(" and put a farmer on its field")}
+#: The same, as advice (a move to make, not one made).
+ADVISE_PUT = {"road": N_(" and put a thief on the road"), "city": N_(" and put a knight on the city"),
+              "cloister": N_(" and put a monk on the cloister"), "farm": N_(" and put a farmer on the field")}
 #: A scoring in the log, by feature.
 SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
           "cloister": N_("{names} scored {points} for the cloister"),
@@ -117,9 +120,9 @@ def advice_words(game: Game, move: Move, instead_of: Move) -> str:
     text = _("place a {tile} {where}").format(tile=tile_words(o), where=where_words(move.x, move.y))
     if (move.x, move.y) == (instead_of.x, instead_of.y) and move.rotation != instead_of.rotation:
         text += _(", turned another way")
-    if not move.follower and instead_of.follower:
-        return text + _(" and keep the follower")
-    return text + _put_words(move)
+    if not move.follower:
+        return text + (_(" and keep the follower") if instead_of.follower else "")
+    return text + _(ADVISE_PUT.get(move.follower.partition(":")[0], N_(" and put a follower on it")))
 
 
 def players_of_turns(game: Game) -> list[int]:

@@ -65,6 +65,7 @@ class AnalysisScene(Scene):
         self.job = AnalysisJob(record, set(self.players), budget)
         self.rows: list[Row] = []
         self.hover: int | None = None
+        self._moved = True
         self.pressed: int | None = None
         self.back = Button(N_("Back"), self.close, hint="Esc")
         self.widgets = [self.back]
@@ -118,13 +119,15 @@ class AnalysisScene(Scene):
         return next((i for i, r in enumerate(self.rows) if r.rect.collidepoint(pos)), None)
 
     def update(self, dt: float) -> None:
-        was_running = self.job.running
+        was_running, before = self.job.running, self.job.progress
         self.job.poll()
+        #: Drawn again only when the bar moved: the workers need the machine more than the window.
+        self._moved = self.job.progress != before or was_running != self.job.running
         if was_running and not self.job.running:
             self.layout(self.size)
 
     def animating(self) -> bool:
-        return self.job.running
+        return self._moved
 
     # ------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
