@@ -189,6 +189,15 @@ class SpotMark(BoardSprite):
 
 #: The outline of a move shown beside the one played (the analysis' better move).
 GHOST_RGB = (110, 230, 255)
+#: A ghost tile is drawn this much smaller than its square, so the frame of a tile played
+#: on the same square still shows around it.
+GHOST_SCALE = 0.8
+
+
+def ghost_point(camera: Camera, x: int, y: int, fx: float, fy: float) -> tuple[float, float]:
+    """Where the point (fx, fy) of a ghost tile on square (x, y) is on screen."""
+    inset = (1 - GHOST_SCALE) / 2
+    return camera.to_screen(x + inset + fx * GHOST_SCALE, y + inset + fy * GHOST_SCALE)
 
 
 class GhostTile(BoardSprite):
@@ -203,7 +212,7 @@ class GhostTile(BoardSprite):
         self.rect = self.image.get_rect()
 
     def sync(self, camera: Camera) -> None:
-        px = camera.tile_px
+        px = max(4, round(camera.tile_px * GHOST_SCALE))
         if px != self._px:
             self._px = px
             img = pygame.Surface((px, px), pygame.SRCALPHA)
@@ -214,7 +223,7 @@ class GhostTile(BoardSprite):
             pygame.draw.rect(img, (*GHOST_RGB, 255), img.get_rect().inflate(-2, -2), w,
                              border_radius=max(2, px // 16))
             self.image = img
-        sx, sy = camera.to_screen(self.x, self.y)
+        sx, sy = ghost_point(camera, self.x, self.y, 0, 0)
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
@@ -233,7 +242,7 @@ class GhostFollower(BoardSprite):
         px = camera.tile_px
         if px != self._px:
             self._px = px
-            piece = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)),
+            piece = self.assets.pieces.get(self.color, max(10, round(px * GHOST_SCALE * FOLLOWER_SCALE)),
                                            self.spot.startswith("farm"))
             r = max(piece.get_width(), piece.get_height()) // 2 + max(3, px // 30)
             img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
@@ -244,7 +253,7 @@ class GhostFollower(BoardSprite):
             img.blit(faded, faded.get_rect(center=(r + 2, r + 2)))
             self.image = img
         ax, ay = spot_anchor(self.o, self.spot)
-        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        sx, sy = ghost_point(camera, self.x, self.y, ax, ay)
         self.rect = self.image.get_rect(center=(round(sx), round(sy)))
 
 

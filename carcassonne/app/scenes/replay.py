@@ -221,8 +221,8 @@ class ReplayScene(BoardScene):
         x = draw_top_bar(surface, top, N_("Replay"), self.app.assets, u)
         r = self.replay
         step = _("final scoring") if r.is_final else _("turn {step} of {total}").format(step=r.step, total=len(r.turns))
-        blit_text(surface, fonts.get(int(18 * u), "bold"), f"{r.name} · {step}", (x + int(20 * u), top.centery),
-                  INK, "midleft")
+        blit_text(surface, fonts.get(int(18 * u), "bold"), f"{r.name} · {step}" if r.name else step,
+                  (x + int(20 * u), top.centery), INK, "midleft")
         blit_text(surface, fonts.get(int(13 * u)), _("← → step · Home/End · drag to pan · wheel to zoom"),
                   (self.buttons["analyse"].rect.x - int(14 * u), top.centery), INK_DIM, "midright")
 
