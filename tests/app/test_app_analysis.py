@@ -158,7 +158,10 @@ def test_leaving_the_screen_stops_the_analysis_between_turns(make_app, monkeypat
     results_of(app, record).analyse()
     scene = app.top
     assert asked.wait(5)
-    d.frames(3)
+    end = time.monotonic() + 5
+    while scene.job.progress.done == 0 and time.monotonic() < end:
+        d.frames(1)
+        time.sleep(0.01)
     assert scene.job.running and 0 < scene.job.progress.done < 1000
     worker = scene.job._workers[0]
     d.key(pygame.K_ESCAPE)

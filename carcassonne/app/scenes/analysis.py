@@ -194,6 +194,10 @@ class AnalysisScene(Scene):
             blit_text(surface, small, line, (w // 2, int(70 * u) + i * small.get_linesize()), INK_DIM, "midtop")
         if self.job.turns is not None:
             self._draw_results(surface)
+            if self.rows:
+                tip = _cut(small, _("Click a turn, or press its number, to see both moves on the board."),
+                           self.back.rect.x - int(40 * u))
+                blit_text(surface, small, tip, (int(24 * u), self.back.rect.centery), INK_DIM, "midleft")
         else:
             self._draw_progress(surface)
         super().draw(surface)
