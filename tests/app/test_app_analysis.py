@@ -223,11 +223,17 @@ def test_the_moves_are_told_in_the_move_logs_words(make_app):
     assert advice_words(game, kept, better).endswith("and keep the follower")
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
-def test_the_analysis_text_stays_in_its_boxes(make_app, size, monkeypatch):
+@pytest.mark.parametrize("size, language", [((1024, 768), "en"), ((1920, 1080), "en"), ((1024, 768), "de"),
+                                            ((1024, 768), "fr"), ((1024, 768), "es")])
+def test_the_analysis_text_stays_in_its_boxes(make_app, size, language, monkeypatch, request):
     from test_app_clean_screen import overflows
 
+    from carcassonne import i18n
+
     app = make_app(size=size)
+    request.addfinalizer(lambda: i18n.set_language("en"))
+    i18n.set_language(language)
+    monkeypatch.setattr(app.settings, "language", language)
     d = Driver(app)
     d.resize(size)
     names = ["Annabelle-Marie", "Bartholomew", "Clementine", "Dorothea"]
