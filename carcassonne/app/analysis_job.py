@@ -83,22 +83,35 @@ class AnalysisJob:
         self._workers: list[Any] = []
         if self.turns is not None:
             return
-        n = 1 if IN_PROCESS else WORKERS
-        #: Each worker's progress and finished part.
-        self._done = [0] * n
         self._parts: dict[int, list[TurnAnalysis]] = {}
-        if IN_PROCESS:
-            self._out: Any = queue.Queue()
-            self._stop: Any = threading.Event()
-            self._workers = [threading.Thread(target=_work, name="analysis", daemon=True,
-                                              args=(self.key[0], list(players), budget, (0, 1), self._out, self._stop))]
-        else:
-            ctx = multiprocessing.get_context("spawn")
-            self._out = ctx.Queue()
-            self._stop = ctx.Event()
-            self._workers = [ctx.Process(target=_work, name=f"analysis-{k}", daemon=True,
-                                         args=(self.key[0], list(players), budget, (k, n), self._out, self._stop))
-                             for k in range(n)]
+        #: Each worker's progress; what they say; the signal to stop.
+        self._done: list[int] = [0]
+        self._out: Any = None
+        self._stop: Any = None
+        if not IN_PROCESS:
+            try:
+                self._start_processes(players, budget)
+                return
+            except (OSError, RuntimeError):  # no processes here: the analysis runs in a thread
+                for worker in self._workers:
+                    if worker.is_alive():
+                        worker.terminate()
+        self._done = [0]
+        self._out = queue.Queue()
+        self._stop = threading.Event()
+        self._workers = [threading.Thread(target=_work, name="analysis", daemon=True,
+                                          args=(self.key[0], list(players), budget, (0, 1), self._out, self._stop))]
+        self._workers[0].start()
+
+    def _start_processes(self, players: set[int], budget: float | None) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        n = WORKERS
+        self._done = [0] * n
+        self._out = ctx.Queue()
+        self._stop = ctx.Event()
+        self._workers = [ctx.Process(target=_work, name=f"analysis-{k}", daemon=True,
+                                     args=(self.key[0], list(players), budget, (k, n), self._out, self._stop))
+                         for k in range(n)]
         for worker in self._workers:
             worker.start()
 

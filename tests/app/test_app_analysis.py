@@ -192,6 +192,23 @@ def test_the_real_analysis_runs_in_its_own_process(make_app, monkeypatch):
     assert [t.turn for t in scene.job.turns] == list(range(1, len(record.turns) + 1))
 
 
+def test_without_worker_processes_the_analysis_runs_in_a_thread(make_app, quick, monkeypatch):
+    import multiprocessing
+
+    def refuse(self):  # noqa: ANN001, ANN202
+        raise RuntimeError("no processes here")
+
+    monkeypatch.setattr(analysis_job, "IN_PROCESS", False)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse)
+    app = make_app()
+    d = Driver(app)
+    record, bad_turn = thrown_away_city(app.tiles, after=1)
+    scene = app.push_scene("analysis", record=GameRecord(SEATS, record.rules, record.seed, record.turns))
+    assert isinstance(scene.job._workers[0], threading.Thread)
+    finish(d, scene)
+    assert scene.rows[0].turn.turn == bad_turn
+
+
 def test_a_replay_analyses_its_record_and_shows_the_picked_turn(make_app, quick):
     app = make_app()
     d = Driver(app)
