@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -57,7 +58,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     try:
         record = GameRecord.load(args.file)
-        turns = analyse(record, _tiles())
+        if args.jobs > 1:
+            record.replay(_tiles())  # a bad record is refused here, in one line, before any work
+            turns = _analyse_in_parts(record, args.jobs)
+        else:
+            turns = analyse(record, _tiles())
     except CarcassonneError as exc:
         print(record_problem(args.file, exc), file=sys.stderr)
         return 2
@@ -66,6 +71,24 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     else:
         print(analysis_report(turns, [p.name for p in record.players]))
     return 0
+
+
+def _analyse_part(record_json: str, part: tuple[int, int]) -> list:
+    from .ai.analysis import analyse
+    from .engine.record import GameRecord
+
+    return analyse(GameRecord.from_json(record_json), _tiles(), part=part)
+
+
+def _analyse_in_parts(record, jobs: int) -> list:  # noqa: ANN001
+    """The analysis shared by ``jobs`` processes, turn by turn (the same result as one process)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        parts = pool.map(_analyse_part, [record.to_json()] * jobs, [(k, jobs) for k in range(jobs)])
+        return sorted((t for part in parts for t in part), key=lambda t: t.turn)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -96,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyse", help="what each move of a record cost, in points")
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                   help="processes sharing the turns (default: 2 where there are two cores)")
     p.set_defaults(func=cmd_analyse)
     p = sub.add_parser("bench", help="measure the rules engine's speed")
     p.add_argument("--json", action="store_true")

@@ -111,3 +111,13 @@ def test_analysis_follows_the_house_rules_of_a_record(tiles, name):
     placed = [n for n, t in enumerate(record.turns, start=1) if isinstance(t, Move)]
     assert [t.turn for t in turns] == placed
     assert all(t.name == movers[t.turn] and t.loss >= 0 for t in turns)
+
+
+def test_parts_of_the_turns_make_the_whole_analysis(tiles):
+    """Two workers can share a record: each turn's search depends on its number only."""
+    record, _ = thrown_away_city(tiles, after=1)
+    whole = analyse(record, tiles, budget=FAST, players={0})
+    parts = [analyse(record, tiles, budget=FAST, players={0}, part=(k, 2)) for k in range(2)]
+    assert all(t.turn % 2 == k for k, part in enumerate(parts) for t in part)
+    assert sorted(parts[0] + parts[1], key=lambda t: t.turn) == whole
+    assert {t.player for t in whole} == {0}

@@ -28,6 +28,12 @@ from .simple import ranked_moves
 
 #: Called after each turn with (turns done, turns in all): for a progress bar.
 Progress = Callable[[int, int], None]
+#: Asked between turns whether to stop (the player left the screen showing the analysis).
+Cancelled = Callable[[], bool]
+
+
+class AnalysisCancelled(Exception):
+    """The analysis was stopped between two turns; nothing half-done is returned."""
 
 #: The search the analysis uses: Hard's, with a little less work per turn so that a
 #: whole 2-player game takes well under a minute.
@@ -98,10 +104,15 @@ def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -
 
 
 def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progress | None = None,
-            budget: float | None = None) -> list[TurnAnalysis]:
+            budget: float | None = None, players: set[int] | None = None,
+            cancelled: Cancelled | None = None, part: tuple[int, int] = (0, 1)) -> list[TurnAnalysis]:
     """Every placed tile of ``record``, analysed in turn order (discards are not choices).
 
-    Raises :class:`~carcassonne.engine.RecordError` naming the turn, as ``replay`` does,
+    ``players`` limits the analysis to those seats' turns (the others are only replayed,
+    which costs next to nothing). ``cancelled`` is asked before each turn; when it says
+    yes, :class:`AnalysisCancelled` is raised. ``part`` = (k, n) analyses only the turns
+    numbered k modulo n, so n processes can share one record: each turn's search is
+    seeded by its number alone, so the parts together are the whole analysis. Raises :class:`~carcassonne.engine.RecordError` naming the turn, as ``replay`` does,
     for a bad record (the turns are replayed by :meth:`GameRecord.replay`).
     """
     budget = ANALYSIS_BUDGET if budget is None else budget
@@ -109,7 +120,10 @@ def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progres
     total = len(record.turns)
 
     def before_turn(game: Game, number: int, turn: Turn) -> None:
-        if isinstance(turn, Move):  # a discarded (or returned) tile is no choice
+        if cancelled is not None and cancelled():
+            raise AnalysisCancelled(f"stopped before turn {number}")
+        mine = number % part[1] == part[0] and (players is None or game.current in players)
+        if isinstance(turn, Move) and mine:  # a discarded (or returned) tile is no choice
             bot = SearchBot(seed, budget=budget)
             rng = random.Random(f"analysis/{seed}/{number}")
             best, best_value, played_value = analyse_turn(game, turn, bot, rng)

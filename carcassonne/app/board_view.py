@@ -39,7 +39,6 @@ SCORED = (255, 220, 120, 70)
 PENDING = (255, 255, 255, 255)
 SHOWN = (120, 220, 255, 240)
 #: The frame of the hint's ghost tile.
-GHOST = (215, 175, 255, 255)
 
 
 @dataclass(frozen=True)
@@ -72,8 +71,10 @@ class BoardMarks:
     shown: Cell | None = None
     #: Dim the board under the paints, so the painted features stand out (final scoring).
     dim: bool = False
-    #: The hint: a move shown as a see-through tile and follower (in ``colour``).
+    #: A move not (yet) played, shown see-through: the hint's move, or the analysis' better
+    #: move beside the one played; its follower in ``ghost_colour`` (default ``colour``).
     ghost: Move | None = None
+    ghost_colour: str | None = None
 
 
 class BoardView:
@@ -159,7 +160,12 @@ class BoardView:
             if (x, y) != ghost_cell:  # the ghost tile shows unwashed
                 add(CellMark(x, y, LEGAL), layer=LAYERS["highlights"])
         if m.ghost is not None:
-            self._add_ghost(m.ghost, m.colour)
+            g = m.ghost
+            o = self.orientation(g.placement)
+            add(GhostTile(g.x, g.y, o, self.assets), layer=LAYERS["highlights"])
+            if g.follower:
+                add(GhostFollower(g.x, g.y, o, g.follower, m.ghost_colour or m.colour, self.assets),
+                    layer=LAYERS["labels"])
         self.pending_follower = None
         p = m.pending
         if p is None:
@@ -176,17 +182,6 @@ class BoardView:
             mark = SpotMark(p.x, p.y, o, spot, m.colour)
             mark.hover = spot == m.hover_spot
             add(mark, layer=LAYERS["highlights"])
-
-    def _add_ghost(self, move: Move, colour: str) -> None:
-        """The hint's move: its tile see-through on its square, framed, and its follower see-through."""
-        o = self.orientation(move.placement)
-        tile = GhostTile(move.x, move.y, o, self.assets)
-        tile.pending = True  # goes with the marks when they change
-        self.sprites.add(tile, layer=LAYERS["board"])
-        self.sprites.add(CellMark(move.x, move.y, GHOST, frame=4), layer=LAYERS["marks"])
-        if move.follower:
-            self.sprites.add(GhostFollower(move.x, move.y, o, move.follower, colour, self.assets),
-                             layer=LAYERS["meeples"])
 
     def orientation(self, p: Placement) -> Orientation:
         return self.game.tiles[p.tile].orientations[p.rotation // 90]

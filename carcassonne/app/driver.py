@@ -7,6 +7,7 @@ person's mouse and keyboard, so what the tests prove is what a player gets.
 from __future__ import annotations
 
 import random
+import time
 from typing import Callable, Sequence
 
 import pygame
@@ -84,12 +85,17 @@ class Driver:
         self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         self.frames()
 
-    def run_until(self, done: Callable[[], bool], max_frames: int = 2000) -> bool:
-        for _ in range(max_frames):
-            if done():
-                return True
+    def run_until(self, done: Callable[[], bool], max_frames: int = 2000, seconds: float | None = None) -> bool:
+        """Run frames until ``done()``: at most ``max_frames``, or, for work in the background
+        (a hint, an analysis) whose speed depends on the machine's load, for ``seconds``."""
+        deadline = None if seconds is None else time.monotonic() + seconds
+        frames = 0
+        while not done():
+            if deadline is None and frames >= max_frames or deadline is not None and time.monotonic() > deadline:
+                return done()
             self.frames()
-        return done()
+            frames += 1
+        return True
 
 
 def random_game(tiles: TileSet, turns: int, seed: int, names: Sequence[str] = ("Ann", "Bob"),

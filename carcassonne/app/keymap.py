@@ -86,7 +86,13 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("zoom-in", "+, =, [+]", "zoom in"),
         _b("zoom-out", "-, [-]", "zoom out"),
         _b("recentre", "f", "show the whole board"),
+        _b("analyse", "a", "what each move cost, and the better moves"),
         _b("back", "escape", "close the replay"),
+    ),
+    "analysis": (
+        _b("costly-turn", "1, 2, 3, 4, 5, 6, 7, 8, 9, [1], [2], [3], [4], [5], [6], [7], [8], [9]",
+           "show that costly turn in the replay"),
+        _b("back", "escape"),
     ),
     "tutorial": (
         _b("rotate", "r", "turn the tile (also right-click)"),
@@ -123,6 +129,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
     ),
     "results": (
         _b("board", "b", "the final board"),
+        _b("analyse", "a", "what each move cost, and the better moves"),
         _b("reveal-next", "space"),
         _b("confirm", "return, enter"),
         _b("back", "escape"),

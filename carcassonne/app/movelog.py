@@ -14,6 +14,9 @@ from ..i18n import N_, _
 #: The follower a move put down, by the kind of place (the rulebook's names), as the log words it.
 PUT = {"road": N_(" and put a thief on its road"), "city": N_(" and put a knight on its city"),
        "cloister": N_(" and put a monk on its cloister"), "farm": N_(" and put a farmer on its field")}
+#: The same, as advice (a move to make, not one made).
+ADVISE_PUT = {"road": N_(" and put a thief on the road"), "city": N_(" and put a knight on the city"),
+              "cloister": N_(" and put a monk on the cloister"), "farm": N_(" and put a farmer on the field")}
 #: A scoring in the log, by feature.
 SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
           "cloister": N_("{names} scored {points} for the cloister"),
@@ -88,19 +91,38 @@ def entries(game: Game) -> list[LogEntry]:
             out.append(LogEntry(i, player, _("{name}'s tile fitted nowhere and went back to the box.").format(
                 name=name), None))
             continue
-        o = game.tiles[turn.tile].orientations[turn.rotation // 90]
-        text = _("{name} placed a {tile} {where}").format(name=name, tile=tile_words(o),
-                                                          where=where_words(turn.x, turn.y))
-        follower = None
-        if turn.follower:
-            prefix = turn.follower.partition(":")[0]
-            text += _(PUT.get(prefix, N_(" and put a follower on it")))
-            follower = on_board.get((turn.x, turn.y, turn.follower))
-        text += "."
+        text = played_words(game, name, turn)
+        follower = on_board.get((turn.x, turn.y, turn.follower)) if turn.follower else None
         if i in events_by_turn:
             text += " " + "; ".join(events_by_turn[i]) + "."
         out.append(LogEntry(i, player, text, (turn.x, turn.y), follower))
     return out
+
+
+def _put_words(move: Move) -> str:
+    """The follower a move put down, as the end of a sentence (" and put a knight on its city")."""
+    if not move.follower:
+        return ""
+    return _(PUT.get(move.follower.partition(":")[0], N_(" and put a follower on it")))
+
+
+def played_words(game: Game, name: str, move: Move) -> str:
+    """A move as the log tells it: "Ann placed a city tile north of the start and put a knight on its city."."""
+    o = game.tiles[move.tile].orientations[move.rotation // 90]
+    text = _("{name} placed a {tile} {where}").format(name=name, tile=tile_words(o), where=where_words(move.x, move.y))
+    return text + _put_words(move) + "."
+
+
+def advice_words(game: Game, move: Move, instead_of: Move) -> str:
+    """A move as advice, in the log's words: "place a city tile north of the start and put a
+    knight on its city"; said to be turned when it lies where ``instead_of`` lay."""
+    o = game.tiles[move.tile].orientations[move.rotation // 90]
+    text = _("place a {tile} {where}").format(tile=tile_words(o), where=where_words(move.x, move.y))
+    if (move.x, move.y) == (instead_of.x, instead_of.y) and move.rotation != instead_of.rotation:
+        text += _(", turned another way")
+    if not move.follower:
+        return text + (_(" and keep the follower") if instead_of.follower else "")
+    return text + _(ADVISE_PUT.get(move.follower.partition(":")[0], N_(" and put a follower on it")))
 
 
 def players_of_turns(game: Game) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .scenes.analysis import AnalysisScene
 from .scenes.base import Scene
 from .scenes.dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
 from .scenes.final_board import FinalBoardScene
@@ -37,6 +38,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "message": MessageDialog,
     "confirm": ConfirmDialog,
     "tutorial": TutorialScene,
+    "analysis": AnalysisScene,
 }
 
 __all__ = ["SCENES"]

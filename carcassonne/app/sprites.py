@@ -72,32 +72,6 @@ class BoardFollower(BoardSprite):
         self.rect = self.image.get_rect(center=(round(sx), round(sy)))
 
 
-class GhostTile(BoardTile):
-    """The hint's tile: see-through, on the square the hint suggests, in its rotation."""
-
-    ALPHA = 190
-
-    def sync(self, camera: Camera) -> None:
-        redo = camera.tile_px != self._px or self._rough
-        super().sync(camera)
-        if redo:
-            self.image = self.image.copy()  # the cache's image stays opaque
-            self.image.set_alpha(self.ALPHA)
-
-
-class GhostFollower(BoardFollower):
-    """The hint's follower: see-through, on the place the hint suggests."""
-
-    ALPHA = 200
-
-    def sync(self, camera: Camera) -> None:
-        redo = camera.tile_px != self._px
-        super().sync(camera)
-        if redo:
-            self.image = self.image.copy()
-            self.image.set_alpha(self.ALPHA)
-
-
 class CellMark(BoardSprite):
     """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
 
@@ -211,6 +185,76 @@ class SpotMark(BoardSprite):
         ax, ay = spot_anchor(self.o, self.spot)
         sx, sy = camera.to_screen(self.x + ax, self.y + ay)
         self.rect = img.get_rect(center=(round(sx), round(sy)))
+
+
+#: The outline of a move shown beside the one played (the analysis' better move).
+GHOST_RGB = (110, 230, 255)
+#: A ghost tile is drawn this much smaller than its square, so the frame of a tile played
+#: on the same square still shows around it.
+GHOST_SCALE = 0.8
+
+
+def ghost_point(camera: Camera, x: int, y: int, fx: float, fy: float) -> tuple[float, float]:
+    """Where the point (fx, fy) of a ghost tile on square (x, y) is on screen."""
+    inset = (1 - GHOST_SCALE) / 2
+    return camera.to_screen(x + inset + fx * GHOST_SCALE, y + inset + fy * GHOST_SCALE)
+
+
+class GhostTile(BoardSprite):
+    """A move that was not played, seen through: the tile half transparent in a bright outline."""
+
+    def __init__(self, x: int, y: int, o: Orientation, assets: Assets) -> None:
+        super().__init__()
+        self.x, self.y, self.o = x, y, o
+        self.assets = assets
+        self._px = -1
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = max(4, round(camera.tile_px * GHOST_SCALE))
+        if px != self._px:
+            self._px = px
+            img = pygame.Surface((px, px), pygame.SRCALPHA)
+            img.blit(self.assets.tiles.sized(self.o.kind.id, self.o.rotation, px, quick=True), (0, 0))
+            img.fill((255, 255, 255, 165), special_flags=pygame.BLEND_RGBA_MULT)
+            w = max(3, px // 16)
+            pygame.draw.rect(img, (20, 30, 40, 255), img.get_rect(), w + 2, border_radius=max(2, px // 16))
+            pygame.draw.rect(img, (*GHOST_RGB, 255), img.get_rect().inflate(-2, -2), w,
+                             border_radius=max(2, px // 16))
+            self.image = img
+        sx, sy = ghost_point(camera, self.x, self.y, 0, 0)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
+class GhostFollower(BoardSprite):
+    """The follower of a move that was not played: see-through, ringed in the ghost's outline colour."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
+        self.assets = assets
+        self._px = -1
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self._px = px
+            piece = self.assets.pieces.get(self.color, max(10, round(px * GHOST_SCALE * FOLLOWER_SCALE)),
+                                           self.spot.startswith("farm"))
+            r = max(piece.get_width(), piece.get_height()) // 2 + max(3, px // 30)
+            img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+            pygame.draw.circle(img, (*GHOST_RGB, 70), (r + 2, r + 2), r)
+            pygame.draw.circle(img, (*GHOST_RGB, 255), (r + 2, r + 2), r, max(2, r // 7))
+            faded = piece.copy()
+            faded.fill((255, 255, 255, 190), special_flags=pygame.BLEND_RGBA_MULT)
+            img.blit(faded, faded.get_rect(center=(r + 2, r + 2)))
+            self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = ghost_point(camera, self.x, self.y, ax, ay)
+        self.rect = self.image.get_rect(center=(round(sx), round(sy)))
 
 
 def tinted(img: pygame.Surface, rgb: tuple[int, int, int], alpha: int = 90) -> pygame.Surface:

@@ -34,7 +34,7 @@ def test_the_text_check_finds_a_real_overflow():
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
-def test_no_text_runs_past_its_box_on_any_screen(make_app, size):
+def test_no_text_runs_past_its_box_on_any_screen(make_app, size, monkeypatch):
     app = make_app(size=size)
     d = Driver(app)
     d.resize(size)  # the dummy display may open smaller than asked
@@ -76,7 +76,33 @@ def test_no_text_runs_past_its_box_on_any_screen(make_app, size):
     d.key(pygame.K_END)
     d.frames(2)
     found["replay"] = overflows(app)
+    found.update(analysis_screens(app, d, GameRecord.from_game(whole, SEATS), monkeypatch))
     assert {k: v for k, v in found.items() if v} == {}
+
+
+def analysis_screens(app, d: Driver, record: GameRecord, monkeypatch) -> dict[str, list[str]]:  # noqa: ANN001
+    """The analysis' list (the longest words: a far better move, turned, with a follower) and
+    a listed turn in the replay."""
+    from carcassonne.ai import analysis
+    from carcassonne.ai.analysis import TurnAnalysis
+    from carcassonne.app import analysis_job
+    from carcassonne.engine import Move
+
+    analysis_job.forget_finished()
+    monkeypatch.setattr(analysis_job, "IN_PROCESS", True)
+    turns = [TurnAnalysis(k, p, record.players[p].name, t, Move(t.tile, t.x - 9, t.y + 8, (t.rotation + 90) % 360,
+                                                               "farm:NW"), 0.0, 10.0 + k)
+             for k, (t, p) in enumerate(zip(record.turns, [0, 1] * 200), start=1) if isinstance(t, Move)]
+    monkeypatch.setattr(analysis, "analyse", lambda *a, **k: turns)
+    scene = app.push_scene("analysis", record=record)
+    assert d.run_until(lambda: not scene.job.running)
+    d.frames(2)
+    found = {"analysis": overflows(app)}
+    d.key(pygame.K_1)
+    d.frames(2)
+    found["replay-analysed"] = overflows(app)
+    analysis_job.forget_finished()
+    return found
 
 
 def test_the_board_draws_nothing_outside_its_view(make_app):

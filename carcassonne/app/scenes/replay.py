@@ -10,22 +10,26 @@ to watch and takes a typed path.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from ...ai.analysis import TurnAnalysis
 from ...i18n import N_, _, format_when, ngettext
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
 from ..board_overlay import StepMarks
+from ..board_view import LAST_PLACED
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..replay import Replay
 from ..saves import summarize
 from ..score_words import describe
 from ..session import open_replay
+from ..sprites import GHOST_RGB
 from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
 from .base import BoardScene, Dialog
 
@@ -36,8 +40,12 @@ if TYPE_CHECKING:
 class ReplayScene(BoardScene):
     keymap = "replay"
 
-    def __init__(self, app: "App", replay: Replay) -> None:
+    def __init__(self, app: "App", replay: Replay, focus: TurnAnalysis | None = None, pushed: bool = False) -> None:
         super().__init__(app, replay.seats, replay.game)
+        #: A turn of the analysis shown: the move played and, see-through, the better one.
+        self.focus = focus
+        #: Opened over another screen (the analysis), which Close goes back to.
+        self.pushed = pushed
         self.step_marks = StepMarks([s.color for s in replay.seats])  # -- board overlay
         self.replay = replay
         self.aids = Aids(self.game)
@@ -52,13 +60,17 @@ class ReplayScene(BoardScene):
             "next": Button(N_("Next"), lambda: self.go(self.replay.step + 1), hint="→", primary=True),
             "last": Button(N_("End"), lambda: self.go(self.replay.last), hint=N_("End")),
             "close": Button(N_("Close"), self.close, hint="Esc"),
+            "analyse": Button(N_("Analyse"), self.analyse, hint="A"),
         }
         self.widgets = list(self.buttons.values())
 
     # ------------------------------------------------------------ layout
     def enter(self) -> None:
         super().enter()
-        self.fit()
+        if self.focus is not None:
+            self.show_analysed(self.focus)
+        else:
+            self.fit()
 
     def recentre(self) -> None:
         self.fit()
@@ -84,6 +96,7 @@ class ReplayScene(BoardScene):
         self.rects["text"] = pygame.Rect(inner.x, y + bh + pad, inner.w, panel.bottom - y - bh - 2 * pad)
         tw = int(110 * u)
         self.buttons["close"].rect = pygame.Rect(w - pad - tw, int(6 * u), tw, top_h - int(12 * u))
+        self.buttons["analyse"].rect = self.buttons["close"].rect.move(-tw - int(8 * u), 0)
         self._show()
 
     # ----------------------------------------------------------- actions
@@ -94,7 +107,31 @@ class ReplayScene(BoardScene):
             self.event_scroll = 0
 
     def close(self) -> None:
-        self.app.replace_scene("title")
+        if self.pushed:
+            self.app.pop(self)
+        else:
+            self.app.replace_scene("title")
+
+    def analyse(self) -> None:
+        """The analysis of this record; picking a turn there brings it here with both moves."""
+        if self.pushed and self.focus is not None:
+            self.close()  # opened from the analysis: back to its list
+            return
+        self.app.push_scene("analysis", record=self.replay.record, label=self.replay.name,
+                            on_pick=self.show_analysed)
+
+    def show_analysed(self, turn: TurnAnalysis) -> None:
+        """Go to ``turn`` and show the move played and the better move, both in view."""
+        self.focus = turn
+        self.go(turn.turn)
+        if "board" in self.rects:
+            cells = [(turn.played.x, turn.played.y), (turn.best.x, turn.best.y)]
+            xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+            self.board.fit([(min(xs) - 3, min(ys) - 2), (max(xs) + 3, max(ys) + 2)], area=self.view_area())
+
+    def focus_shown(self) -> TurnAnalysis | None:
+        """The analysed turn, while the replay shows it."""
+        return self.focus if self.focus is not None and self.replay.step == self.focus.turn else None
 
     def _slider_step(self, x: int) -> int:
         r = self.rects["slider"].inflate(-int(40 * self.u), 0)
@@ -143,6 +180,8 @@ class ReplayScene(BoardScene):
             self.go(steps[intent.action])
         elif intent.action == "back":
             self.close()
+        elif intent.action == "analyse":
+            self.analyse()
         else:
             return self.camera_action(intent.action)
         return True
@@ -158,13 +197,18 @@ class ReplayScene(BoardScene):
     def _show(self) -> None:
         """The board at the current step: its tiles, followers, this turn's tile and scored features."""
         # -- board overlay: the step's scored features painted, its tile and follower marked
-        self.board.show(self.replay.step, self.step_marks.get(self.replay.step, self.replay.game, self.replay.events()))
+        marks = self.step_marks.get(self.replay.step, self.replay.game, self.replay.events())
+        focus = self.focus_shown()
+        if focus is not None:  # -- the analysis: the better move, see-through
+            marks = replace(marks, ghost=focus.best, ghost_colour=self.seats[focus.player].color)
+        self.board.show(self.replay.step, marks)
 
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((52, 62, 48))
         self.board.draw(surface)
         self._draw_slider(surface)
+        self._draw_legend(surface)
         self._draw_top(surface)
         self._draw_panel(surface)
         super().draw(surface)
@@ -176,10 +220,38 @@ class ReplayScene(BoardScene):
         x = draw_top_bar(surface, top, N_("Replay"), self.app.assets, u)
         r = self.replay
         step = _("final scoring") if r.is_final else _("turn {step} of {total}").format(step=r.step, total=len(r.turns))
-        blit_text(surface, fonts.get(int(18 * u), "bold"), f"{r.name} · {step}", (x + int(20 * u), top.centery),
-                  INK, "midleft")
+        blit_text(surface, fonts.get(int(18 * u), "bold"), f"{r.name} · {step}" if r.name else step,
+                  (x + int(20 * u), top.centery), INK, "midleft")
         blit_text(surface, fonts.get(int(13 * u)), _("← → step · Home/End · drag to pan · wheel to zoom"),
-                  (self.buttons["close"].rect.x - int(14 * u), top.centery), INK_DIM, "midright")
+                  (self.buttons["analyse"].rect.x - int(14 * u), top.centery), INK_DIM, "midright")
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        """While an analysed turn shows: the points lost, and which tile is which."""
+        focus = self.focus_shown()
+        if focus is None:
+            return
+        u = self.u
+        fonts = self.app.assets.fonts
+        bold, font = fonts.get(int(15 * u), "bold"), fonts.get(int(14 * u))
+        area = self.view_area()
+        swatch = int(18 * u)
+        gap = int(10 * u)
+        head = ngettext("Turn {turn}: {points} point lost", "Turn {turn}: {points} points lost",
+                        max(1, round(focus.loss))).format(turn=focus.turn, points=f"{focus.loss:.1f}")
+        items = [(LAST_PLACED[:3], _("the move played")), (GHOST_RGB, _("the better move found (see-through)"))]
+        width = max(bold.size(head)[0], *(swatch + gap + font.size(text)[0] for _c, text in items)) + 2 * gap
+        line = max(swatch, font.get_linesize()) + int(4 * u)
+        box = pygame.Rect(area.x + gap, 0, min(width, area.w - 2 * gap), bold.get_linesize() + 2 * line + 2 * gap)
+        box.bottom = area.bottom - gap
+        draw_panel(surface, box, u, (40, 36, 30), 230)
+        y = box.y + gap
+        blit_text(surface, bold, head, (box.x + gap, y), INK)
+        y += bold.get_linesize() + int(4 * u)
+        for rgb, text in items:
+            r = pygame.Rect(box.x + gap, y, swatch, swatch)
+            pygame.draw.rect(surface, rgb, r, max(2, int(3 * u)), border_radius=max(2, int(3 * u)))
+            blit_text(surface, font, text, (r.right + gap, r.centery), INK, "midleft")
+            y += line
 
     def _draw_slider(self, surface: pygame.Surface) -> None:
         u = self.u

@@ -49,6 +49,7 @@ class ResultsScene(Scene):
             "again": Button(N_("New game"), self.new_game, primary=True),
             "title": Button(N_("Title"), self.to_title, hint="Esc"),
             "board": Button(N_("Final board"), self.show_board, hint="B"),
+            "analyse": Button(N_("Analyse"), self.analyse, hint="A"),
         }
         self.widgets = list(self.buttons.values())
         self.note = ""
@@ -115,6 +116,10 @@ class ResultsScene(Scene):
         """Back to the final board (Esc there returns here)."""
         self.app.push_scene("final", game=self.game, seats=self.seats, final=self.final, review=True)
 
+    def analyse(self) -> None:
+        """What each move cost and what would have been better (run once a session, then kept)."""
+        self.app.push_scene("analysis", record=GameRecord.from_game(self.game, self.seats))
+
     def new_game(self) -> None:
         self.app.replace_scene("new_game")
 
@@ -136,6 +141,8 @@ class ResultsScene(Scene):
                 self.to_title()
             elif intent.action == "board":
                 self.show_board()
+            elif intent.action == "analyse":
+                self.analyse()
             else:
                 return False
             return True
@@ -164,7 +171,7 @@ class ResultsScene(Scene):
         bw, bh = int(180 * u), int(46 * u)
         x = w - pad - bw
         y = h - pad - bh
-        for name in ("again", "title", "save", "board", "next"):
+        for name in ("again", "title", "save", "board", "analyse", "next"):
             self.buttons[name].rect = pygame.Rect(x, y, bw, bh)
             x -= bw + int(10 * u)
 
