@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .app.explain import error_words
+from .app.hint_words import hint_sentence
 from .app.score_words import describe
 from .engine import CarcassonneError, Game, Move
 from .engine.moves import Discard, Turn
@@ -68,7 +69,7 @@ def analysis_report(turns: Sequence[Any], names: Sequence[str], count: int = 3) 
     """Each player's costliest turns: the points lost and what would have been better.
 
     ``turns`` are :class:`carcassonne.ai.analysis.TurnAnalysis`; ``better`` (the best move's effect)
-    is the computer player's own sentence.
+    is worded as the in-game hint words it.
     """
     from .ai.analysis import costliest
 
@@ -83,7 +84,8 @@ def analysis_report(turns: Sequence[Any], names: Sequence[str], count: int = 3) 
         if not worst:
             lines.append(_("  no costly turn: every move was as good as the best found"))
         for t in worst:
-            because = f" ({t.better[0].lower()}{t.better[1:].rstrip('.')})" if t.better else ""
+            sentence = hint_sentence(t.better) if t.better is not None else ""
+            because = f" ({sentence[0].lower()}{sentence[1:].rstrip('.')})" if sentence else ""
             lines.append(_("  turn {number}: lost {points} points: played {played}; better: {best}{because}").format(
                 number=t.turn, points=format_number(t.loss, 1), played=move_words(t.played),
                 best=move_words(t.best), because=because))

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from carcassonne.ai import GreedyBot
-from carcassonne.ai.analysis import analyse, costliest, report
+from carcassonne.ai.analysis import analyse, costliest
+from carcassonne.cli_words import analysis_report
 from carcassonne.ai.heuristics import Evaluator
 from carcassonne.ai.simple import ranked_moves
 from carcassonne.cli import main as cli_main
@@ -65,8 +66,10 @@ def test_analysis_is_reproducible_and_reports_in_words(tiles):
     record, bad_turn = thrown_away_city(tiles, after=1)
     first = analyse(record, tiles, budget=FAST)
     assert first == analyse(record, tiles, budget=FAST)
-    text = report(first, ["Ann", "Bob"])
+    text = analysis_report(first, ["Ann", "Bob"])
     assert f"turn {bad_turn}: lost" in text and "better:" in text
+    worst = costliest(first, max(first, key=lambda t: t.loss).player)[0]
+    assert worst.better is not None and "(closes your city for" in text  # why, worded as the hint words it
 
 
 def test_analyse_command_prints_every_turn_as_json(tiles, tmp_path, capsys, monkeypatch):

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ..engine import Game, Move, TileSet, Turn
 from ..engine.record import GameRecord
-from .hint import why
+from .hint import Why, explain
 from .search import SearchBot, compare_moves
 from .simple import ranked_moves
 
@@ -53,8 +53,9 @@ class TurnAnalysis:
     #: Expected final margin of the move played and of the best move found.
     played_value: float
     best_value: float
-    #: What the best move would have done, in one sentence (:func:`~carcassonne.ai.hint.why`).
-    better: str = ""
+    #: What the best move would have done, as facts (:func:`~carcassonne.ai.hint.explain`);
+    #: the screen and the command line word it in the player's language.
+    better: Why | None = None
 
     @property
     def loss(self) -> float:
@@ -127,7 +128,7 @@ def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progres
             bot = SearchBot(seed, budget=budget)
             rng = random.Random(f"analysis/{seed}/{number}")
             best, best_value, played_value = analyse_turn(game, turn, bot, rng)
-            better = why(game, best) if best_value > played_value else ""
+            better = explain(game, best) if best_value > played_value else None
             out.append(TurnAnalysis(number, game.current, game.names[game.current], turn, best,
                                     played_value, best_value, better))
         if progress is not None:
@@ -143,20 +144,3 @@ def costliest(turns: list[TurnAnalysis], player: int, count: int = 3) -> list[Tu
     """A player's ``count`` turns that lost the most points (only turns that lost any)."""
     mine = [t for t in turns if t.player == player and t.loss > 0.05]
     return sorted(mine, key=lambda t: (-t.loss, t.turn))[:count]
-
-
-def report(turns: list[TurnAnalysis], names: list[str], count: int = 3) -> str:
-    """Each player's costliest turns in words: the points lost and what would have been better."""
-    lines = []
-    for player, name in enumerate(names):
-        mine = [t for t in turns if t.player == player]
-        lost = sum(t.loss for t in mine)
-        lines.append(f"{name}: {len(mine)} turns analysed, {lost:.1f} points lost in all")
-        worst = costliest(turns, player, count)
-        if not worst:
-            lines.append("  no costly turn: every move was as good as the best found")
-        for t in worst:
-            because = f" ({t.better[0].lower()}{t.better[1:].rstrip('.')})" if t.better else ""
-            lines.append(f"  turn {t.turn}: lost {t.loss:.1f} points: played {t.played}; "
-                         f"better: {t.best}{because}")
-    return "\n".join(lines)

@@ -17,10 +17,11 @@ import pygame
 
 from ...ai.analysis import TurnAnalysis, costliest
 from ...engine.record import GameRecord
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, format_number, ngettext
 from ..analysis_job import AnalysisJob, analysed_players
 from ..assets import PLAYER_RGB
 from ..intents import KEY, MOTION, PRESS, RELEASE, Intent
+from ..hint_words import hint_sentence
 from ..movelog import advice_words, played_words
 from ..replay import Replay
 from ..widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
@@ -36,7 +37,7 @@ SHOWN = 3
 def loss_words(loss: float) -> str:
     """Points lost, with one decimal: "6.3 points lost"."""
     return ngettext("{points} point lost", "{points} points lost", max(1, round(loss))).format(
-        points=f"{loss:.1f}")
+        points=format_number(loss, 1))
 
 
 @dataclass
@@ -244,7 +245,7 @@ class AnalysisScene(Scene):
             mine = [t for t in turns if t.player == player]
             lost = sum(t.loss for t in mine)
             title = ngettext("{name}: {points} points lost in {count} turn", "{name}: {points} points lost in {count} "
-                             "turns", len(mine)).format(name=seat.name, points=f"{lost:.1f}", count=len(mine))
+                             "turns", len(mine)).format(name=seat.name, points=format_number(lost, 1), count=len(mine))
             rgb = PLAYER_RGB.get(seat.color, INK) if seat.color != "black" else INK
             pygame.draw.circle(surface, rgb, (column.x + int(20 * u), column.y + int(10 * u) + head.get_linesize() // 2),
                                int(7 * u))
@@ -279,6 +280,8 @@ class AnalysisScene(Scene):
         room = (r.bottom - y - int(4 * u)) // font.get_linesize()
         played = _("Played: {move}").format(move=played_words(self.game, self.seats[t.player].name, t.played))
         better = _("Better: {move}.").format(move=advice_words(self.game, t.best, t.played))
+        if t.better is not None:
+            better += " " + hint_sentence(t.better)
         lines = (_lines(font, played, width, max(1, room // 2), INK)
                  + _lines(font, better, width, max(1, room - room // 2), GOOD))
         for line, ink in lines[:max(1, room)]:

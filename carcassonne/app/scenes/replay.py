@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...ai.analysis import TurnAnalysis
-from ...i18n import N_, _, format_when, ngettext
+from ...i18n import N_, _, format_number, format_when, ngettext
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
 from ..board_overlay import StepMarks
@@ -237,7 +237,7 @@ class ReplayScene(BoardScene):
         swatch = int(18 * u)
         gap = int(10 * u)
         head = ngettext("Turn {turn}: {points} point lost", "Turn {turn}: {points} points lost",
-                        max(1, round(focus.loss))).format(turn=focus.turn, points=f"{focus.loss:.1f}")
+                        max(1, round(focus.loss))).format(turn=focus.turn, points=format_number(focus.loss, 1))
         items = [(LAST_PLACED[:3], _("the move played")), (GHOST_RGB, _("the better move found (see-through)"))]
         width = max(bold.size(head)[0], *(swatch + gap + font.size(text)[0] for _c, text in items)) + 2 * gap
         line = max(swatch, font.get_linesize()) + int(4 * u)
