@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 from carcassonne.cli import main as cli_main
 
-ROOT = Path(__file__).resolve().parent.parent
-
+from scripts import load_script
 
 @pytest.fixture(scope="module")
 def match_table():
-    spec = importlib.util.spec_from_file_location("match_table", ROOT / "build_scripts" / "match_table.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("match_table")
 
 
 def test_the_interval_is_wilsons(match_table):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -10,15 +9,13 @@ from pathlib import Path
 import carcassonne
 from carcassonne import resources
 
+from scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _build_script():
-    spec = importlib.util.spec_from_file_location("build_script", ROOT / "build_scripts" / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build")
 
 
 def test_version_is_printed_by_the_command_line():

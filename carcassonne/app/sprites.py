@@ -227,23 +227,15 @@ class GhostTile(BoardSprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
-class GhostFollower(BoardSprite):
+class GhostFollower(BoardFollower):
     """The follower of a move that was not played: see-through, ringed in the ghost's outline colour."""
-
-    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets) -> None:
-        super().__init__()
-        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
-        self.assets = assets
-        self._px = -1
-        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
-        self.rect = self.image.get_rect()
 
     def sync(self, camera: Camera) -> None:
         px = camera.tile_px
         if px != self._px:
             self._px = px
             piece = self.assets.pieces.get(self.color, max(10, round(px * GHOST_SCALE * FOLLOWER_SCALE)),
-                                           self.spot.startswith("farm"))
+                                           self.lying)
             r = max(piece.get_width(), piece.get_height()) // 2 + max(3, px // 30)
             img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
             pygame.draw.circle(img, (*GHOST_RGB, 70), (r + 2, r + 2), r)
