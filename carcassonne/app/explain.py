@@ -99,17 +99,27 @@ def river_words(reason: Reason) -> str:
     return _(str(facts.get("detail", reason)))
 
 
+#: The tutorial's player is called "You" (``tutorial/lesson.py``): a sentence about them
+#: is spoken to them, not about a third person ("you have", never "You has").
+YOU = "You"
+
+
 def reason_words(reason: Reason) -> str:
     """The engine's reason in the language now spoken, from its rule and facts where they vary."""
     facts = reason.facts
     if reason.rule == "occupied":
         words = dict(feature=_(_FEATURE.get(str(facts["feature"]), "the " + str(facts["feature"]))),
                      owner=facts["owner"], role=_(_ROLE.get(str(facts["role"]), str(facts["role"]))))
+        if facts["owner"] == YOU:
+            if facts.get("joined"):
+                return _("this tile joins {feature} to one already occupied by your {role}").format(**words)
+            return _("{feature} is already occupied by your {role}").format(**words)
         if facts.get("joined"):
             return _("this tile joins {feature} to one already occupied by {owner}'s {role}").format(**words)
         return _("{feature} is already occupied by {owner}'s {role}").format(**words)
     if reason.rule == "no-follower-left":
-        return _("{name} has no follower left").format(name=str(reason).removesuffix(" has no follower left"))
+        name = str(reason).removesuffix(" has no follower left")
+        return _("you have no follower left") if name == YOU else _("{name} has no follower left").format(name=name)
     return _(str(reason))
 
 
