@@ -11,7 +11,9 @@ import sys
 from typing import Sequence
 
 from . import __version__
-from .cli_words import analysis_report, bench_lines, record_problem, replay_lines, speak_system_language
+from .cli_words import (analysis_report, argparse_speaks_the_games_language, bench_lines, record_problem,
+                        replay_lines, speak_system_language)
+from .i18n import _
 
 
 def _tiles():
@@ -104,31 +106,32 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="carcassonne", description="Carcassonne for the desktop.",
-        epilog="With no sub-command the game starts; `carcassonne --smoke` opens the window, "
-               "loads every resource, plays a short computer game and exits.")
-    parser.add_argument("--version", action="version", version=f"carcassonne {__version__}")
+        prog="carcassonne", description=_("Carcassonne for the desktop."),
+        epilog=_("With no sub-command the game starts; `carcassonne --smoke` opens the window, "
+                 "loads every resource, plays a short computer game and exits."))
+    parser.add_argument("--version", action="version", version=f"carcassonne {__version__}",
+                        help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command")
-    p = sub.add_parser("replay", help="replay a .carc.json game record through the rules")
+    p = sub.add_parser("replay", help=_("replay a .carc.json game record through the rules"))
     p.add_argument("file")
-    p.add_argument("--final", action="store_true", help="apply end-of-game scoring after the last turn")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--final", action="store_true", help=_("apply end-of-game scoring after the last turn"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.add_argument("--legal", action="store_true",
-                   help="with --json (implied): list every legal move before each turn")
+                   help=_("with --json (implied): list every legal move before each turn"))
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("analyse", help="what each move of a record cost, in points")
+    p = sub.add_parser("analyse", help=_("what each move of a record cost, in points"))
     p.add_argument("file")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
-                   help="processes sharing the turns (default: 2 where there are two cores)")
+                   help=_("processes sharing the turns (default: 2 where there are two cores)"))
     p.set_defaults(func=cmd_analyse)
-    p = sub.add_parser("bench", help="measure the rules engine's speed")
+    p = sub.add_parser("bench", help=_("measure the rules engine's speed"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--games", type=int, default=200)
     p.set_defaults(func=cmd_bench)
     from . import simulate
 
-    p = sub.add_parser("simulate", help="play headless games between computer players")
+    p = sub.add_parser("simulate", help=_("play headless games between computer players"))
     simulate.add_arguments(p)
     p.set_defaults(func=simulate.main)
     return parser
@@ -141,8 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .app import run_app
 
         return run_app(argv)
+    speak_system_language()  # help and reports in the system's language; --json output stays as it is
+    argparse_speaks_the_games_language()
     args = build_parser().parse_args(argv)
-    speak_system_language()  # the reports in the system's language; --json output stays as it is
     from .console import run
 
     return run(lambda: args.func(args))

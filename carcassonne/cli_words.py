@@ -16,12 +16,29 @@ from .app.hint_words import hint_sentence
 from .app.score_words import describe
 from .engine import CarcassonneError, Game, Move
 from .engine.moves import Discard, Turn
-from .i18n import _, format_number, format_percent, language, ngettext, set_language, system_language
+from .i18n import N_, _, format_number, format_percent, language, ngettext, set_language, system_language
+
+
+#: argparse's own words (usage, errors), looked up through its module's ``_`` at call
+#: time; listed here so that they are extracted and translated with the rest.
+ARGPARSE_WORDS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+                  N_("show program's version number and exit"), N_("%(prog)s: error: %(message)s\n"),
+                  N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+                  N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+                  N_("expected one argument"))
 
 
 def speak_system_language() -> str:
     """Speak the system's language from now on (English when the game does not speak it)."""
     return set_language(system_language())
+
+
+def argparse_speaks_the_games_language() -> None:
+    """argparse's help and errors in the language now spoken (see :data:`ARGPARSE_WORDS`)."""
+    import argparse
+
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def record_problem(file: str, exc: CarcassonneError) -> str:

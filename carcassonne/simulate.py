@@ -23,6 +23,7 @@ from typing import Any, Iterable
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
 from .engine.rules import BAG, BOX
 from .engine.record import GameRecord, Seat
+from .i18n import _
 
 
 @dataclass
@@ -60,32 +61,32 @@ def _ci95(values: list[int]) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", required=True,
-                        help="comma-separated levels, one per seat, e.g. normal,random")
-    parser.add_argument("-n", "--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--records", metavar="DIR", help="save every game as DIR/game-NNNN.carc.json")
+                        help=_("comma-separated levels, one per seat, e.g. normal,random"))
+    parser.add_argument("-n", "--games", type=int, default=100, help=_("games to play (default 100)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the first game (default 1)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.add_argument("--records", metavar="DIR", help=_("save every game as DIR/game-NNNN.carc.json"))
     parser.add_argument("--budget", type=float, default=None,
-                        help="seconds per move for searching bots (hard); default: their own")
-    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
-    parser.add_argument("--river", action="store_true", help="play with The River")
-    parser.add_argument("--no-farmers", action="store_true", help="play without farmers")
+                        help=_("seconds per move for searching bots (hard); default: their own"))
+    parser.add_argument("--jobs", type=int, default=1, help=_("games played in parallel processes"))
+    parser.add_argument("--river", action="store_true", help=_("play with The River"))
+    parser.add_argument("--no-farmers", action="store_true", help=_("play without farmers"))
     parser.add_argument("--first-edition-farms", action="store_true",
-                        help="score farms by the first-edition rule (as --farm-scoring first-edition)")
+                        help=_("score farms by the first-edition rule (as --farm-scoring first-edition)"))
     parser.add_argument("--farm-scoring", choices=FARM_SCORINGS, default=None,
-                        help="how farms score (default third-edition)")
-    parser.add_argument("--small-city", action="store_true", help="a completed two-tile city scores 2")
-    house = parser.add_argument_group("house rules")
+                        help=_("how farms score (default third-edition)"))
+    parser.add_argument("--small-city", action="store_true", help=_("a completed two-tile city scores 2"))
+    house = parser.add_argument_group(_("house rules"))
     house.add_argument("--no-incomplete-score", action="store_true",
-                       help="unfinished roads, cities and cloisters score nothing at the end")
+                       help=_("unfinished roads, cities and cloisters score nothing at the end"))
     house.add_argument("--hole-bonus", action="store_true",
-                       help="a tile with a tile on all four sides earns another turn")
+                       help=_("a tile with a tile on all four sides earns another turn"))
     house.add_argument("--table", metavar="WxH", default=None,
-                       help="play on a table of W x H squares (3 to 99 each), e.g. 9x7")
+                       help=_("play on a table of W x H squares (3 to 99 each), e.g. 9x7"))
     house.add_argument("--table-closes", action="store_true",
-                       help="with --table: its edge completes features as an Abbey would")
+                       help=_("with --table: its edge completes features as an Abbey would"))
     house.add_argument("--discard-to-bag", action="store_true",
-                       help="a tile that fits nowhere goes back into the bag")
+                       help=_("a tile that fits nowhere goes back into the bag"))
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -158,7 +159,6 @@ def _play_job(job: tuple) -> tuple[int, list[int], list[int], list[Turn], list]:
 def main(args: argparse.Namespace) -> int:
     from .ai import LEVELS
     from .cli_words import progress_line, simulate_lines
-    from .i18n import _
 
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in levels if b not in LEVELS]

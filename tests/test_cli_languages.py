@@ -101,3 +101,34 @@ def tiles():
     from carcassonne.tileset import standard_tiles
 
     return standard_tiles()
+
+
+def help_of(monkeypatch, capsys, language: str, *argv: str) -> tuple[int | str | None, str, str]:
+    with pytest.raises(SystemExit) as done:
+        run(monkeypatch, capsys, language, *argv)
+    captured = capsys.readouterr()
+    return done.value.code, captured.out, captured.err
+
+
+def test_help_and_argument_errors_speak_the_systems_language(monkeypatch, capsys):
+    status, out, _ = help_of(monkeypatch, capsys, "de", "simulate", "--help")
+    assert status == 0 and out.startswith("Aufruf: carcassonne simulate")
+    assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out and "Hausregeln:" in out
+    assert "ein Plättchen, das nirgends passt, kommt zurück in den" in out
+    status, _, err = help_of(monkeypatch, capsys, "fr", "replay")
+    assert status == 2 and "erreur : ces arguments sont requis : file" in err
+    status, out, _ = help_of(monkeypatch, capsys, "en", "replay", "--help")
+    assert status == 0 and out.startswith("usage: carcassonne replay") and "apply end-of-game scoring" in out
+
+
+def test_no_help_line_escapes_translation(monkeypatch, capsys):
+    """In the pseudo-language every help text and heading comes from a marked message."""
+    monkeypatch.setattr("carcassonne.cli.speak_system_language", lambda: i18n.set_language(i18n.PSEUDO))
+    for argv in (["--help"], ["replay", "--help"], ["analyse", "--help"], ["simulate", "--help"]):
+        _, out, _ = help_of(monkeypatch, capsys, "en", *argv)
+        lines = out.splitlines()
+        assert i18n.OPEN in lines[0]  # usage
+        headings = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
+        assert headings and all(i18n.OPEN in line for line in headings)
+        helps = [line.split("  ")[-1] for line in lines if line.startswith("  ") and "  " in line.strip()]
+        assert helps and all(i18n.OPEN in words or not words.strip() for words in helps), helps
