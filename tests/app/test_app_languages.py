@@ -283,3 +283,4 @@ def test_the_keys_beside_the_buttons_follow_a_change_of_language_at_once(make_ap
     assert undo.hint_text() == "Strg+Z"
     i18n.set_language("fr")
     assert undo.text() == "Annuler"
+

@@ -382,8 +382,8 @@ class ReplayScene(BoardScene):
             blit_text(surface, font, _("… and {count} more (wheel to scroll)").format(count=rest), (indent, y),
                       INK_DIM)
         if with_projection:
-            blit_text(surface, small, "→ the score if the game ended at this turn", (area.x, area.bottom), INK_DIM,
-                      "bottomleft")
+            blit_text(surface, small, _("→ the score if the game ended at this turn"), (area.x, area.bottom),
+                      INK_DIM, "bottomleft")
 
 
 class ReplaysDialog(Dialog):
