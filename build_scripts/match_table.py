@@ -104,7 +104,14 @@ def table(path: Path, code: str | None) -> int:
         print("no games")
         return 0
     code = code or lines[-1]["code"]
-    lines = [g for g in lines if g["code"] == code]
+    # Several commits whose players play move for move the same (a speed-up, say) may be
+    # counted together: ``--code A,B``. A game they both played is counted once.
+    codes = code.split(",")
+    picked: dict[str, dict[str, Any]] = {}
+    for g in lines:
+        if g["code"] in codes:
+            picked.setdefault(json.dumps([g["seed"], g["levels"], g.get("rules")]), g)
+    lines = list(picked.values())
     matches: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
     for g in lines:
         matches[tuple(sorted(g["levels"]))].append(g)
@@ -159,7 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     p_add.add_argument("--code", default=None, help="the commit whose players played them (default HEAD)")
     p_table = sub.add_parser("table", help="print the table of a results file")
     p_table.add_argument("file", type=Path)
-    p_table.add_argument("--code", default=None, help="count the games of this code (default the newest)")
+    p_table.add_argument("--code", default=None,
+                         help="count the games of this code, or of these codes A,B whose players "
+                              "play the same (default the newest)")
     args = parser.parse_args(argv)
     if args.command == "add":
         return add(args.runs, args.to, args.code or _current_code())

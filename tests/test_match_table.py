@@ -51,3 +51,16 @@ def test_games_of_other_code_are_not_counted(match_table, tmp_path, capsys):
     match_table.table(results, None)
     out = capsys.readouterr().out
     assert "code new" in out and "| expert v hard | 1 | expert | 1 | 0 | 100.0%" in out
+
+
+def test_codes_that_play_the_same_are_counted_together_each_game_once(match_table, tmp_path, capsys):
+    results = tmp_path / "results.jsonl"
+    games = [{"seed": 1, "levels": ["expert", "hard"], "scores": [70, 60], "code": "old", "times": {}},
+             {"seed": 2, "levels": ["hard", "expert"], "scores": [70, 60], "code": "fast", "times": {}},
+             # the same game again, played by the faster code: counted once
+             {"seed": 1, "levels": ["expert", "hard"], "scores": [70, 60], "code": "fast", "times": {}},
+             {"seed": 3, "levels": ["expert", "hard"], "scores": [70, 60], "code": "other", "times": {}}]
+    results.write_text("".join(json.dumps(g) + "\n" for g in games))
+    match_table.table(results, "old,fast")
+    out = capsys.readouterr().out
+    assert "| expert v hard | 2 | expert | 1 | 0 | 50.0%" in out

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from ..engine import FIRST_EDITION, Feature, Game
 from ..engine.rules import SECOND_EDITION
-from ..engine.geometry import RING, coords
+from ..engine.geometry import RING, coords, square
 from ..engine.scoring import cloister_points, feature_points
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
 
@@ -139,14 +139,24 @@ class Evaluator:
         city_chance: dict[int, float] = {}
         farms = []
         open_get = game.open.get
+        board = game.board
         memo = self._worth
+        key: tuple
         for feature in game.features(occupied=True):
             kind = feature.kind
             if kind == FIELD:
                 farms.append(feature)
                 continue
             if kind == CLOISTER:
-                worth, chance = self._cloister(game, feature, left, draws)
+                # A cloister is worth the same while the squares around it are (the
+                # constraint of each empty one, or a tile): remember it too.
+                c = square(*feature.center)
+                key = (CLOISTER, c, left,
+                       tuple([-1 if c + r in board else open_get(c + r, 0) for r in RING]))
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = self._cloister(game, feature, left, draws)
+                worth, chance = got
             else:
                 # A road or city is worth the same while its segments and the squares
                 # around its open edges are the same: remember it across moves tried.

@@ -14,6 +14,7 @@ Wikicarpedia's base-game page, "House Rules" and "Use of a Table" (HR).
 from __future__ import annotations
 
 import random
+from itertools import compress, count
 from typing import Iterable, Sequence
 
 from .deck import Deck, start_tile
@@ -286,8 +287,8 @@ class Game:
     def features(self, kind: str | None = None, occupied: bool = False) -> list[Feature]:
         """Every feature on the board (of one ``kind``; only those with followers if ``occupied``)."""
         parent, kinds = self._parent, self._kind
-        if occupied:
-            nodes: Iterable[int] = [n for n, fs in enumerate(self._followers) if fs]
+        if occupied:  # the nodes whose follower tuple is not empty, picked at C speed
+            nodes: Iterable[int] = compress(count(), self._followers)
         else:
             nodes = range(len(parent))
         return [Feature(self, n) for n in nodes
