@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..engine import Game, Placement
-from ..i18n import N_, _
+from ..i18n import N_, _, format_number
 from ..engine.errors import Reason
 
 RULE_TILE = N_("rules: placing a tile")
@@ -197,12 +197,63 @@ def reason_sentence(reason: Reason) -> str:
     return draw_sentence(reason) or placement_sentence(reason)
 
 
+def _count(facts: dict[str, object], key: str) -> str:
+    """A whole number among a reason's facts, in the language's format."""
+    value = facts.get(key)
+    return format_number(value if isinstance(value, int) else 0)
+
+
+def file_sentence(reason: Reason) -> str | None:
+    """A file that is no record the game can read, in the language now spoken (None for
+    other rules). Words after the lead-in, as in "game.carc.json: the file is not text"."""
+    facts = reason.facts
+    rule = reason.rule
+    if rule == "file-missing":
+        return _("there is no such file")
+    if rule == "file-not-regular":
+        return _("this is not a regular file (a folder, a device or a pipe)")
+    if rule == "file-too-large":
+        limit = facts.get("limit")
+        kb = format_number(limit // 1024 if isinstance(limit, int) else 0)
+        return _("the file is too large for a game (at most {limit} KB)").format(limit=kb)
+    if rule == "file-unreadable":
+        if facts.get("denied"):
+            return _("the file cannot be read: permission denied")
+        return _("the file cannot be read ({detail})").format(detail=facts.get("detail", ""))
+    if rule == "file-not-text":
+        return _("the file is not text: it is not a game record")
+    if rule == "file-bad-json":
+        if facts.get("line") is None:
+            return _("the file is not a game record: its JSON is broken")
+        if facts.get("truncated"):
+            return _("the file is cut short (its JSON breaks off at line {line})").format(
+                line=_count(facts, "line"))
+        return _("the file is not a game record: its JSON is broken at line {line}, column {column}").format(
+            line=_count(facts, "line"), column=_count(facts, "column"))
+    if rule == "file-too-deep":
+        return _("the file is not a game record: its JSON is nested too deeply")
+    if rule == "file-long-number":
+        return _("the file is not a game record: it holds a number of {digits} digits").format(
+            digits=_count(facts, "digits"))
+    if rule == "file-not-record":
+        return _("the file is not a game record")
+    if rule == "file-version":
+        return _("the record was written by another version of the game (record version {version}, "
+                 "this game reads {reads})").format(version=facts.get("version", "?"),
+                                                    reads=facts.get("reads", "?"))
+    return None
+
+
 def error_words(exc: Exception) -> str:
     """An engine error as shown to a player: a broken rule worded from its reason (replaying a
     record, with the turn's number); a file that is no record the game can read says so, with
     the engine's detail (in English: the file's structure, for whoever looks into it)."""
     reason = getattr(exc, "reason", None)
-    if not isinstance(reason, Reason):  # the file itself is bad: its detail as the engine says it
+    if isinstance(reason, Reason):
+        said = file_sentence(reason)
+        if said is not None:
+            return said
+    else:  # the record's structure is bad: its detail as the engine says it, for whoever looks into it
         return _("not a game record the game can read ({detail})").format(detail=str(exc))
     turn = getattr(exc, "turn", None)
     text = reason_sentence(reason)

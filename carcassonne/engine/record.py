@@ -21,7 +21,7 @@ from .geometry import REACH, in_reach
 from .moves import Discard, Move, Turn
 from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .tiles import TileSet
-from .untrusted import clean_name, parse_json, read_text, shown
+from .untrusted import clean_name, file_error, parse_json, read_text, shown
 
 FORMAT = "carcassonne-record"
 VERSION = 1
@@ -73,11 +73,12 @@ class GameRecord:
     @classmethod
     def from_data(cls, data: Any) -> "GameRecord":
         if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
+            raise file_error("a game record must be a JSON object", "file-not-record")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a game record: 'format' must be {FORMAT!r}")
+            raise file_error(f"not a game record: 'format' must be {FORMAT!r}", "file-not-record")
         if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {shown(data.get('version'))} (this game reads {VERSION})")
+            raise file_error(f"unsupported record version {shown(data.get('version'))} (this game reads {VERSION})",
+                             "file-version", version=shown(data.get("version")), reads=VERSION)
         rules = Rules.from_record(data.get("rules"))
         players = _read_players(data.get("players"))
         seed = data.get("seed")

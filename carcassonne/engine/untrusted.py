@@ -17,6 +17,7 @@ fails the same clear way. These are the cases found on this stack:
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -24,7 +25,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError
+from .errors import Reason, RecordError
 
 #: Far above any real record (84 tiles with long names and every discard is under 100 KB).
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -45,6 +46,11 @@ _IGNORABLE = (
 _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
+def file_error(text: str, rule: str, **facts: object) -> RecordError:
+    """A file that is no record, with its :class:`Reason` (rule ``file-…``) for a UI to word."""
+    return RecordError(text, reason=Reason(text, rule, **facts))
+
+
 def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file of at most ``limit`` bytes, or RecordError saying why not.
 
@@ -54,20 +60,25 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     try:
         if not p.is_file():
             if p.exists() or p.is_symlink():
-                raise RecordError("not a regular file")
-            raise RecordError("no such file")
+                raise file_error("not a regular file", "file-not-regular")
+            raise file_error("no such file", "file-missing")
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with os.fdopen(fd, "rb") as f:
             info = os.fstat(f.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise RecordError("not a regular file")
+                raise file_error("not a regular file", "file-not-regular")
             if info.st_size > limit:
-                raise RecordError(f"too large for a game file ({info.st_size} bytes, at most {limit})")
+                raise file_error(f"too large for a game file ({info.st_size} bytes, at most {limit})",
+                                 "file-too-large", size=info.st_size, limit=limit)
             data = f.read(limit + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read it: {exc.strerror or exc}") from None
+        detail = exc.strerror or str(exc)
+        denied = exc.errno in (errno.EACCES, errno.EPERM)
+        raise file_error(f"cannot read it: {detail}", "file-unreadable", detail=detail,
+                         denied=denied) from None
     if len(data) > limit:
-        raise RecordError(f"too large for a game file (more than {limit} bytes)")
+        raise file_error(f"too large for a game file (more than {limit} bytes)", "file-too-large",
+                         size=None, limit=limit)
     return decode_text(data)
 
 
@@ -76,12 +87,14 @@ def decode_text(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RecordError("not a text file") from None
+        raise file_error("not a text file", "file-not-text") from None
 
 
 def _whole_number(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise RecordError(f"a number of {len(digits.lstrip('-'))} digits (at most {MAX_DIGITS})")
+        n = len(digits.lstrip("-"))
+        raise file_error(f"a number of {n} digits (at most {MAX_DIGITS})", "file-long-number",
+                         digits=n, limit=MAX_DIGITS)
     return int(digits)
 
 
@@ -90,15 +103,19 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text, parse_int=_whole_number)
     except json.JSONDecodeError as exc:
-        hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
-        raise RecordError(f"not valid JSON at line {exc.lineno} column {exc.colno}: "
-                          f"{exc.msg}{hint}") from None
+        # A string left open runs to the end of the text: the file was cut short there too.
+        truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        hint = " (the file looks truncated)" if truncated else ""
+        raise file_error(f"not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{hint}",
+                         "file-bad-json", line=exc.lineno, column=exc.colno, detail=exc.msg,
+                         truncated=truncated) from None
     except RecordError:
         raise
     except RecursionError:
-        raise RecordError("not a game file: its JSON is nested too deeply") from None
+        raise file_error("not a game file: its JSON is nested too deeply", "file-too-deep") from None
     except ValueError as exc:  # e.g. a float the platform cannot hold
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise file_error(f"not valid JSON: {exc}", "file-bad-json", line=None, column=None,
+                         detail=str(exc), truncated=False) from None
 
 
 def _ignorable(code: int) -> bool:

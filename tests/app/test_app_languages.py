@@ -267,8 +267,8 @@ def test_a_broken_rule_in_a_loaded_game_is_worded_in_the_chosen_language(make_ap
     i18n.set_language("fr")
     assert error_words(summary.error) == ("Tour 1 : La tuile B ne peut pas encore être piochée : les tuiles de "
                                           "rivière viennent d’abord.")
-    assert open_replay(app, bad / "truncated.carc.json").startswith(
-        "truncated.carc.json : pas un enregistrement de partie lisible par le jeu (not valid JSON")
+    assert open_replay(app, bad / "truncated.carc.json") == (
+        "truncated.carc.json : le fichier est tronqué (son JSON s’interrompt à la ligne 27)")
 
 
 def test_the_keys_beside_the_buttons_follow_a_change_of_language_at_once(make_app):

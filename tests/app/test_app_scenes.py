@@ -70,7 +70,7 @@ def test_a_corrupt_autosave_gives_a_clear_message_and_the_game_goes_on(make_app,
     d.key(pygame.K_c)
     dialog = app.top
     assert isinstance(dialog, MessageDialog)
-    assert "truncated" in dialog.text or "JSON" in dialog.text
+    assert "the file is cut short" in dialog.text
     d.key(pygame.K_RETURN)
     assert isinstance(app.top, TitleScene)
     d.key(pygame.K_n)
