@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
-from .engine.rules import BAG, BOX
+from .engine.rules import BAG, BOX, TABLE_MAX, TABLE_MIN
 from .engine.record import GameRecord, Seat
 from .i18n import _
 
@@ -93,10 +93,15 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules the flags ask for; a bad combination raises RecordError with one line."""
     table = None
     if args.table is not None:
-        width, _, height = args.table.lower().partition("x")
+        width, _x, height = args.table.lower().partition("x")
         if not (width.isdigit() and height.isdigit()):
-            raise RecordError(f"--table must look like 9x7, not {args.table!r}")
+            raise RecordError(_("--table must look like 9x7, not {value}").format(value=repr(args.table)))
         table = (int(width), int(height))
+        if not all(TABLE_MIN <= side <= TABLE_MAX for side in table):
+            raise RecordError(_("--table must be {low} to {high} squares each way, not {value}").format(
+                low=TABLE_MIN, high=TABLE_MAX, value=args.table))
+    if args.table_closes and table is None:
+        raise RecordError(_("--table-closes needs --table"))
     scoring = args.farm_scoring or (FIRST_EDITION if args.first_edition_farms else THIRD_EDITION)
     return Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
                  river=args.river, incomplete_score=not args.no_incomplete_score,
@@ -174,8 +179,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RecordError as exc:
-        print(str(exc).replace("rules.", "--").replace("_", "-").replace("[width, height]", "WxH"),
-              file=sys.stderr)
+        print(exc, file=sys.stderr)
         return 2
     records = Path(args.records) if args.records else None
     tallies = [Tally(b) for b in levels]

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from builder import play
+from carcassonne import i18n
 from carcassonne.cli import main
 from carcassonne.engine import Discard, Game, RecordError, Rules
 from carcassonne.ai.heuristics import DEFAULT, Evaluator
@@ -189,12 +190,21 @@ def test_simulate_plays_and_records_the_house_rules(tmp_path, capsys):
 
 @pytest.mark.parametrize("flags, message", [
     (["--table", "9"], "--table must look like 9x7, not '9'\n"),
-    (["--table", "2x9"], "--table must be WxH, each 3 to 99 squares\n"),
-    (["--table-closes"], "--table-closes needs a table\n"),
+    (["--table", "2x9"], "--table must be 3 to 99 squares each way, not 2x9\n"),
+    (["--table-closes"], "--table-closes needs --table\n"),
 ])
 def test_simulate_refuses_a_bad_table_in_one_line(flags, message, capsys):
     assert main(["simulate", "--bots", "random,random", "-n", "1", *flags]) == 2
     assert capsys.readouterr().err == message
+
+
+def test_simulate_refuses_a_bad_table_in_the_systems_language(monkeypatch, capsys):
+    monkeypatch.setenv("LANGUAGE", "de")
+    try:
+        assert main(["simulate", "--bots", "random,random", "-n", "1", "--table", "2x9"]) == 2
+    finally:
+        i18n.set_language("en")
+    assert capsys.readouterr().err == "--table muss in jeder Richtung 3 bis 99 Felder groß sein, nicht 2x9\n"
 
 
 # ------------------------------------------------- the feature view and the AI
