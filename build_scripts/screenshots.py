@@ -162,10 +162,29 @@ def hint(app: App, d: Driver, seats: list[Seat]) -> None:
     shot(app, "34-results-hints-used")
 
 
-def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
-    """Hovering a place of the new tile joined to a feature someone already holds."""
+def turn_and_drag(d: Driver, scene, p: Placement, px: int, steps: int = 3,  # noqa: ANN001
+                  release: bool = True) -> None:
+    """Turn the tile in hand to ``p``'s rotation (R, as a player would), bring its square into
+    view at ``px`` pixels a tile, and drag the tile onto it."""
+    for _ in range(4):
+        if scene.turn.rotation == p.rotation:
+            break
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, px)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=steps, release=release)
+
+
+def spot_point(scene, game: Game, p: Placement, spot: str) -> tuple[int, int]:  # noqa: ANN001
+    """Where on the screen a follower stands on ``spot`` of the tile placed as ``p``."""
     from carcassonne.app.spots import spot_anchor
 
+    ax, ay = spot_anchor(game.tiles[p.tile].orientations[p.rotation // 90], spot)
+    x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
+    return round(x), round(y)
+
+
+def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
+    """Hovering a place of the new tile joined to a feature someone already holds."""
     for seed in range(30, 80):
         game = ai_game(app, seats, 18, seed=seed, stop_at_player=0)
         tile = game.draw()
@@ -185,26 +204,17 @@ def follower_why_not(app: App, d: Driver, seats: list[Seat]) -> None:
     d.frames(2)
     d.key(pygame.K_RETURN)
     scene = app.top
-    for _ in range(4):
-        if scene.turn.rotation == p.rotation:
-            break
-        d.key(pygame.K_r)
-    show_cell(d, scene, p.x, p.y, 128)
-    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
-    o = game.tiles[p.tile].orientations[p.rotation // 90]
-    ax, ay = spot_anchor(o, spot)
-    target = scene.camera.to_screen(p.x + ax, p.y + ay)
-    d.drag(scene.follower_slots(0)[-1].center, (round(target[0]), round(target[1])), steps=4, release=False)
+    turn_and_drag(d, scene, p, 128)
+    target = spot_point(scene, game, p, spot)
+    d.drag(scene.follower_slots(0)[-1].center, target, steps=4, release=False)
     d.frames(2)
     shot(app, "14-aid-why-not-follower")
-    d.release((round(target[0]), round(target[1])))
+    d.release(target)
 
 
 def features(app: App, d: Driver, seats: list[Seat]) -> None:
     """Features drawn as features: the field and the road a follower would join, lit from the
     segment masks; the farm owners; the last move and the move log."""
-    from carcassonne.app.spots import spot_anchor
-
     for seed in range(12, 40):
         game = ai_game(app, seats, 34, seed=seed, stop_at_player=0)
         tile = game.draw()
@@ -224,19 +234,11 @@ def features(app: App, d: Driver, seats: list[Seat]) -> None:
     d.frames(2)
     d.key(pygame.K_RETURN)
     scene = app.top
-    for _ in range(4):
-        if scene.turn.rotation == p.rotation:
-            break
-        d.key(pygame.K_r)
-    show_cell(d, scene, p.x, p.y, 96)
-    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
-    o = game.tiles[p.tile].orientations[p.rotation // 90]
+    turn_and_drag(d, scene, p, 96)
     for kind in ("farm", "road"):
         spot = max((s for s in scene.turn.spots() if s.startswith(kind)),
                    key=lambda s: len(scene.overlay.preview.paint(game, p, s)[0].segments))
-        ax, ay = spot_anchor(o, spot)
-        end = scene.camera.to_screen(p.x + ax, p.y + ay)
-        d.drag(scene.follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
+        d.drag(scene.follower_slots(0)[-1].center, spot_point(scene, game, p, spot), steps=4, release=False)
         d.frames(2)
         shot(app, f"2{2 + (kind == 'road')}-highlight-{kind}")
         d.release(scene.follower_slots(0)[-1].center)
@@ -362,24 +364,16 @@ def main() -> int:
     turn = scene.turn
     legal = game.legal_placements(turn.tile)
     target = max(legal, key=lambda p: len(game.follower_spots(p)))
-    for _ in range(4):
-        if turn.rotation == target.rotation:
-            break
-        d.key(pygame.K_r)
-    show_cell(d, scene, target.x, target.y, 110)
-    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(target.x, target.y), steps=4, release=False)
+    turn_and_drag(d, scene, target, 110, steps=4, release=False)
     shot(app, "04-play-drag-tile")
     d.release(scene.camera.cell_center(target.x, target.y))
-    from carcassonne.app.spots import spot_anchor
     spots = turn.spots()
-    o = game.tiles[target.tile].orientations[target.rotation // 90]
     spot = max(spots, key=lambda s: len(turn.feature_preview(s))) if spots else None
     if spot:
-        ax, ay = spot_anchor(o, spot)
-        end = scene.camera.to_screen(target.x + ax, target.y + ay)
-        d.drag(scene.follower_slots(0)[-1].center, (round(end[0]), round(end[1])), steps=4, release=False)
+        end = spot_point(scene, game, target, spot)
+        d.drag(scene.follower_slots(0)[-1].center, end, steps=4, release=False)
         shot(app, "05-play-follower-drop")
-        d.release((round(end[0]), round(end[1])))
+        d.release(end)
     d.key(pygame.K_RETURN)
     d.run_until(lambda: scene.phase == "handover", 400)
     d.key(pygame.K_RETURN)
