@@ -127,9 +127,8 @@ class Evaluator:
         left = len(game.deck)
         vals = [float(s) for s in game.scores]
         if left == 0:
-            for event in game.final_scoring():
-                for p in event.players:
-                    vals[p] += event.points
+            for p, points in enumerate(game.final_points()):
+                vals[p] += points
             return vals
         w = self.w
         players = game.players

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress, count
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError, Reason
@@ -675,53 +675,64 @@ class Game:
         uses this for the projected score.
         """
         turn = len(self.history)
-        events: list[ScoreEvent] = []
+        followers = self._followers
+        return [ScoreEvent(
+            turn=turn, feature=award.feature, points=award.points, players=award.players,
+            tiles=tuple(self._tiles_of(award.tiles_of)),
+            followers_returned=(tuple(self._follower_at(p, n) for p, n in followers[award.tiles_of])
+                                if award.feature != "farm" else ()),
+            complete=False, final=True, detail=award.detail) for award in self._final_awards()]
+
+    def final_points(self) -> list[int]:
+        """What each player would gain from the final scoring now: :meth:`final_scoring`'s
+        points without the events' tiles and followers (the computer players' end positions)."""
+        points = [0] * self.players
+        for award in self._final_awards():
+            for p in award.players:
+                points[p] += award.points
+        return points
+
+    def _final_awards(self) -> list["_Award"]:
+        """The final scoring's awards, in the order :meth:`final_scoring` reports them."""
+        awards: list[_Award] = []
         farms = []
         for root in self._roots_with_followers():
             kind = self._kind[root]
-            fs = self._followers[root]
             if kind == FIELD:
                 farms.append(root)
                 continue
             if not self.rules.incomplete_score:
                 continue
-            events.append(ScoreEvent(
-                turn=turn, feature=kind, points=self._points(root, complete=False),
-                players=self._majority(fs), tiles=tuple(self._tiles_of(root)),
-                followers_returned=tuple(self._follower_at(p, n) for p, n in fs),
-                complete=False, final=True,
-                detail=self._pennants[root] if kind == CITY else 0))
+            awards.append(_Award(kind, self._points(root, complete=False), self._majority(self._followers[root]),
+                                 root, self._pennants[root] if kind == CITY else 0))
         if farms and self.rules.farmers:
             if self.rules.farm_scoring == FIRST_EDITION:
-                events.extend(self._farms_first_edition(farms, turn))
+                awards.extend(self._farms_first_edition(farms))
             elif self.rules.farm_scoring == SECOND_EDITION:
-                events.extend(self._farms_second_edition(farms, turn))
+                awards.extend(self._farms_second_edition(farms))
             else:
-                events.extend(self._farms_third_edition(farms, turn))
-        return events
+                awards.extend(self._farms_third_edition(farms))
+        return awards
 
     def _completed_cities(self, farm: int) -> list[int]:
         roots = {self._find(c) for c in self._cities[farm]}
         return sorted(r for r in roots if self._open[r] == 0)
 
-    def _farms_third_edition(self, farms: list[int], turn: int) -> list[ScoreEvent]:
+    def _farms_third_edition(self, farms: list[int]) -> list["_Award"]:
         """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27)."""
-        events = []
+        awards = []
         for farm in farms:
             cities = self._completed_cities(farm)
-            if not cities:
-                continue
-            fs = self._followers[farm]
-            events.append(ScoreEvent(
-                turn=turn, feature="farm", points=3 * len(cities), players=self._majority(fs),
-                tiles=tuple(self._tiles_of(farm)), complete=False, final=True, detail=len(cities)))
-        return events
+            if cities:
+                awards.append(_Award("farm", 3 * len(cities), self._majority(self._followers[farm]),
+                                     farm, len(cities)))
+        return awards
 
-    def _farms_second_edition(self, farms: list[int], turn: int) -> list[ScoreEvent]:
+    def _farms_second_edition(self, farms: list[int]) -> list["_Award"]:
         """Farm by farm, 3 points per completed city to its majority, but a player scores
         any one city at most once however many of its farms they win (AR FAQ 28)."""
         scored: list[set[int]] = [set() for _ in range(self.players)]
-        events = []
+        awards = []
         for farm in farms:
             cities = self._completed_cities(farm)
             if not cities:
@@ -733,24 +744,31 @@ class Game:
                 if new:
                     by_count.setdefault(len(new), []).append(p)
             for n, players in sorted(by_count.items(), reverse=True):
-                events.append(ScoreEvent(
-                    turn=turn, feature="farm", points=3 * n, players=tuple(players),
-                    tiles=tuple(self._tiles_of(farm)), complete=False, final=True, detail=n))
-        return events
+                awards.append(_Award("farm", 3 * n, tuple(players), farm, n))
+        return awards
 
-    def _farms_first_edition(self, farms: list[int], turn: int) -> list[ScoreEvent]:
+    def _farms_first_edition(self, farms: list[int]) -> list["_Award"]:
         """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG)."""
         supplying: dict[int, list[int]] = {}
         for farm in farms:
             for city in self._completed_cities(farm):
                 supplying.setdefault(city, []).append(farm)
-        events = []
+        awards = []
         for city in sorted(supplying):
             fs = tuple(f for farm in supplying[city] for f in self._followers[farm])
-            events.append(ScoreEvent(
-                turn=turn, feature="farm", points=4, players=self._majority(fs),
-                tiles=tuple(self._tiles_of(city)), complete=False, final=True, detail=1))
-        return events
+            awards.append(_Award("farm", 4, self._majority(fs), city, 1))
+        return awards
+
+
+class _Award(NamedTuple):
+    """One award of the final scoring, before it is dressed as a :class:`ScoreEvent`."""
+
+    feature: str
+    points: int
+    players: tuple[int, ...]
+    #: The root whose tiles the event shows (and, for a road, city or cloister, whose followers go home).
+    tiles_of: int
+    detail: int
 
 
 _EDGE_WORD = ("north", "east", "south", "west")
