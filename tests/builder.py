@@ -29,9 +29,9 @@ def play(game: Game, *turns: str) -> list[ScoreEvent]:
     return events
 
 
-def midgame(tiles: TileSet, seed: int, turns: int = 20) -> Game:
-    """A 2-player game ``turns`` random turns in (followers on 40 % of them), its next tile drawn."""
-    game = Game(tiles, Rules(), players=2, seed=seed)
+def midgame(tiles: TileSet, seed: int, turns: int = 20, players: int = 2) -> Game:
+    """A game ``turns`` random turns in (followers on 40 % of them), its next tile drawn."""
+    game = Game(tiles, Rules(), players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(turns):
         placement = rng.choice(game.legal_placements(game.draw()))

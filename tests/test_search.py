@@ -70,3 +70,25 @@ def test_the_safety_net_stops_a_search_that_runs_far_too_long(tiles):
                                  max_seconds=0.3)
     assert found.cut and time.perf_counter() - started < 1.5
     assert found.moves[found.best] in candidates
+
+
+def test_expert_looks_at_fewer_positions_at_a_bigger_table(tiles, monkeypatch):
+    """Each position of a bigger table costs more to judge; Expert's thinking a move stays the same length."""
+    from carcassonne.ai import ExpertBot
+
+    done: list[int] = []
+    real = search.compare_moves
+
+    def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        found = real(*args, **kwargs)
+        done.append(found.work)
+        return found
+
+    monkeypatch.setattr(search, "compare_moves", counted)
+    bot = ExpertBot(seed=4, budget=0.4)
+    for players in (2, 4):
+        bot.choose(midgame(tiles, 31, 24, players))
+    two, four = done
+    # A round of the search ends after the future that passes its share of the work.
+    assert bot.work <= two < 2 * bot.work
+    assert bot.work_for(4) <= four < two

@@ -97,7 +97,8 @@ def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -
     if len(candidates) == 1:
         return played, 0.0, 0.0
     evaluator.freeze()
-    found = compare_moves(position, candidates, rng, evaluator, bot.work, bot.depth, keep=(index,))
+    found = compare_moves(position, candidates, rng, evaluator, bot.work_for(position.players), bot.depth,
+                          keep=(index,))
     best = found.best
     if found.means[index] >= found.means[best]:
         best = index

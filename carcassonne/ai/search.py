@@ -126,8 +126,12 @@ class SearchBot(Bot):
 
     @property
     def work(self) -> float:
-        """Positions to evaluate per move."""
+        """Positions to evaluate per move (at a table of two)."""
         return self.budget * EVALS_PER_SECOND
+
+    def work_for(self, players: int) -> float:
+        """Positions to evaluate per move at a table of ``players`` (Hard: the same at any table)."""
+        return self.work
 
     def evaluator(self, game: Game) -> Evaluator:
         return Evaluator(game, self.weights)
@@ -139,5 +143,5 @@ class SearchBot(Bot):
         if len(candidates) == 1 or len(game.deck) <= 1:
             return candidates[0]
         evaluator.freeze()
-        found = compare_moves(game, candidates, rng, evaluator, self.work, self.depth)
+        found = compare_moves(game, candidates, rng, evaluator, self.work_for(game.players), self.depth)
         return candidates[found.best]
