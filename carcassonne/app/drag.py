@@ -7,6 +7,7 @@ out through the turn controller. Nothing here changes the turn.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -98,6 +99,14 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
     if drag.what == "tile":
         on = places.on_board(pos) and turn.tile is not None
         return Drop("place", cell=board.camera.cell_at(*pos)) if on else Drop("nothing")
+    if drag.what == "pan":
+        # A click (the board did not move) on an empty square beside the tiles lays the tile
+        # there, as the tutorial teaches; the engine says why not if it does not fit.
+        cell = board.camera.cell_at(*pos)
+        clicked = math.dist(pos, drag.start) <= DRAG_THRESHOLD and places.on_board(pos)
+        if clicked and turn.can_act and turn.game.is_open(*cell):
+            return Drop("place", cell=cell)
+        return Drop("nothing")
     if drag.what != "follower":
         return Drop("nothing")
     nearest = spot_near(turn, board, pos, allowed_only=False)

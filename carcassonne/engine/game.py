@@ -160,6 +160,10 @@ class Game:
         b = self.bounds
         return b is None or (b[0] <= x <= b[1] and b[2] <= y <= b[3])
 
+    def is_open(self, x: int, y: int) -> bool:
+        """(x, y) is an empty square beside a placed tile (on the table): where a tile may go."""
+        return in_reach(x, y) and square(x, y) in self.open
+
     def fills_hole(self, x: int, y: int) -> bool:
         """A tile at (x, y) would have a tile on all four sides (the ``hole_bonus`` house rule:
         the table's edge is no neighbour)."""

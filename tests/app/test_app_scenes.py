@@ -124,3 +124,31 @@ def test_rotating_and_dropping_on_a_bad_square_explains_why(make_app):
     before = scene.turn.rotation
     d.click(hand, button=3)
     assert scene.turn.rotation == (before + 90) % 360
+
+
+def test_a_click_on_a_square_beside_the_tiles_lays_the_tile_there_as_in_the_tutorial(make_app):
+    app = make_app()
+    d = Driver(app)
+    game, seats = game_from_setup(app, two_humans("11"))
+    play(app, game, seats)
+    scene = app.top
+    d.key(pygame.K_RETURN)
+    turn = scene.turn
+    d.click(scene.camera.cell_center(0, 2))  # not beside any tile: a click there only pans
+    assert turn.pending is None
+    fits = sorted(turn.legal_cells())
+    assert fits, "the seed's first tile fits beside the start tile as it comes"
+    x, y = fits[0]
+    d.click(scene.camera.cell_center(x, y))
+    assert turn.pending is not None and (turn.pending.x, turn.pending.y) == (x, y)
+    misfit = next((c for c in game.open_positions() if c not in turn.legal_cells()), None)
+    assert misfit is not None
+    d.click(scene.camera.cell_center(*misfit))  # beside the tiles but it does not fit: why not, the tile stays
+    assert (turn.pending.x, turn.pending.y) == (x, y) and scene.message
+    if len(fits) > 1:  # another square where it fits: the tile moves there
+        d.click(scene.camera.cell_center(*fits[1]))
+        assert (turn.pending.x, turn.pending.y) == fits[1]
+    laid = turn.pending
+    far = scene.camera.cell_center(0, 2)
+    d.drag(far, (far[0] + 60, far[1]))  # a drag of the board pans and lays nothing
+    assert turn.pending == laid

@@ -1,7 +1,7 @@
 """The Play scene: the wiring between a player's hands, the turn controller and the screen.
 
-Human turns: drag the drawn tile from the hand slot onto the board (rotate with
-right-click, R or the wheel while dragging), then optionally drag a follower from the
+Human turns: drag the drawn tile from the hand slot onto the board, or click a square
+beside the tiles (rotate with right-click, R or the wheel while dragging), then optionally drag a follower from the
 player's panel onto a lit place of that tile, then confirm (Enter) or say "no follower"
 (Space, twice). The turn's phases live in :class:`~carcassonne.app.turn.TurnController`
 (pygame-free), the board in :class:`~carcassonne.app.board_view.BoardView`, the player's

@@ -129,6 +129,7 @@ PAGE: list[tuple[str, list[RuleSection]]] = [
 #: The mouse, and the aids; the keys come from the keymap (:func:`keys`).
 MOUSE: list[tuple[str, str]] = [
     (N_("Drag the tile"), N_("place it on the board")),
+    (N_("Click a square beside the tiles"), N_("lay the tile there")),
     (N_("Right-click"), N_("rotate the tile")),
     (N_("Wheel while dragging"), N_("rotate the tile")),
     (N_("Drag a follower"), N_("put it on a lit place of your tile")),
