@@ -33,8 +33,19 @@ class ExpertWeights(Weights):
     reserve_size: int = 1
 
 
-#: Tuned by ``build_scripts/tune_weights.py`` (docs/computer-players.md).
+#: Tuned by ``build_scripts/tune_weights.py`` (docs/computer-players.md), at a table of two.
 EXPERT_WEIGHTS = ExpertWeights(reserve=6.0)
+
+#: At a bigger table, tuned there (``tune_weights.py --players N``): each player places
+#: fewer tiles, so a follower in hand must wait longer for its chance, and one on a small
+#: feature is lost for longer.
+EXPERT_WEIGHTS_AT: dict[int, ExpertWeights] = {2: EXPERT_WEIGHTS}
+
+
+def expert_weights(players: int) -> ExpertWeights:
+    """Expert's weights at a table of ``players``: the tuned ones of the nearest size."""
+    size = min(EXPERT_WEIGHTS_AT, key=lambda n: (abs(n - players), -n))
+    return EXPERT_WEIGHTS_AT[size]
 
 #: The share of its two-player work Expert does at a bigger table. A position with more
 #: players holds more features to judge: evaluating one took 1.2× as long with three
@@ -70,12 +81,13 @@ class ExpertBot(SearchBot):
     level = "expert"
 
     def __init__(self, seed: int | None = None, budget: float = 1.0, width: int = 10,
-                 depth: int = 2, weights: ExpertWeights = EXPERT_WEIGHTS) -> None:
-        super().__init__(seed, budget, width, depth, weights)
+                 depth: int = 2, weights: ExpertWeights | None = None) -> None:
+        super().__init__(seed, budget, width, depth, weights or EXPERT_WEIGHTS)
+        #: The weights at every table; None: those tuned for the table's size.
         self.expert_weights = weights
 
     def evaluator(self, game: Game) -> Evaluator:
-        return ExpertEvaluator(game, self.expert_weights)
+        return ExpertEvaluator(game, self.expert_weights or expert_weights(game.players))
 
     def work_for(self, players: int) -> float:
         return self.work * WORK_SHARE.get(players, min(WORK_SHARE.values()))
