@@ -41,6 +41,22 @@ def test_a_candidate_plays_once_in_every_seat(tune, monkeypatch):
 
 
 def test_each_table_size_gets_the_weights_tuned_nearest_to_it():
+    from carcassonne.ai.expert import EXPERT_WEIGHTS_AT
+
     assert expert_weights(2) is EXPERT_WEIGHTS
-    for players in range(2, 7):
-        assert isinstance(expert_weights(players), ExpertWeights)
+    assert expert_weights(3) is EXPERT_WEIGHTS_AT[3] and expert_weights(4) is EXPERT_WEIGHTS_AT[4]
+    assert expert_weights(6) is EXPERT_WEIGHTS_AT[max(EXPERT_WEIGHTS_AT)]
+    # at a bigger table a follower waits longer for its chance: the reserve is larger there
+    assert expert_weights(4).reserve > EXPERT_WEIGHTS.reserve
+
+
+def test_expert_judges_by_the_weights_of_its_table():
+    from carcassonne.ai import ExpertBot
+    from carcassonne.engine import Game
+
+    tiles = standard_tiles()
+    bot = ExpertBot(seed=1)
+    for players in (2, 3, 4):
+        assert bot.evaluator(Game(tiles, Rules(), players, seed=1)).w is expert_weights(players)
+    fixed = ExpertWeights(reserve=2.0)
+    assert ExpertBot(seed=1, weights=fixed).evaluator(Game(tiles, Rules(), 4, seed=1)).w is fixed

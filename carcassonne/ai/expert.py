@@ -39,7 +39,10 @@ EXPERT_WEIGHTS = ExpertWeights(reserve=6.0)
 #: At a bigger table, tuned there (``tune_weights.py --players N``): each player places
 #: fewer tiles, so a follower in hand must wait longer for its chance, and one on a small
 #: feature is lost for longer.
-EXPERT_WEIGHTS_AT: dict[int, ExpertWeights] = {2: EXPERT_WEIGHTS}
+#: A reserve of 18 beat 12, and 12 beat 6, both against those weights and against Hard's,
+#: with three players and with four (docs/computer-players.md, "A bigger table").
+EXPERT_WEIGHTS_AT: dict[int, ExpertWeights] = {
+    2: EXPERT_WEIGHTS, 3: ExpertWeights(reserve=18.0), 4: ExpertWeights(reserve=18.0)}
 
 
 def expert_weights(players: int) -> ExpertWeights:
