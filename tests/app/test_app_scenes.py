@@ -13,6 +13,7 @@ from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import game_from_setup, play
 from carcassonne.app.storage import SeatSetup, Settings, Setup, Storage, data_dir
+from carcassonne.engine import Game
 from carcassonne.engine.record import GameRecord
 
 
@@ -109,13 +110,19 @@ def test_layout_adapts_to_resizes_and_4k(make_app):
         assert scene.buttons["confirm"].rect.bottom <= h
 
 
-def test_rotating_and_dropping_on_a_bad_square_explains_why(make_app):
+def first_turn(make_app) -> tuple[Driver, PlayScene, Game]:  # noqa: ANN001
+    """Ann's first turn of a two-person game (seed 11), the hand-over passed."""
     app = make_app()
     d = Driver(app)
     game, seats = game_from_setup(app, two_humans("11"))
     play(app, game, seats)
     scene = app.top
     d.key(pygame.K_RETURN)
+    return d, scene, game
+
+
+def test_rotating_and_dropping_on_a_bad_square_explains_why(make_app):
+    d, scene, _game = first_turn(make_app)
     hand = scene.hand_tile_rect().center
     far = scene.camera.cell_center(0, 2)  # two squares below the start tile: touches nothing
     assert scene.rects["board"].collidepoint(far)
@@ -127,12 +134,7 @@ def test_rotating_and_dropping_on_a_bad_square_explains_why(make_app):
 
 
 def test_a_click_on_a_square_beside_the_tiles_lays_the_tile_there_as_in_the_tutorial(make_app):
-    app = make_app()
-    d = Driver(app)
-    game, seats = game_from_setup(app, two_humans("11"))
-    play(app, game, seats)
-    scene = app.top
-    d.key(pygame.K_RETURN)
+    d, scene, game = first_turn(make_app)
     turn = scene.turn
     d.click(scene.camera.cell_center(0, 2))  # not beside any tile: a click there only pans
     assert turn.pending is None
