@@ -28,6 +28,7 @@ from typing import Any, Iterable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from carcassonne.console import run  # noqa: E402
 from carcassonne.engine.record import GameRecord  # noqa: E402
 from carcassonne.tileset import standard_tiles  # noqa: E402
 
@@ -176,4 +177,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))  # ``| head`` ends it quietly, as the game's own commands
