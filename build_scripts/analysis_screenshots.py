@@ -3,9 +3,10 @@ and a costly turn in the replay with the better move see-through, into docs/scre
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/analysis_screenshots.py --size 1920x1080
 
-The game is a whole one between Normal computer players, except that Ann, the person at
-the table, once throws away the city she could have closed; the analysis is the game's own
-(from the Results screen, key A), so the times are real too.
+The game is a whole one between computer players: Bob plays Normal, and Ann, the person at
+the table, plays as Hard would except that she once throws away the city she could have
+closed, so that one blunder stands out from the small losses of good play; the analysis is
+the game's own (from the Results screen, key A), so the times are real too.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def closes_own_city(game: Game, move: Move) -> bool:
 
 def game_with_a_thrown_away_city(app: App, seats: list[Seat], seed: int = 12) -> Game:
     game = Game(app.tiles, Rules(), players=len(seats), seed=seed, names=[s.name for s in seats])
-    bots = [get_bot("normal", seed * 7 + i) for i in range(len(seats))]
+    bots = [get_bot("hard" if i == 0 else "normal", seed * 7 + i) for i in range(len(seats))]
     thrown = False
     while game.draw() is not None:
         move = bots[game.current].choose(game)
