@@ -17,9 +17,11 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import sys
 from pathlib import Path
 
 from . import resources
+from .catalogue import DamagedCatalogue, load
 
 DOMAIN = "carcassonne"
 #: The languages a player can choose, by code, each named in itself.
@@ -29,6 +31,8 @@ OPEN, CLOSE = "⟪", "⟫"
 
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+#: Why the language last asked for is not spoken ("" if it is): said once, on stderr and by the game.
+_problem = ""
 
 
 def locale_dir() -> Path:
@@ -80,24 +84,43 @@ def _unquote(text: str) -> str:
 
 
 def set_language(code: str) -> str:
-    """Speak ``code`` from now on; an unknown code or a missing catalogue falls back to English.
+    """Speak ``code`` from now on; an unknown code or a missing catalogue falls back to English,
+    and so does a damaged one, with one line on stderr saying so (see :func:`problem`).
 
     Returns the language now spoken.
     """
-    global _catalogue, _language
+    global _catalogue, _language, _problem
+    _problem = ""
     if code == PSEUDO:
         _catalogue, _language = _Pseudo(locale_dir() / f"{DOMAIN}.pot"), PSEUDO
         return _language
+    _catalogue, _language = gettext.NullTranslations(), "en"
     if code not in LANGUAGES or code == "en":
-        _catalogue, _language = gettext.NullTranslations(), "en"
         return _language
+    path = locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
-        _catalogue = gettext.translation(DOMAIN, str(locale_dir()), [code])
+        _catalogue = load(path)
+    except DamagedCatalogue as exc:
+        _problem = _("The {language} translation is damaged ({reason}): the game speaks English.").format(
+            language=LANGUAGES[code], reason=exc)
+        _say(_problem)
+        return _language
     except OSError:  # a catalogue not compiled: English rather than a crash
-        _catalogue, _language = gettext.NullTranslations(), "en"
         return _language
     _language = code
     return _language
+
+
+def problem() -> str:
+    """Why the language last asked for is not spoken ("" if it is, or if it has no catalogue)."""
+    return _problem
+
+
+def _say(line: str) -> None:
+    try:
+        print(line, file=sys.stderr)
+    except (OSError, ValueError):  # no console (a windowed build) or a closed one
+        pass
 
 
 def language() -> str:

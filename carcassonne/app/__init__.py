@@ -46,15 +46,20 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app = App(size=size)
     if args.fullscreen and not app.settings.fullscreen:
         app.toggle_fullscreen()
+    from .. import i18n
+    from ..i18n import N_, _
+
     if args.replay:
         from pathlib import Path
 
         from .session import open_replay
         reason = open_replay(app, Path(args.replay))
         if reason:  # a bad file: one line on the title screen, and the game goes on
-            app.push_scene("title", notice=f"Cannot open the replay: {reason}")
+            app.push_scene("title", notice=_("Cannot open the replay: {reason}").format(reason=reason))
     else:
         app.push_scene("title")
+    if i18n.problem():  # a damaged catalogue: the game speaks English, and says why once
+        app.push_scene("message", title=N_("Notice"), text=i18n.problem())
     if args.quit_after_first_frame:
         app.frame()
         app.shutdown()
