@@ -1,12 +1,18 @@
-"""Memory soak (not a test): computer-only games back to back in a real window, for minutes.
+"""Memory soak (not a test): computer-played games back to back in a real window, for minutes.
 
-Run it in a real window, since SDL's allocations are part of what it measures:
+Run it in a real window, since SDL's allocations are part of what it measures, at the
+sizes players use (the screen a little larger than the window, so it is not shrunk):
 
-    xvfb-run -a -s '-screen 0 1024x768x24' nice -n 10 python build_scripts/soak_memory.py --minutes 20
+    xvfb-run -a -s '-screen 0 1920x1080x24' nice -n 10 python build_scripts/soak_memory.py --size 1600x900
+    xvfb-run -a -s '-screen 0 2560x1440x24' nice -n 10 python build_scripts/soak_memory.py --size 1920x1080
 
-Each game is 2 to 4 computer players (Easy and Normal, so turns are quick) with normal
-animation speed at 60 fps, and the Results screen is shown for a few seconds before the
-next game starts, as a player leaving the game running would see it. Every few seconds
+It stops by itself after ``--minutes`` (20 by default). Each game is 2 to 4 players with
+normal animation speed at 60 fps: computers (Easy and Normal, so turns are quick) and one
+seat played by key presses as a person would, asking for a hint (``h``) and then laying
+the tile on the next legal square (Tab) without a follower (Space). Every few seconds a
+key zooms in or out, shows or hides the farm owners (``o``) or the move log (``l``). The
+Results screen is shown for a few seconds before the next game starts, as a player
+leaving the game running would see it. Every few seconds
 it samples the process's resident memory (RSS, what the system sees: Python, SDL, fonts,
 surfaces) and the memory Python's allocator holds (``tracemalloc``), then prints a table,
 the largest Python-level growth between the first and the last sample, and a verdict:
@@ -32,6 +38,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
+from carcassonne.app.intents import KEY, Intent  # noqa: E402
+from carcassonne.app.scenes.play import HUMAN, PlayScene  # noqa: E402
 from carcassonne.app.scenes.results import ResultsScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
 from carcassonne.app.storage import Settings, Storage  # noqa: E402
@@ -53,12 +61,52 @@ def rss_bytes() -> int:
 
 def new_game(app: App, rng: random.Random) -> Game:
     players = rng.randint(2, 4)
-    seats = [Seat(NAMES[i], COLORS[i], rng.choice(("ai:easy", "ai:normal"))) for i in range(players)]
+    seats = [Seat(NAMES[i], COLORS[i], "human" if i == 0 else rng.choice(("ai:easy", "ai:normal")))
+             for i in range(players)]
     rules = Rules(river=rng.random() < 0.5, farm_scoring=rng.choice(("third-edition", "first-edition")))
     game = Game(app.tiles, rules, players=players, seed=rng.randrange(1, 10**9),
                 names=[s.name for s in seats])
     play(app, game, seats)
     return game
+
+
+#: The keys pressed now and then during a game: zoom, the farm owners' view, the move log.
+MIX_KEYS = (pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_MINUS, pygame.K_o, pygame.K_l)
+
+
+def press(app: App, key: int) -> None:
+    """A key press as the window would report it."""
+    app.dispatch(Intent(KEY, key=key))
+
+
+class Player:
+    """Plays the person's seat by keys: a hint first, then the next legal square, no follower."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.asked_at: float | None = None
+        self.next_mix = 0.0
+
+    def step(self, app: App, now: float) -> None:
+        scene = app.top
+        if not isinstance(scene, PlayScene):
+            self.asked_at = None
+            return
+        if now >= self.next_mix:
+            press(app, self.rng.choice(MIX_KEYS))
+            self.next_mix = now + self.rng.uniform(1.0, 4.0)
+        if scene.phase != HUMAN:
+            self.asked_at = None
+            return
+        if self.asked_at is None:
+            press(app, pygame.K_h)
+            self.asked_at = now
+        elif scene.coach.shown is not None or now - self.asked_at > 3.0:
+            if scene.turn.pending is None:
+                press(app, pygame.K_TAB)
+            press(app, pygame.K_SPACE)
+            press(app, pygame.K_SPACE)
+            self.asked_at = None
 
 
 def slope(points: list[tuple[float, float]]) -> float:
@@ -100,6 +148,7 @@ def main() -> int:
         next_sample = start
         games = frames = turns_done = 0
         game = new_game(app, rng)
+        person = Player(rng)
         results_since: float | None = None
         samples: list[tuple[float, int, int, int, int]] = []  # (t, rss, py, games, frames)
         first_snapshot = None
@@ -109,6 +158,7 @@ def main() -> int:
             app.frame()
             frames += 1
             now = time.monotonic()
+            person.step(app, now)
             if isinstance(app.top, ResultsScene):
                 if results_since is None:
                     results_since = now
