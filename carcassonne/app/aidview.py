@@ -16,6 +16,7 @@ from ..i18n import _, ngettext
 from ..engine import Game, Move, Placement
 from ..engine.aids import dead_spots, projected_scores, tiles_that_fit
 from . import explain
+from .textcache import render_text
 from .turn import TurnController
 from .widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
 
@@ -185,7 +186,7 @@ def draw_tip(surface: pygame.Surface, tip: Tip, pointer: tuple[int, int], area: 
         ty = y + (i // per_row) * (thumb + int(4 * u))
         surface.blit(tiles_img.sized(tile, rotation, thumb), (x, ty))
         if left > 1:
-            tag = small.render(str(left), True, INK)
+            tag = render_text(small, str(left), INK)
             bg = tag.get_rect(bottomright=(x + thumb, ty + thumb)).inflate(4, 0)
             pygame.draw.rect(surface, (20, 20, 20), bg, border_radius=3)
             surface.blit(tag, tag.get_rect(center=bg.center))

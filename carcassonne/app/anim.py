@@ -12,6 +12,7 @@ from typing import Callable
 import pygame
 
 from .camera import Camera, ease
+from .textcache import render_text
 
 
 class Anim:
@@ -38,8 +39,8 @@ class FloatText(Anim):
                  font: pygame.font.Font, duration: float, delay: float = 0.0) -> None:
         super().__init__(duration, delay)
         self.world = world
-        self.img = font.render(text, True, colour)
-        self.shadow = font.render(text, True, (0, 0, 0))
+        self.img = render_text(font, text, colour)
+        self.shadow = render_text(font, text, (0, 0, 0))
 
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         if self.t < 0:

@@ -22,6 +22,7 @@ from . import tile_masks
 from .assets import PLAYER_RGB, Assets
 from .camera import Camera
 from .sprites import BoardSprite
+from .textcache import render_text
 from .tile_anchors import SegmentDataError
 
 Seg = tuple[int, int, str]
@@ -197,7 +198,7 @@ class FeatureLabel(BoardSprite):
         if px != self._px:
             self._px = px
             font = self.assets.fonts.get(max(12, px // 4), "bold")
-            text = font.render(self.text, True, (255, 255, 255))
+            text = render_text(font, self.text, (255, 255, 255))
             pad = max(3, px // 24)
             img = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
             pygame.draw.rect(img, (*self.colour, 235), img.get_rect(), border_radius=pad * 2)

@@ -17,6 +17,7 @@ from ..engine.record import Seat
 from .assets import Assets
 from .panels import draw_player_card, draw_side_panel, player_rgb
 from .sprites import tinted
+from .textcache import render_text
 from .widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
 
 Colour = tuple[int, int, int]
@@ -182,7 +183,7 @@ def draw_deck(surface: pygame.Surface, area: pygame.Rect, counts: Mapping[str, i
         if cy + size > area.bottom:
             break
         surface.blit(assets.tiles.sized(k, 0, size), (cx, cy))
-        tag = small.render(str(counts[k]), True, INK)
+        tag = render_text(small, str(counts[k]), INK)
         bg = tag.get_rect(bottomright=(cx + size, cy + size)).inflate(4, 0)
         pygame.draw.rect(surface, (20, 20, 20), bg, border_radius=3)
         surface.blit(tag, tag.get_rect(center=bg.center))

@@ -7,6 +7,10 @@ few games. This one forgets the least recently drawn text first, and counts byte
 entries, since one long line costs as much as a hundred short labels. Its budget is one
 window of pixels: no frame draws more text than would cover the window, so a frame never
 renders its labels twice, and the cache is full (and stays that size) within a game or two.
+
+All of the game's text is drawn through :func:`render_text`, which draws any string:
+pygame refuses NUL, lone surrogates and text of only zero-width marks (a name from a
+file, a key typed into an empty field), and a label is never worth a crash.
 """
 
 from __future__ import annotations
@@ -17,6 +21,19 @@ import pygame
 
 #: Bytes of rendered text kept when no window is open.
 BUDGET_BYTES = 4 * 1024 * 1024
+
+
+def drawable(text: str) -> str:
+    """``text`` without what pygame refuses to render (NUL, lone surrogates)."""
+    return "".join(ch for ch in text if ch != "\0" and not "\ud800" <= ch <= "\udfff")
+
+
+def render_text(font: pygame.font.Font, text: str, colour: tuple[int, ...]) -> pygame.Surface:
+    """``text`` drawn in ``font``; an empty image of the font's height if nothing in it can be drawn."""
+    try:
+        return font.render(drawable(text), True, colour)
+    except (pygame.error, ValueError):  # "Text has zero width", or text too wide for a surface
+        return pygame.Surface((1, font.get_height()), pygame.SRCALPHA)
 
 
 def _size(image: pygame.Surface) -> int:
@@ -48,7 +65,7 @@ class TextCache:
         if image is not None:
             self._images.move_to_end(key)
             return image
-        image = self._images[key] = font.render(text, True, colour)
+        image = self._images[key] = render_text(font, text, colour)
         self.bytes += _size(image)
         budget = window_bytes() if self.budget is None else self.budget
         while self.bytes > budget and len(self._images) > 1:

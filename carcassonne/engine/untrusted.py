@@ -41,6 +41,9 @@ _IGNORABLE = (
     (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
     (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
     (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+    # Not ignorable, but a placeholder for an embedded object that fonts leave undrawn
+    # (pygame: "Text has zero width"); the only such symbol the game's fonts have.
+    (0xFFFC, 0xFFFC),
 )
 #: Controls, format characters, surrogates, private use and unassigned code points.
 _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})

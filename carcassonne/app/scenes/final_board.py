@@ -25,6 +25,7 @@ from ..feature_paint import Paint, event_paint
 from ..hud import Card, draw_cards, draw_track
 from ..intents import KEY, PRESS, WHEEL, Intent
 from ..panels import draw_top_bar
+from ..textcache import render_text
 from ..widgets import INK, Button, draw_panel, wrap
 from .base import BoardScene
 
@@ -190,6 +191,6 @@ class FinalBoardScene(BoardScene):
         for line in self.caption:
             if y + font.get_linesize() > box.bottom:
                 break
-            surface.blit(font.render(line, True, INK), (box.x + int(10 * u), y))
+            surface.blit(render_text(font, line, INK), (box.x + int(10 * u), y))
             y += font.get_linesize()
         super().draw(surface)
