@@ -134,6 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help=_("play headless games between computer players"))
     simulate.add_arguments(p)
     p.set_defaults(func=simulate.main)
+    from .net import server
+
+    p = sub.add_parser("server", help=_("serve games over the network until SIGTERM or Ctrl+C"))
+    server.add_arguments(p)
+    p.set_defaults(func=server.main)
     return parser
 
 

@@ -69,6 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget", type=float, default=None,
                         help=_("seconds per move for searching bots (hard); default: their own"))
     parser.add_argument("--jobs", type=int, default=1, help=_("games played in parallel processes"))
+    parser.add_argument("--server", metavar="URL", default=None,
+                        help=_("play through the game server at URL (ws://host:port), each seat its own "
+                               "client; the server must be started with --allow-seeds"))
     parser.add_argument("--river", action="store_true", help=_("play with The River"))
     parser.add_argument("--no-farmers", action="store_true", help=_("play without farmers"))
     parser.add_argument("--first-edition-farms", action="store_true",
@@ -185,7 +188,15 @@ def main(args: argparse.Namespace) -> int:
     tallies = [Tally(b) for b in levels]
     jobs = [(i, levels, args.seed, args.budget, rules.to_record()) for i in range(args.games)]
     results: Iterable[tuple[int, list[int], list[int], list[Turn], list]]
-    if args.jobs > 1:
+    if args.server:
+        from .net.remote_play import NetError, run
+
+        try:
+            results = run(args.server, rules, levels, args.games, args.seed, args.budget, args.jobs)
+        except NetError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+    elif args.jobs > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(args.jobs) as pool:

@@ -82,6 +82,7 @@ def imagined(game: Game, rng: random.Random) -> Game:
     the public counts shuffled by ``rng``. Search on this copy, never on ``game``.
     """
     g = game.copy()
+    g.seed = None  # the seed would tell the real order: the copy knows no more than a player
     hand = game.deck.peek()
     deck = game.deck.shuffled(rng)
     if hand is not None:

@@ -1,0 +1,217 @@
+"""The network protocol's messages: JSON objects over WebSocket, each with a ``type``.
+
+Every message a peer sends is untrusted. :func:`read_message` turns one frame of text
+into a checked dict or a :class:`ProtocolError` with one line saying what is wrong: the
+frame's size, its JSON (through the same reader as game records, so deep nesting and
+huge numbers fail the same clear way), its type, and every field's type, size and range.
+Nothing received is ever evaluated or unpickled. ``docs/protocol.md`` lists every
+message with an example.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine import COLORS, Discard, Move, RecordError, Turn
+from ..engine.geometry import in_reach
+from ..engine.untrusted import clean_name, parse_json, shown
+
+#: Bumped whenever a message changes meaning; the first message of each side names it.
+PROTOCOL_VERSION = 1
+#: The largest frame a client may send (the longest, ``create``, is well under 2 KiB).
+MAX_CLIENT_MESSAGE = 16 * 1024
+#: The largest frame the server sends (a whole game's state is about 10 KiB).
+MAX_SERVER_MESSAGE = 1024 * 1024
+#: Characters kept of a chat line, a game's name.
+MAX_CHAT = 200
+MAX_GAME_NAME = 40
+#: A seat token and a join code are short printable strings.
+MAX_TOKEN = 64
+#: The longest a follower's place is named ("farm:inner", "road:E" ...).
+MAX_SPOT = 16
+#: Seconds a turn may last with the host's turn timer (0 = no timer).
+MAX_TURN_SECONDS = 3600
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol: ``code`` for programs, the text for people."""
+
+    def __init__(self, text: str, code: str = "bad-message") -> None:
+        super().__init__(text)
+        self.code = code
+
+
+# ----------------------------------------------------------------- field checks
+Check = Callable[[str, Any], Any]
+
+
+def _integer(low: int, high: int) -> Check:
+    def check(key: str, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ProtocolError(f"'{key}' must be a whole number from {low} to {high}, not {shown(value)}")
+        return value
+    return check
+
+
+def _text(limit: int) -> Check:
+    def check(key: str, value: Any) -> str:
+        if not isinstance(value, str) or len(value) > limit:
+            raise ProtocolError(f"'{key}' must be text of at most {limit} characters")
+        return value
+    return check
+
+
+def _optional(inner: Check) -> Check:
+    def check(key: str, value: Any) -> Any:
+        return None if value is None else inner(key, value)
+    return check
+
+
+def _boolean(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError(f"'{key}' must be true or false")
+    return value
+
+
+def _color(key: str, value: Any) -> str:
+    if value not in COLORS:
+        raise ProtocolError(f"'{key}' must be one of {', '.join(COLORS)}, not {shown(value)}")
+    return str(value)
+
+
+def _name(key: str, value: Any) -> str:
+    name = clean_name(_text(200)(key, value), "")
+    if not name:
+        raise ProtocolError(f"'{key}' must hold a visible name")
+    return name
+
+
+def _object(key: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ProtocolError(f"'{key}' must be an object")
+    return value
+
+
+def _seat_plans(key: str, value: Any) -> list[dict[str, Any]]:
+    """The seats of a game to create: who sits there (``human``, ``open``, ``ai:<level>``)."""
+    from ..ai import LEVELS
+    from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+
+    if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise ProtocolError(f"'{key}' must list {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+    plans = []
+    for i, raw in enumerate(value, start=1):
+        where = f"{key}[{i}]"
+        seat = _object(where, raw)
+        kind = seat.get("kind")
+        if not (kind in ("human", "open") or (isinstance(kind, str) and kind[3:] in LEVELS
+                                              and kind.startswith("ai:"))):
+            raise ProtocolError(f"'{where}.kind' must be human, open or ai:<level> "
+                                f"({', '.join(LEVELS)}), not {shown(kind)}")
+        plan: dict[str, Any] = {"kind": kind, "color": _color(f"{where}.color", seat.get("color"))}
+        plan["name"] = (_name(f"{where}.name", seat.get("name")) if "name" in seat
+                        else None)
+        plans.append(plan)
+    if len({p["color"] for p in plans}) != len(plans):
+        raise ProtocolError(f"'{key}': two seats have the same colour")
+    return plans
+
+
+#: Every message a client may send: its fields, and whether each is required.
+CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
+    "hello": {"protocol": (_integer(0, 10**6), True), "client": (_text(80), False)},
+    "list": {},
+    "create": {"seats": (_seat_plans, True), "rules": (_object, False),
+               "name": (_text(200), False), "seed": (_integer(0, 2**53), False),
+               "turn_seconds": (_integer(0, MAX_TURN_SECONDS), False), "hints": (_boolean, False)},
+    "join": {"code": (_text(MAX_TOKEN), True), "seat": (_integer(0, 5), True),
+             "name": (_name, True), "color": (_color, False)},
+    "rejoin": {"game": (_text(MAX_TOKEN), True), "token": (_text(MAX_TOKEN), True)},
+    "sync": {},
+    "lay": {"x": (_integer(-10**6, 10**6), True), "y": (_integer(-10**6, 10**6), True),
+            "rotation": (_integer(0, 270), True)},
+    "follower": {"spot": (_optional(_text(MAX_SPOT)), True)},
+    "no_follower": {},
+    "undo": {},
+    "confirm": {},
+    "play": {"x": (_integer(-10**6, 10**6), True), "y": (_integer(-10**6, 10**6), True),
+             "rotation": (_integer(0, 270), True), "follower": (_optional(_text(MAX_SPOT)), False),
+             "turn": (_integer(0, 10**4), False)},
+    "chat": {"text": (_text(4 * MAX_CHAT), True)},
+    "hand_over": {"seat": (_integer(0, 5), True), "level": (_optional(_text(16)), True)},
+    "leave": {},
+}
+
+
+def read_message(text: str | bytes, allowed: dict[str, dict[str, tuple[Check, bool]]] = CLIENT_MESSAGES,
+                 limit: int = MAX_CLIENT_MESSAGE) -> dict[str, Any]:
+    """One checked message from a frame, or ProtocolError saying what is wrong with it.
+
+    Unknown fields are refused too: a peer speaking another dialect learns so at once.
+    """
+    if isinstance(text, bytes):
+        raise ProtocolError("messages are JSON text frames, not binary")
+    if len(text) > limit:
+        raise ProtocolError(f"a message of {len(text)} characters (at most {limit})", "too-large")
+    try:
+        data = parse_json(text)
+    except RecordError as exc:
+        raise ProtocolError(f"not a message: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = data.get("type")
+    fields = allowed.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise ProtocolError(f"unknown message type {shown(kind)}", "unknown-type")
+    message: dict[str, Any] = {"type": kind}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in fields:
+            raise ProtocolError(f"'{kind}' has no field {shown(key)}")
+        check, _required = fields[key]
+        message[key] = check(key, value)
+    for key, (_check, required) in fields.items():
+        if required and key not in data:
+            raise ProtocolError(f"'{kind}' needs the field '{key}'")
+    return message
+
+
+def move_of(message: dict[str, Any], tile: str) -> Move:
+    """The move a ``play`` message asks for, with the tile the server knows is in hand."""
+    return Move(tile, message["x"], message["y"], message["rotation"], message.get("follower") or None)
+
+
+def turn_to_wire(turn: Turn) -> dict[str, Any]:
+    """A turn as a game record writes it (the same text the client reads back)."""
+    return turn.to_record()
+
+
+def turn_from_wire(raw: Any) -> Turn:
+    """A turn the server sent, checked for shape (the client's mirror checks the rules)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("tile"), str) or len(raw["tile"]) > MAX_SPOT:
+        raise ProtocolError("a turn must name its tile")
+    tile = raw["tile"]
+    if raw.get("discarded") is True:
+        return Discard(tile)
+    if raw.get("returned") is True:
+        return Discard(tile, returned=True)
+    x, y, rotation = (raw.get(k) for k in ("x", "y", "rotation"))
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
+        raise ProtocolError("a turn's x, y and rotation must be whole numbers")
+    assert isinstance(x, int) and isinstance(y, int) and isinstance(rotation, int)
+    if not in_reach(x, y) or rotation not in (0, 90, 180, 270):
+        raise ProtocolError("a turn lies beyond the board")
+    follower = raw.get("meeple")
+    if follower is not None and not (isinstance(follower, str) and len(follower) <= MAX_SPOT):
+        raise ProtocolError("a turn's follower must name a place")
+    return Move(tile, x, y, rotation, follower)
+
+
+def error(text: str, code: str = "bad-message") -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": text}
+
+
+def clean_chat(text: str) -> str:
+    """A chat line fit to draw: the same cleaning as names, at a chat line's length."""
+    return clean_name(text, "", limit=MAX_CHAT)

@@ -1,0 +1,375 @@
+"""One game hosted on the server: its seats, the real game with its bag, and each step
+of the turn in progress.
+
+Everything here is decided by the rules engine on the server's own ``Game``: a client
+says what its player does (lay the tile, stand a follower, confirm...) and the room
+checks it with the same ``why_not_*`` questions the play screen asks locally. The room
+knows nothing of sockets: it takes checked messages and returns the messages everyone
+at the table is sent, so it is tested without a network, and the server does the I/O.
+
+What leaves the room is what a player at the table sees: the seats, the turns played,
+the tile in hand, the step in progress and the chat; never the seed or the bag.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..ai import Bot, get_bot
+from ..engine import Game, IllegalMoveError, Move, Placement, Rules, TileSet, Turn
+from ..engine.record import GameRecord, Seat
+from .protocol import MAX_CHAT, ProtocolError, clean_chat, move_of
+
+#: The letters of a join code: no 0/O, 1/I/L to misread when a friend reads it out.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: Chat lines a newcomer is shown.
+CHAT_KEPT = 30
+#: The computer that plays for a person whose turn timer ran out.
+TIMEOUT_LEVEL = "normal"
+
+
+def new_token() -> str:
+    """A seat token: 192 random bits, as the ``secrets`` module advises for tokens."""
+    return secrets.token_urlsafe(24)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a token: a stolen database does not give the seats away."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    """A seat at the table: who sits there, and whether they are here right now."""
+
+    name: str
+    color: str
+    #: ``human`` (a person, here or across the network) or ``ai:<level>`` (the server plays).
+    kind: str
+    #: The hash of the seat's token; None while an open seat waits for a player.
+    token_hash: str | None = None
+    connected: bool = False
+    #: When the person's connection dropped (server clock), while they are away.
+    away_since: float | None = None
+    #: The level of the computer the host handed this away person's seat to.
+    robot: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == "human" and self.token_hash is None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind.startswith("ai:")
+
+    def public(self, now: float) -> dict[str, Any]:
+        away = None if self.away_since is None else round(now - self.away_since, 1)
+        return {"name": self.name, "color": self.color, "kind": self.kind, "open": self.is_open,
+                "connected": self.connected or self.is_ai, "away": away, "robot": self.robot}
+
+
+@dataclass
+class Room:
+    """A game on the server, from its creation to its last turn (and after: it is kept)."""
+
+    id: str
+    code: str
+    tiles: TileSet
+    rules: Rules
+    seats: list[SeatInfo]
+    seed: int
+    name: str = ""
+    host_hash: str = ""
+    turn_seconds: int = 0
+    hints: bool = True
+    created: float = field(default_factory=time.time)
+    game: Game | None = None
+    tile: str | None = None
+    pending: Placement | None = None
+    follower: str | None = None
+    declined: bool = False
+    #: When the turn in progress began (server clock), for the turn timer.
+    turn_started: float = 0.0
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and self.game.finished
+
+    @property
+    def current(self) -> int | None:
+        return None if self.game is None or self.tile is None else self.game.current
+
+    def record(self) -> GameRecord:
+        """The game as the server keeps it (with the seed: this never leaves the server)."""
+        seats = [Seat(s.name, s.color, s.kind) for s in self.seats]
+        return GameRecord(seats, self.rules, self.seed, list(self.game.history) if self.game else [])
+
+    def listing(self, now: float) -> dict[str, Any]:
+        """The line of the lobby's list of open games."""
+        return {"game": self.id, "name": self.name, "started": self.started, "finished": self.finished,
+                "seats": [s.public(now) for s in self.seats], "rules": self.rules.to_record()}
+
+    def state(self, now: float) -> dict[str, Any]:
+        """The whole position as every player may know it: a client rebuilds its game from this."""
+        game = self.game
+        return {"type": "state", "game": self.id, "name": self.name, "rules": self.rules.to_record(),
+                "seats": [s.public(now) for s in self.seats], "started": self.started,
+                "turns": [t.to_record() for t in game.history] if game else [],
+                "tile": self.tile, "current": self.current,
+                "finished": self.finished, "scores": list(game.scores) if game else [],
+                "pending": self._pending(), "chat": list(self.chat),
+                "turn_seconds": self.turn_seconds, "turn_left": self.turn_left(now), "hints": self.hints}
+
+    def turn_left(self, now: float) -> float | None:
+        """Seconds left of the turn timer for the turn in progress (None without a timer)."""
+        if not self.turn_seconds or self.current is None:
+            return None
+        return round(max(0.0, self.turn_started + self.turn_seconds - now), 1)
+
+    def seats_message(self, now: float) -> dict[str, Any]:
+        return {"type": "seats", "seats": [s.public(now) for s in self.seats]}
+
+    def _pending(self) -> dict[str, Any] | None:
+        p = self.pending
+        if p is None:
+            return None
+        return {"x": p.x, "y": p.y, "rotation": p.rotation, "follower": self.follower,
+                "declined": self.declined}
+
+    # ------------------------------------------------------------------ seats
+    def free_seat(self, seat: int) -> SeatInfo:
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError(f"this game has seats 0 to {len(self.seats) - 1}", "no-such-seat")
+        info = self.seats[seat]
+        if not info.is_open:
+            raise ProtocolError(f"seat {seat} is taken", "seat-taken")
+        return info
+
+    def take_seat(self, seat: int, name: str, color: str | None, now: float) -> str:
+        """A joining player sits down; returns the seat's token (theirs alone to keep)."""
+        info = self.free_seat(seat)
+        color = color or info.color
+        if any(s.color == color for i, s in enumerate(self.seats) if i != seat and not s.is_open):
+            raise ProtocolError(f"another player has {color}", "color-taken")
+        if any(s.color == color for i, s in enumerate(self.seats) if i != seat and s.is_open):
+            # the open seat that had the colour takes this seat's colour instead
+            other = next(s for i, s in enumerate(self.seats) if i != seat and s.color == color)
+            other.color = info.color
+        token = new_token()
+        info.name, info.color, info.token_hash = name, color, token_hash(token)
+        info.connected, info.away_since = True, None
+        if not any(s.is_open for s in self.seats):
+            self.start(now)
+        return token
+
+    def seats_of(self, token: str) -> list[int]:
+        digest = token_hash(token)
+        return [i for i, s in enumerate(self.seats) if s.token_hash is not None
+                and secrets.compare_digest(s.token_hash, digest)]
+
+    def is_host_token(self, token: str) -> bool:
+        return bool(self.host_hash) and secrets.compare_digest(self.host_hash, token_hash(token))
+
+    def arrive(self, seats: list[int]) -> None:
+        """A person's connection holds these seats again: a computer playing for them stops."""
+        for i in seats:
+            info = self.seats[i]
+            info.connected, info.away_since, info.robot = True, None, None
+
+    def leave(self, seats: list[int], now: float) -> None:
+        for i in seats:
+            info = self.seats[i]
+            if info.connected:
+                info.connected, info.away_since = False, now
+
+    def hand_over(self, seat: int, level: str | None, now: float, after: float) -> None:
+        """The host gives an away person's seat to a computer (``level``) or takes it back (None)."""
+        from ..ai import LEVELS
+
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+            raise ProtocolError("only a person's seat can be handed to a computer", "not-a-person")
+        info = self.seats[seat]
+        if level is None:
+            info.robot = None
+            return
+        if level not in LEVELS:
+            raise ProtocolError(f"no computer level {level!r}", "bad-level")
+        if info.connected or info.away_since is None:
+            raise ProtocolError(f"{info.name} is here: only an away player's seat can be handed over",
+                                "player-here")
+        if now - info.away_since < after:
+            raise ProtocolError(f"{info.name} has been away {now - info.away_since:.0f} s: wait "
+                                f"{after:.0f} s before handing the seat over", "too-soon")
+        info.robot = level
+
+    # ------------------------------------------------------------------ play
+    def start(self, now: float) -> None:
+        """Every seat is taken: deal (the bag is shuffled with the room's seed) and draw."""
+        self.game = Game(self.tiles, self.rules, len(self.seats), self.seed, [s.name for s in self.seats])
+        self._begin_turn(now)
+
+    def resume(self, game: Game, now: float) -> None:
+        """Go on with a game read back from its record (a restarted server)."""
+        self.game = game
+        self._begin_turn(now)
+
+    def _begin_turn(self, now: float) -> None:
+        assert self.game is not None
+        self.tile = None if self.game.finished else self.game.draw()
+        if self.tile is None and not self.game.finished:
+            self.game.finish()
+        self.pending, self.follower, self.declined = None, None, False
+        self.turn_started = now
+
+    def computer_to_move(self) -> tuple[int, Bot] | None:
+        """The seat a computer plays now (an AI seat, or a person's handed over), and its bot."""
+        seat = self.current
+        if seat is None:
+            return None
+        info = self.seats[seat]
+        level = info.kind[3:] if info.is_ai else info.robot
+        if level is None:
+            return None
+        bot = self.bots.get(seat)
+        if bot is None or bot.level != level:
+            bot = self.bots[seat] = get_bot(level, self.seed * 7 + seat)
+        return seat, bot
+
+    def timed_out(self, now: float) -> bool:
+        left = self.turn_left(now)
+        return left is not None and left <= 0 and self.computer_to_move() is None
+
+    def act(self, holder: list[int], message: dict[str, Any], now: float) -> list[dict[str, Any]]:
+        """A checked message from a connection holding the seats ``holder``: the messages
+        for the whole table, or ProtocolError (nothing changed)."""
+        kind = message["type"]
+        if kind == "chat":
+            return self._chat(holder, message["text"], now)
+        game, seat = self.game, self.current
+        if game is None:
+            raise ProtocolError("the game starts when every seat is taken", "not-started")
+        if seat is None:
+            raise ProtocolError("the game is over", "game-over")
+        if seat not in holder:
+            raise ProtocolError(f"it is {self.seats[seat].name}'s turn", "not-your-turn")
+        if self.seats[seat].robot is not None:
+            self.seats[seat].robot = None  # the person is back at their seat
+        tile = self.tile
+        assert tile is not None
+        if kind == "play":
+            expected = message.get("turn")
+            if expected is not None and expected != game.turn_number:
+                raise ProtocolError(f"that move was for turn {expected + 1}; this is turn "
+                                    f"{game.turn_number + 1}", "stale-turn")
+            return self.play(move_of(message, tile), now)
+        if kind == "lay":
+            placement = Placement(tile, message["x"], message["y"], message["rotation"])
+            self._refuse(game.why_not_placement(placement))
+            self.pending, self.follower, self.declined = placement, None, False
+        elif kind == "follower":
+            if self.pending is None:
+                raise ProtocolError("lay the tile first", "no-tile-placed")
+            spot = message["spot"]
+            if spot is not None:
+                self._refuse(game.why_not_follower(self.pending, spot))
+            self.follower, self.declined = spot, False
+        elif kind == "no_follower":
+            if self.pending is None:
+                raise ProtocolError("lay the tile first", "no-tile-placed")
+            self.follower, self.declined = None, True
+        elif kind == "undo":
+            if self.declined:
+                self.declined = False
+            elif self.follower is not None:
+                self.follower = None
+            elif self.pending is not None:
+                self.pending = None
+            else:
+                raise ProtocolError("nothing to take back this turn", "nothing-to-undo")
+        elif kind == "confirm":
+            if self.pending is None:
+                raise ProtocolError("lay the tile first", "no-tile-placed")
+            return self.play(self.pending.with_follower(self.follower), now)
+        else:
+            raise ProtocolError(f"'{kind}' is not a move", "unknown-type")
+        return [{"type": "pending", "pending": self._pending()}]
+
+    def play(self, move: Move, now: float) -> list[dict[str, Any]]:
+        """Play a whole move for the player to move (checked); the turns it made happen."""
+        game = self.game
+        assert game is not None
+        self._refuse(game.why_not(move))
+        before = game.turn_number
+        game.play(move)
+        self._begin_turn(now)
+        return [self.turn_message(before, now)]
+
+    def turn_message(self, since: int, now: float) -> dict[str, Any]:
+        """The turns played since turn ``since`` (the move, and any discards after it)."""
+        game = self.game
+        assert game is not None
+        turns: list[Turn] = game.history[since:]
+        return {"type": "turn", "at": since, "turns": [t.to_record() for t in turns],
+                "tile": self.tile, "current": self.current, "scores": list(game.scores),
+                "finished": game.finished, "turn_left": self.turn_left(now)}
+
+    def _chat(self, holder: list[int], text: str, now: float) -> list[dict[str, Any]]:
+        if not holder:
+            raise ProtocolError("take a seat to chat", "no-seat")
+        line = clean_chat(text)
+        if not line:
+            raise ProtocolError("an empty chat line", "empty-chat")
+        seat = holder[0] if self.current not in holder else self.current
+        entry = {"type": "chat", "seat": seat, "name": self.seats[seat].name, "text": line[:MAX_CHAT],
+                 "at": round(now, 1)}
+        self.chat.append(entry)
+        return [entry]
+
+    @staticmethod
+    def _refuse(reason: str | None) -> None:
+        if reason is not None:
+            raise ProtocolError(str(reason), getattr(reason, "rule", "illegal"))
+
+
+def new_room(tiles: TileSet, rules: Rules, plans: list[dict[str, Any]], seed: int | None,
+             name: str = "", turn_seconds: int = 0, hints: bool = True,
+             taken_codes: set[str] | frozenset[str] = frozenset()) -> tuple[Room, str, dict[int, str]]:
+    """A new room from a ``create`` message's seats: the room, the host's token and the
+    tokens of the seats the creator holds (``human`` seats; ``open`` ones wait for friends)."""
+    code = new_code()
+    while code in taken_codes:
+        code = new_code()
+    host = new_token()
+    seats, tokens = [], {}
+    for i, plan in enumerate(plans):
+        kind = plan["kind"]
+        default = f"Player {i + 1}" if not kind.startswith("ai:") else kind[3:].capitalize()
+        info = SeatInfo(plan["name"] or default, plan["color"], "human" if kind == "open" else kind)
+        if kind == "human":
+            tokens[i] = new_token()
+            info.token_hash = token_hash(tokens[i])
+        seats.append(info)
+    room = Room(secrets.token_hex(8), code, tiles, rules, seats,
+                seed if seed is not None else secrets.randbelow(10**9) + 1,
+                name=name, host_hash=token_hash(host), turn_seconds=turn_seconds, hints=hints)
+    return room, host, tokens
+
+
+__all__ = ["IllegalMoveError", "Room", "SeatInfo", "new_room", "new_token", "token_hash"]

@@ -1,0 +1,432 @@
+"""The game server: a lobby of games over WebSocket, each game decided by the rules engine.
+
+One asyncio event loop serves every connection (``websockets``' current API). A
+connection first says ``hello`` with its protocol version, then may list, create, join
+or rejoin games; once seated it sends what its player does and the room
+(:mod:`.room`) checks it. Whatever a room decides is written to the data folder before
+anyone is told (:mod:`.store`), so what a client has seen is never lost.
+
+A peer is untrusted: frames over the size limit close the connection (``max_size``),
+every message is checked field by field (:mod:`.protocol`), a connection that goes on
+sending bad messages is closed, join attempts with a wrong code or token are limited per
+address, and a seed chosen by a client is refused unless the server was started with
+``--allow-seeds``. Computer players run in a worker thread so the loop never waits.
+
+``carcassonne server`` (:func:`main`) runs it until SIGTERM or Ctrl+C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import ssl
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from .. import __version__
+from ..engine import IllegalMoveError, RecordError, Rules, TileSet
+from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
+from .room import Room, new_room
+from .store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7625
+#: Bad messages in a row before a connection is closed.
+STRIKES = 5
+#: Failed joins (wrong code or token) an address may make in :data:`JOIN_WINDOW` seconds.
+JOIN_FAILURES = 10
+JOIN_WINDOW = 60.0
+#: Seconds a client has to say hello.
+HELLO_WITHIN = 10.0
+#: Seconds a person must be away before the host may hand their seat to a computer.
+HAND_OVER_AFTER = 30.0
+#: Heartbeat: a ping every 20 s, and a peer silent for 20 s more is gone.
+PING_INTERVAL = 20.0
+
+
+@dataclass(eq=False)
+class Peer:
+    """One connection: where it comes from and the seats it holds in one game."""
+
+    ws: ServerConnection
+    address: str
+    room: Room | None = None
+    seats: list[int] = field(default_factory=list)
+    host: bool = False
+    strikes: int = 0
+
+
+class Server:
+    """The lobby and its rooms; :meth:`handle` serves one connection."""
+
+    def __init__(self, tiles: TileSet, store: Store | None = None, allow_seeds: bool = False,
+                 hand_over_after: float = HAND_OVER_AFTER) -> None:
+        self.tiles = tiles
+        self.store = store
+        self.allow_seeds = allow_seeds
+        self.hand_over_after = hand_over_after
+        self.rooms: dict[str, Room] = {}
+        self.by_code: dict[str, Room] = {}
+        self.peers: dict[str, set[Peer]] = {}
+        self._failures: dict[str, deque[float]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._computers: set[asyncio.Task[None]] = set()
+        if store is not None:
+            for room in store.rooms(tiles):
+                self._add(room)
+
+    def _add(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self.by_code[room.code] = room
+        self.peers.setdefault(room.id, set())
+        self._locks[room.id] = asyncio.Lock()
+
+    def resume_all(self) -> None:
+        """After a restart: computers whose turn it is go on, timers start again."""
+        for room in self.rooms.values():
+            self._next_turn(room)
+
+    # ------------------------------------------------------------ connections
+    async def handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        peer = Peer(ws, address)
+        try:
+            if not await self._hello(peer):
+                return
+            async for frame in ws:
+                await self._receive(peer, frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._gone(peer)
+
+    async def _hello(self, peer: Peer) -> bool:
+        """The first message names the protocol; a mismatch is refused with both versions."""
+        try:
+            frame = await asyncio.wait_for(peer.ws.recv(), HELLO_WITHIN)
+            message = read_message(frame)
+        except (TimeoutError, asyncio.TimeoutError):
+            await peer.ws.close(1008, "no hello")
+            return False
+        except ProtocolError as exc:
+            await self._send(peer, error(str(exc), exc.code))
+            await peer.ws.close(1008, "bad hello")
+            return False
+        if message["type"] != "hello":
+            await self._send(peer, error("the first message must be hello", "no-hello"))
+            await peer.ws.close(1008, "no hello")
+            return False
+        if message["protocol"] != PROTOCOL_VERSION:
+            text = (f"this server speaks protocol {PROTOCOL_VERSION}; the client speaks protocol "
+                    f"{message['protocol']}: update the older one")
+            await self._send(peer, error(text, "protocol-version"))
+            await peer.ws.close(1002, "protocol version")
+            return False
+        await self._send(peer, {"type": "welcome", "protocol": PROTOCOL_VERSION,
+                                "server": f"carcassonne {__version__}"})
+        return True
+
+    async def _receive(self, peer: Peer, frame: str | bytes) -> None:
+        try:
+            message = read_message(frame)
+            await self._dispatch(peer, message)
+        except ProtocolError as exc:
+            peer.strikes += 1
+            await self._send(peer, error(str(exc), exc.code))
+            if peer.strikes >= STRIKES:
+                await peer.ws.close(1008, "too many bad messages")
+            return
+        peer.strikes = 0
+
+    async def _send(self, peer: Peer, message: dict[str, Any]) -> None:
+        try:
+            await peer.ws.send(json.dumps(message))
+        except ConnectionClosed:
+            pass
+
+    def _tell(self, room: Room, messages: list[dict[str, Any]]) -> None:
+        """Send messages to everyone at a room's table (never waits on a slow peer)."""
+        connections = [p.ws for p in self.peers.get(room.id, ())]
+        for message in messages:
+            broadcast(connections, json.dumps(message))
+
+    def _gone(self, peer: Peer) -> None:
+        room = peer.room
+        if room is None:
+            return
+        self.peers[room.id].discard(peer)
+        still_held = {s for p in self.peers[room.id] for s in p.seats}
+        room.leave([s for s in peer.seats if s not in still_held], time.time())
+        self._tell(room, [room.seats_message(time.time())])
+
+    # ------------------------------------------------------------ messages
+    async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        now = time.time()
+        if kind == "hello":
+            raise ProtocolError("hello was said already")
+        if kind == "list":
+            await self._send(peer, {"type": "games", "games": [
+                r.listing(now) for r in self.rooms.values() if not r.started and any(s.is_open for s in r.seats)]})
+        elif kind == "create":
+            await self._create(peer, message, now)
+        elif kind == "join":
+            await self._join(peer, message, now)
+        elif kind == "rejoin":
+            await self._rejoin(peer, message, now)
+        elif kind == "leave":
+            self._gone(peer)
+            peer.room, peer.seats, peer.host = None, [], False
+            await self._send(peer, {"type": "left"})
+        else:
+            room = peer.room
+            if room is None:
+                raise ProtocolError("join a game first", "no-game")
+            if kind == "sync":
+                await self._send(peer, room.state(now))
+            elif kind == "hand_over":
+                if not peer.host:
+                    raise ProtocolError("only the host may hand a seat to a computer", "not-host")
+                room.hand_over(message["seat"], message["level"], now, self.hand_over_after)
+                self._tell(room, [room.seats_message(now)])
+                self._next_turn(room)
+            else:
+                async with self._locks[room.id]:
+                    turn = room.game.turn_number if room.game else 0
+                    messages = room.act(peer.seats, message, now)
+                    if room.game is not None and room.game.turn_number != turn:
+                        await self._save(room)
+                self._tell(room, messages)
+                if messages and messages[0]["type"] == "turn":
+                    self._next_turn(room)
+
+    async def _create(self, peer: Peer, message: dict[str, Any], now: float) -> None:
+        if peer.room is not None:
+            raise ProtocolError("leave this game before creating another", "in-game")
+        seed = message.get("seed")
+        if seed is not None and not self.allow_seeds:
+            raise ProtocolError("this server chooses the deal itself: a seed is accepted only by a server "
+                                "started with --allow-seeds", "no-seeds")
+        try:
+            rules = Rules.from_record(message.get("rules"))
+        except RecordError as exc:
+            raise ProtocolError(f"rules: {exc}", "bad-rules") from None
+        room, host, tokens = new_room(self.tiles, rules, message["seats"], seed,
+                                      name=message.get("name", "")[:40], turn_seconds=message.get("turn_seconds", 0),
+                                      hints=message.get("hints", True), taken_codes=set(self.by_code))
+        self._add(room)
+        self._seat(peer, room, list(tokens), host=True)
+        if not any(s.is_open for s in room.seats):
+            room.start(now)
+        if self.store is not None:
+            await asyncio.to_thread(self.store.add, room)
+        await self._send(peer, {"type": "created", "game": room.id, "code": room.code, "host_token": host,
+                                "seats": [{"seat": s, "token": t} for s, t in tokens.items()]})
+        await self._send(peer, room.state(now))
+        self._next_turn(room)
+
+    async def _join(self, peer: Peer, message: dict[str, Any], now: float) -> None:
+        self._check_attempts(peer)
+        room = self.by_code.get(message["code"].strip().upper())
+        if room is None:
+            self._failed(peer)
+            raise ProtocolError("no game has that join code", "bad-code")
+        if peer.room is not None and peer.room is not room:
+            raise ProtocolError("leave this game before joining another", "in-game")
+        async with self._locks[room.id]:
+            token = room.take_seat(message["seat"], message["name"], message.get("color"), now)
+            if self.store is not None:
+                await asyncio.to_thread(self.store.save_seats, room)
+        self._seat(peer, room, [message["seat"]])
+        await self._send(peer, {"type": "joined", "game": room.id, "seats": [message["seat"]], "token": token})
+        self._tell(room, [room.state(now)])
+        self._next_turn(room)
+
+    async def _rejoin(self, peer: Peer, message: dict[str, Any], now: float) -> None:
+        self._check_attempts(peer)
+        room = self.rooms.get(message["game"])
+        token = message["token"]
+        seats = room.seats_of(token) if room is not None else []
+        host = room is not None and room.is_host_token(token)
+        if room is None or not (seats or host):
+            self._failed(peer)
+            raise ProtocolError("no seat of that game has that token", "bad-token")
+        if peer.room is not None and peer.room is not room:
+            raise ProtocolError("leave this game before joining another", "in-game")
+        self._seat(peer, room, seats, host=host)
+        await self._send(peer, {"type": "joined", "game": room.id, "seats": sorted(peer.seats), "host": peer.host})
+        self._tell(room, [room.seats_message(now)])
+        await self._send(peer, room.state(now))
+        self._next_turn(room)
+
+    def _seat(self, peer: Peer, room: Room, seats: list[int], host: bool = False) -> None:
+        peer.room = room
+        peer.seats = sorted(set(peer.seats) | set(seats))
+        peer.host = peer.host or host
+        self.peers[room.id].add(peer)
+        room.arrive(seats)
+
+    def _check_attempts(self, peer: Peer) -> None:
+        times = self._failures.get(peer.address)
+        if times is None:
+            return
+        now = time.monotonic()
+        while times and now - times[0] > JOIN_WINDOW:
+            times.popleft()
+        if len(times) >= JOIN_FAILURES:
+            wait = JOIN_WINDOW - (now - times[0])
+            raise ProtocolError(f"too many wrong codes or tokens from this address: try again in "
+                                f"{wait:.0f} s", "rate-limited")
+
+    def _failed(self, peer: Peer) -> None:
+        self._failures.setdefault(peer.address, deque()).append(time.monotonic())
+
+    async def _save(self, room: Room) -> None:
+        if self.store is not None:
+            await asyncio.to_thread(self.store.save_turns, room)
+
+    # ------------------------------------------------------------ turns
+    def _next_turn(self, room: Room) -> None:
+        """After anything that may change whose turn it is: a computer moves, or the timer runs."""
+        timer = self._timers.pop(room.id, None)
+        if timer is not None:
+            timer.cancel()
+        if room.current is None:
+            return
+        game = room.game
+        assert game is not None
+        if room.computer_to_move() is not None:
+            task = asyncio.get_running_loop().create_task(self._computer_turn(room, game.turn_number))
+            self._computers.add(task)
+            task.add_done_callback(self._computers.discard)
+        elif room.turn_seconds:
+            left = room.turn_left(time.time()) or 0.0
+            self._timers[room.id] = asyncio.get_running_loop().call_later(
+                left + 0.05, lambda: self._timeout(room))
+
+    def _timeout(self, room: Room) -> None:
+        if room.game is not None and room.timed_out(time.time()):
+            task = asyncio.get_running_loop().create_task(
+                self._computer_turn(room, room.game.turn_number, timed_out=True))
+            self._computers.add(task)
+            task.add_done_callback(self._computers.discard)
+
+    async def _computer_turn(self, room: Room, turn: int, timed_out: bool = False) -> None:
+        """A computer plays the seat to move (an AI seat, a person handed over, or a turn
+        whose timer ran out), thinking in a worker thread on a copy of the game."""
+        from ..ai import get_bot
+        from .room import TIMEOUT_LEVEL
+
+        async with self._locks[room.id]:
+            game = room.game
+            if game is None or room.current is None or game.turn_number != turn:
+                return
+            found = room.computer_to_move()
+            if found is None:
+                if not timed_out:
+                    return
+                seat, bot = room.current, get_bot(TIMEOUT_LEVEL, room.seed * 7 + room.current)
+            else:
+                seat, bot = found
+            try:
+                move = await asyncio.to_thread(bot.choose, game.copy())
+                messages = room.play(move, time.time())
+            except (ProtocolError, IllegalMoveError) as exc:
+                log.error("the computer for seat %d of game %s failed: %s", seat, room.id, exc)
+                return
+            await self._save(room)
+        if timed_out:
+            messages.insert(0, {"type": "timeout", "seat": seat})
+        self._tell(room, messages)
+        self._next_turn(room)
+
+
+# ------------------------------------------------------------------ the command
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..i18n import _
+
+    parser.add_argument("--host", default="127.0.0.1",
+                        help=_("address to listen on (default 127.0.0.1; 0.0.0.0 for every network)"))
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=_("port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT))
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help=_("folder that keeps every game (default: the server folder in the game's data folder)"))
+    parser.add_argument("--allow-seeds", action="store_true",
+                        help=_("accept a seed chosen by a client (tests and tournaments only: "
+                               "it tells that client the order of the bag)"))
+    parser.add_argument("--certfile", help=_("TLS certificate (PEM): serve wss:// instead of ws://"))
+    parser.add_argument("--keyfile", help=_("TLS private key (PEM), with --certfile"))
+
+
+def main(args: argparse.Namespace) -> int:
+    """``carcassonne server``: serve until SIGTERM or Ctrl+C, then exit 0."""
+    from ..i18n import _
+    from ..tileset import standard_tiles
+
+    if not 0 <= args.port <= 65535:
+        print(_("--port must be 0 to 65535, not {port}").format(port=args.port), file=sys.stderr)
+        return 2
+    context = None
+    if args.certfile or args.keyfile:
+        if not (args.certfile and args.keyfile):
+            print(_("--certfile and --keyfile go together"), file=sys.stderr)
+            return 2
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        try:
+            context.load_cert_chain(args.certfile, args.keyfile)
+        except (OSError, ssl.SSLError) as exc:
+            print(_("cannot use the TLS certificate: {problem}").format(problem=exc), file=sys.stderr)
+            return 2
+    folder = Path(args.data) if args.data else _default_folder()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    try:
+        return asyncio.run(_serve(standard_tiles(), folder, args.host, args.port, context, args.allow_seeds))
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(_("cannot listen on {host}:{port}: {problem}").format(
+            host=args.host, port=args.port, problem=exc.strerror or exc), file=sys.stderr)
+        return 2
+
+
+def _default_folder() -> Path:
+    from ..app.folders import data_dir
+
+    return data_dir() / "server"
+
+
+async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ssl.SSLContext | None,
+                 allow_seeds: bool) -> int:
+    store = await asyncio.to_thread(Store, folder)
+    server = Server(tiles, store, allow_seeds=allow_seeds)
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C arrives as KeyboardInterrupt
+            pass
+    async with serve(server.handle, host, port, max_size=MAX_CLIENT_MESSAGE, ssl=context,
+                     ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL) as ws_server:
+        real_port = next(iter(ws_server.sockets)).getsockname()[1]
+        scheme = "wss" if context else "ws"
+        print(f"listening on {scheme}://{host}:{real_port}", flush=True)
+        log.info("%d games kept in %s", len(server.rooms), folder)
+        server.resume_all()
+        await stop.wait()
+        ws_server.close(close_connections=True)
+        await asyncio.wait_for(ws_server.wait_closed(), 3)
+    store.close()
+    return 0

@@ -1,0 +1,126 @@
+"""Where a server keeps its games: a lobby database and one game record per game.
+
+The lobby (games, join codes, seats and the hashes of their tokens) is an SQLite file,
+from the standard library; each game's turns are a ``.carc.json`` record in the game
+record format (``docs/game-record.md``), written atomically after every turn as the
+autosaves are, so a server killed at any moment loses at most the turn in progress and
+anyone can replay a game with ``carcassonne replay``. A restarted server reads both back
+and resumes every game.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from pathlib import Path
+from typing import Iterator
+
+from ..engine import CarcassonneError, Rules, TileSet
+from ..engine.record import GameRecord, write_atomically
+from .room import Room, SeatInfo
+
+log = logging.getLogger(__name__)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, created REAL NOT NULL,
+    rules TEXT NOT NULL, seed INTEGER NOT NULL, host_hash TEXT NOT NULL,
+    turn_seconds INTEGER NOT NULL, hints INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
+    kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, seat));
+"""
+
+
+class StoreError(RuntimeError):
+    """The data folder cannot be used: one line saying why."""
+
+
+class Store:
+    """A server's data folder: ``lobby.sqlite3`` and ``games/<id>.carc.json``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.games = folder / "games"
+        try:
+            self.games.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(folder / "lobby.sqlite3", check_same_thread=False)
+            self.db.executescript(_SCHEMA)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.commit()
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot use the data folder {folder}: {exc}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def record_path(self, room: Room) -> Path:
+        return self.games / f"{room.id}.carc.json"
+
+    # ------------------------------------------------------------- writing
+    def add(self, room: Room) -> None:
+        """A new game and its seats (its record follows with its first turn)."""
+        with self.db:
+            self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (room.id, room.code, room.name, room.created, json.dumps(room.rules.to_record()),
+                             room.seed, room.host_hash, room.turn_seconds, int(room.hints)))
+            self._write_seats(room)
+        if room.started:
+            self.save_turns(room)
+
+    def save_seats(self, room: Room) -> None:
+        """A player sat down: the seat's name, colour and token hash."""
+        with self.db:
+            self._write_seats(room)
+        if room.started and not self.record_path(room).exists():
+            self.save_turns(room)
+
+    def _write_seats(self, room: Room) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                            [(room.id, i, s.name, s.color, s.kind, s.token_hash)
+                             for i, s in enumerate(room.seats)])
+
+    def save_turns(self, room: Room) -> None:
+        """The game's record, atomically: the old file stays whole if this is cut short."""
+        write_atomically(self.record_path(room), room.record().to_json())
+
+    # ------------------------------------------------------------- reading
+    def rooms(self, tiles: TileSet) -> Iterator[Room]:
+        """Every game kept, resumed from its record; a game that cannot be read is logged
+        with one line and left where it is."""
+        try:
+            rows = self.db.execute("SELECT id, code, name, created, rules, seed, host_hash, turn_seconds, "
+                                   "hints FROM games ORDER BY created").fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"the lobby database in {self.folder} is damaged: {exc}") from None
+        now = time.time()
+        for game_id, code, name, created, rules, seed, host_hash, turn_seconds, hints in rows:
+            try:
+                room = self._room(tiles, str(game_id), str(code), str(name), float(created), str(rules),
+                                  int(seed), str(host_hash), int(turn_seconds), bool(hints), now)
+            except (CarcassonneError, ValueError, TypeError, sqlite3.Error) as exc:
+                log.warning("game %s is not resumed: %s", game_id, exc)
+                continue
+            yield room
+
+    def _room(self, tiles: TileSet, game_id: str, code: str, name: str, created: float, rules: str,
+              seed: int, host_hash: str, turn_seconds: int, hints: bool, now: float) -> Room:
+        seats = [SeatInfo(str(n), str(c), str(k), th) for n, c, k, th in self.db.execute(
+            "SELECT name, color, kind, token_hash FROM seats WHERE game = ? ORDER BY seat", (game_id,))]
+        room = Room(game_id, code, tiles, Rules.from_record(json.loads(rules)), seats, seed, name=name,
+                    host_hash=host_hash, turn_seconds=turn_seconds, hints=hints, created=created)
+        for seat in seats:
+            if seat.kind == "human" and seat.token_hash is not None:
+                seat.away_since = now  # nobody is connected to a server that has just started
+        path = self.record_path(room)
+        if path.exists():
+            record = GameRecord.load(path)
+            if record.seed != seed or len(record.players) != len(seats):
+                raise CarcassonneError(f"{path.name} does not belong to this game")
+            room.resume(record.replay(tiles), now)
+        elif not any(s.is_open for s in seats):
+            room.start(now)
+        return room

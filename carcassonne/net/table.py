@@ -1,0 +1,114 @@
+"""What a client knows of the game it sits at, kept up to date from the server's messages.
+
+It holds the client's copy of the game (:mod:`.mirror`), the seats with who is
+connected, the step in progress of the player to move, the chat and the turn timer.
+It does no I/O: the command line's clients and the play screen's connection thread
+feed it the messages they receive, and it says what changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import CarcassonneError, Game, Rules, TileSet, Turn
+from .mirror import apply_turns, public_game
+from .protocol import ProtocolError, turn_from_wire
+
+
+class Desync(Exception):
+    """The server's message does not follow from what this client knows: ask for the whole game."""
+
+
+@dataclass
+class TableState:
+    tiles: TileSet
+    game_id: str = ""
+    name: str = ""
+    game: Game | None = None
+    rules: Rules | None = None
+    tile: str | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    pending: dict[str, Any] | None = None
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    started: bool = False
+    hints: bool = True
+    turn_seconds: int = 0
+    turn_left: float | None = None
+    #: Whole-game states received so far (a request waits for the one it causes).
+    states: int = 0
+
+    @property
+    def current(self) -> int | None:
+        """The seat to move, or None before the start and after the end."""
+        if self.game is None or self.tile is None or self.game.finished:
+            return None
+        return self.game.current
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and self.game.finished
+
+    def apply(self, message: dict[str, Any]) -> list[Turn]:
+        """Take in one server message; returns the turns it played (for animation).
+
+        Raises :class:`Desync` if it does not fit this client's copy of the game.
+        """
+        kind = message.get("type")
+        try:
+            if kind == "state":
+                return self._state(message)
+            if kind == "turn":
+                return self._turn(message)
+        except (CarcassonneError, ProtocolError, KeyError, TypeError, ValueError) as exc:
+            raise Desync(f"{kind}: {exc}") from exc
+        if kind == "seats" and isinstance(message.get("seats"), list):
+            self.seats = message["seats"]
+        elif kind == "pending":
+            self.pending = message.get("pending")
+        elif kind == "chat":
+            self.chat.append(message)
+            del self.chat[:-50]
+        return []
+
+    def _state(self, message: dict[str, Any]) -> list[Turn]:
+        self.states += 1
+        self.game_id, self.name = str(message["game"]), str(message.get("name", ""))
+        self.rules = Rules.from_record(message["rules"])
+        self.seats = list(message["seats"])
+        self.started = bool(message["started"])
+        self.hints, self.turn_seconds = bool(message.get("hints", True)), int(message.get("turn_seconds", 0))
+        self.turn_left = message.get("turn_left")
+        self.pending = message.get("pending")
+        self.chat = list(message.get("chat", []))
+        self.tile = message["tile"]
+        if not self.started:
+            self.game = None
+            return []
+        turns = [turn_from_wire(t) for t in message["turns"]]
+        self.game = public_game(self.tiles, self.rules, [str(s["name"]) for s in self.seats], turns,
+                                self.tile, finished=bool(message["finished"]))
+        self._check(message)
+        return []
+
+    def _turn(self, message: dict[str, Any]) -> list[Turn]:
+        game = self.game
+        if game is None:
+            raise Desync("a turn before the game started")
+        if message["at"] != game.turn_number:
+            raise Desync(f"turn {message['at'] + 1} announced, this copy is at turn {game.turn_number + 1}")
+        turns = [turn_from_wire(t) for t in message["turns"]]
+        apply_turns(game, turns, message["tile"], finished=bool(message["finished"]))
+        self.tile = message["tile"]
+        self.pending = None
+        self.turn_left = message.get("turn_left")
+        self._check(message)
+        return turns
+
+    def _check(self, message: dict[str, Any]) -> None:
+        game = self.game
+        assert game is not None
+        if message.get("current") is not None and message["current"] != self.current:
+            raise Desync(f"the server says seat {message['current']} moves, this copy says {self.current}")
+        if message.get("scores") is not None and list(message["scores"]) != game.scores:
+            raise Desync(f"the server's scores {message['scores']} differ from this copy's {game.scores}")
