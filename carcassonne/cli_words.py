@@ -16,6 +16,7 @@ from .app.hint_words import hint_sentence
 from .app.score_words import describe
 from .engine import CarcassonneError, Game, Move
 from .engine.moves import Discard, Turn
+from .engine.untrusted import shown_path
 from .i18n import N_, _, format_number, format_percent, language, ngettext, set_language, system_language
 
 
@@ -48,8 +49,8 @@ def record_problem(file: str, exc: CarcassonneError) -> str:
     read); in another language the broken rule is worded from its reason and facts.
     """
     if language() == "en":
-        return f"{file}: {exc}"
-    return _("{file}: {problem}").format(file=file, problem=error_words(exc))
+        return f"{shown_path(file)}: {exc}"
+    return _("{file}: {problem}").format(file=shown_path(file), problem=error_words(exc))
 
 
 def replay_lines(game: Game) -> list[str]:

@@ -15,6 +15,7 @@ from ..i18n import N_, _, ngettext
 from ..engine import Game, Move, RecordError, ScoreEvent
 from ..engine.record import GameRecord, Seat
 from ..engine.tiles import TileKind, TileSet
+from ..engine.untrusted import shown_path
 
 
 
@@ -44,7 +45,7 @@ class Replay:
     @classmethod
     def load(cls, path: Path, tiles: TileSet) -> "Replay":
         """Open a ``.carc.json`` (saved, autosaved or from ``simulate``); RecordError if unusable."""
-        return cls(GameRecord.load(path), tiles, Path(path).name.replace(".carc.json", ""))
+        return cls(GameRecord.load(path), tiles, shown_path(Path(path).name).replace(".carc.json", ""))
 
     # ------------------------------------------------------------ stepping
     @property

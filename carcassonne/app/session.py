@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import CarcassonneError, Game, Rules
 from ..engine.record import GameRecord, Seat
-from ..engine.untrusted import clean_name
+from ..engine.untrusted import clean_name, shown_path
 from ..i18n import _
 from .explain import error_words
 from .replay import Replay
@@ -73,9 +73,9 @@ def load_game(app: "App", path: Path) -> str | None:
         record = app.storage.load(path)
         game = record.replay(app.tiles)
     except CarcassonneError as exc:
-        return _("{file}: {problem}").format(file=path.name, problem=error_words(exc))
+        return _("{file}: {problem}").format(file=shown_path(path.name), problem=error_words(exc))
     except OSError as exc:
-        return f"{path.name}: {exc.strerror or exc}"
+        return f"{shown_path(path.name)}: {exc.strerror or exc}"
     play(app, game, record.players, autosave=path if app.storage.is_autosave(path) else None, hints=record.hints)
     return None
 
@@ -85,8 +85,8 @@ def open_replay(app: "App", path: Path) -> str | None:
     try:
         replay = Replay.load(Path(path), app.tiles)
     except CarcassonneError as exc:
-        return _("{file}: {problem}").format(file=Path(path).name, problem=error_words(exc))
+        return _("{file}: {problem}").format(file=shown_path(Path(path).name), problem=error_words(exc))
     except OSError as exc:
-        return f"{Path(path).name}: {exc.strerror or exc}"
+        return f"{shown_path(Path(path).name)}: {exc.strerror or exc}"
     app.replace_scene("replay", replay=replay)
     return None

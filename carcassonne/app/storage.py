@@ -21,7 +21,7 @@ from typing import Any
 from ..i18n import LANGUAGES
 from ..engine import COLORS, FARM_SCORINGS, RecordError, Rules
 from ..engine.record import GameRecord, write_atomically
-from ..engine.untrusted import clean_name, parse_json, read_text
+from ..engine.untrusted import clean_name, parse_json, read_text, shown_path
 from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
 
 SAVE_SUFFIX = ".carc.json"
@@ -201,7 +201,7 @@ class Storage:
         try:
             write_atomically(path, text)
         except OSError as exc:
-            self.problem = f"{path.name}: {exc.strerror or exc}"
+            self.problem = f"{shown_path(path.name)}: {exc.strerror or exc}"
             return False
         self.problem = None
         return True
@@ -215,7 +215,7 @@ class Storage:
             return None
         self._told = True
         return (f"The game cannot write to its data folder ({self.problem}), so this game "
-                f"cannot be continued later. You can keep playing. Data folder: {self.root}")
+                f"cannot be continued later. You can keep playing. Data folder: {shown_path(self.root)}")
 
     def sweep(self, older_than: float = 60.0) -> int:
         """Delete temporary files a kill mid-write left behind; returns how many.

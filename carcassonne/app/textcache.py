@@ -24,8 +24,9 @@ BUDGET_BYTES = 4 * 1024 * 1024
 
 
 def drawable(text: str) -> str:
-    """``text`` without what pygame refuses to render (NUL, lone surrogates)."""
-    return "".join(ch for ch in text if ch != "\0" and not "\ud800" <= ch <= "\udfff")
+    """``text`` without NUL, and with U+FFFD for each lone surrogate (a file name's bad byte):
+    pygame refuses both."""
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text if ch != "\0")
 
 
 def render_text(font: pygame.font.Font, text: str, colour: tuple[int, ...]) -> pygame.Surface:

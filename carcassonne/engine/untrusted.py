@@ -147,6 +147,15 @@ def clean_name(raw: object, fallback: str, limit: int = MAX_NAME) -> str:
     return name
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A file's name or path fit to print and to draw.
+
+    A name that is not UTF-8 reaches Python with its bad bytes as lone surrogates, which
+    ``print`` and pygame refuse: each such byte is shown as U+FFFD, the replacement character.
+    """
+    return os.fsencode(os.fspath(path)).decode("utf-8", "replace")
+
+
 def shown(value: object, width: int = 40) -> str:
     """``repr(value)`` cut to ``width`` characters, for quoting bad input in a one-line error."""
     text = repr(value)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from ...engine.untrusted import shown_path
 from ...i18n import N_, _
 from ..explain import error_words
 from ..intents import WHEEL, Intent
@@ -160,7 +161,7 @@ class SaveRow(Button):
     """One saved game in the Load list: who plays and the scores, then turn, rules and date."""
 
     def __init__(self, summary: SaveSummary, on_click: Callable[[], None]) -> None:
-        super().__init__(summary.standings or summary.path.name, on_click)
+        super().__init__(summary.standings or shown_path(summary.path.name), on_click)
         self.summary = summary
 
     @property

@@ -22,6 +22,7 @@ import pygame
 from ...i18n import N_, _
 from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
+from ...engine.untrusted import shown_path
 from ..aidview import Aids, Tip
 from ..anim import Glide
 from ..board_overlay import BoardOverlay
@@ -205,7 +206,7 @@ class PlayScene(BoardScene):
         except OSError as exc:
             self.say(_("Could not save: {reason}").format(reason=exc.strerror or exc), BAD)
         else:
-            self.say(_("Saved as {name}").format(name=path.name), GOOD)
+            self.say(_("Saved as {name}").format(name=shown_path(path.name)), GOOD)
         return self.message
 
     def open_menu(self) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...ai.analysis import TurnAnalysis
+from ...engine.untrusted import shown_path
 from ...i18n import N_, _, format_number, format_when, ngettext
 from ..aidview import Aids
 from ..assets import PLAYER_RGB
@@ -430,7 +431,7 @@ class ReplaysDialog(Dialog):
                 label = (_("In progress: {players}").format(players=" · ".join(players)) if players
                          else _("Autosave (game in progress)"))
             else:
-                label = f"{path.parent.name}/{path.name.replace('.carc.json', '')}"
+                label = shown_path(f"{path.parent.name}/{path.name.replace('.carc.json', '')}")
             try:
                 when = format_when(path.stat().st_mtime, year=False)
             except OSError:

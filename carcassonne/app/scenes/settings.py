@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import i18n
+from ...engine.untrusted import shown_path
 from ...i18n import LANGUAGES, N_, _
 from ... import __version__
 from ..errorlog import LOG_NAME
@@ -102,7 +103,7 @@ class SettingsScene(Dialog):
                   (self.box.centerx, self.done.rect.top - int(8 * self.u)), INK_DIM, "midbottom")
         # Where a bug report's log is (written only when something went wrong); long paths shrink to fit.
         about = _("Carcassonne {version} · error log: {path}").format(version=__version__,
-                                                                      path=self.app.storage.log_root / LOG_NAME)
+                                                                      path=shown_path(self.app.storage.log_root / LOG_NAME))
         size, room = int(13 * self.u), self.box.w - int(24 * self.u)
         while size > 8 and self.app.assets.fonts.get(size).size(about)[0] > room:
             size -= 1
