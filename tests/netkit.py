@@ -66,7 +66,8 @@ class ServerThread:
         store = Store(self.folder) if self.folder else None
         self.server = Server(self.tiles, store, allow_seeds=self.allow_seeds,
                              hand_over_after=self.hand_over_after)
-        self.ws_server = await serve(self.server.handle, "127.0.0.1", 0, max_size=MAX_CLIENT_MESSAGE)
+        self.ws_server = await serve(self.server.handle, "127.0.0.1", 0, max_size=MAX_CLIENT_MESSAGE,
+                                     close_timeout=0.5)
         self.port = next(iter(self.ws_server.sockets)).getsockname()[1]
         self.server.resume_all()
 

@@ -53,6 +53,8 @@ HELLO_WITHIN = 10.0
 HAND_OVER_AFTER = 30.0
 #: Heartbeat: a ping every 20 s, and a peer silent for 20 s more is gone.
 PING_INTERVAL = 20.0
+#: Seconds a closing handshake may take: a vanished peer must not hold up a shutdown.
+CLOSE_TIMEOUT = 2.0
 
 
 @dataclass(eq=False)
@@ -419,7 +421,8 @@ async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ss
         except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C arrives as KeyboardInterrupt
             pass
     async with serve(server.handle, host, port, max_size=MAX_CLIENT_MESSAGE, ssl=context,
-                     ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL) as ws_server:
+                     ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL,
+                     close_timeout=CLOSE_TIMEOUT) as ws_server:
         real_port = next(iter(ws_server.sockets)).getsockname()[1]
         scheme = "wss" if context else "ws"
         print(f"listening on {scheme}://{host}:{real_port}", flush=True)
@@ -427,6 +430,9 @@ async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ss
         server.resume_all()
         await stop.wait()
         ws_server.close(close_connections=True)
-        await asyncio.wait_for(ws_server.wait_closed(), 3)
+        try:
+            await asyncio.wait_for(ws_server.wait_closed(), 2 * CLOSE_TIMEOUT)
+        except (TimeoutError, asyncio.TimeoutError):
+            log.warning("some connections did not close in time")
     store.close()
     return 0

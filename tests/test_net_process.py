@@ -1,0 +1,111 @@
+"""The server and its clients as processes: ``carcassonne server``'s first line and its
+clean stop, a client killed mid-turn that comes back, and a server killed with SIGKILL
+and restarted that resumes every game to the same end (issue: play across screens).
+
+"Killed" is SIGKILL (``proc.kill()``): only that shows what a crash leaves behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from carcassonne.engine import Game, Rules
+from carcassonne.ai import get_bot
+from carcassonne.engine.record import GameRecord
+from netkit import ROOT, ServerThread, start_server_process, turns_in, wait_for
+
+SEAT = str(Path(__file__).with_name("net_seat.py"))
+
+
+def _env() -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(ROOT))
+
+
+def test_the_server_says_where_it_listens_and_stops_cleanly_on_sigterm(tmp_path):
+    proc, port = start_server_process(tmp_path / "data", 0, "--allow-seeds")
+    try:
+        assert port > 0
+        client = subprocess.Popen([sys.executable, SEAT, f"ws://127.0.0.1:{port}", str(tmp_path / "seat"),
+                                   "create", "normal", "3"], env=_env(), cwd=ROOT)
+        wait_for(lambda: (tmp_path / "seat").exists(), 20, "a game created")
+        started = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=10) == 0
+        assert time.monotonic() - started < 5
+    finally:
+        proc.kill()
+        client.kill()
+        client.wait(10)
+    assert (tmp_path / "data" / "lobby.sqlite3").is_file()
+
+
+def test_a_client_killed_mid_turn_rejoins_and_the_game_ends_normally(tiles, tmp_path):
+    info = tmp_path / "game"
+    with ServerThread(tiles) as server:
+        procs = []
+        try:
+            ann = subprocess.Popen([sys.executable, SEAT, server.url, str(info), "create", "normal", "12"],
+                                   env=_env(), cwd=ROOT)
+            procs.append(ann)
+            wait_for(info.exists, 20, "Ann's game created")
+            bob = subprocess.Popen([sys.executable, SEAT, server.url, str(info), "join", "random", "12",
+                                    "--stall-at", "9"], env=_env(), cwd=ROOT)
+            procs.append(bob)
+            wait_for(Path(f"{info}.stalled").exists, 60, "Bob laid his tile")
+            time.sleep(0.2)
+            bob.kill()
+            bob.wait(10)
+            again = subprocess.Popen([sys.executable, SEAT, server.url, str(info), "rejoin", "random", "12"],
+                                     env=_env(), cwd=ROOT)
+            procs.append(again)
+            assert again.wait(timeout=120) == 0
+            assert ann.wait(timeout=60) == 0
+        finally:
+            for p in procs:
+                p.kill()
+    ends = [json.loads(Path(f"{info}.end.{seat}").read_text()) for seat in (0, 1)]
+    assert ends[0] == ends[1]
+    game = Game(tiles, Rules(), 2, seed=12, names=["Ann", "Bob"])
+    bots = [get_bot("normal", 100), get_bot("random", 101)]
+    while game.draw() is not None:
+        game.play(bots[game.current].choose(game))
+    game.finish()
+    assert ends[0]["turns"] == [t.to_record() for t in game.history]
+    assert ends[0]["scores"] == game.scores
+
+
+def test_a_server_killed_mid_game_and_restarted_resumes_every_game_to_the_same_end(tiles, tmp_path):
+    data, net_records, local_records = tmp_path / "data", tmp_path / "net", tmp_path / "local"
+    proc, port = start_server_process(data, 0, "--allow-seeds")
+    args = ["simulate", "--bots", "normal,random", "-n", "2", "--jobs", "2", "--seed", "30", "--json"]
+    sim = subprocess.Popen([sys.executable, "-m", "carcassonne", *args, "--records", str(net_records),
+                            "--server", f"ws://127.0.0.1:{port}"], stdout=subprocess.PIPE,
+                           text=True, env=_env(), cwd=ROOT)
+    try:
+        wait_for(lambda: sorted(turns_in(p) for p in (data / "games").glob("*.carc.json"))[:1] >= [20]
+                 and len(list((data / "games").glob("*.carc.json"))) == 2, 120, "two games under way")
+        proc.kill()
+        proc.wait(10)
+        kept = {p.name: turns_in(p) for p in (data / "games").glob("*.carc.json")}
+        proc, _ = start_server_process(data, port, "--allow-seeds")
+        out, _err = sim.communicate(timeout=180)
+        assert sim.returncode == 0
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+        sim.kill()
+    assert all(0 < n < 75 for n in kept.values()), kept  # killed mid-game
+    local = subprocess.run([sys.executable, "-m", "carcassonne", *args, "--records", str(local_records)],
+                           capture_output=True, text=True, env=_env(), cwd=ROOT, timeout=120)
+    assert json.loads(out)["bots"][0]["mean_score"] == json.loads(local.stdout)["bots"][0]["mean_score"]
+    for mine in sorted(net_records.iterdir()):
+        assert GameRecord.load(mine).turns == GameRecord.load(local_records / mine.name).turns
+    # and the server kept both games, finished, as records anyone can replay
+    for kept_record in (data / "games").glob("*.carc.json"):
+        assert GameRecord.load(kept_record).replay(tiles).finished
