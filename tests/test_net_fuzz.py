@@ -1,0 +1,149 @@
+"""Hostile peers against a real server, fuzzed with hypothesis, while a game goes on beside
+them: garbage, wrong types, huge sizes, deep nesting, moves out of turn, wrong tokens and
+another game's token are refused (an error, or the connection closed), and the concurrent
+game finishes as the local game would (issue: play across screens, "Security").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from carcassonne.net.client import Connection
+from carcassonne.net.protocol import CLIENT_MESSAGES, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
+from netkit import ServerThread, play_seat, run, seated_pair
+from test_net_server import local_game
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12)
+field_names = st.sampled_from(sorted({f for fields in CLIENT_MESSAGES.values() for f in fields} | {"type", "seat"}))
+typed_messages = st.builds(
+    lambda kind, fields: json.dumps({**fields, "type": kind}),
+    st.sampled_from(sorted(CLIENT_MESSAGES) + ["state", "turn", "welcome", "", "x" * 40]),
+    st.dictionaries(field_names, json_values, max_size=5))
+frames = st.one_of(
+    st.text(max_size=200),
+    st.binary(max_size=64),
+    typed_messages,
+    json_values.map(json.dumps),
+    st.integers(1, 4000).map(lambda depth: "[" * depth + "]" * depth),
+    st.just("1" * 5000),
+    st.integers(MAX_CLIENT_MESSAGE + 1, 4 * MAX_CLIENT_MESSAGE).map(lambda n: '{"type": "chat", "text": "' + "a" * n + '"}'),
+)
+#: What a seated hostile peer sends in its own game: moves out of turn and nonsense steps.
+seated_frames = st.one_of(
+    frames,
+    st.builds(lambda x, y, r: json.dumps({"type": "play", "x": x, "y": y, "rotation": r}),
+              st.integers(-3, 3), st.integers(-3, 3), st.sampled_from([0, 90, 180, 270, 45])),
+    st.sampled_from([json.dumps({"type": t}) for t in ("confirm", "undo", "no_follower", "sync", "leave")]),
+)
+
+
+def test_hostile_peers_are_refused_while_another_game_finishes_unharmed(tiles):
+    with ServerThread(tiles) as server:
+        outcome: dict[str, Any] = {}
+        seated = threading.Event()
+
+        def honest_game() -> None:
+            async def scenario():
+                a, b = await seated_pair(server.url, tiles, seed=17)
+                seated.set()
+                await asyncio.gather(play_seat(a, 0, "normal", 100), play_seat(b, 1, "random", 101))
+                return a.table.game
+            outcome["game"] = run(scenario(), timeout=600)
+
+        honest = threading.Thread(target=honest_game)
+        honest.start()
+        assert seated.wait(30)
+        victim = run(_victim_game(server.url, tiles))
+
+        @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(st.lists(frames, min_size=1, max_size=6), st.lists(seated_frames, min_size=1, max_size=6),
+               st.sampled_from(["", "token-of-another-game", "random"]))
+        def hostile(loose: list[str | bytes], seated: list[str | bytes], token_kind: str) -> None:
+            run(_hostile_peer(server.url, tiles, loose, seated, victim, token_kind), timeout=60)
+
+        hostile()
+        honest.join(600)
+        assert not honest.is_alive()
+        alive = run(_still_serving(server.url, tiles))
+    local = local_game(tiles, 17, ["normal", "random"])
+    assert outcome["game"].history == local.history and outcome["game"].scores == local.scores
+    assert alive
+
+
+async def _victim_game(url: str, tiles: Any) -> dict[str, Any]:
+    """A game whose seat 1 the hostile peers hold (seat 0 never moves), and another game's token."""
+    a, b = await seated_pair(url, tiles, seed=3)
+    c, d = await seated_pair(url, tiles, seed=4)
+    return {"game": a.game_id, "bob": b.tokens[-1], "other": d.tokens[-1], "keep": (a, b, c, d)}
+
+
+async def _hostile_peer(url: str, tiles: Any, loose: list[str | bytes], seated: list[str | bytes],
+                        victim: dict[str, Any], token_kind: str) -> None:
+    """One hostile connection; the server closing it (after too many bad messages) is a refusal."""
+    try:
+        await _hostile_frames(url, loose, seated, victim, token_kind)
+    except ConnectionClosed:
+        pass
+
+
+async def _hostile_frames(url: str, loose: list[str | bytes], seated: list[str | bytes],
+                          victim: dict[str, Any], token_kind: str) -> None:
+    async with connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION}))
+        assert json.loads(await ws.recv())["type"] == "welcome"
+        if not await _send_all(ws, loose):
+            return
+        token = {"": victim["bob"], "token-of-another-game": victim["other"]}.get(token_kind, "x" * 20)
+        await ws.send(json.dumps({"type": "rejoin", "game": victim["game"], "token": token}))
+        reply = await _reply(ws)
+        if reply is None:
+            return
+        if token_kind:
+            assert reply["type"] == "error" and reply["code"] in ("bad-token", "rate-limited", "in-game")
+            return
+        await _send_all(ws, seated)
+
+
+async def _send_all(ws: Any, frames: list[str | bytes]) -> bool:
+    """Send each frame and read the answer; False once the server closed the connection."""
+    for frame in frames:
+        try:
+            await ws.send(frame)
+        except ConnectionClosed:
+            return False
+        reply = await _reply(ws)
+        if reply is None:
+            return False
+        if reply["type"] in ("turn", "pending"):
+            raise AssertionError(f"a hostile frame moved: {frame!r} -> {reply}")
+    return True
+
+
+async def _reply(ws: Any) -> dict[str, Any] | None:
+    """The next answer to this peer (skipping what the table is told), or None if closed."""
+    try:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if message["type"] not in ("seats", "chat"):
+                return message
+    except ConnectionClosed:
+        return None
+
+
+async def _still_serving(url: str, tiles: Any) -> bool:
+    conn = Connection(url, tiles)
+    await conn.open()
+    games = await conn.request({"type": "list"}, "games")
+    await conn.close()
+    return isinstance(games["games"], list)
