@@ -199,15 +199,21 @@ def _read_turn(number: int, raw: Any) -> Turn:
     return Move(tile, values[0], values[1], values[2], meeple)
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and an atomic rename."""
+def write_atomically(path: Path, text: str, durable: bool = True) -> None:
+    """Write ``text`` to ``path`` through a temporary file and an atomic rename.
+
+    ``durable``: flush the file to the disk before the rename, so a power cut leaves the
+    old file or the new one; without it a killed process still leaves one of them whole
+    (the operating system keeps what was written), at a fraction of the cost.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

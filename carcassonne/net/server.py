@@ -150,6 +150,12 @@ class Server:
             if peer.strikes >= STRIKES:
                 await peer.ws.close(1008, "too many bad messages")
             return
+        except (ConnectionClosed, asyncio.CancelledError):
+            raise
+        except Exception:  # noqa: BLE001 - a bug must not take the connection or the server down
+            log.exception("a message from %s could not be handled", peer.address)
+            await self._send(peer, error("the server could not handle that message", "server-error"))
+            return
         peer.strikes = 0
 
     async def _send(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -233,7 +239,8 @@ class Server:
         if not any(s.is_open for s in room.seats):
             room.start(now)
         if self.store is not None:
-            await asyncio.to_thread(self.store.add, room)
+            async with self._locks[room.id]:
+                await asyncio.to_thread(self.store.add, room)
         await self._send(peer, {"type": "created", "game": room.id, "code": room.code, "host_token": host,
                                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]})
         await self._send(peer, room.state(now))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Iterator
@@ -44,6 +45,8 @@ class Store:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.games = folder / "games"
+        #: The server writes from worker threads: one at a time on the one connection.
+        self._lock = threading.Lock()
         try:
             self.games.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(folder / "lobby.sqlite3", check_same_thread=False)
@@ -63,7 +66,7 @@ class Store:
     # ------------------------------------------------------------- writing
     def add(self, room: Room) -> None:
         """A new game and its seats (its record follows with its first turn)."""
-        with self.db:
+        with self._lock, self.db:
             self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (room.id, room.code, room.name, room.created, json.dumps(room.rules.to_record()),
                              room.seed, room.host_hash, room.turn_seconds, int(room.hints)))
@@ -73,7 +76,7 @@ class Store:
 
     def save_seats(self, room: Room) -> None:
         """A player sat down: the seat's name, colour and token hash."""
-        with self.db:
+        with self._lock, self.db:
             self._write_seats(room)
         if room.started and not self.record_path(room).exists():
             self.save_turns(room)
@@ -84,8 +87,12 @@ class Store:
                              for i, s in enumerate(room.seats)])
 
     def save_turns(self, room: Room) -> None:
-        """The game's record, atomically: the old file stays whole if this is cut short."""
-        write_atomically(self.record_path(room), room.record().to_json())
+        """The game's record, atomically: the old file stays whole if this is cut short.
+
+        Not flushed to the disk on every turn (hundreds of games write several times a
+        second): a killed server loses nothing the operating system was given; a power cut
+        may lose the last turns, never a whole record."""
+        write_atomically(self.record_path(room), room.record().to_json(), durable=False)
 
     # ------------------------------------------------------------- reading
     def rooms(self, tiles: TileSet) -> Iterator[Room]:
