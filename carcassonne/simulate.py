@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from .ai.base import Bot
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
 from .engine.rules import BAG, BOX, TABLE_MAX, TABLE_MIN
 from .engine.record import GameRecord, Seat
@@ -112,13 +113,23 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
                  discard=BAG if args.discard_to_bag else BOX)
 
 
-def _make_bot(level: str, seed: int, budget: float | None):
+def _make_bot(level: str, seed: int, budget: float | None) -> Bot:
     from .ai import get_bot
 
     bot = get_bot(level, seed)
     if budget is not None and hasattr(bot, "budget"):
         bot.budget = budget
     return bot
+
+
+def seating(levels: list[str], game_index: int, seed: int,
+            budget: float | None = None) -> tuple[list[int], list[str], list[Bot]]:
+    """Game ``game_index``'s seats: ``order[seat]`` is the index in ``levels`` of the bot in
+    that seat (rotated, so each bot moves first equally often), the seats' names and bots."""
+    k = len(levels)
+    order = [(seat + game_index) % k for seat in range(k)]
+    bots = [_make_bot(levels[b], seed * 1_000_003 + game_index * 101 + b, budget) for b in order]
+    return order, _names(levels, order), bots
 
 
 def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, seed: int,
@@ -129,9 +140,8 @@ def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, s
     processor seconds, most processor seconds of one move).
     """
     k = len(levels)
-    order = [(seat + game_index) % k for seat in range(k)]
-    bots = [_make_bot(levels[b], seed * 1_000_003 + game_index * 101 + b, budget) for b in order]
-    game = Game(tiles, rules, players=k, seed=seed + game_index, names=_names(levels, order))
+    order, names, bots = seating(levels, game_index, seed, budget)
+    game = Game(tiles, rules, players=k, seed=seed + game_index, names=names)
     timing = [[0, 0.0, 0.0, 0.0, 0.0] for _ in levels]
     while (game.draw()) is not None:
         seat = game.current
@@ -192,7 +202,8 @@ def main(args: argparse.Namespace) -> int:
         from .net.remote_play import NetError, run
 
         try:
-            results = run(args.server, rules, levels, args.games, args.seed, args.budget, args.jobs)
+            results = run(args.server, rules, levels, args.games, args.seed, args.budget, args.jobs,
+                          seating)
         except NetError as exc:
             print(exc, file=sys.stderr)
             return 2

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Callable
 
 from ..ai import Bot
 from ..engine import COLORS, Game, Move, Rules, Turn
@@ -20,8 +21,10 @@ from .client import Connection, NetError
 
 __all__ = ["NetError", "play_games", "run"]
 
-#: Games between the same bots, on seats rotated as a local run rotates them.
+#: One game's index, seat order, scores, turns and timing per listed bot (as ``simulate``'s).
 Result = tuple[int, list[int], list[int], list[Turn], list[tuple[int, float, float, float, float]]]
+#: ``simulate.seating``: a game's seat order, names and bots, from the levels, game, seed, budget.
+Seating = Callable[[list[str], int, int, "float | None"], tuple[list[int], list[str], list[Bot]]]
 
 
 async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float]) -> None:
@@ -71,16 +74,13 @@ def _tally(timing: list[float], seconds: float, cpu: float) -> None:
 
 
 async def play_game(url: str, rules: Rules, levels: list[str], game_index: int, seed: int,
-                    budget: float | None) -> Result:
+                    budget: float | None, seating: Seating) -> Result:
     """One game through the server; returns what a local game returns (see ``simulate``)."""
-    from ..simulate import _make_bot, _names
     from ..tileset import standard_tiles
 
     tiles = standard_tiles()
     k = len(levels)
-    order = [(s + game_index) % k for s in range(k)]
-    names = _names(levels, order)
-    bots = [_make_bot(levels[b], seed * 1_000_003 + game_index * 101 + b, budget) for b in order]
+    order, names, bots = seating(levels, game_index, seed, budget)
     conns = [Connection(url, tiles) for _ in range(k)]
     try:
         for conn in conns:
@@ -110,17 +110,17 @@ async def play_game(url: str, rules: Rules, levels: list[str], game_index: int, 
 
 
 async def play_games(url: str, rules: Rules, levels: list[str], games: int, seed: int,
-                     budget: float | None, jobs: int) -> list[Result]:
+                     budget: float | None, jobs: int, seating: Seating) -> list[Result]:
     """``games`` games, ``jobs`` at a time, in the order of their index."""
     limit = asyncio.Semaphore(max(1, jobs))
 
     async def one(i: int) -> Result:
         async with limit:
-            return await play_game(url, rules, levels, i, seed, budget)
+            return await play_game(url, rules, levels, i, seed, budget, seating)
 
     return list(await asyncio.gather(*(one(i) for i in range(games))))
 
 
 def run(url: str, rules: Rules, levels: list[str], games: int, seed: int, budget: float | None,
-        jobs: int) -> list[Result]:
-    return asyncio.run(play_games(url, rules, levels, games, seed, budget, jobs))
+        jobs: int, seating: Seating) -> list[Result]:
+    return asyncio.run(play_games(url, rules, levels, games, seed, budget, jobs, seating))

@@ -412,9 +412,13 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _default_folder() -> Path:
-    from ..app.folders import data_dir
+    """The ``server`` folder in the game's data folder (``CARCASSONNE_DATA_DIR`` overrides it)."""
+    import os
 
-    return data_dir() / "server"
+    from platformdirs import user_data_path
+
+    override = os.environ.get("CARCASSONNE_DATA_DIR")
+    return (Path(override) if override else user_data_path("carcassonne", appauthor=False, roaming=True)) / "server"
 
 
 async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ssl.SSLContext | None,
