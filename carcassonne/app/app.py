@@ -250,5 +250,6 @@ class App:
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes.clear()
+        self.storage.let_go()
         self.window.save(self.settings)
         self.storage.save_settings(self.settings)

@@ -50,10 +50,8 @@ def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None
         app.replace_scene("results", game=game, seats=seats, final=[e for e in game.events if e.final],
                           hints=hints or [])
         return
-    if autosave is None:
-        app.storage.start_autosave()
-    else:
-        app.storage.continue_autosave(autosave)
+    if autosave is None or not app.storage.continue_autosave(autosave):
+        app.storage.start_autosave()  # (another copy took the game meanwhile: this one is saved apart)
     turn = TurnController(game, seats, autosave=app.storage.write_autosave, hints=hints)
     app.replace_scene("play", turn=turn)
 
@@ -69,6 +67,8 @@ def start_new(app: "App", setup: Setup, house: dict[str, Any] | None = None,
 
 def load_game(app: "App", path: Path) -> str | None:
     """Resume a saved game; returns a one-line reason if the file cannot be used."""
+    if app.storage.is_autosave(path) and app.storage.open_elsewhere(path):
+        return open_elsewhere_words()
     try:
         record = app.storage.load(path)
         game = record.replay(app.tiles)
@@ -78,6 +78,11 @@ def load_game(app: "App", path: Path) -> str | None:
         return f"{shown_path(path.name)}: {exc.strerror or exc}"
     play(app, game, record.players, autosave=path if app.storage.is_autosave(path) else None, hints=record.hints)
     return None
+
+
+def open_elsewhere_words() -> str:
+    """Why a game in progress is not continued here."""
+    return _("This game is open in another Carcassonne window: go on playing it there.")
 
 
 def open_replay(app: "App", path: Path) -> str | None:

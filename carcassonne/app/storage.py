@@ -11,17 +11,21 @@ a full disk) is noted once in :attr:`Storage.problem` for the UI to tell the pla
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import re
+import secrets
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ..i18n import LANGUAGES
 from ..engine import COLORS, FARM_SCORINGS, RecordError, Rules
 from ..engine.record import GameRecord, write_atomically
 from ..engine.untrusted import clean_name, parse_json, read_text, shown_path
+from . import gamelock
 from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
 
 SAVE_SUFFIX = ".carc.json"
@@ -262,18 +266,44 @@ class Storage:
             p.is_file() for p in self.autosaves_dir.glob("*" + SAVE_SUFFIX))
 
     def start_autosave(self) -> Path:
-        """A fresh autosave for a new game: it never overwrites another game in progress."""
+        """A fresh autosave for a new game: it never overwrites another game in progress, even
+        one another copy of the game starts in the same second (the name is claimed, see
+        :mod:`~carcassonne.app.gamelock`)."""
         stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
-        path = self.autosaves_dir / f"game_{stamp}{SAVE_SUFFIX}"
-        n = 2
-        while path.exists() or path == self._autosave:
-            path = self.autosaves_dir / f"game_{stamp}_{n}{SAVE_SUFFIX}"
-            n += 1
-        self._autosave = path
+        for path in itertools.islice(_names(self.autosaves_dir, f"game_{stamp}"), 100):
+            if path == self._autosave or path.exists() or not gamelock.claim(path):
+                continue
+            if path.exists():  # written between the look and the claim
+                gamelock.release(path)
+                continue
+            self._follow(path)
+            return path
+        # a folder full of claims that cannot be checked: a name nobody else can have picked
+        path = self.autosaves_dir / f"game_{stamp}_{secrets.token_hex(4)}{SAVE_SUFFIX}"
+        self._follow(path)
         return path
 
-    def continue_autosave(self, path: Path) -> None:
-        """Go on writing a game's own autosave (Continue, or loading an autosave)."""
+    def continue_autosave(self, path: Path) -> bool:
+        """Go on writing a game's own autosave (Continue, or loading an autosave); False if
+        another running copy of the game plays it (then nothing changes)."""
+        if not gamelock.claim(path):
+            return False
+        self._follow(path)
+        return True
+
+    def open_elsewhere(self, path: Path) -> bool:
+        """Whether another running copy of the game plays the game in progress ``path``."""
+        holder = gamelock.holder_of(path)
+        return holder is not None and holder != os.getpid()
+
+    def let_go(self) -> None:
+        """This copy no longer plays its game (it left the board): another copy may continue it."""
+        if self._autosave is not None:
+            gamelock.release(self._autosave)
+
+    def _follow(self, path: Path) -> None:
+        if self._autosave is not None and self._autosave != path:
+            gamelock.release(self._autosave)
         self._autosave = path
 
     def autosaves(self) -> list[Path]:
@@ -297,6 +327,7 @@ class Storage:
         if not ours or not path.name.endswith(SAVE_SUFFIX):
             raise ValueError(f"not a saved game: {path}")
         path.unlink(missing_ok=True)
+        gamelock.release(path)
         if path == self._autosave:
             self._autosave = None
 
@@ -310,20 +341,29 @@ class Storage:
                 self.autosave_path.unlink()
         except OSError:
             pass  # a stale autosave only offers Continue on a finished game
+        gamelock.release(self.autosave_path)
 
     def load(self, path: Path) -> GameRecord:
         """A record, or RecordError with a one-line reason."""
         return GameRecord.load(path)
 
     def save_game(self, record: GameRecord) -> Path:
+        """Save a copy under a new name, claimed by creating the file (two copies saving in the
+        same second get two names), then written whole over the empty claim."""
+        self.saves_dir.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
-        path = self.saves_dir / f"game_{stamp}{SAVE_SUFFIX}"
-        n = 2
-        while path.exists():
-            path = self.saves_dir / f"game_{stamp}_{n}{SAVE_SUFFIX}"
-            n += 1
-        record.save(path)
-        return path
+        for path in _names(self.saves_dir, f"game_{stamp}"):
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            except FileExistsError:
+                continue
+            try:
+                record.save(path)
+            except OSError:
+                path.unlink(missing_ok=True)
+                raise
+            return path
+        raise AssertionError("unreachable")  # _names never ends; any other error is raised
 
     def list_saves(self) -> list[Path]:
         """Saved games and games in progress (autosaves), newest first."""
@@ -335,6 +375,13 @@ class Storage:
         found = [*self.saves_dir.glob("*" + SAVE_SUFFIX), *self.replays_dir.glob("*" + SAVE_SUFFIX),
                  *self.autosaves()]
         return sorted(found, key=_mtime, reverse=True)
+
+
+def _names(folder: Path, stem: str) -> Iterator[Path]:
+    """``stem.carc.json``, then ``stem_2.carc.json``, ``stem_3``... in ``folder``."""
+    yield folder / f"{stem}{SAVE_SUFFIX}"
+    for n in itertools.count(2):
+        yield folder / f"{stem}_{n}{SAVE_SUFFIX}"
 
 
 def _mtime(path: Path) -> float:

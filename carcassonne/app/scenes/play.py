@@ -94,6 +94,7 @@ class PlayScene(BoardScene):
     def exit(self) -> None:
         self.turn.close()
         self.coach.close()
+        self.app.storage.let_go()  # another copy of the game may now continue it
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

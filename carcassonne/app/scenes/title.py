@@ -10,7 +10,7 @@ import pygame
 from ...i18n import N_, _
 from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
-from ..session import load_game
+from ..session import load_game, open_elsewhere_words
 from ..widgets import ACCENT, INK_DIM, Button, blit_text
 from .base import Scene
 
@@ -59,6 +59,9 @@ class TitleScene(Scene):
         if latest is None:
             self.app.push_scene("message", title=N_("Nothing to continue"),
                                 text=N_("There is no game in progress."))
+            return
+        if self.app.storage.open_elsewhere(latest):
+            self.app.push_scene("message", title=N_("Open in another window"), text=open_elsewhere_words())
             return
         reason = load_game(self.app, latest)
         if reason:
