@@ -113,8 +113,31 @@ def main(argv: list[str] | None = None) -> int:
                    SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
         result = subprocess.run([str(binary), "--smoke"], env=env, timeout=300)
         print(f"smoke check: exit status {result.returncode}")
-        return result.returncode
+        if result.returncode:
+            return result.returncode
+        return server_smoke(binary)
     return 0
+
+
+def server_smoke(binary: Path) -> int:
+    """The binary's game server (``websockets`` bundled): it says where it listens, then
+    stops cleanly on SIGTERM."""
+    import signal
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen([str(binary), "server", "--port", "0", "--data", data],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert server.stdout is not None
+            first = server.stdout.readline().strip()
+            server.send_signal(signal.SIGTERM)
+            status = server.wait(timeout=30)
+        finally:
+            server.kill()
+    ok = first.startswith("listening on ws://127.0.0.1:") and status == 0
+    print(f"server smoke check: {first!r}, exit status {status}")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
