@@ -373,3 +373,36 @@ def test_colours_are_unique_at_the_table(server, tiles):
     taken, seats = run(scenario())
     assert taken.code == "color-taken"
     assert [s["color"] for s in seats] == ["red", "green", "blue"]
+
+
+def test_an_address_may_keep_only_so_many_games_waiting_and_chat_only_so_fast(server, tiles, monkeypatch):
+    from carcassonne.net import server as server_module
+
+    monkeypatch.setattr(server_module, "WAITING_PER_ADDRESS", 3)
+
+    async def scenario():
+        a, b = await seated_pair(server.url, tiles)  # started: it does not count as waiting
+        answers = []
+        for i in range(10):
+            await a.send({"type": "chat", "text": f"line {i}"})
+            answers.append((await _next_any(a, ("chat", "error")))["type"])
+        codes = []
+        for _ in range(4):
+            conn = Connection(server.url, tiles)
+            await conn.open()
+            try:
+                await conn.create([{"kind": "human", "color": "red"}, {"kind": "open", "color": "blue"}])
+            except NetError as exc:
+                codes.append(exc.code)
+        return codes, answers
+
+    codes, answers = run(scenario())
+    assert codes == ["too-many-games"]
+    assert answers == ["chat"] * 8 + ["error"] * 2
+
+
+async def _next_any(conn: Connection, kinds: tuple[str, ...]) -> dict[str, Any]:
+    while True:
+        message = await asyncio.wait_for(conn.receive(), 10)
+        if message.get("type") in kinds:
+            return message

@@ -47,6 +47,14 @@ STRIKES = 5
 #: Failed joins (wrong code or token) an address may make in :data:`JOIN_WINDOW` seconds.
 JOIN_FAILURES = 10
 JOIN_WINDOW = 60.0
+#: Games waiting for players that one address may have created at once (a flood of
+#: ``create`` would otherwise fill the server's memory and disk).
+WAITING_PER_ADDRESS = 50
+#: Chat lines a connection may send in :data:`CHAT_WINDOW` seconds.
+CHAT_LINES = 8
+CHAT_WINDOW = 10.0
+#: Addresses whose failed joins are remembered at most (the oldest are forgotten first).
+REMEMBERED_ADDRESSES = 10_000
 #: Seconds a client has to say hello.
 HELLO_WITHIN = 10.0
 #: Seconds a person must be away before the host may hand their seat to a computer.
@@ -69,6 +77,7 @@ class Peer:
     seats: list[int] = field(default_factory=list)
     host: bool = False
     strikes: int = 0
+    chat_times: deque[float] = field(default_factory=deque)
 
 
 class Server:
@@ -84,6 +93,8 @@ class Server:
         self.by_code: dict[str, Room] = {}
         self.peers: dict[str, set[Peer]] = {}
         self._failures: dict[str, deque[float]] = {}
+        #: Who created each game still waiting for players (addresses are not kept on disk).
+        self._creators: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._computers: set[asyncio.Task[None]] = set()
@@ -213,6 +224,8 @@ class Server:
                 self._tell(room, [room.seats_message(now)])
                 self._next_turn(room)
             else:
+                if kind == "chat":
+                    self._check_chat(peer)
                 async with self._locks[room.id]:
                     turn = room.game.turn_number if room.game else 0
                     messages = room.act(peer.seats, message, now)
@@ -226,6 +239,11 @@ class Server:
         if peer.room is not None:
             raise ProtocolError("leave this game before creating another", "in-game")
         seed = message.get("seed")
+        waiting = sum(1 for game_id, address in self._creators.items()
+                      if address == peer.address and not self.rooms[game_id].started)
+        if waiting >= WAITING_PER_ADDRESS:
+            raise ProtocolError(f"{waiting} games from this address are waiting for players: start or "
+                                "leave some first", "too-many-games")
         if seed is not None and not self.allow_seeds:
             raise ProtocolError("this server chooses the deal itself: a seed is accepted only by a server "
                                 "started with --allow-seeds", "no-seeds")
@@ -237,6 +255,8 @@ class Server:
                                       name=message.get("name", "")[:40], turn_seconds=message.get("turn_seconds", 0),
                                       hints=message.get("hints", True), taken_codes=set(self.by_code))
         self._add(room)
+        if any(s.is_open for s in room.seats):
+            self._creators[room.id] = peer.address
         self._seat(peer, room, list(tokens), host=True)
         if not any(s.is_open for s in room.seats):
             room.start(now)
@@ -260,6 +280,8 @@ class Server:
             token = room.take_seat(message["seat"], message["name"], message.get("color"), now)
             if self.store is not None:
                 await asyncio.to_thread(self.store.save_seats, room)
+        if room.started:
+            self._creators.pop(room.id, None)
         self._seat(peer, room, [message["seat"]])
         await self._send(peer, {"type": "joined", "game": room.id, "seats": [message["seat"]], "token": token})
         self._tell(room, [room.state(now)])
@@ -289,6 +311,15 @@ class Server:
         self.peers[room.id].add(peer)
         room.arrive(seats)
 
+    @staticmethod
+    def _check_chat(peer: Peer) -> None:
+        now, times = time.monotonic(), peer.chat_times
+        while times and now - times[0] > CHAT_WINDOW:
+            times.popleft()
+        if len(times) >= CHAT_LINES:
+            raise ProtocolError("slow down: a few chat lines at a time", "chat-flood")
+        times.append(now)
+
     def _check_attempts(self, peer: Peer) -> None:
         times = self._failures.get(peer.address)
         if times is None:
@@ -302,6 +333,8 @@ class Server:
                                 f"{wait:.0f} s", "rate-limited")
 
     def _failed(self, peer: Peer) -> None:
+        if peer.address not in self._failures and len(self._failures) >= REMEMBERED_ADDRESSES:
+            del self._failures[next(iter(self._failures))]
         self._failures.setdefault(peer.address, deque()).append(time.monotonic())
 
     async def _save(self, room: Room) -> None:
