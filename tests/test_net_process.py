@@ -7,6 +7,7 @@ and restarted that resumes every game to the same end (issue: play across screen
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -109,3 +110,40 @@ def test_a_server_killed_mid_game_and_restarted_resumes_every_game_to_the_same_e
     # and the server kept both games, finished, as records anyone can replay
     for kept_record in (data / "games").glob("*.carc.json"):
         assert GameRecord.load(kept_record).replay(tiles).finished
+
+
+def _server_line(tmp_path, data) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "carcassonne", "server", "--port", "0", "--data", str(data)],
+                          capture_output=True, text=True, env=_env(), cwd=ROOT, timeout=60)
+
+
+def test_a_data_folder_that_cannot_be_used_is_one_line_and_exit_2(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "lobby.sqlite3").write_bytes(b"this is not a database" * 100)
+    for data in (blocked, damaged):
+        done = _server_line(tmp_path, data)
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+        assert str(data) in done.stderr
+
+
+def test_a_damaged_game_record_is_left_alone_and_the_other_games_resume(tiles, tmp_path):
+    data = tmp_path / "data"
+    with ServerThread(tiles, folder=data) as server:
+        from netkit import run, seated_pair, play_seat
+
+        async def two_games():
+            a, b = await seated_pair(server.url, tiles, seed=1)
+            c, d = await seated_pair(server.url, tiles, seed=2)
+            await asyncio.gather(play_seat(a, 0, "normal", 100, until_turn=4),
+                                 play_seat(b, 1, "normal", 101, until_turn=4))
+            return a.game_id, c.game_id
+        first, second = run(two_games())
+    (data / "games" / f"{first}.carc.json").write_text('{"format": "carcassonne-record", "turns": [')
+    with ServerThread(tiles, folder=data) as server:
+        kept = server.call(lambda: sorted(server.server.rooms))
+    assert kept == [second]
+    assert (data / "games" / f"{first}.carc.json").read_text().endswith("[")  # left as it was

@@ -484,7 +484,8 @@ async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ss
                      close_timeout=CLOSE_TIMEOUT, compression=None) as ws_server:
         real_port = next(iter(ws_server.sockets)).getsockname()[1]
         scheme = "wss" if context else "ws"
-        print(f"listening on {scheme}://{host}:{real_port}", flush=True)
+        shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
+        print(f"listening on {scheme}://{shown_host}:{real_port}", flush=True)
         log.info("%d games kept in %s", len(server.rooms), folder)
         server.resume_all()
         await stop.wait()
