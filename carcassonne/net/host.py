@@ -1,0 +1,169 @@
+"""The game server inside the game: a player hosts a game for friends from this computer.
+
+The :class:`~.server.Server` runs in a thread with its own event loop (the frame never
+waits on it), with its games kept in the app's data folder (``hosted``), so a host
+restarted later resumes them. It listens on the local network only once the player
+opens a game to it: on port 7625, or another free one if that is taken.
+
+Where friends connect is found without sending anything anywhere: the addresses this
+computer's name resolves to. With ``CARCASSONNE_NET_LOCAL=1`` (tests, trials on one
+machine) everything stays on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import os
+import socket
+import threading
+from pathlib import Path
+
+from ..engine import TileSet
+from .protocol import MAX_CLIENT_MESSAGE
+from .server import CLOSE_TIMEOUT, DEFAULT_PORT, PING_INTERVAL, Server
+from .store import Store, StoreError
+
+#: Set to 1: the host and the discovery listen and look on loopback only.
+LOCAL_ENV = "CARCASSONNE_NET_LOCAL"
+START_WITHIN = 15.0
+
+
+def loopback_only() -> bool:
+    return os.environ.get(LOCAL_ENV, "") not in ("", "0")
+
+
+class HostError(RuntimeError):
+    """The server cannot start here: one line saying why."""
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks (none on loopback), without traffic."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        return []
+    found: list[str] = []
+    for *_, sockaddr in infos:
+        ip = str(sockaddr[0])
+        try:
+            if ipaddress.ip_address(ip).is_loopback:
+                continue
+        except ValueError:
+            continue
+        if ip not in found:
+            found.append(ip)
+    return found
+
+
+class Host:
+    """This computer's game server, running in the background until :meth:`stop`."""
+
+    def __init__(self, tiles: TileSet, folder: Path, port: int = DEFAULT_PORT, bind: str | None = None) -> None:
+        self.tiles = tiles
+        self.folder = folder
+        self.wanted_port = port
+        self.bind = bind or ("127.0.0.1" if loopback_only() else "0.0.0.0")
+        self.port = 0
+        self.server: Server | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="carcassonne-host", daemon=True)
+        self._ws_server: object | None = None
+        self._store: Store | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.port != 0
+
+    @property
+    def local_url(self) -> str:
+        """Where this computer's own screen connects."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def addresses(self) -> list[str]:
+        """The addresses to tell friends (the loopback one when nothing else is reachable)."""
+        if self.bind == "127.0.0.1":
+            return [self.local_url]
+        return [f"ws://{ip}:{self.port}" for ip in lan_addresses()] or [self.local_url]
+
+    def start(self) -> None:
+        """Start serving; HostError (one line) if the data folder or every port is unusable."""
+        self._thread.start()
+        future = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        try:
+            future.result(START_WITHIN)
+        except StoreError as exc:
+            self.stop()
+            raise HostError(str(exc)) from None
+        except OSError as exc:
+            self.stop()
+            raise HostError(f"cannot listen on {self.bind}: {exc.strerror or exc}") from None
+        except TimeoutError:
+            self.stop()
+            raise HostError("the game server did not start in time") from None
+
+    async def _start(self) -> None:
+        from websockets.asyncio.server import serve
+
+        self._store = await asyncio.to_thread(Store, self.folder)
+        server = Server(self.tiles, self._store)
+        for port in (self.wanted_port, 0):  # the usual port, else any free one
+            try:
+                ws_server = await serve(server.handle, self.bind, port, max_size=MAX_CLIENT_MESSAGE,
+                                        ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL,
+                                        close_timeout=CLOSE_TIMEOUT, compression=None)
+            except OSError:
+                if port == 0:
+                    raise
+                continue
+            break
+        self._ws_server = ws_server
+        self.server = server
+        self.port = next(iter(ws_server.sockets)).getsockname()[1]
+        server.resume_all()
+
+    def call(self, fn, timeout: float = 5.0):  # noqa: ANN001, ANN201 - a look into the server's loop
+        """Run ``fn()`` in the server's thread (rooms are the loop's alone) and return its result."""
+        async def run():  # noqa: ANN202
+            return fn()
+        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
+
+    def free_seats(self) -> list[tuple[str, str, int]]:
+        """Each game waiting for players: (its name, its id, free seats), for discovery's answers."""
+        server = self.server
+        if server is None or not self.running:
+            return []
+
+        def look() -> list[tuple[str, str, int]]:
+            return [(r.name, r.id, sum(1 for s in r.seats if s.is_open)) for r in server.rooms.values()
+                    if not r.finished and any(s.is_open for s in r.seats)]
+        try:
+            return list(self.call(look))
+        except Exception:  # noqa: BLE001 - a server stopping answers nothing
+            return []
+
+    def stop(self) -> None:
+        """Close every connection, the data folder and the thread."""
+        if self._loop.is_closed():
+            return
+
+        async def finish() -> None:
+            ws_server = self._ws_server
+            if ws_server is not None:
+                ws_server.close(close_connections=True)  # type: ignore[attr-defined]
+                try:
+                    await asyncio.wait_for(ws_server.wait_closed(), 2 * CLOSE_TIMEOUT)  # type: ignore[attr-defined]
+                except (TimeoutError, asyncio.TimeoutError):
+                    pass
+            if self._store is not None:
+                self._store.close()
+        if self._thread.is_alive():
+            try:
+                asyncio.run_coroutine_threadsafe(finish(), self._loop).result(3 * CLOSE_TIMEOUT + 1)
+            except Exception:  # noqa: BLE001 - quitting must not hang on a stuck close
+                pass
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(3)
+        if not self._thread.is_alive():
+            self._loop.close()
+        self.port = 0
