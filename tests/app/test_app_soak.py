@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.scenes.play import PlayScene
@@ -72,6 +73,7 @@ def random_input(d: Driver, rng: random.Random, n: int) -> None:
             check_state(app)
 
 
+@pytest.mark.slow
 def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(make_app, data_dir):
     app = make_app(animation="fast")
     d = Driver(app, dt=0.1)
