@@ -12,41 +12,50 @@ more ordinary tile, shuffled in with the others.
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .errors import Reason
 from .rules import Rules
 from .tiles import TileSet
 
+if TYPE_CHECKING:
+    from .modules import RuleModule
+
 BASE, RIVER, LAKE = "base", "river", "lake"
+#: The draw phases in order: every tile of a phase is drawn before any of the next.
+PHASES = (RIVER, LAKE, BASE)
 
 
 class Deck:
     """Counts of the tiles left and their draw order (``pile[-1]`` comes next)."""
 
-    __slots__ = ("counts", "pile", "phase_of", "_river_left", "_lake_left")
+    __slots__ = ("counts", "pile", "phase_of", "_left")
 
     def __init__(self, counts: dict[str, int], pile: list[str], phase_of: dict[str, str]) -> None:
         self.counts = counts
         self.pile = pile
         self.phase_of = phase_of
-        self._river_left = sum(n for t, n in counts.items() if phase_of[t] == RIVER)
-        self._lake_left = sum(n for t, n in counts.items() if phase_of[t] == LAKE)
+        #: Tiles left of each phase before the base tiles, in draw order (empty in a base game).
+        self._left = {phase: sum(n for t, n in counts.items() if phase_of[t] == phase)
+                      for phase in PHASES[:-1] if phase in phase_of.values()}
 
     @classmethod
     def for_rules(cls, tiles: TileSet, rules: Rules, seed: int | None) -> "Deck":
-        """The box for ``rules``, less the start tile, shuffled with ``seed``."""
+        """The box for ``rules`` (the base tiles, and what its rule modules add), less the
+        start tile, shuffled with ``seed``."""
         counts: dict[str, int] = {}
         phase_of: dict[str, str] = {}
         for kind in tiles:
-            if kind.expansion == "base" or (rules.river and kind.expansion == "river"):
+            if kind.expansion == "base":
                 counts[kind.id] = kind.count
-                phase_of[kind.id] = (LAKE if kind.role == "lake" else RIVER) if kind.is_river else BASE
+                phase_of[kind.id] = BASE
+        for module in _modules(rules):
+            module.box(tiles, counts, phase_of)
         start = start_tile(tiles, rules)
         counts[start] -= 1
         rng = random.Random(seed)
         piles = []
-        for phase in (RIVER, LAKE, BASE):
+        for phase in PHASES:
             tiles_in_phase = sorted(_expand({t: n for t, n in counts.items() if phase_of[t] == phase}))
             rng.shuffle(tiles_in_phase)
             piles.extend(tiles_in_phase)
@@ -79,10 +88,9 @@ class Deck:
 
     def phase(self) -> str:
         """Which tiles may be drawn now: ``river``, ``lake`` or ``base``."""
-        if self._river_left:
-            return RIVER
-        if self._lake_left:
-            return LAKE
+        for phase, left in self._left.items():
+            if left:
+                return phase
         return BASE
 
     def why_not_drawable(self, tile: str) -> Reason | None:
@@ -104,11 +112,11 @@ class Deck:
     def take(self, tile: str) -> int:
         """Remove one ``tile``; returns where it was in the pile (for :meth:`put_back`)."""
         self.counts[tile] -= 1
-        phase = self.phase_of[tile]
-        if phase == RIVER:
-            self._river_left -= 1
-        elif phase == LAKE:
-            self._lake_left -= 1
+        left = self._left
+        if left:
+            phase = self.phase_of[tile]
+            if phase in left:
+                left[phase] -= 1
         pile = self.pile
         if pile and pile[-1] == tile:
             pile.pop()
@@ -121,11 +129,11 @@ class Deck:
 
     def put_back(self, tile: str, index: int) -> None:
         self.counts[tile] += 1
-        phase = self.phase_of[tile]
-        if phase == RIVER:
-            self._river_left += 1
-        elif phase == LAKE:
-            self._lake_left += 1
+        left = self._left
+        if left:
+            phase = self.phase_of[tile]
+            if phase in left:
+                left[phase] += 1
         if index >= 0:
             self.pile.insert(index, tile)
 
@@ -161,7 +169,7 @@ class Deck:
         search over such decks, never over the real one.
         """
         piles: list[str] = []
-        for phase in (RIVER, LAKE, BASE):
+        for phase in PHASES:
             part = list(_expand({t: n for t, n in self.counts.items() if self.phase_of[t] == phase}))
             rng.shuffle(part)
             piles.extend(part)
@@ -170,8 +178,18 @@ class Deck:
 
 
 def start_tile(tiles: TileSet, rules: Rules) -> str:
-    """The spring with The River, else the base start tile D."""
-    return tiles.with_role("spring" if rules.river else "start").id
+    """The tile a rule module puts at (0, 0) (the spring with The River), else the base start tile D."""
+    for module in _modules(rules):
+        tile = module.start_tile(tiles)
+        if tile is not None:
+            return tile
+    return tiles.with_role("start").id
+
+
+def _modules(rules: Rules) -> "tuple[RuleModule, ...]":
+    from .modules import modules_for  # the modules know the deck's phases: import them late
+
+    return modules_for(rules)
 
 
 def _expand(counts: dict[str, int]) -> Iterable[str]:

@@ -7,31 +7,38 @@ city with no open edge is complete. Every change a turn makes is written to a
 journal, so :meth:`Game.pop` undoes a turn exactly (like python-chess's move
 stack) and computer players can search with push/pop or :meth:`Game.copy`.
 
-Rules cited: annotated rules 2007 (AR), Rio Grande rules 2013 (RG), The River (RV),
-Wikicarpedia's base-game page, "House Rules" and "Use of a Table" (HR).
+Expansions and house rules are rule modules (:mod:`carcassonne.engine.modules`),
+consulted at fixed hooks; the game never names one. The refusals are worded in
+:mod:`carcassonne.engine.refusals`, the farms scored in :mod:`carcassonne.engine.modules.farms`.
+
+Rules cited: annotated rules 2007 (AR), Wikicarpedia's base-game page (HR).
 """
 
 from __future__ import annotations
 
 import random
 from itertools import compress, count
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Sequence
 
+from . import refusals
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError, Reason
 from .events import FollowerAt, ScoreEvent
 from .features import Feature
 from .geometry import REACH, RING, STEP, coords, in_reach, square
+from .modules import modules_for, overrides
+from .modules.table import Table
 from .moves import Discard, Placement, Turn
+from .refusals import ROLE
 from .river import RiverState
-from .rules import BAG, FIRST_EDITION, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, SECOND_EDITION, Rules
-from .scoring import cloister_points, feature_points
+from .rules import FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .scoring import Award, cloister_points, feature_points
 from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
+
+__all__ = ["ROLE", "Game"]
 
 #: Constraint key weight of each side of an open square (see TileKind.fits).
 _POW = (1, 5, 25, 125)
-#: What a follower is called on each feature (AR "Placing a follower").
-ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
 _SCORE_ORDER = {ROAD: 0, CITY: 1, CLOISTER: 2, FIELD: 3}
 
 # Journal entries: (op, ...). Undone in reverse order by Game.pop().
@@ -42,7 +49,7 @@ class _Frame:
     """What :meth:`Game.pop` needs to take one turn back."""
 
     __slots__ = ("turn", "journal", "node_base", "sq", "scores", "supply", "current",
-                 "n_events", "deck_index", "bag_index", "river")
+                 "n_events", "deck_index", "bag_index", "states")
 
     def __init__(self, game: "Game", turn: Turn) -> None:
         self.turn = turn
@@ -55,7 +62,8 @@ class _Frame:
         self.n_events = len(game.events)
         self.deck_index = -1
         self.bag_index = -1  # where a tile returned to the bag went
-        self.river = game.river
+        attrs = game._state_attrs  # the rule modules' state
+        self.states = tuple([getattr(game, a) for a in attrs]) if attrs else ()
 
 
 class Game:
@@ -71,9 +79,13 @@ class Game:
         self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         self.seed = seed
         self.deck = Deck.for_rules(tiles, self.rules, seed)
+        #: The rule modules this game plays with (expansions, house rules), in hook order.
+        self.modules = modules = modules_for(self.rules)
+        self._hook_modules()
         #: The table's squares (min x, max x, min y, max y), or None (HR "Use of a Table").
         self.bounds = self.rules.bounds
-        self._closes = self.rules.table_closes
+        #: The River's open end, kept by the river module; None without The River.
+        self.river: RiverState | None = None
         self.board: dict[int, Orientation] = {}
         self._base: dict[int, int] = {}  # square -> its first node
         self.open: dict[int, int] = {}  # empty square next to a tile -> constraint key
@@ -98,7 +110,29 @@ class Game:
         self._frames: list[_Frame] = []
         start = self.tiles[start_tile(tiles, self.rules)].orientations[0]
         self._lay(square(0, 0), start, [])
-        self.river: RiverState | None = RiverState.from_spring(start) if self.rules.river else None
+        for module in modules:
+            module.start(self, start)
+
+    def _hook_modules(self) -> None:
+        """List, per hook, the modules that use it: a hook no module uses costs one empty check."""
+        modules = self.modules
+
+        def using(hook: str) -> tuple:
+            return tuple(m for m in modules if overrides(m, hook))
+
+        self._placers = using("placements")
+        self._after_place = using("after_place")
+        self._extra_turn = using("another_turn")
+        self._bag = using("returns_to_bag")
+        self._finals = using("final_awards")
+        self._state_attrs = tuple(a for m in modules for a in m.state)
+        #: Feature kinds a follower may claim (a cloister always may; farms with farmers).
+        self._claims = frozenset({ROAD, CITY}).union(*(m.claims for m in modules))
+        edge = next((m for m in modules if overrides(m, "edges_off")), None)
+        self._table: Table | None = edge if isinstance(edge, Table) else None
+        self._edges_off = edge.edges_off if edge is not None else None
+        #: Whether the board's edge completes the features that meet it (HR ``table_closes``).
+        self._closes = edge is not None and edge.edge_closes
 
     # ------------------------------------------------------------------ copies
     def copy(self) -> "Game":
@@ -149,7 +183,11 @@ class Game:
             tile = self.deck.peek()
             if tile is None or self.has_placement(tile):
                 return tile
-            self.push(Discard(tile, returned=self.rules.discard == BAG and self._any_tile_fits()))
+            self.push(Discard(tile, returned=self._returns_to_bag()))
+
+    def _returns_to_bag(self) -> bool:
+        """Whether a tile that fits nowhere now goes back into the bag (a rule module says so)."""
+        return any(m.returns_to_bag(self) for m in self._bag)
 
     def _any_tile_fits(self) -> bool:
         """Some tile that could be drawn now fits somewhere."""
@@ -157,8 +195,7 @@ class Game:
 
     def inside(self, x: int, y: int) -> bool:
         """Whether (x, y) lies on the table (always, without the ``table`` house rule)."""
-        b = self.bounds
-        return b is None or (b[0] <= x <= b[1] and b[2] <= y <= b[3])
+        return self._table is None or self._table.inside(x, y)
 
     def is_open(self, x: int, y: int) -> bool:
         """(x, y) is an empty square beside a placed tile (on the table): where a tile may go."""
@@ -172,8 +209,10 @@ class Game:
 
     def has_placement(self, tile: str) -> bool:
         kind = self.tiles[tile]
-        if self.river is not None and kind.is_river:
-            return bool(self.river.placements(self, kind))
+        for module in self._placers:
+            found = module.placements(self, kind)
+            if found is not None:
+                return bool(found)
         fits = kind._fits
         return any(key in fits for key in self.open.values())
 
@@ -182,8 +221,10 @@ class Game:
         return [Placement(tile, x, y, r) for x, y, r in self._placements(self.tiles[tile])]
 
     def _placements(self, kind: TileKind) -> list[tuple[int, int, int]]:
-        if self.river is not None and kind.is_river:
-            return [(*coords(sq), r) for sq, r in self.river.placements(self, kind)]
+        for module in self._placers:
+            found = module.placements(self, kind)
+            if found is not None:
+                return [(*coords(sq), r) for sq, r in found]
         fits = kind._fits
         return [(sq // 1024 - 512, sq % 1024 - 512, r)
                 for sq, key in self.open.items() if key in fits for r in fits[key]]
@@ -192,22 +233,32 @@ class Game:
         """Where the current player may put a follower after ``placement`` (AR "Placing a follower").
 
         Only on the tile just placed, only on a feature with no follower anywhere
-        along it, never on the river, fields only with farmers in play; none
-        when the player has no follower left.
+        along it, never on the river (it is no segment), fields only with farmers in
+        play (the kinds the rule modules let followers claim); none when the player
+        has no follower left.
         """
         if not self.supply[self.current]:
             return []
         o = self.tiles[placement.tile].orientations[placement.rotation // 90]
         joined = self._joined_roots(square(placement.x, placement.y), o)
-        farmers = self.rules.farmers
+        claims = self._claims
         followers = self._followers
         spots = []
         for i, seg in enumerate(o.segments):
             kind = seg.kind
-            if kind == CLOISTER or ((kind == CITY or kind == ROAD or (kind == FIELD and farmers))
-                                    and not any(followers[r] for r in joined[i])):
+            if kind == CLOISTER or (kind in claims and not any(followers[r] for r in joined[i])):
                 spots.append(seg.spot)
         return spots
+
+    def extra_places(self, placement: Placement) -> list[str]:
+        """Places besides the followers' the rule modules offer the current player after
+        ``placement`` (none in the base game)."""
+        return [spot for m in self.modules for spot in m.extra_places(self, placement)]
+
+    def extra_actions(self, placement: Placement) -> list[str]:
+        """What the rule modules let the current player do instead of placing a figure
+        after ``placement`` (nothing in the base game)."""
+        return [action for m in self.modules for action in m.extra_actions(self, placement)]
 
     def _joined_roots(self, sq: int, o: Orientation) -> list[set[int]]:
         """Per segment of ``o`` laid at ``sq``: the features already on the board that its
@@ -306,103 +357,25 @@ class Game:
         "tile E cannot go at ...: "); an edge mismatch also names the ``edge``
         (north/east/south/west), the tile's ``own`` edge kind and the neighbour's ``theirs``.
         """
-        tile, x, y, rotation = placement
-        reason = self.deck.why_not_drawable(tile)
-        if reason:
-            return reason
-        head = f"tile {tile} cannot go at ({x}, {y}) rotation {rotation}"
-
-        def refuse(detail: str, rule: str, **facts: object) -> Reason:
-            return Reason(f"{head}: {detail}", rule, detail=detail, **facts)
-
-        if rotation not in (0, 90, 180, 270):
-            return refuse("rotation must be 0, 90, 180 or 270", "bad-rotation")
-        if not in_reach(x, y):
-            return refuse(f"no board reaches that far (x and y from -{REACH} to {REACH})", "out-of-reach")
-        sq = square(x, y)
-        if sq in self.board:
-            return refuse("that square already has a tile", "square-taken")
-        if not self.inside(x, y):
-            w, h = self.rules.table  # type: ignore[misc]
-            return refuse(f"that square is off the table ({w} × {h} squares)", "off-table",
-                          width=w, height=h)
-        if sq not in self.open:
-            return refuse("a tile must touch the tiles already placed along an edge", "not-touching")
-        kind = self.tiles[tile]
-        o = kind.orientations[rotation // 90]
-        for d in range(4):
-            nb = self.board.get(sq + STEP[d])
-            if nb is not None and nb.edges[(d + 2) % 4] != o.edges[d]:
-                own, theirs = _KIND_WORD[o.edges[d]], _KIND_WORD[nb.edges[(d + 2) % 4]]
-                return refuse(f"its {_EDGE_WORD[d]} edge is {own}, the neighbour's "
-                              f"{_EDGE_WORD[(d + 2) % 4]} edge is {theirs}", "edge-mismatch",
-                              edge=_EDGE_WORD[d], own=own, theirs=theirs)
-        if self.river is not None and kind.is_river:
-            reason = self.river.why_not(self, sq, o)
-            if reason:
-                return refuse(reason, reason.rule, **reason.facts)
-        return None
+        return refusals.why_not_placement(self, placement)
 
     def why_not_follower(self, placement: Placement, spot: str) -> Reason | None:
         """None if the current player may put a follower on ``spot`` after ``placement``.
 
         An ``occupied`` reason names the ``feature``, its ``owner`` and their follower's ``role``.
         """
-        o = self.tiles[placement.tile].orientations[placement.rotation // 90]
-        seg_index = o.spots.get(spot)
-        if seg_index is None:
-            if spot.startswith("river"):
-                return Reason("followers may not be placed on the river (The River rules)", "river-follower")
-            return Reason(f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}",
-                          "no-such-place")
-        seg = o.segments[seg_index]
-        if seg.kind == FIELD and not self.rules.farmers:
-            return Reason("farmers are not in play in this game", "no-farmers")
-        if not self.supply[self.current]:
-            return Reason(f"{self.names[self.current]} has no follower left", "no-follower-left")
-        taken, through_tile = self._joined_followers(square(placement.x, placement.y), o, seg_index)
-        if taken:
-            owner = self.names[taken[0][0]]
-            feature = "farm" if seg.kind == FIELD else seg.kind
-            role = ROLE[self._kind[taken[0][1]]]
-            if through_tile:
-                return Reason(f"this tile joins the {feature} to one already occupied by {owner}'s "
-                              f"{role}", "occupied", feature=feature, owner=owner, role=role, joined=True)
-            return Reason(f"the {feature} is already occupied by {owner}'s {role}", "occupied",
-                          feature=feature, owner=owner, role=role, joined=False)
-        return None
+        return refusals.why_not_follower(self, placement, spot)
 
     def why_not(self, turn: Turn) -> Reason | None:
         """None if ``turn`` is legal now, else the reason."""
         if self.finished:
             return Reason("the game is over", "game-over")
         if isinstance(turn, Discard):
-            return self._why_not_discard(turn)
+            return refusals.why_not_discard(self, turn)
         reason = self.why_not_placement(turn.placement)
         if reason is None and turn.follower:
             reason = self.why_not_follower(turn.placement, turn.follower)
         return reason
-
-    def _why_not_discard(self, turn: Discard) -> Reason | None:
-        tile = turn.tile
-        reason = self.deck.why_not_drawable(tile)
-        if reason:
-            return reason
-        verb = "go back into the bag" if turn.returned else "be discarded"
-        if self.has_placement(tile):
-            return Reason(f"tile {tile} cannot {verb}: it fits on the board", "fits", tile=tile,
-                          returned=turn.returned)
-        bag = self.rules.discard == BAG
-        if turn.returned and not bag:
-            return Reason(f"tile {tile} cannot go back into the bag: unplayable tiles leave the game "
-                          "(the house rule discard: bag is off)", "no-bag", tile=tile)
-        if bag and turn.returned != self._any_tile_fits():
-            if turn.returned:
-                return Reason(f"tile {tile} cannot go back into the bag: no tile left fits anywhere, "
-                              "so it is discarded", "nothing-fits", tile=tile)
-            return Reason(f"tile {tile} cannot be discarded: another tile left fits, so it goes "
-                          "back into the bag (house rule)", "bag", tile=tile)
-        return None
 
     def play(self, turn: Turn) -> list[ScoreEvent]:
         """Check ``turn`` against the rules, then play it; returns the score events it caused."""
@@ -447,9 +420,9 @@ class Game:
             self._followers[root] += ((player, node),)
             self.supply[player] -= 1
         self._score_completed(sq, o, base, journal)
-        if self.river is not None and o.kind.is_river:
-            self.river = self.river.after(sq, o)
-        if not (self.rules.hole_bonus and self.fills_hole(x, y)):
+        for module in self._after_place:
+            module.after_place(self, sq, o, journal)
+        if not (self._extra_turn and any(m.another_turn(self, x, y) for m in self._extra_turn)):
             self.current = (player + 1) % self.players
 
     def pop(self) -> Turn:
@@ -496,7 +469,8 @@ class Game:
             self.deck.put_back(frame.turn.tile, frame.deck_index)
         self.scores, self.supply, self.current = frame.scores[:], frame.supply[:], frame.current
         del self.events[frame.n_events:]
-        self.river = frame.river
+        for attr, value in zip(self._state_attrs, frame.states):
+            setattr(self, attr, value)
         return frame.turn
 
     def finish(self) -> list[ScoreEvent]:
@@ -529,7 +503,8 @@ class Game:
         base_of[sq] = base
         journal.append((_OPEN_SQ, sq, open_sq.pop(sq, 0)))
         codes = o.codes
-        off = self._off_table(sq)
+        edges_off = self._edges_off
+        off = edges_off(sq) if edges_off is not None else _ON_TABLE
         for d in range(4):
             nsq = sq + STEP[d]
             if nsq not in board and not off[d]:
@@ -581,14 +556,6 @@ class Game:
                     followers[a] += followers[b]
                 if cities[b]:
                     cities[a] += cities[b]
-
-    def _off_table(self, sq: int) -> tuple[bool, bool, bool, bool]:
-        """Whether each neighbour of ``sq`` (N, E, S, W) lies beyond the table's edge."""
-        b = self.bounds
-        if b is None:
-            return _ON_TABLE
-        x, y = coords(sq)
-        return y - 1 < b[2], x + 1 > b[1], y + 1 > b[3], x - 1 < b[0]
 
     def _cloister_neighbours(self, c: int) -> int:
         """Squares around a cloister that count as filled: tiles, and with ``table_closes``
@@ -696,85 +663,17 @@ class Game:
                 points[p] += award.points
         return points
 
-    def _final_awards(self) -> list["_Award"]:
-        """The final scoring's awards, in the order :meth:`final_scoring` reports them."""
-        awards: list[_Award] = []
-        farms = []
-        for root in self._roots_with_followers():
-            kind = self._kind[root]
-            if kind == FIELD:
-                farms.append(root)
-                continue
-            if not self.rules.incomplete_score:
-                continue
-            awards.append(_Award(kind, self._points(root, complete=False), self._majority(self._followers[root]),
-                                 root, self._pennants[root] if kind == CITY else 0))
-        if farms and self.rules.farmers:
-            if self.rules.farm_scoring == FIRST_EDITION:
-                awards.extend(self._farms_first_edition(farms))
-            elif self.rules.farm_scoring == SECOND_EDITION:
-                awards.extend(self._farms_second_edition(farms))
-            else:
-                awards.extend(self._farms_third_edition(farms))
-        return awards
-
-    def _completed_cities(self, farm: int) -> list[int]:
-        roots = {self._find(c) for c in self._cities[farm]}
-        return sorted(r for r in roots if self._open[r] == 0)
-
-    def _farms_third_edition(self, farms: list[int]) -> list["_Award"]:
-        """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27)."""
-        awards = []
-        for farm in farms:
-            cities = self._completed_cities(farm)
-            if cities:
-                awards.append(_Award("farm", 3 * len(cities), self._majority(self._followers[farm]),
-                                     farm, len(cities)))
-        return awards
-
-    def _farms_second_edition(self, farms: list[int]) -> list["_Award"]:
-        """Farm by farm, 3 points per completed city to its majority, but a player scores
-        any one city at most once however many of its farms they win (AR FAQ 28)."""
-        scored: list[set[int]] = [set() for _ in range(self.players)]
-        awards = []
-        for farm in farms:
-            cities = self._completed_cities(farm)
-            if not cities:
-                continue
-            by_count: dict[int, list[int]] = {}
-            for p in self._majority(self._followers[farm]):
-                new = [c for c in cities if c not in scored[p]]
-                scored[p].update(new)
-                if new:
-                    by_count.setdefault(len(new), []).append(p)
-            for n, players in sorted(by_count.items(), reverse=True):
-                awards.append(_Award("farm", 3 * n, tuple(players), farm, n))
-        return awards
-
-    def _farms_first_edition(self, farms: list[int]) -> list["_Award"]:
-        """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG)."""
-        supplying: dict[int, list[int]] = {}
-        for farm in farms:
-            for city in self._completed_cities(farm):
-                supplying.setdefault(city, []).append(farm)
-        awards = []
-        for city in sorted(supplying):
-            fs = tuple(f for farm in supplying[city] for f in self._followers[farm])
-            awards.append(_Award("farm", 4, self._majority(fs), city, 1))
+    def _final_awards(self) -> list[Award]:
+        """The final scoring's awards, in the order :meth:`final_scoring` reports them:
+        incomplete roads, cities and cloisters, then what the rule modules add (the farms)."""
+        roots = self._roots_with_followers()
+        kinds, followers, pennants = self._kind, self._followers, self._pennants
+        awards = [Award(kind, self._points(root, complete=False), self._majority(followers[root]),
+                        root, pennants[root] if kind == CITY else 0)
+                  for root in roots if (kind := kinds[root]) != FIELD]
+        for module in self._finals:
+            module.final_awards(self, roots, awards)
         return awards
 
 
-class _Award(NamedTuple):
-    """One award of the final scoring, before it is dressed as a :class:`ScoreEvent`."""
-
-    feature: str
-    points: int
-    players: tuple[int, ...]
-    #: The root whose tiles the event shows (and, for a road, city or cloister, whose followers go home).
-    tiles_of: int
-    detail: int
-
-
-_EDGE_WORD = ("north", "east", "south", "west")
 _ON_TABLE = (False, False, False, False)
-_KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}

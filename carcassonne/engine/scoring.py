@@ -7,6 +7,8 @@ Rules cited: annotated rules 2007 (AR).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .rules import Rules
 from .tiles import CITY, ROAD
 
@@ -32,3 +34,14 @@ def feature_points(kind: str, tiles: int, pennants: int, complete: bool, rules: 
 def cloister_points(neighbours: int) -> int:
     """A cloister scores 1 for itself and 1 per tile around it (AR "Scoring a cloister")."""
     return 1 + neighbours
+
+
+class Award(NamedTuple):
+    """One award of the final scoring, before the game dresses it as a ``ScoreEvent``."""
+
+    feature: str
+    points: int
+    players: tuple[int, ...]
+    #: The root whose tiles the event shows (and, for a road, city or cloister, whose followers go home).
+    tiles_of: int
+    detail: int

@@ -1,0 +1,107 @@
+"""The hooks a rule module offers the game, as JCloisterZone's capabilities do.
+
+An expansion or a house rule is one :class:`RuleModule`: a class the game consults
+at fixed hooks (the box of tiles, where a tile may go, where a follower may stand,
+what a turn may do instead, what a turn scores, the final scoring, the record keys).
+The core never names a module: switching one on is adding it to the game's modules
+(:func:`carcassonne.engine.modules.modules_for`).
+
+A hook left as the default here is never called: the game lists, per hook, the
+modules that override it, so a hook no module uses costs one empty check on the
+engine's hot paths (``carcassonne bench``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import Reason
+from ..scoring import Award
+from ..tiles import Orientation, TileKind, TileSet
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..moves import Placement
+
+#: A neighbour beyond the board's edge, per side (N, E, S, W).
+EdgesOff = tuple[bool, bool, bool, bool]
+
+
+class RuleModule:
+    """One rule module. Modules are immutable and shared between games with the same rules:
+    a module's state during a game lives on the game, in the attributes named by :attr:`state`."""
+
+    #: The ``rules`` keys of a game record (``docs/game-record.md``) this module reads.
+    record_keys: tuple[str, ...] = ()
+    #: Game attributes holding this module's state; each turn saves them so that undo restores them.
+    state: tuple[str, ...] = ()
+    #: Feature kinds a follower may claim besides roads and cities (a cloister always may).
+    claims: frozenset[str] = frozenset()
+    #: Whether the board's edge (see :meth:`edges_off`) completes the features that meet it.
+    edge_closes: bool = False
+
+    # ------------------------------------------------------------- the box
+    def box(self, tiles: TileSet, counts: dict[str, int], phase_of: dict[str, str]) -> None:
+        """Add or change tiles of the box: ``counts`` per tile, ``phase_of`` its draw phase."""
+
+    def start_tile(self, tiles: TileSet) -> str | None:
+        """The tile at (0, 0) instead of the base game's D, or None."""
+        return None
+
+    def start(self, game: "Game", start: Orientation) -> None:
+        """Set up this module's state once the start tile lies on the board."""
+
+    # ----------------------------------------------------------- placement
+    def placements(self, game: "Game", kind: TileKind) -> list[tuple[int, int]] | None:
+        """Where ``kind`` may go as (square, rotation) when this module decides it, else None
+        (the base rule: any open square whose edges match)."""
+        return None
+
+    def edges_off(self, sq: int) -> EdgesOff:
+        """Per side of square ``sq``: whether its neighbour lies beyond the board's edge."""
+        return (False, False, False, False)
+
+    def why_not_square(self, game: "Game", x: int, y: int) -> Reason | None:
+        """Why no tile may go on the empty square (x, y), checked before it must touch the
+        board; the reason's text is the detail after "tile E cannot go at ...: "."""
+        return None
+
+    def why_not_placement(self, game: "Game", sq: int, o: Orientation) -> Reason | None:
+        """Why ``o`` may not lie on ``sq`` although its edges match (a detail, as above)."""
+        return None
+
+    # ----------------------------------------------------------- followers
+    def why_not_place(self, game: "Game", placement: "Placement", spot: str) -> Reason | None:
+        """Why nothing may stand on ``spot``, a place the tile does not offer a follower."""
+        return None
+
+    def extra_places(self, game: "Game", placement: "Placement") -> list[str]:
+        """Places besides the followers' that the current player may take after ``placement``."""
+        return []
+
+    def extra_actions(self, game: "Game", placement: "Placement") -> list[str]:
+        """What the current player may do instead of placing a figure after ``placement``."""
+        return []
+
+    # ---------------------------------------------------------------- turn
+    def after_place(self, game: "Game", sq: int, o: Orientation, journal: list[tuple]) -> None:
+        """The tile ``o`` lies on ``sq`` and its completed features are scored: update state,
+        score more; every change the game must undo goes to ``journal`` or :attr:`state`."""
+
+    def another_turn(self, game: "Game", x: int, y: int) -> bool:
+        """Whether the player who placed a tile at (x, y) plays again."""
+        return False
+
+    def returns_to_bag(self, game: "Game") -> bool:
+        """Whether a tile that fits nowhere goes back into the bag (else out of the game)."""
+        return False
+
+    # ------------------------------------------------------------- scoring
+    def final_awards(self, game: "Game", roots: list[int], awards: list[Award]) -> None:
+        """Change the final scoring: ``roots`` are the occupied features (roads, cities,
+        cloisters, then fields); ``awards`` holds what is scored so far, in order."""
+
+
+def overrides(module: RuleModule, hook: str) -> bool:
+    """Whether ``module`` has its own ``hook``."""
+    return getattr(type(module), hook) is not getattr(RuleModule, hook)

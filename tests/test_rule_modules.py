@@ -1,0 +1,51 @@
+"""Expansions and house rules are rule modules behind the engine's hooks (docs/ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from carcassonne.engine import Game, Rules
+from carcassonne.engine.modules import RuleModule, modules_for, overrides
+from carcassonne.engine.modules.farms import Farmers
+from carcassonne.engine.modules.river import River
+from carcassonne.engine.modules.table import Table
+from carcassonne.tileset import standard_tiles
+
+TILES = standard_tiles()
+#: Rule keys of the base game itself: the scoring formula reads ``small_city`` (engine/scoring.py).
+BASE_KEYS = {"small_city"}
+EVERY_OPTION = Rules(farm_scoring="second-edition", river=True, incomplete_score=False, hole_bonus=True,
+                     table=(9, 9), table_closes=True, discard="bag")
+
+
+def test_every_rule_key_belongs_to_the_base_game_or_one_module():
+    owners: dict[str, list[str]] = {}
+    for module in modules_for(EVERY_OPTION):
+        for key in module.record_keys:
+            owners.setdefault(key, []).append(type(module).__name__)
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    assert set(owners) | BASE_KEYS == fields
+    assert all(len(names) == 1 for names in owners.values()), owners
+
+
+def test_the_base_game_plays_with_farmers_only_and_no_hook_on_the_hot_paths():
+    game = Game(TILES)
+    assert [type(m) for m in game.modules] == [Farmers]
+    assert game._placers == game._after_place == game._extra_turn == game._bag == ()
+    assert game._edges_off is None and game._state_attrs == ()
+
+
+def test_without_farmers_no_module_scores_or_claims_a_field():
+    game = Game(TILES, Rules(farmers=False))
+    assert game.modules == () and "field" not in game._claims
+
+
+def test_a_hook_is_used_only_by_the_modules_that_override_it():
+    river, table = River(), Table((5, 5), (-2, 2, -2, 2), closes=False)
+    assert overrides(river, "placements") and not overrides(river, "edges_off")
+    assert overrides(table, "edges_off") and not overrides(table, "placements")
+    assert not any(overrides(RuleModule(), hook) for hook in ("placements", "final_awards"))
+
+
+def test_the_same_rules_share_their_modules():
+    assert modules_for(Rules(river=True)) is modules_for(Rules(river=True))
