@@ -20,6 +20,7 @@ from .assets import Assets, app_icon
 from .heap import release_free_memory
 from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
 from .keymap import action_for
+from .netplay import NetPlay
 from .scene_table import SCENES
 from .scenes.base import Scene
 from .sound import Sounds
@@ -72,6 +73,8 @@ class App:
         self.tiles = standard_tiles()
         self.assets = Assets(self.tiles)
         self.sounds = Sounds(self.settings.sound)
+        #: Network games: the server this copy hosts once a game is opened to the network, the seats kept.
+        self.net = NetPlay(self.tiles, self.storage.root)
         self.reader = IntentReader()
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
@@ -250,6 +253,7 @@ class App:
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes.clear()
+        self.net.stop()
         self.storage.let_go()
         self.window.save(self.settings)
         self.storage.save_settings(self.settings)

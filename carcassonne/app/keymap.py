@@ -114,6 +114,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("tutorial", "t"),
         _b("continue", "c"),
         _b("load", "l"),
+        _b("join", "j"),
         _b("replays", "r"),
         _b("help", "f1"),
         _b("settings", "s"),

@@ -81,7 +81,7 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
     if t.tile is None or t.phase == ANIMATING:
         return PanelView(cards, Hand(None, 0, ""), deck_left)
     deck_left[t.tile] -= 1
-    label = (_("{name} is playing…").format(name=t.seat.name) if t.seat.is_ai else
+    label = (_("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
              _("Placed: drag a follower or confirm") if t.pending is not None else
              _("Your tile: drag it to the board"))
     dragged = d is not None and d.what == "tile"

@@ -11,8 +11,11 @@ from typing import Callable
 
 from .scenes.analysis import AnalysisScene
 from .scenes.base import Scene
+from .scenes.chat import ChatDialog
 from .scenes.dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
 from .scenes.final_board import FinalBoardScene
+from .scenes.join import JoinScene
+from .scenes.lobby import LobbyScene
 from .scenes.new_game import NewGameScene
 from .scenes.play import PlayScene
 from .scenes.replay import ReplayScene, ReplaysDialog
@@ -39,6 +42,9 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "confirm": ConfirmDialog,
     "tutorial": TutorialScene,
     "analysis": AnalysisScene,
+    "join": JoinScene,
+    "lobby": LobbyScene,
+    "chat": ChatDialog,
 }
 
 __all__ = ["SCENES"]

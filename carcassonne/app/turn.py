@@ -16,14 +16,16 @@ It also knows where the table is in the turn (:attr:`TurnController.phase`):
   logged and shown, never replaced by another move).
 
 It knows nothing of pygame: the Play scene shows it and animates between the
-phases, and tests drive it directly.
+phases, and tests drive it directly. A game played through a server is driven through
+the same interface (:class:`~carcassonne.app.net_turn.NetworkTurnController`), so the
+Play scene does not know whether its game is local or remote.
 """
 
 from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
-from typing import Callable
+from typing import Any, Callable
 
 from ..ai import Bot
 from ..engine import Game, IllegalMoveError, Move, Placement, ScoreEvent
@@ -96,6 +98,21 @@ class TurnController:
         game = self.game
         last = game.history[-1] if game.history else None
         return game.rules.hole_bonus and isinstance(last, Move) and game.fills_hole(last.x, last.y)
+
+    @property
+    def network(self) -> Any:
+        """The link to the game's server (None: the whole game is at this screen)."""
+        return None
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether hints may be asked for in this game (a network game's host decides)."""
+        return True
+
+    def poll_table(self) -> list[ScoreEvent] | None:
+        """Called every frame: this screen's move once the table has played it (its score
+        events), else None. A local game plays a confirmed move at once (:meth:`confirm`)."""
+        return None
 
     @property
     def over(self) -> bool:
@@ -320,8 +337,9 @@ class TurnController:
             return True
         return False
 
-    def confirm(self, skip_follower: bool = False) -> list[ScoreEvent]:
-        """End the turn: play the pending move through the engine, autosave, draw the next tile."""
+    def confirm(self, skip_follower: bool = False) -> list[ScoreEvent] | None:
+        """End the turn: play the pending move through the engine, autosave, draw the next tile
+        (a network game sends it instead and returns None: :meth:`poll_table` plays it)."""
         if self.pending is None:
             raise IllegalMoveError("place the tile first")
         move = self.pending.with_follower(None if skip_follower else self.follower)

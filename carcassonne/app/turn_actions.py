@@ -66,7 +66,8 @@ class TurnActions:
         except IllegalMoveError as exc:  # should not happen: every step was checked
             self.flow.say(explain.error_words(exc), BAD)
             return
-        self.confirmed(events)
+        if events is not None:  # (a network game: played when the server answers)
+            self.confirmed(events)
 
     def place_next(self, step: int = 1) -> None:
         """Tab: put the tile on the next legal square (keyboard play)."""

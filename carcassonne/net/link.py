@@ -23,6 +23,8 @@ from .client import Connection, NetError
 #: What the link is doing, for the screen to show.
 CONNECTING, OPEN, RECONNECTING, CLOSED, FAILED = "connecting", "open", "reconnecting", "closed", "failed"
 
+MAX_SEATS = 6
+
 Start = Callable[[Connection], Coroutine[Any, Any, Any]]
 
 
@@ -37,6 +39,20 @@ class _Feeding(Connection):
         message = await super().receive()
         self._out(message)
         return message
+
+
+async def _first_free_seat(conn: Connection, code: str, name: str, color: str | None) -> None:
+    """Sit down at the first seat still free (a seat taken meanwhile is skipped)."""
+    for seat in range(MAX_SEATS):
+        try:
+            await conn.join(code, seat, name, color)
+            return
+        except NetError as exc:
+            if exc.code != "seat-taken":
+                if exc.code == "no-such-seat":
+                    raise NetError("every seat of this game is taken", "full") from None
+                raise
+    raise NetError("every seat of this game is taken", "full")
 
 
 class Link:
@@ -59,8 +75,12 @@ class Link:
         """Open the connection and create a game (this connection is its host)."""
         self._begin(lambda c: c.create(seats, **options))
 
-    def join(self, code: str, seat: int, name: str, color: str | None = None) -> None:
-        self._begin(lambda c: c.join(code, seat, name, color))
+    def join(self, code: str, seat: int | None, name: str, color: str | None = None) -> None:
+        """Open the connection and sit down at a friend's game (``seat`` None: the first free one)."""
+        if seat is not None:
+            self._begin(lambda c: c.join(code, seat, name, color))
+        else:
+            self._begin(lambda c: _first_free_seat(c, code, name, color))
 
     def rejoin(self, game_id: str, tokens: list[str]) -> None:
         self._begin(lambda c: c.rejoin(game_id, tokens))
@@ -80,7 +100,7 @@ class Link:
             await conn.open()
             await start(conn)
         except NetError as exc:
-            self._fail(str(exc))
+            self._fail(str(exc), exc.code)
             return
         self.status = OPEN
         while True:
@@ -88,21 +108,21 @@ class Link:
                 await conn.receive()
             except NetError as exc:
                 if exc.code not in ("closed", "bad-server") or not conn.game_id:
-                    self._fail(str(exc))
+                    self._fail(str(exc), exc.code)
                     return
                 self.status = RECONNECTING
                 await self._close_quietly()
                 try:
                     await conn.reconnect()
                 except NetError as again:
-                    self._fail(str(again))
+                    self._fail(str(again), again.code)
                     return
                 self.status = OPEN
 
-    def _fail(self, text: str) -> None:
+    def _fail(self, text: str, code: str = "") -> None:
         self.problem = text
         self.status = FAILED
-        self._inbox.put({"type": "link", "status": FAILED, "message": text})
+        self._inbox.put({"type": "link", "status": FAILED, "message": text, "code": code})
 
     async def _close_quietly(self) -> None:
         try:

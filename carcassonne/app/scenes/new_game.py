@@ -7,6 +7,7 @@ rules are chosen afresh each time).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,8 @@ from ..playview import SEAT_KIND
 from ...engine import COLORS
 from ..assets import PLAYER_RGB
 from ..backdrop import draw_backdrop, make_backdrop
-from ..intents import Intent
+from ..intents import PRESS, Intent
+from ...net.host import HostError
 from ..players import levels
 from ..session import start_new
 from ..storage import DEFAULT_NAMES, SeatSetup, Setup
@@ -28,8 +30,14 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-def kind_options() -> list[tuple[str, str]]:
-    return [("human", N_("Human"))] + [(f"ai:{lvl}", SEAT_KIND.get(lvl, N_("AI"))) for lvl in levels()]
+def kind_options(network: bool = False) -> list[tuple[str, str]]:
+    """Who sits at a seat: a person here, a friend from the network (a game opened to it), a computer."""
+    people = [("human", N_("Here")), ("open", N_("From the network"))] if network else [("human", N_("Human"))]
+    return people + [(f"ai:{lvl}", SEAT_KIND.get(lvl, N_("AI"))) for lvl in levels()]
+
+
+#: The turn timer a host may set for a network game (seconds; 0: none).
+TIMER_OPTIONS = [("0", N_("none")), ("30", "0:30"), ("60", "1:00"), ("120", "2:00"), ("300", "5:00")]
 
 
 #: Table sizes offered (squares wide x deep); "" is no table.
@@ -61,6 +69,10 @@ class NewGameScene(Scene):
         self.random_first = self.setup.random_first
         self.backdrop: pygame.Surface | None = None
         self.error = ""
+        #: A network game: seats here, from the network or computers; the host's timer and hints.
+        self.network = False
+        self.turn_seconds = "0"
+        self.hints_allowed = True
         self._build()
 
     # ------------------------------------------------------------- widgets
@@ -71,7 +83,7 @@ class NewGameScene(Scene):
             name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14,
                              placeholder=_("Player {number}").format(number=i + 1))
             colour = Button(seat.color, partial(self._next_colour, i))  # the colour's name: COLOUR_NAMES
-            kind = Choice("", kind_options(), seat.kind, partial(self._set_seat, i, "kind"))
+            kind = Choice("", kind_options(self.network), seat.kind, partial(self._set_seat, i, "kind"))
             remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
             self.rows.append((name, colour, kind, remove))
@@ -102,16 +114,39 @@ class NewGameScene(Scene):
         self.house_options["table_closes"].enabled = "table" in house
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder=N_("random"))
-        self.start = Button(N_("Start game"), self.start_game, hint="Enter", primary=True)
+        self.net_options = [
+            Toggle(N_("Open to the network"), self.network, self._set_network),
+            Choice(N_("Turn timer"), TIMER_OPTIONS, self.turn_seconds, lambda v: setattr(self, "turn_seconds", v)),
+            Toggle(N_("Hints allowed"), self.hints_allowed, lambda v: setattr(self, "hints_allowed", v)),
+        ]
+        for option in self.net_options[1:]:
+            option.visible = self.network
+        self.start = Button(N_("Open the game") if self.network else N_("Start game"), self.start_game, hint="Enter",
+                            primary=True)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
         widgets: list[Widget] = [w for row in self.rows for w in row]
         self.widgets = widgets + [self.add, *self.options, *self.house_options.values(), self.seed,
-                                  self.start, self.back]
+                                  *self.net_options, self.start, self.back]
         if self.size != (0, 0):
             self.layout(self.app.size)
 
     def _set_seat(self, i: int, field: str, value: str) -> None:
         setattr(self.setup.seats[i], field, value)
+
+    def _set_network(self, value: bool) -> None:
+        """Open the game to the network (or not): a seat from the network becomes a seat here."""
+        self.network = value
+        if not value:
+            for seat in self.setup.seats:
+                if seat.kind == "open":
+                    seat.kind = "human"
+        self._build()
+
+    def _kept_setup(self) -> Setup:
+        """The form as it is remembered (a seat from the network is remembered as a seat here)."""
+        kept = replace(self.setup, seats=[replace(s, kind="human" if s.kind == "open" else s.kind)
+                                          for s in self.setup.seats])
+        return kept
 
     def _set_house(self, key: str, value: Any, book: Any) -> None:
         if value == book:
@@ -166,10 +201,31 @@ class NewGameScene(Scene):
         if len(set(names)) != len(names):
             self.error = N_("Two players have the same name.")
             return
+        if self.network:
+            self.open_to_network()
+            return
         start_new(self.app, self.setup, self.house, self.random_first)
 
+    def open_to_network(self) -> None:
+        """Start this computer's game server and create the game on it; the waiting room follows."""
+        if not any(s.kind == "open" for s in self.setup.seats):
+            self.error = N_("Choose at least one seat from the network.")
+            return
+        self.app.storage.save_setup(self._kept_setup())
+        here = next((s.name.strip() for s in self.setup.seats if s.kind == "human"), "")
+        name = _("{name}'s game").format(name=here) if here else _("Network game")
+        try:
+            link = self.app.net.host_game(self.setup, self.house, self.random_first, int(self.turn_seconds),
+                                          self.hints_allowed, name)
+        except HostError as exc:
+            self.error = str(exc)
+            return
+        host = self.app.net.host
+        assert host is not None
+        self.app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
+
     def go_back(self) -> None:
-        self.app.storage.save_setup(self.setup)
+        self.app.storage.save_setup(self._kept_setup())
         self.app.replace_scene("title")
 
     # -------------------------------------------------------------- layout
@@ -197,6 +253,10 @@ class NewGameScene(Scene):
             opt.rect = pygame.Rect(ox, oy, ow, rh)
             oy += rh + gap
         self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
+        ny = self.seed.rect.bottom + int(16 * u)
+        for opt in self.net_options:
+            opt.rect = pygame.Rect(ox, ny, ow, rh)
+            ny += rh + gap
         hx = self.box.x + int(980 * u)
         hw = self.box.right - hx - int(24 * u)
         hy = self.box.y + int(100 * u)
@@ -211,8 +271,9 @@ class NewGameScene(Scene):
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=5)
 
     def handle(self, intent: Intent) -> bool:
+        if intent.kind == PRESS:
+            self.error = ""  # (on the press: the release may be the click that says why not)
         if super().handle(intent):
-            self.error = ""
             return True
         if intent.action == "confirm":
             self.start_game()

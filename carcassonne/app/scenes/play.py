@@ -1,14 +1,10 @@
 """The Play scene: the wiring between a player's hands, the turn controller and the screen.
 
-Human turns: drag the drawn tile from the hand slot onto the board, or click a square
-beside the tiles (rotate with right-click, R or the wheel while dragging), then optionally drag a follower from the
-player's panel onto a lit place of that tile, then confirm (Enter) or say "no follower"
-(Space, twice). The turn's phases live in :class:`~carcassonne.app.turn.TurnController`
-(pygame-free), the board in :class:`~carcassonne.app.board_view.BoardView`, the player's
-actions in :mod:`~carcassonne.app.turn_actions`, the pointer in :mod:`~carcassonne.app.play_input`,
-the turn's pace in :mod:`~carcassonne.app.turn_flow`, what the board and panel show in
-:mod:`~carcassonne.app.playview`, the tooltips in :mod:`~carcassonne.app.play_tips` and the
-painters in :mod:`~carcassonne.app.hud`; this scene wires them together.
+A person drags the drawn tile onto the board (or clicks a square; right-click, R or the wheel
+rotates), maybe a follower onto a lit place, then confirms (Enter) or says "no follower" (Space,
+twice). Phases: :mod:`~carcassonne.app.turn` (pygame-free; a network game is driven the same way);
+actions: :mod:`~carcassonne.app.turn_actions`; pointer: :mod:`~carcassonne.app.play_input`; pace:
+:mod:`~carcassonne.app.turn_flow`; panels: :mod:`~carcassonne.app.playview`; network: :mod:`~.net_view`.
 """
 
 from __future__ import annotations
@@ -33,6 +29,7 @@ from ..hint_words import hint_sentence
 from ..hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
                    draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
 from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..net_view import table_view
 from ..keymap import key_hint
 from ..panels import draw_top_bar
 from ..play_tips import ShownTip, draw_shown_tip, find_tip
@@ -84,6 +81,7 @@ class PlayScene(BoardScene):
         self.overlay = BoardOverlay(self.game, [s.color for s in self.seats])
         #: The hint: Expert's move for the tile in hand, looked for in the background (:mod:`carcassonne.app.coach`).
         self.coach = Coach(turn.hints_used)
+        self.net = table_view(app, turn, self.say, self.after_turn)  # a network game's seats, timer, chat
 
     # ================================================================= lifecycle
     def enter(self) -> None:
@@ -105,6 +103,7 @@ class PlayScene(BoardScene):
             self.buttons[name].rect = rect
         self.widgets = list(self.buttons.values())
         self.overlay.layout(self.view_area(), self.u)  # -- board overlay
+        self.net.layout(self.rects, self.card_rects, self.u)
         self.update_view()
 
     # ================================================================ turn flow
@@ -130,11 +129,6 @@ class PlayScene(BoardScene):
     def hints_on(self) -> bool:
         return self.app.settings.hints and self.aids_on
 
-    @property
-    def dead_spots(self) -> list[tuple[int, int]]:
-        """The squares marked dead on the board (none in purist mode)."""
-        return self.board.dead_spots()
-
     def projected_scores(self) -> list[int] | None:
         """Each player's score if the game ended now, counting the tile and follower laid this
         turn but not yet confirmed (None: hidden in purist mode)."""
@@ -148,7 +142,8 @@ class PlayScene(BoardScene):
 
     def finish_game(self) -> None:
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
-        self.app.storage.clear_autosave()
+        if self.turn.network is None:  # (a network game's record is the server's)
+            self.app.storage.clear_autosave()
         self.app.replace_scene("final", game=self.game, seats=self.seats, final=final,  # scored on the board
                                hints=list(self.turn.hints_used))
 
@@ -245,7 +240,8 @@ class PlayScene(BoardScene):
     # -- the hint (coach.py): Expert's move as a ghost on the board, with one sentence why
     def can_hint(self) -> bool:
         """A hint may be asked for: aids on, a person's turn, the tile still in hand."""
-        return self.aids_on and self.can_act() and self.turn.pending is None and not self.turn.is_ai_turn
+        return (self.aids_on and self.turn.hints_allowed and self.can_act() and self.turn.pending is None
+                and not self.turn.is_ai_turn)
 
     def ask_hint(self) -> None:
         if self.can_hint() and self.coach.ask(self.game):
@@ -295,6 +291,8 @@ class PlayScene(BoardScene):
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
             self.hands.pos = intent.pos
+        if self.drag is None and self.net.handle(intent):
+            return True
         clicked = intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)
         if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
             self.turn.accept_handover()
@@ -344,6 +342,7 @@ class PlayScene(BoardScene):
         if self.drag is not None:
             self.camera.stop()  # the player took the camera: no glide pulls it from under the pointer
         self.flow.tick(dt, self.app.settings.speed)
+        self.net.update(dt)  # a network game: what the server sent (this screen's move played: after_turn)
         if self.phase == ANIMATING and self.flow.scoring_shown():
             self.begin_turn()
         elif self.phase == AI_THINK:
@@ -368,7 +367,7 @@ class PlayScene(BoardScene):
         """Something moves without input: a computer's turn, scoring, a glide, a message counting down."""
         return (self.phase in (AI_THINK, AI_GLIDE, ANIMATING) or self.flow.animating or self.camera.gliding
                 or self.message_time > 0 or self.hands.drag is not None or self.refining
-                or bool(self.overlay.flashes) or self.coach.thinking)
+                or bool(self.overlay.flashes) or self.coach.thinking or self.net.animating())
 
     def board_marks(self) -> BoardMarks:
         """Everything drawn over the board's tiles now (add new kinds of marks here)."""
@@ -389,7 +388,7 @@ class PlayScene(BoardScene):
                               ("confirm", can and placed)):
             self.buttons[name].enabled = enabled
         self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
-        self.buttons["hint"].visible = self.aids_on  # -- the hint (an aid)
+        self.buttons["hint"].visible = self.aids_on and self.turn.hints_allowed  # -- the hint (an aid)
         self.buttons["hint"].enabled = self.can_hint() and not self.coach.thinking
         self.board.show(self.game.turn_number, self.board_marks())
         self.panel = panel_view(self.turn, self.drag, self.seats, self.shown_scores, self.projected_scores(),
@@ -430,7 +429,7 @@ class PlayScene(BoardScene):
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
                        self.game.turn_number + 1, len(self.game.deck) - (1 if t.tile else 0),
-                       self.buttons["hint" if self.aids_on else "log"].rect.x - int(16 * u), assets, u)
+                       self.buttons["hint" if self.buttons["hint"].visible else "log"].rect.x - int(16 * u), assets, u)
         draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.panel.cards)), assets, u)
         draw_hand(surface, self.rects["hand"], self.panel.hand, assets, u)
         draw_deck(surface, self.rects["deck"], self.panel.deck_left, assets, u)
@@ -442,6 +441,7 @@ class PlayScene(BoardScene):
         if self.drag is not None and self.drag.what == "follower":
             img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)))
             surface.blit(img, img.get_rect(center=self.drag.pos))
+        self.net.draw(surface, assets, u)
         draw_message(surface, view, view.bottom, self.flow.message, assets, u)
         if self.shown_tip is not None and self.phase != HANDOVER:
             draw_shown_tip(surface, self.shown_tip, assets.fonts, assets.tiles, u)

@@ -30,6 +30,7 @@ class TitleScene(Scene):
             "continue": Button(N_("Continue"), self.continue_game, hint="C"),
             "tutorial": Button(N_("Learn to play"), self.tutorial, hint="T"),
             "load": Button(N_("Load"), self.load, hint="L"),
+            "join": Button(N_("Network game"), self.join, hint="J"),
             "replays": Button(N_("Replays"), self.replays, hint="R"),
             "rules": Button(N_("Rules and keys"), self.rules, hint="F1"),
             "settings": Button(N_("Settings"), self.settings, hint="S"),
@@ -75,6 +76,10 @@ class TitleScene(Scene):
     def load(self) -> None:
         self.app.push_scene("load")
 
+    def join(self) -> None:
+        """Join a friend's game, or open a network game again (hosted here or elsewhere)."""
+        self.app.replace_scene("join")
+
     def tutorial(self) -> None:
         self.app.push_scene("tutorial")
 
@@ -89,7 +94,7 @@ class TitleScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         actions = {"new-game": self.new_game, "continue": self.continue_game, "load": self.load,
-                   "replays": self.replays, "help": self.rules, "settings": self.settings, "quit": self.app.quit,
+                   "replays": self.replays, "join": self.join, "help": self.rules, "settings": self.settings, "quit": self.app.quit,
                    "tutorial": self.tutorial}
         if intent.action in actions:
             actions[intent.action]()

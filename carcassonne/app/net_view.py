@@ -1,0 +1,223 @@
+"""What the Play screen shows of a network game: who is connected, who is awaited, the
+turn timer, the chat, and the host's "let the computer play" for a player who left.
+
+:func:`table_view` gives the Play scene a view for its game: for a game at one screen a
+view that shows nothing, so the scene wires both the same way and never asks which it is.
+Names and chat lines are cleaned by the server and again here before they are drawn.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from ..engine import ScoreEvent
+from ..engine.untrusted import clean_name
+from ..i18n import N_, _
+from ..net.link import FAILED, RECONNECTING
+from ..net.protocol import clean_chat
+from .assets import Assets
+from .intents import MOTION, PRESS, RELEASE, Intent
+from .net_turn import NetworkTurnController
+from .turn import TurnController
+from .widgets import BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+
+if TYPE_CHECKING:
+    from .app import App
+
+Say = Callable[[str, tuple[int, int, int], float], None]
+Played = Callable[[list[ScoreEvent]], None]
+#: Chat lines shown on the board at once.
+CHAT_SHOWN = 4
+#: Seconds a person must be away before the host may let a computer play for them (the server's rule).
+HAND_OVER_AFTER = 30.0
+AWAY = (150, 150, 140)
+
+
+def clock(seconds: float) -> str:
+    """0:35, 12:04."""
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+class TableView:
+    """A game at one screen: nothing to show."""
+
+    def layout(self, rects: dict[str, pygame.Rect], cards: list[pygame.Rect], u: float) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def handle(self, intent: Intent) -> bool:
+        return False
+
+    def animating(self) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Assets, u: float) -> None:
+        pass
+
+
+class NetView(TableView):
+    """The network game's status box over the board's top-left corner, and a dot on each card."""
+
+    def __init__(self, app: "App", turn: NetworkTurnController, say: Say, played: Played) -> None:
+        self.app = app
+        self.turn = turn
+        self.say, self.played = say, played
+        self.table = turn.table
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.cards: list[pygame.Rect] = []
+        self.chat = Button(N_("Chat"), self.open_chat)
+        self.hand_over = Button("", self.toggle_robot)
+        #: When the seats and the timer were last told (this computer's clock): they count on from there.
+        self._seats_at = time.monotonic()
+        self._seats_seen: object = None
+        self._timer: tuple[int, float | None, float] = (-1, None, 0.0)
+        self._second = -1
+
+    # ------------------------------------------------------------ facts
+    def away_for(self, seat: int) -> float | None:
+        """Seconds the person at ``seat`` has been away (None: connected)."""
+        seats = self.table.seats
+        if not 0 <= seat < len(seats) or seats[seat].get("away") is None:
+            return None
+        away = seats[seat]["away"]
+        return (float(away) if isinstance(away, (int, float)) else 0.0) + time.monotonic() - self._seats_at
+
+    def time_left(self) -> float | None:
+        number, left, at = self._timer
+        return None if left is None else max(0.0, left - (time.monotonic() - at))
+
+    def name(self, seat: int) -> str:
+        return clean_name(self.table.seats[seat].get("name", ""), f"Player {seat + 1}")
+
+    def handed_seat(self) -> int | None:
+        """The seat the host may give to a computer now (or take back): an away person's."""
+        if not self.turn.is_host:
+            return None
+        for i, s in enumerate(self.table.seats):
+            if s.get("robot"):
+                return i
+            away = self.away_for(i)
+            if s.get("kind") == "human" and away is not None and away >= HAND_OVER_AFTER:
+                return i
+        return None
+
+    def status(self) -> tuple[str, tuple[int, int, int]] | None:
+        link = self.turn.link
+        if link.status == RECONNECTING:
+            return _("Connection lost: reconnecting…"), BAD
+        if link.status == FAILED:
+            return _("Not connected: {reason}").format(reason=link.problem[:120]), BAD
+        current = self.turn.game.current if self.turn.tile is not None else None
+        if current is not None and current not in self.turn.held:
+            away = self.away_for(current)
+            if away is not None and not self.table.seats[current].get("robot"):
+                return _("Waiting for {name} (disconnected {time})").format(name=self.name(current),
+                                                                           time=clock(away)), BAD
+        return None
+
+    # ------------------------------------------------------------ actions
+    def open_chat(self) -> None:
+        self.app.push_scene("chat", send=lambda text: self.turn.link.send({"type": "chat", "text": text}))
+
+    def toggle_robot(self) -> None:
+        seat = self.handed_seat()
+        if seat is not None:
+            level = None if self.table.seats[seat].get("robot") else "normal"
+            self.turn.link.send({"type": "hand_over", "seat": seat, "level": level})
+
+    # ------------------------------------------------------------ frame
+    def layout(self, rects: dict[str, pygame.Rect], cards: list[pygame.Rect], u: float) -> None:
+        board = rects["board"]
+        pad = int(10 * u)
+        self.u = u
+        self.box = pygame.Rect(board.x + pad, board.y + pad, min(int(380 * u), board.w // 2), int(150 * u))
+        bh = int(30 * u)
+        self.chat.rect = pygame.Rect(self.box.x + pad, self.box.bottom - bh - pad, int(90 * u), bh)
+        self.hand_over.rect = pygame.Rect(self.chat.rect.right + pad, self.chat.rect.y,
+                                          self.box.right - self.chat.rect.right - 2 * pad, bh)
+        self.cards = cards
+
+    def update(self, dt: float) -> None:
+        turn = self.turn
+        events = turn.poll_table()
+        if events is not None:  # this screen's move, played by the server
+            self.played(events)
+        for notice in turn.notices:
+            self.say(notice, BAD, 8)
+        turn.notices.clear()
+        if self.table.seats is not self._seats_seen:
+            self._seats_seen, self._seats_at = self.table.seats, time.monotonic()
+        number = turn.game.turn_number
+        if (number, self.table.turn_left) != self._timer[:2]:
+            self._timer = (number, self.table.turn_left, time.monotonic())
+        seat = self.handed_seat()
+        self.hand_over.visible = seat is not None
+        if seat is not None:
+            self.hand_over.label = (_("Give {name}'s seat back").format(name=self.name(seat))
+                                    if self.table.seats[seat].get("robot") else
+                                    _("Computer plays for {name}").format(name=self.name(seat)))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind not in (PRESS, RELEASE, MOTION):
+            return False
+        used = False
+        for button in (self.chat, self.hand_over):
+            used = button.handle(intent) or used
+        return used and intent.kind != MOTION
+
+    def animating(self) -> bool:
+        """Redraw when a second ticks (the clocks) or the link is not steady."""
+        second = int(time.monotonic())
+        if second != self._second:
+            self._second = second
+            return True
+        return self.turn.link.status != "open"
+
+    def draw(self, surface: pygame.Surface, assets: Assets, u: float) -> None:
+        fonts = assets.fonts
+        for i, card in enumerate(self.cards[:len(self.table.seats)]):
+            s = self.table.seats[i]
+            colour = GOOD if s.get("connected") else AWAY
+            centre = (card.right - int(9 * u), card.y + int(9 * u))
+            pygame.draw.circle(surface, colour, centre, max(3, int(5 * u)))
+            pygame.draw.circle(surface, (30, 28, 24), centre, max(3, int(5 * u)), max(1, int(u)))
+        draw_panel(surface, self.box, u, alpha=215)
+        pad = int(10 * u)
+        x, y, width = self.box.x + pad, self.box.y + int(6 * u), self.box.w - 2 * pad
+        bold, small = fonts.get(int(15 * u), "bold"), fonts.get(int(14 * u))
+        lines: list[tuple[str, tuple[int, int, int], pygame.font.Font]] = []
+        status = self.status()
+        if status is not None:
+            lines.append((status[0], status[1], bold))
+        left = self.time_left()
+        if left is not None and self.turn.tile is not None:
+            lines.append((_("Time left this turn: {time}").format(time=clock(left)), INK, bold))
+        if not lines:
+            lines.append((_("Network game · {count} connected").format(
+                count=sum(1 for s in self.table.seats if s.get("connected"))), INK_DIM, bold))
+        room = max(0, (self.chat.rect.y - int(4 * u) - y) // small.get_linesize() - len(lines))
+        chat = []
+        for entry in self.table.chat[-CHAT_SHOWN:]:
+            who = clean_name(entry.get("name", ""), "?")
+            for text in wrap(small, f"{who}: {clean_chat(str(entry.get('text', '')))}", width):
+                chat.append((text, INK, small))
+        for text, colour, font in lines + chat[-room:] if room else lines:
+            for part in wrap(font, text, width)[:2]:
+                if y + font.get_linesize() > self.chat.rect.y:
+                    break
+                blit_text(surface, font, part, (x, y), colour)
+                y += font.get_linesize()
+        self.chat.draw(surface, fonts, u)
+        self.hand_over.draw(surface, fonts, u)
+
+
+def table_view(app: "App", turn: TurnController, say: Say, played: Played) -> TableView:
+    """The view of the game's table: a network game's status box, or nothing. ``played`` is
+    called with the score events of this screen's move once the server has played it."""
+    return NetView(app, turn, say, played) if isinstance(turn, NetworkTurnController) else TableView()

@@ -1,0 +1,221 @@
+"""The Join screen: games found on the local network, an address and a join code typed by
+hand, the player's name, colour and seat; and the network games this copy can open again.
+
+Joining happens in the background (the link's thread); a refusal (a wrong code, a seat
+taken, another protocol version) is shown here as one line, and the player stays.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine import COLORS
+from ...engine.untrusted import clean_name
+from ...i18n import N_, _
+from ...net.discovery import Finder, FoundGame
+from ...net.host import HostError
+from ...net.link import FAILED, Link
+from ..assets import PLAYER_RGB
+from ..backdrop import draw_backdrop, make_backdrop
+from ..intents import Intent
+from ..netplay import KeptGame, refusal_words, server_url
+from ..widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: Games found and games kept shown at most.
+LISTED = 4
+
+
+class JoinScene(Scene):
+    keymap = "form"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        setup = app.storage.load_setup()
+        first = setup.seats[0] if setup.seats else None
+        self.address = TextField("", lambda _v: None, max_len=60, placeholder="192.168.1.20:7625")
+        self.code = TextField("", lambda _v: None, max_len=8, placeholder="ABC234")
+        self.name = TextField(first.name if first else "", lambda _v: None, max_len=14, placeholder=N_("Your name"))
+        self.color = first.color if first and first.color in COLORS else COLORS[0]
+        self.colour = Button(self.color, self.next_colour)
+        self.seat = Choice(N_("Seat"), [("", N_("any free seat"))] + [(str(i), str(i + 1)) for i in range(6)], "",
+                           lambda _v: None)
+        self.join_button = Button(N_("Join"), self.join, hint="Enter", primary=True)
+        self.back = Button(N_("Back"), self.go_back, hint="Esc")
+        self.look = Button(N_("Look again"), self.look_again)
+        self.finder = Finder()
+        self.finder.look()
+        self.kept = app.net.kept()[:LISTED]
+        self.found_buttons: list[tuple[Button, FoundGame]] = []
+        self.kept_buttons = [Button(N_("Open again"), partial(self.reopen, k)) for k in self.kept]
+        self.problem = ""
+        self.link: Link | None = None
+        self.link_url = ""
+        self.early: list[dict[str, Any]] = []
+        self._hosted = False
+        self._code = ""
+        self.backdrop: pygame.Surface | None = None
+        self._refresh_widgets()
+
+    def _refresh_widgets(self) -> None:
+        self.widgets = [self.address, self.code, self.name, self.colour, self.seat, self.join_button, self.back,
+                        self.look, *(b for b, _g in self.found_buttons), *self.kept_buttons]
+
+    # ------------------------------------------------------------ actions
+    def next_colour(self) -> None:
+        self.color = COLORS[(COLORS.index(self.color) + 1) % len(COLORS)]
+        self.colour.label = self.color
+
+    def look_again(self) -> None:
+        self.finder.look()
+
+    def pick(self, game: FoundGame) -> None:
+        self.address.text = f"{game.address}:{game.port}"
+        self.code.focused, self.address.focused = True, False
+
+    def join(self) -> None:
+        if self.link is not None:
+            return
+        url = server_url(self.address.text)
+        name = clean_name(self.name.text, "")
+        code = self.code.text.strip().upper()
+        if url is None:
+            self.problem = _("Type the host's address, such as 192.168.1.20:7625.")
+        elif not code:
+            self.problem = _("Type the join code the host gave you.")
+        elif not name:
+            self.problem = _("Type your name.")
+        else:
+            self.problem = ""
+            self.link, self.link_url, self.early, self._hosted = Link(url, self.app.tiles), url, [], False
+            self.link.join(code, int(self.seat.value) if self.seat.value else None, name, self.color)
+
+    def reopen(self, kept: KeptGame) -> None:
+        if self.link is not None:
+            return
+        try:
+            self.link = self.app.net.reopen(kept)
+        except HostError as exc:
+            self.problem = str(exc)
+            return
+        self.link_url, self.early, self._hosted, self._code = kept.url, [], kept.hosted, kept.code
+
+    def go_back(self) -> None:
+        if self.link is not None:
+            self.link.stop()
+            self.link = None
+        self.app.replace_scene("title")
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        found = self.finder.found[:LISTED]
+        if [g for _b, g in self.found_buttons] != found:
+            self.found_buttons = [(Button(N_("Choose"), partial(self.pick, g)), g) for g in found]
+            self._refresh_widgets()
+            self.layout(self.size)
+        link = self.link
+        if link is None:
+            return
+        joined = False
+        for message in link.poll():
+            self.early.append(message)
+            kind = message.get("type")
+            if kind == "error" or (kind == "link" and message.get("status") == FAILED):
+                self.problem = refusal_words(message)
+            joined = joined or kind == "joined"
+        if joined:
+            hosted = self._hosted
+            host = self.app.net.host
+            self.link = None
+            self.app.replace_scene("lobby", link=link, url=self.link_url, hosted=hosted,
+                                   addresses=host.addresses() if hosted and host else [], early=self.early,
+                                   code=self._code if hosted else "")
+            return
+        if link.status == FAILED:
+            link.stop()
+            self.link = None
+
+    def handle(self, intent: Intent) -> bool:
+        if super().handle(intent):
+            return True
+        if intent.action == "confirm":
+            self.join()
+            return True
+        if intent.action == "back":
+            self.go_back()
+            return True
+        return False
+
+    def animating(self) -> bool:
+        return self.finder.looking or self.link is not None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        u = self.u
+        self.box = pygame.Rect(0, 0, min(int(980 * u), size[0] - 20), min(int(640 * u), size[1] - 20))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        x, y, rh, gap = self.box.x + int(30 * u), self.box.y + int(110 * u), int(40 * u), int(34 * u)
+        fw = int(420 * u)
+        for field in (self.address, self.code, self.name):
+            field.rect = pygame.Rect(x, y, fw, rh)
+            y += rh + gap
+        self.colour.rect = pygame.Rect(x, y, int(200 * u), rh)
+        self.seat.rect = pygame.Rect(x + int(210 * u), y, fw - int(210 * u), rh)
+        rx, ry = self.box.x + int(500 * u), self.box.y + int(110 * u)
+        rw = self.box.right - int(30 * u) - rx
+        bw = int(130 * u)
+        for i, (button, _g) in enumerate(self.found_buttons):
+            button.rect = pygame.Rect(rx + rw - bw, ry + i * (rh + int(8 * u)), bw, rh)
+        self.look.rect = pygame.Rect(rx, ry + LISTED * (rh + int(8 * u)), int(180 * u), int(34 * u))
+        ky = self.look.rect.bottom + int(50 * u)
+        for i, button in enumerate(self.kept_buttons):
+            button.rect = pygame.Rect(rx + rw - bw, ky + i * (rh + int(8 * u)), bw, rh)
+        self.kept_top = ky
+        bh = int(50 * u)
+        self.join_button.rect = pygame.Rect(self.box.right - int(24 * u) - int(200 * u),
+                                            self.box.bottom - int(24 * u) - bh, int(200 * u), bh)
+        self.back.rect = pygame.Rect(self.box.x + int(24 * u), self.join_button.rect.y, int(160 * u), bh)
+        self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=9)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.backdrop)
+        u, fonts, box = self.u, self.app.assets.fonts, self.box
+        draw_panel(surface, box, u, alpha=240)
+        blit_text(surface, fonts.get(int(40 * u), "title"), _("Join a network game"),
+                  (box.centerx, box.y + int(16 * u)), ACCENT, "midtop")
+        head, text = fonts.get(int(15 * u), "bold"), fonts.get(int(16 * u))
+        for field, label in ((self.address, _("Host's address")), (self.code, _("Join code")),
+                             (self.name, _("Your name"))):
+            blit_text(surface, head, label, (field.rect.x, field.rect.y - int(22 * u)), INK_DIM)
+        blit_text(surface, head, _("Colour and seat"), (self.colour.rect.x, self.colour.rect.y - int(22 * u)), INK_DIM)
+        rx = self.box.x + int(500 * u)
+        blit_text(surface, head, _("Games on this network"), (rx, self.box.y + int(86 * u)), INK_DIM)
+        for button, game in self.found_buttons:
+            label = _("{name} · {free} free").format(name=game.name, free=game.free)
+            blit_text(surface, text, label, (rx, button.rect.y + int(2 * u)), INK)
+            blit_text(surface, fonts.get(int(13 * u)), f"{game.address}:{game.port}",
+                      (rx, button.rect.y + int(4 * u) + text.get_linesize()), INK_DIM)
+        if not self.found_buttons:
+            blit_text(surface, text, _("Looking…") if self.finder.looking else _("No game found yet."),
+                      (rx, self.box.y + int(114 * u)), INK_DIM)
+        if self.kept:
+            blit_text(surface, head, _("Your network games"), (rx, self.kept_top - int(24 * u)), INK_DIM)
+        for button, kept in zip(self.kept_buttons, self.kept):
+            where = _("hosted here") if kept.hosted else kept.url
+            blit_text(surface, text, kept.name, (rx, button.rect.y + int(2 * u)), INK)
+            blit_text(surface, fonts.get(int(13 * u)), where, (rx, button.rect.y + int(4 * u) + text.get_linesize()),
+                      INK_DIM)
+        super().draw(surface)
+        c = self.colour.rect
+        pygame.draw.circle(surface, PLAYER_RGB[self.color], (c.right - int(16 * u), c.centery), int(7 * u))
+        if self.link is not None:
+            blit_text(surface, text, _("Connecting…"), (box.centerx, self.join_button.rect.centery), INK, "center")
+        elif self.problem:
+            blit_text(surface, fonts.get(int(16 * u), "bold"), self.problem[:110],
+                      (box.centerx, self.join_button.rect.y - int(20 * u)), BAD, "midbottom")

@@ -1,0 +1,210 @@
+"""Network play on screen, headless: host a game from the New game form, a friend joins
+(a pygame-free link standing for the other copy of the game), turns go both ways, the
+status, the chat and the refusals show; real sockets on 127.0.0.1 only, bounded waits."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from carcassonne.app.driver import Driver
+from carcassonne.app.net_turn import NetworkTurnController
+from carcassonne.app.netplay import server_url
+from carcassonne.app.scenes.join import JoinScene
+from carcassonne.app.scenes.lobby import LobbyScene
+from carcassonne.app.scenes.new_game import NewGameScene
+from carcassonne.app.scenes.play import PlayScene
+from carcassonne.net.link import Link
+from carcassonne.net.table import Desync, TableState
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch):
+    monkeypatch.setenv("CARCASSONNE_NET_LOCAL", "1")
+
+
+def hosting_app(make_app, **app_options):
+    app = make_app(**app_options)
+    app.net.port, app.net.discovery_port = 0, 0
+    return app
+
+
+class Friend:
+    """The other copy of the game, reduced to its link and its table."""
+
+    def __init__(self, url: str, tiles) -> None:
+        self.link, self.table = Link(url, tiles), TableState(tiles)
+
+    def frame(self) -> None:
+        for message in self.link.poll():
+            try:
+                self.table.apply(message)
+            except Desync:
+                self.link.send({"type": "sync"})
+
+    def play_first_fit(self) -> None:
+        game = self.table.game
+        p = sorted(game.legal_placements(self.table.tile))[0]
+        self.link.send({"type": "play", "x": p.x, "y": p.y, "rotation": p.rotation, "turn": game.turn_number})
+
+
+def open_game(app, d: Driver, seats=("human", "open")) -> LobbyScene:
+    app.replace_scene("new_game")
+    form = app.top
+    assert isinstance(form, NewGameScene)
+    d.click(form.net_options[0].rect.center)  # Open to the network
+    assert form.network and form.start.label == "Open the game"
+    for i, kind in enumerate(seats):
+        form.setup.seats[i].kind = kind
+    form._build()
+    d.click(form.start.rect.center)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene), getattr(form, "error", "")
+    assert d.run_until(lambda: lobby.code != "", seconds=15)
+    return lobby
+
+
+def test_a_hosted_game_is_played_from_both_sides(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d)
+    host = app.net.host
+    assert host is not None and lobby.addresses == [host.local_url]
+    d.frames(2)  # the waiting room, drawn with its code
+    friend = Friend(host.local_url, app.tiles)
+    friend.link.join(lobby.code, None, "Bob", "green")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    assert isinstance(scene.turn, NetworkTurnController) and scene.turn.held == {0}
+    assert app.net.kept()[0].hosted
+    for _round in range(3):
+        if scene.turn.game.current == 0:
+            assert d.run_until(lambda: scene.turn.can_act, seconds=10)
+            before = scene.game.turn_number
+            d.key(pygame.K_TAB)  # keyboard play: the first legal square (sent as "lay")
+            d.key(pygame.K_SPACE)
+            d.key(pygame.K_SPACE)  # the move goes to the server, which plays it
+            assert d.run_until(lambda: scene.game.turn_number > before, seconds=10)
+        assert d.run_until(lambda: (friend.frame(), friend.table.current == 1)[1]
+                           and scene.turn.phase in ("ai-think", "human"), seconds=10)
+        before = scene.game.turn_number
+        friend.play_first_fit()
+        assert d.run_until(lambda: scene.game.turn_number > before and scene.turn.phase == "human", seconds=10)
+    friend.frame()
+    assert scene.game.history == friend.table.game.history
+    assert scene.game.scores == friend.table.game.scores
+    # the chat reaches the table, cleaned
+    friend.link.send({"type": "chat", "text": "hi\u202e there"})
+    assert d.run_until(lambda: scene.turn.table.chat and scene.turn.table.chat[-1]["text"] == "hi there",
+                       seconds=10)
+    d.click(scene.net.chat.rect.center)
+    assert type(app.top).__name__ == "ChatDialog"
+    d.type_text("hello")
+    d.key(pygame.K_RETURN)
+    assert d.run_until(lambda: (friend.frame(), [c["text"] for c in friend.table.chat][-1:] == ["hello"])[1],
+                       seconds=10)
+    # the friend leaves: the seat's dot goes grey and the wait is counted
+    friend.link.stop()
+    assert d.run_until(lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
+    if scene.turn.game.current == 0:
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_SPACE)
+        d.key(pygame.K_SPACE)
+        assert d.run_until(lambda: scene.turn.game.current == 1, seconds=10)
+    d.frames(2)
+    status = scene.net.status()
+    assert status is not None and status[0].startswith("Waiting for Bob (disconnected 0:0")
+    assert scene.net.handed_seat() is None  # not before 30 s
+
+
+def test_the_host_may_refuse_hints_and_set_a_timer(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    app.replace_scene("new_game")
+    form = app.top
+    d.click(form.net_options[0].rect.center)
+    d.click(form.net_options[1].rect.center)  # the turn timer: 0:30
+    d.click(form.net_options[2].rect.center)  # hints: off
+    form.setup.seats[1].kind = "open"
+    d.click(form.start.rect.center)
+    lobby = app.top
+    assert d.run_until(lambda: lobby.code != "", seconds=15)
+    friend = Friend(app.net.host.local_url, app.tiles)
+    friend.link.join(lobby.code, 1, "Bob")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    assert not scene.buttons["hint"].visible
+    d.frames(2)
+    left = scene.net.time_left()
+    assert left is not None and 25 < left <= 30
+    friend.link.stop()
+
+
+def test_a_form_without_a_seat_from_the_network_says_so(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    app.replace_scene("new_game")
+    form = app.top
+    d.click(form.net_options[0].rect.center)
+    d.click(form.start.rect.center)
+    assert isinstance(app.top, NewGameScene) and form.error == "Choose at least one seat from the network."
+    assert app.net.host is None  # nothing listens until a game is really opened
+
+
+def test_a_wrong_join_code_is_one_line_on_the_join_screen(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    host = app.net.start_host()
+    app.replace_scene("join")
+    join = app.top
+    assert isinstance(join, JoinScene)
+    join.address.text = f"127.0.0.1:{host.port}"
+    join.code.text = "WRONG1"
+    d.key(pygame.K_RETURN)
+    assert d.run_until(lambda: join.link is None and join.problem, seconds=15)
+    assert join.problem == "No game has that join code."
+    assert isinstance(app.top, JoinScene)
+    d.frames(2)
+
+
+def test_a_server_that_cannot_be_reached_is_one_line(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    app.replace_scene("join")
+    join = app.top
+    join.address.text = "127.0.0.1:1"
+    join.code.text = "ABCDEF"
+    d.click(join.join_button.rect.center)
+    assert d.run_until(lambda: join.link is None and join.problem, seconds=15)
+    assert join.problem.startswith("Cannot reach the game:")
+
+
+def test_a_hosted_game_opens_again_after_a_restart(make_app, data_dir):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d, seats=("human", "open"))
+    code = lobby.code
+    app.replace_scene("title")
+    app.net.stop()  # the app quits: the server stops with it
+    again = hosting_app(make_app)
+    d2 = Driver(again)
+    again.replace_scene("join")
+    join = again.top
+    assert join.kept and join.kept[0].hosted
+    d2.click(join.kept_buttons[0].rect.center)
+    assert d2.run_until(lambda: isinstance(again.top, LobbyScene), seconds=15)
+    lobby2 = again.top
+    assert d2.run_until(lambda: bool(lobby2.table.seats), seconds=15)
+    assert lobby2.held == {0} and lobby2.table.seats[1]["open"]  # the same game: seat 1 waits for a friend
+    assert lobby2.code == code and lobby2.addresses == [again.net.host.local_url]
+    d2.frames(2)
+    again.net.stop()
+
+
+@pytest.mark.parametrize("typed, url", [("192.168.1.20", "ws://192.168.1.20:7625"),
+                                        ("host:7000", "ws://host:7000"), ("ws://h:1", "ws://h:1"),
+                                        ("", None), ("a b", None), (":7625", None)])
+def test_an_address_typed_by_hand(typed, url):
+    assert server_url(typed) == url
