@@ -55,9 +55,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_analyse(args: argparse.Namespace) -> int:
     """What each move of a record cost, against the best move the search finds."""
     from .ai.analysis import analyse
+    from .cli_limits import jobs_problem
     from .engine import CarcassonneError
     from .engine.record import GameRecord
 
+    if jobs_problem(args.jobs):
+        print(jobs_problem(args.jobs), file=sys.stderr)
+        return 2
     try:
         record = GameRecord.load(args.file)
         if args.jobs > 1:

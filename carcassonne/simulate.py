@@ -176,6 +176,7 @@ def _play_job(job: tuple) -> tuple[int, list[int], list[int], list[Turn], list]:
 
 def main(args: argparse.Namespace) -> int:
     from .ai import LEVELS
+    from .cli_limits import budget_problem, games_problem, jobs_problem, records_problem
     from .cli_words import progress_line, simulate_lines
 
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -186,8 +187,9 @@ def main(args: argparse.Namespace) -> int:
             line += _(" (unknown: {names})").format(names=", ".join(unknown))
         print(line, file=sys.stderr)
         return 2
-    if args.games < 1:
-        print(_("-n must be at least 1"), file=sys.stderr)
+    problem = games_problem(args.games) or budget_problem(args.budget) or jobs_problem(args.jobs)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     try:
         rules = rules_from_args(args)
@@ -195,6 +197,10 @@ def main(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 2
     records = Path(args.records) if args.records else None
+    problem = records_problem(records) if records is not None else None
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     tallies = [Tally(b) for b in levels]
     jobs = [(i, levels, args.seed, args.budget, rules.to_record()) for i in range(args.games)]
     results: Iterable[tuple[int, list[int], list[int], list[Turn], list]]

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from .errors import RecordError
 from .game import Game
 from .geometry import REACH, in_reach
-from .moves import Discard, Move, Turn
+from .moves import Discard, Move, Turn, figure_from_record
 from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .tiles import TileSet
 from .untrusted import clean_name, file_error, parse_json, read_text, shown
@@ -76,7 +76,8 @@ class GameRecord:
             raise file_error("a game record must be a JSON object", "file-not-record")
         if data.get("format") != FORMAT:
             raise file_error(f"not a game record: 'format' must be {FORMAT!r}", "file-not-record")
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:  # exact: JSON's true is no version 1
             raise file_error(f"unsupported record version {shown(data.get('version'))} (this game reads {VERSION})",
                              "file-version", version=shown(data.get("version")), reads=VERSION)
         rules = Rules.from_record(data.get("rules"))
@@ -127,7 +128,7 @@ class GameRecord:
         """
         game = self.new_game(tiles)
         for number, turn in enumerate(self.turns, start=1):
-            if turn.tile not in tiles:
+            if turn.tile not in game.tiles:  # the tiles in play: a rule module may add some
                 raise RecordError(f"turn {number}: unknown tile {shown(turn.tile)}")
             reason = game.why_not(turn)
             if reason:
@@ -178,6 +179,9 @@ def _read_turn(number: int, raw: Any) -> Turn:
     tile = raw.get("tile")
     if not isinstance(tile, str):
         raise RecordError(f"{where}: 'tile' must name a tile")
+    for flag in ("discarded", "returned"):
+        if flag in raw and not isinstance(raw[flag], bool):
+            raise RecordError(f"{where}: '{flag}' must be true or false")
     if raw.get("discarded") is True:
         return Discard(tile)
     if raw.get("returned") is True:
@@ -196,7 +200,7 @@ def _read_turn(number: int, raw: Any) -> Turn:
     meeple = raw.get("meeple")
     if meeple is not None and not (isinstance(meeple, str) and len(meeple) <= 16):
         raise RecordError(f"{where}: 'meeple' must be a place such as \"road:E\"")
-    return Move(tile, values[0], values[1], values[2], meeple)
+    return Move(tile, values[0], values[1], values[2], figure_from_record(where, raw, meeple))
 
 
 def write_atomically(path: Path, text: str, durable: bool = True) -> None:
