@@ -137,8 +137,10 @@ class PlayScene(BoardScene):
         p = self.turn.pending
         return self.aids.projected(p.with_follower(self.turn.follower) if p is not None else None)
 
-    def seat_name(self, player: int | None = None) -> str:
-        return self.game.names[self.turn.player if player is None else player]
+    @property
+    def dead_spots(self) -> list[tuple[int, int]]:
+        """The squares marked dead on the board (none in purist mode)."""
+        return self.board.dead_spots()
 
     def finish_game(self) -> None:
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
@@ -167,7 +169,7 @@ class PlayScene(BoardScene):
             return
         self.flow.glide_in(move, self.app.assets, self.camera, self.hand_tile_rect(), speed,
                            lambda: self.after_turn(self.turn.land_ai()))
-        self.say(_("{name} places the tile.").format(name=self.seat_name()), INK_DIM, 1.5)
+        self.say(_("{name} places the tile.").format(name=self.turn.seat.name), INK_DIM, 1.5)
 
     def _ai_failed(self, error: AIError) -> None:
         """A computer player broke: say so plainly; the autosave keeps every turn before it."""
@@ -191,9 +193,6 @@ class PlayScene(BoardScene):
     @property
     def shown_scores(self) -> list[float]:
         return self.flow.shown_scores
-
-    def can_act(self) -> bool:
-        return self.turn.can_act
 
     def save_game(self) -> str:
         """Save a copy of the game; returns (and says) where, or why it could not."""
@@ -240,7 +239,7 @@ class PlayScene(BoardScene):
     # -- the hint (coach.py): Expert's move as a ghost on the board, with one sentence why
     def can_hint(self) -> bool:
         """A hint may be asked for: aids on, a person's turn, the tile still in hand."""
-        return (self.aids_on and self.turn.hints_allowed and self.can_act() and self.turn.pending is None
+        return (self.aids_on and self.turn.hints_allowed and self.turn.can_act and self.turn.pending is None
                 and not self.turn.is_ai_turn)
 
     def ask_hint(self) -> None:
@@ -296,7 +295,7 @@ class PlayScene(BoardScene):
         clicked = intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)
         if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
             self.turn.accept_handover()
-            self.say(_("{name}: drag the tile onto the board.").format(name=self.seat_name()))
+            self.say(_("{name}: drag the tile onto the board.").format(name=self.turn.seat.name))
             return True
         if intent.kind == MOTION:
             for b in self.widgets:
@@ -383,7 +382,7 @@ class PlayScene(BoardScene):
 
     def update_view(self) -> None:
         """Tell the board, the buttons and the painters what the turn looks like now."""
-        can, placed = self.can_act(), self.turn.pending is not None
+        can, placed = self.turn.can_act, self.turn.pending is not None
         for name, enabled in (("rotate", can), ("undo", can and placed), ("skip", can and placed),
                               ("confirm", can and placed)):
             self.buttons[name].enabled = enabled
