@@ -16,6 +16,7 @@ import pygame
 from .. import resources
 from ..engine import Orientation, TileSet
 from ..tileset import image_sources
+from .picture_cache import PictureCache
 from .spots import CENTER, EDGE_MID
 
 TILE_PX = 256
@@ -28,6 +29,8 @@ CITY_RGB = (196, 160, 104)
 CITY_WALL = (120, 88, 52)
 ROAD_RGB = (236, 226, 200)
 RIVER_RGB = (70, 140, 210)
+#: Fonts kept open: a screen uses a dozen or two sizes, so this never reopens one a frame.
+KEEP_FONTS = 40
 
 
 def _font_files() -> dict[str, Path]:
@@ -51,35 +54,42 @@ class Fonts:
         if self.paths["ui"] and "bold" in self.paths["ui"].stem.lower():
             plain = [p for s, p in files.items() if "bold" not in s and "cardo" not in s]
             self.paths["ui"] = plain[0] if plain else self.paths["ui"]
-        self._cache: dict[tuple[str, int], pygame.font.Font] = {}
+        #: Open fonts, least recently used first. Each holds an open file and FreeType's
+        #: tables and glyph cache; a long session meets many sizes (the farm labels follow the
+        #: zoom), so only the :data:`KEEP_FONTS` used last stay open.
+        self._cache: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 
     def get(self, size: int, role: str = "ui") -> pygame.font.Font:
         size = max(8, int(size))
         key = (role, size)
         font = self._cache.get(key)
-        if font is None:
+        if font is not None:
+            self._cache.move_to_end(key)
+        else:
             path = self.paths.get(role)
             try:
                 font = pygame.font.Font(str(path) if path else None, size)
             except (OSError, FileNotFoundError):
                 font = pygame.font.Font(None, size)
             self._cache[key] = font
+            while len(self._cache) > KEEP_FONTS:
+                self._cache.popitem(last=False)
         return font
 
 
 class TileImages:
     """Tile artwork: canonical 256 px images, rotated copies, and per-size scaled copies.
 
-    Scaled copies are kept for a few sizes at a time (least recently used goes), so
-    zooming never smoothscales a tile twice for the same size while it stays in use.
+    Scaled copies are kept within two windows' worth of pixels (least recently drawn goes),
+    so zooming never smoothscales a tile twice for the same size while it stays in use, and
+    a long session's many sizes never pile up.
     """
 
-    def __init__(self, tiles: TileSet, keep_sizes: int = 12) -> None:
+    def __init__(self, tiles: TileSet) -> None:
         self.tiles = tiles
         self.sources = image_sources()
         self._base: dict[str, pygame.Surface] = {}
-        self._sized: "OrderedDict[int, dict[tuple[str, int], pygame.Surface]]" = OrderedDict()
-        self.keep_sizes = keep_sizes
+        self._sized: PictureCache[tuple[int, str, int]] = PictureCache(windows=2)
         self.missing: list[str] = []
         #: Sizes made with a quick nearest-neighbour scale, to be redone smoothly (see refine).
         self._rough: "OrderedDict[tuple[str, int, int], None]" = OrderedDict()
@@ -121,20 +131,11 @@ class TileImages:
         """The tile at ``size`` px. ``quick``: on a cache miss, scale fast now and smoothly later
         (:meth:`refine`), so zooming into a new level never stalls a frame."""
         size = max(4, int(size))
-        bucket = self._sized.get(size)
-        if bucket is None:
-            bucket = self._sized[size] = {}
-            while len(self._sized) > self.keep_sizes:
-                self._sized.popitem(last=False)
-        else:
-            self._sized.move_to_end(size)
-        key = (tile, rotation)
-        img = bucket.get(key)
+        img = self._sized.get((size, tile, rotation))
         if img is None:
-            img = self._scaled(tile, rotation, size, smooth=not quick)
+            img = self._sized.put((size, tile, rotation), self._scaled(tile, rotation, size, smooth=not quick))
             if quick and size != TILE_PX:
                 self._rough[(tile, rotation, size)] = None
-            bucket[key] = img
         return img
 
     def is_rough(self, tile: str, rotation: int, size: int) -> bool:
@@ -146,10 +147,9 @@ class TileImages:
         done = 0
         while self._rough and done < budget:
             (tile, rotation, size), _ = self._rough.popitem(last=False)
-            bucket = self._sized.get(size)
-            if bucket is None or (tile, rotation) not in bucket:
+            if (size, tile, rotation) not in self._sized:
                 continue
-            bucket[(tile, rotation)] = self._scaled(tile, rotation, size, smooth=True)
+            self._sized.put((size, tile, rotation), self._scaled(tile, rotation, size, smooth=True))
             done += 1
         return bool(done)
 
@@ -242,7 +242,7 @@ class Pieces:
 
     def __init__(self) -> None:
         self._base: dict[tuple[str, bool], pygame.Surface] = {}
-        self._sized: dict[tuple[str, bool, int], pygame.Surface] = {}
+        self._sized: PictureCache[tuple[str, bool, int]] = PictureCache(windows=0.25)
         self.missing: list[str] = []
 
     def base(self, color: str, lying: bool = False) -> pygame.Surface:
@@ -270,9 +270,8 @@ class Pieces:
             base = self.base(color, lying)
             w, h = base.get_size()
             scale = px / max(w, h)
-            img = with_halo(pygame.transform.smoothscale(base, (max(1, round(w * scale)),
-                                                                max(1, round(h * scale)))))
-            self._sized[key] = img
+            img = self._sized.put(key, with_halo(pygame.transform.smoothscale(
+                base, (max(1, round(w * scale)), max(1, round(h * scale))))))
         return img
 
 

@@ -21,6 +21,7 @@ from ..engine import Feature, Game, IllegalMoveError, Orientation, Placement, Sc
 from . import tile_masks
 from .assets import PLAYER_RGB, Assets
 from .camera import Camera
+from .picture_cache import PictureCache
 from .sprites import BoardSprite
 from .textcache import render_text
 from .tile_anchors import SegmentDataError
@@ -64,11 +65,9 @@ def kind_of(spot: str) -> str:
 
 
 # ------------------------------------------------------------------ sprites
-_cache: dict[tuple[object, ...], pygame.Surface] = {}
-#: Bytes of tint images kept (least recently used dropped first): every zoom level of a
-#: board's farms, the common case, is well under it.
-CACHE_BYTES = 96 * 2 ** 20
-_cached_bytes = 0
+#: Tint images kept, least recently used forgotten first: three windows' worth holds every
+#: farm on screen at the largest zoom with room for the zoom levels around it.
+_cache: PictureCache[tuple[object, ...]] = PictureCache(windows=3)
 
 
 #: Milliseconds of tint-making a frame may spend; beyond it a tint is scaled from its last
@@ -90,26 +89,19 @@ def over_budget() -> bool:
 
 def cached_tint(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alpha: int,
                 line: RGB | None) -> pygame.Surface | None:
-    key = (o.kind.id, o.rotation, spot, px, colours, alpha, line)
-    img = _cache.pop(key, None)
-    if img is not None:
-        _cache[key] = img  # the most recently used, last
-    return img
+    return _cache.get((o.kind.id, o.rotation, spot, px, colours, alpha, line))
 
 
 def tint_image(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alpha: int,
                line: RGB | None) -> pygame.Surface:
     """The segment ``spot`` of the tile as it lies, ``px`` wide, filled with ``colours``
     (diagonal stripes if several) and outlined; cached per zoom level."""
-    global _cached_bytes, _spent_ms
+    global _spent_ms
     img = cached_tint(o, spot, px, colours, alpha, line)
     if img is not None:
         return img
     key = (o.kind.id, o.rotation, spot, px, colours, alpha, line)
     started = time.perf_counter()
-    while _cache and _cached_bytes + 4 * px * px > CACHE_BYTES:
-        dropped = _cache.pop(next(iter(_cache)))
-        _cached_bytes -= 4 * dropped.get_width() * dropped.get_height()
     mask = tile_masks.segment_mask(o.kind.id, o.rotation, spot, px)
     if len(colours) == 1:
         img = mask.to_surface(setcolor=(*colours[0], alpha), unsetcolor=(0, 0, 0, 0))
@@ -122,8 +114,7 @@ def tint_image(o: Orientation, spot: str, px: int, colours: tuple[RGB, ...], alp
         img = mask.to_surface(setsurface=stripes, unsetcolor=(0, 0, 0, 0))
     if line is not None:
         img.blit(rim(mask, max(2, px // 36)).to_surface(setcolor=(*line, 235), unsetcolor=(0, 0, 0, 0)), (0, 0))
-    _cache[key] = img
-    _cached_bytes += 4 * px * px
+    _cache.put(key, img)
     _spent_ms += (time.perf_counter() - started) * 1000
     return img
 

@@ -12,6 +12,7 @@ from ..engine.record import GameRecord, Seat
 from ..engine.untrusted import clean_name, shown_path
 from ..i18n import _
 from .explain import error_words
+from .picture_cache import forget_all as forget_pictures
 from .replay import Replay
 from .storage import Setup
 from .turn import TurnController
@@ -52,6 +53,7 @@ def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None
         return
     if autosave is None or not app.storage.continue_autosave(autosave):
         app.storage.start_autosave()  # (another copy took the game meanwhile: this one is saved apart)
+    forget_pictures()  # the last game's board pictures are not this one's (picture_cache.py)
     turn = TurnController(game, seats, autosave=app.storage.write_autosave, hints=hints)
     app.replace_scene("play", turn=turn)
 

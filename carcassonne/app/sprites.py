@@ -11,6 +11,7 @@ import pygame
 from ..engine import Orientation
 from .assets import Assets, PLAYER_RGB
 from .camera import Camera
+from .picture_cache import PictureCache
 from .spots import spot_anchor
 
 FOLLOWER_SCALE = 0.34  # follower height as a fraction of the tile
@@ -75,7 +76,7 @@ class BoardFollower(BoardSprite):
 class CellMark(BoardSprite):
     """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
 
-    _cache: dict[tuple, pygame.Surface] = {}
+    _cache: PictureCache[tuple] = PictureCache(windows=0.5)
 
     def __init__(self, x: int, y: int, rgba: tuple[int, int, int, int], frame: int = 0) -> None:
         super().__init__()
@@ -96,9 +97,7 @@ class CellMark(BoardSprite):
                 img.fill(self.rgba)
                 pygame.draw.rect(img, (*self.rgba[:3], min(255, self.rgba[3] * 2)), img.get_rect(),
                                  max(1, px // 40))
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[key] = img
+            self._cache.put(key, img)
         self.image = img
         sx, sy = camera.to_screen(self.x, self.y)
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
@@ -107,7 +106,7 @@ class CellMark(BoardSprite):
 class DeadMark(BoardSprite):
     """A dead spot: a square no tile left in the box can fill (hatched, with a cross)."""
 
-    _cache: dict[int, pygame.Surface] = {}
+    _cache: PictureCache[int] = PictureCache(windows=0.25)
 
     def __init__(self, x: int, y: int) -> None:
         super().__init__()
@@ -130,9 +129,7 @@ class DeadMark(BoardSprite):
             pygame.draw.line(img, (230, 90, 75, 230), (m, m), (px - m, px - m), w)
             pygame.draw.line(img, (230, 90, 75, 230), (m, px - m), (px - m, m), w)
             pygame.draw.rect(img, (230, 90, 75, 200), img.get_rect(), max(1, px // 40))
-            if len(self._cache) > 32:
-                self._cache.clear()
-            self._cache[px] = img
+            self._cache.put(px, img)
         self.image = img
         sx, sy = camera.to_screen(self.x, self.y)
         self.rect = pygame.Rect(round(sx), round(sy), px, px)

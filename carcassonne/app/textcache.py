@@ -15,12 +15,9 @@ file, a key typed into an empty field), and a label is never worth a crash.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import pygame
 
-#: Bytes of rendered text kept when no window is open.
-BUDGET_BYTES = 4 * 1024 * 1024
+from .picture_cache import PictureCache
 
 
 def drawable(text: str) -> str:
@@ -37,39 +34,25 @@ def render_text(font: pygame.font.Font, text: str, colour: tuple[int, ...]) -> p
         return pygame.Surface((1, font.get_height()), pygame.SRCALPHA)
 
 
-def _size(image: pygame.Surface) -> int:
-    return image.get_pitch() * image.get_height()
-
-
-def window_bytes() -> int:
-    """The pixels of the open window (32-bit), or :data:`BUDGET_BYTES` without one."""
-    window = pygame.display.get_surface() if pygame.display.get_init() else None
-    if window is None:
-        return BUDGET_BYTES
-    w, h = window.get_size()
-    return max(BUDGET_BYTES, w * h * 4)
-
-
 class TextCache:
+    """Rendered text by font, words and colour (a :class:`PictureCache` of one window's worth).
+
+    The key holds the font itself, not its ``id``: a font the font cache has let go could
+    otherwise be mistaken for a new one at the same address, drawn at the wrong size."""
+
     def __init__(self, budget: int | None = None) -> None:
-        #: Fixed budget in bytes; None follows the window's size.
-        self.budget = budget
-        self.bytes = 0
-        self._images: OrderedDict[tuple[int, str, tuple[int, ...]], pygame.Surface] = OrderedDict()
+        self._images: PictureCache[tuple[pygame.font.Font, str, tuple[int, ...]]] = PictureCache(1.0, budget)
 
     def __len__(self) -> int:
         return len(self._images)
 
+    @property
+    def bytes(self) -> int:
+        return self._images.bytes
+
     def render(self, font: pygame.font.Font, text: str, colour: tuple[int, ...]) -> pygame.Surface:
-        key = (id(font), text, tuple(colour))
+        key = (font, text, tuple(colour))
         image = self._images.get(key)
-        if image is not None:
-            self._images.move_to_end(key)
-            return image
-        image = self._images[key] = render_text(font, text, colour)
-        self.bytes += _size(image)
-        budget = window_bytes() if self.budget is None else self.budget
-        while self.bytes > budget and len(self._images) > 1:
-            _, old = self._images.popitem(last=False)
-            self.bytes -= _size(old)
+        if image is None:
+            image = self._images.put(key, render_text(font, text, colour))
         return image

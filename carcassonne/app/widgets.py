@@ -13,6 +13,7 @@ import pygame
 
 from ..i18n import N_, _
 from .intents import KEY, MOTION, PRESS, RELEASE, Intent
+from .picture_cache import PictureCache
 from .textcache import TextCache
 
 # A calm, parchment-and-wood palette.
@@ -75,7 +76,8 @@ def recording_layout() -> Iterator[LayoutLog]:
         record_layout(None)
 
 
-_panels: dict[tuple, pygame.Surface] = {}
+#: Translucent panels by size and colour (a dialog's, a card's...): one window's worth.
+_panels: PictureCache[tuple] = PictureCache(windows=1)
 _texts = TextCache()
 
 
@@ -87,9 +89,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANE
         key = (rect.size, tuple(colour), alpha, radius)
         tmp = _panels.get(key)
         if tmp is None:  # translucent panels are drawn once per size, then only blitted
-            if len(_panels) > 64:
-                _panels.clear()
-            tmp = _panels[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+            tmp = _panels.put(key, pygame.Surface(rect.size, pygame.SRCALPHA))
             pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
         surface.blit(tmp, rect.topleft)
     else:
