@@ -5,6 +5,10 @@ Uncaught exceptions (in the main loop or a computer player's thread) are written
 and the player is told where the file is: on the terminal and, when there is a
 screen, in a message box. Anything else the game logs at WARNING or above (a
 computer player's error, an unreadable file) goes to the same file.
+
+The log is meant to be sent, so it writes the player's home folder as ``~``; and it is
+written only as a file of its own: a symbolic link in its place (or in the place of its
+rotated copy) is never followed, so the game appends to nothing else.
 """
 
 from __future__ import annotations
@@ -39,6 +43,37 @@ def versions() -> str:
             f"{platform.platform()}")
 
 
+class _Log(logging.handlers.RotatingFileHandler):
+    """The rotating log file, opened without following a link, failing silently (the game goes on)."""
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+        return open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115
+                    opener=lambda path, _flags: os.open(path, flags, 0o644))
+
+    def shouldRollover(self, record: logging.LogRecord) -> int:
+        try:
+            return super().shouldRollover(record)
+        except OSError:
+            return False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """A log that cannot be written (a link in its place, a full disk) is no reason for a traceback."""
+
+
+class _HomeAsTilde(logging.Formatter):
+    """Writes the player's home folder as ``~``: the log is sent to strangers."""
+
+    def __init__(self, fmt: str) -> None:
+        super().__init__(fmt)
+        home = str(Path.home())
+        self.home = home if len(home) > 1 else ""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        return text.replace(self.home, "~") if self.home else text
+
+
 def install(folder: Path) -> Path:
     """Send warnings and uncaught exceptions to ``folder/errors.log``; returns its path.
 
@@ -52,12 +87,13 @@ def install(folder: Path) -> Path:
             old.close()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8", delay=True)
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise IsADirectoryError(str(path))  # not a log of ours: leave it, and what it points to, alone
+        handler: logging.Handler = _Log(path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8", delay=True)
     except OSError:
         handler = logging.StreamHandler()  # an unwritable folder: the terminal at least
     handler.setLevel(logging.WARNING)
-    handler.setFormatter(logging.Formatter(f"%(asctime)s %(levelname)s [{__version__}] %(name)s: %(message)s"))
+    handler.setFormatter(_HomeAsTilde(f"%(asctime)s %(levelname)s [{__version__}] %(name)s: %(message)s"))
     handler.carcassonne_error_log = True  # type: ignore[attr-defined]
     logger.addHandler(handler)
 

@@ -231,6 +231,8 @@ class Storage:
         now = time.time()
         folders = {self.root, self.config_root, self.autosaves_dir, self.saves_dir, self.replays_dir}
         for folder in folders:
+            if folder not in (self.root, self.config_root) and folder.is_symlink():
+                continue  # a link to a folder elsewhere: what is there is not ours to delete
             try:
                 found = [p for p in folder.glob(".*.json.*") if _TEMPORARY.fullmatch(p.name)]
             except OSError:
