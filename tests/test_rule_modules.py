@@ -15,7 +15,7 @@ TILES = standard_tiles()
 #: Rule keys of the base game itself: the scoring formula reads ``small_city`` (engine/scoring.py).
 BASE_KEYS = {"small_city"}
 EVERY_OPTION = Rules(farm_scoring="second-edition", river=True, incomplete_score=False, hole_bonus=True,
-                     table=(9, 9), table_closes=True, discard="bag")
+                     table=(9, 9), table_closes=True, discard="bag", abbot=True)
 
 
 def test_every_rule_key_belongs_to_the_base_game_or_one_module():

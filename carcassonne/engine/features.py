@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 from .events import FollowerAt
 from .geometry import RING, STEP, coords
 from .rules import FIRST_EDITION
-from .tiles import CLOISTER, FIELD
+from .tiles import CITY, FIELD, ROAD
 
 if TYPE_CHECKING:
     from .game import Game
 
 T = TypeVar("T")
+#: Features that spread over tiles; any other (a cloister, a garden) lies on one tile.
+_SPREADING = (ROAD, CITY, FIELD)
 
 
 class _once(Generic[T]):
@@ -108,7 +110,7 @@ class Feature:
         g = self._game
         board = g.board
         closed = g.beyond_closing_edge
-        if self.kind == CLOISTER:
+        if self.kind not in _SPREADING:  # a cloister or a garden
             c = g._sq[self.key]
             return tuple(c + r for r in RING if c + r not in board and not closed(c + r))
         if self.kind == FIELD:
@@ -179,7 +181,7 @@ class Feature:
     @property
     def complete(self) -> bool:
         """A road or city with no open edge, a cloister with all eight neighbours; never a field."""
-        if self.kind == CLOISTER:
+        if self.kind not in _SPREADING:  # a cloister or a garden
             return not self.frontier
         if self.kind == FIELD:
             return False

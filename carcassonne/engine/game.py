@@ -33,13 +33,17 @@ from .refusals import ROLE
 from .river import RiverState
 from .rules import FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import Award, cloister_points, feature_points
-from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
+from .tiles import CITY, CLOISTER, FIELD, ROAD, SPOT_PREFIX, Orientation, TileKind, TileSet
 
 __all__ = ["ROLE", "Game"]
 
 #: Constraint key weight of each side of an open square (see TileKind.fits).
 _POW = (1, 5, 25, 125)
+#: The order of the final scoring; any other kind (a garden) scores with the cloisters.
 _SCORE_ORDER = {ROAD: 0, CITY: 1, CLOISTER: 2, FIELD: 3}
+#: Features that spread over tiles; any other (a cloister, a garden) lies on one tile and
+#: is worth 1 + the tiles around it.
+_SPREADING = (ROAD, CITY, FIELD)
 
 # Journal entries: (op, ...). Undone in reverse order by Game.pop().
 _OPEN_SQ, _MERGE, _SET_OPEN, _SET_FOLLOWERS = 0, 1, 2, 3
@@ -73,8 +77,10 @@ class Game:
                  seed: int | None = None, names: Sequence[str] | None = None) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMoveError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-        self.tiles = tiles
         self.rules = rules or Rules()
+        for module in modules_for(self.rules):
+            tiles = module.tiles(tiles)
+        self.tiles = tiles
         self.players = players
         self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         self.seed = seed
@@ -86,6 +92,8 @@ class Game:
         self.bounds = self.rules.bounds
         #: The River's open end, kept by the river module; None without The River.
         self.river: RiverState | None = None
+        #: Per player, the node their abbot stands on or -1, kept by the Abbot module; () without it.
+        self.abbots: tuple[int, ...] = ()
         self.board: dict[int, Orientation] = {}
         self._base: dict[int, int] = {}  # square -> its first node
         self.open: dict[int, int] = {}  # empty square next to a tile -> constraint key
@@ -121,6 +129,7 @@ class Game:
             return tuple(m for m in modules if overrides(m, hook))
 
         self._placers = using("placements")
+        self._figures = using("play_figure")
         self._after_place = using("after_place")
         self._extra_turn = using("another_turn")
         self._bag = using("returns_to_bag")
@@ -325,7 +334,8 @@ class Game:
     def _follower_at(self, player: int, node: int) -> FollowerAt:
         sq = self._sq[node]
         x, y = coords(sq)
-        return FollowerAt(player, x, y, self.board[sq].segments[self._seg[node]].spot)
+        seg = self.board[sq].segments[self._seg[node]]
+        return FollowerAt(player, x, y, seg.spot if seg.kind in SPOT_PREFIX else seg.kind)
 
     def feature_tiles(self, x: int, y: int, spot: str) -> list[tuple[int, int]]:
         """The tiles of the whole feature a place on a placed tile belongs to (for highlighting)."""
@@ -414,11 +424,16 @@ class Game:
         self._lay(sq, o, journal)
         player = self.current
         if follower:
-            node = base + o.spots[follower]
-            root = self._find(node)
-            journal.append((_SET_FOLLOWERS, root, self._followers[root]))
-            self._followers[root] += ((player, node),)
-            self.supply[player] -= 1
+            index = o.spots.get(follower)
+            if index is None:  # a rule module's figure (the abbot)
+                for module in self._figures:
+                    module.play_figure(self, sq, o, base, follower, journal)
+            else:
+                node = base + index
+                root = self._find(node)
+                journal.append((_SET_FOLLOWERS, root, self._followers[root]))
+                self._followers[root] += ((player, node),)
+                self.supply[player] -= 1
         self._score_completed(sq, o, base, journal)
         for module in self._after_place:
             module.after_place(self, sq, o, journal)
@@ -589,6 +604,11 @@ class Game:
                 if self._cloister_neighbours(c) == 8:
                     self._score(node, journal)
 
+    def _set_followers(self, root: int, followers: tuple[tuple[int, int], ...], journal: list[tuple]) -> None:
+        """Put ``followers`` (player, node) on the feature ``root``, undoably (for rule modules)."""
+        journal.append((_SET_FOLLOWERS, root, self._followers[root]))
+        self._followers[root] = followers
+
     def _score(self, root: int, journal: list[tuple]) -> None:
         """Score one completed feature during play and send its followers home."""
         fs = self._followers[root]
@@ -609,7 +629,7 @@ class Game:
 
     def _points(self, root: int, complete: bool) -> int:
         kind = self._kind[root]
-        if kind == CLOISTER:
+        if kind not in _SPREADING:
             return cloister_points(self._cloister_neighbours(self._sq[root]))
         tiles = len({self._sq[n] for n in self._members[root]})
         return feature_points(kind, tiles, self._pennants[root], complete, self.rules)
@@ -623,7 +643,7 @@ class Game:
         return tuple(p for p, n in enumerate(counts) if n == most) if most else ()
 
     def _tiles_of(self, root: int) -> list[tuple[int, int]]:
-        if self._kind[root] == CLOISTER:
+        if self._kind[root] not in _SPREADING:
             c = self._sq[root]
             return [coords(c)] + [coords(c + r) for r in RING if c + r in self.board]
         seen: dict[int, None] = {}
@@ -634,7 +654,7 @@ class Game:
     def _roots_with_followers(self) -> list[int]:
         parent, followers = self._parent, self._followers
         roots = [n for n, fs in enumerate(followers) if fs and parent[n] == n]
-        roots.sort(key=lambda n: (_SCORE_ORDER[self._kind[n]], n))
+        roots.sort(key=lambda n: (_SCORE_ORDER.get(self._kind[n], 2), n))
         return roots
 
     def final_scoring(self) -> list[ScoreEvent]:

@@ -17,9 +17,13 @@ LegalMove = list[Any]
 
 
 def legal_moves(game: Game, tile: str) -> list[LegalMove]:
-    """Every placement of ``tile`` now, sorted, with the follower places each allows."""
-    return [[p.x, p.y, p.rotation, game.follower_spots(p)]
-            for p in sorted(game.legal_placements(tile), key=lambda p: (p.x, p.y, p.rotation))]
+    """Every placement of ``tile`` now, sorted, with the follower places each allows
+    (and, with the Abbot, the abbot's places: ``["cloister"]``, ``["garden"]`` or ``[]``)."""
+    placements = sorted(game.legal_placements(tile), key=lambda p: (p.x, p.y, p.rotation))
+    if game.rules.abbot:
+        return [[p.x, p.y, p.rotation, game.follower_spots(p),
+                 [place.partition(":")[2] for place in game.extra_places(p)]] for p in placements]
+    return [[p.x, p.y, p.rotation, game.follower_spots(p)] for p in placements]
 
 
 def legal_entry(game: Game, number: int, turn: Turn) -> dict[str, Any]:
@@ -28,4 +32,7 @@ def legal_entry(game: Game, number: int, turn: Turn) -> dict[str, Any]:
     A tile set aside (discarded or returned to the bag) has no placement: ``moves`` is empty.
     """
     moves = [] if isinstance(turn, Discard) else legal_moves(game, turn.tile)
-    return {"turn": number, "tile": turn.tile, "moves": moves}
+    entry: dict[str, Any] = {"turn": number, "tile": turn.tile, "moves": moves}
+    if game.rules.abbot:  # whether the abbot may be taken back: it is out and a tile is placed
+        entry["abbot_back"] = not isinstance(turn, Discard) and bool(game.extra_actions(turn.placement))
+    return entry

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Union
 
+from .errors import RecordError
+
 
 class Placement(NamedTuple):
     """A tile laid at (x, y), turned ``rotation`` degrees clockwise."""
@@ -26,7 +28,11 @@ class Placement(NamedTuple):
 
 
 class Move(NamedTuple):
-    """A placed tile and, optionally, the follower put on it (``road:E``, ``farm:SW``...)."""
+    """A placed tile and, optionally, the follower put on it (``road:E``, ``farm:SW``...).
+
+    ``follower`` is the follower step's one choice: a rule module's figure is named there
+    too (the Abbot's ``abbot:garden``, ``abbot:cloister``, ``abbot:back``).
+    """
 
     tile: str
     x: int
@@ -41,8 +47,14 @@ class Move(NamedTuple):
     def to_record(self) -> dict[str, Any]:
         turn: dict[str, Any] = {"tile": self.tile, "x": self.x, "y": self.y,
                                 "rotation": self.rotation}
-        if self.follower:
-            turn["meeple"] = self.follower
+        figure = self.follower
+        if figure:
+            if figure == "abbot:back":  # the Abbot's choices (modules/abbot.py)
+                turn["abbot_back"] = True
+            elif figure.startswith("abbot:"):
+                turn["abbot"] = figure[6:]
+            else:
+                turn["meeple"] = figure
         return turn
 
     def __str__(self) -> str:
@@ -67,3 +79,20 @@ class Discard(NamedTuple):
 
 
 Turn = Union[Move, Discard]
+
+
+def figure_from_record(where: str, raw: dict[str, Any], meeple: str | None) -> str | None:
+    """A record turn's one figure as :attr:`Move.follower`: its ``meeple`` place, or the
+    Abbot's ``"abbot": "garden"`` / ``"abbot_back": true`` (docs/game-record.md, The Abbot)."""
+    if meeple is not None and meeple.startswith("abbot"):
+        raise RecordError(f"{where}: 'meeple' must be a follower's place; an abbot is written 'abbot'")
+    abbot, back = raw.get("abbot"), raw.get("abbot_back", False)
+    if not isinstance(back, bool):
+        raise RecordError(f"{where}: 'abbot_back' must be true or false")
+    if abbot is None and not back:
+        return meeple
+    if abbot is not None and abbot not in ("cloister", "garden"):
+        raise RecordError(f"{where}: 'abbot' must be \"cloister\" or \"garden\"")
+    if meeple is not None or (abbot is not None and back):
+        raise RecordError(f"{where}: a turn places one figure: 'meeple', 'abbot' and 'abbot_back' never go together")
+    return "abbot:back" if back else f"abbot:{abbot}"

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from .errors import RecordError
 from .game import Game
 from .geometry import REACH, in_reach
-from .moves import Discard, Move, Turn
+from .moves import Discard, Move, Turn, figure_from_record
 from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .tiles import TileSet
 from .untrusted import clean_name, file_error, parse_json, read_text, shown
@@ -128,7 +128,7 @@ class GameRecord:
         """
         game = self.new_game(tiles)
         for number, turn in enumerate(self.turns, start=1):
-            if turn.tile not in tiles:
+            if turn.tile not in game.tiles:  # the tiles in play: a rule module may add some
                 raise RecordError(f"turn {number}: unknown tile {shown(turn.tile)}")
             reason = game.why_not(turn)
             if reason:
@@ -200,7 +200,7 @@ def _read_turn(number: int, raw: Any) -> Turn:
     meeple = raw.get("meeple")
     if meeple is not None and not (isinstance(meeple, str) and len(meeple) <= 16):
         raise RecordError(f"{where}: 'meeple' must be a place such as \"road:E\"")
-    return Move(tile, values[0], values[1], values[2], meeple)
+    return Move(tile, values[0], values[1], values[2], figure_from_record(where, raw, meeple))
 
 
 def write_atomically(path: Path, text: str, durable: bool = True) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: What a follower is called on each feature (AR "Placing a follower").
-ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
+ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer", "garden": "abbot"}
 _EDGE_WORD = ("north", "east", "south", "west")
 _KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}
 
@@ -71,10 +71,14 @@ def why_not_follower(game: "Game", placement: Placement, spot: str) -> Reason | 
     o = game.tiles[placement.tile].orientations[placement.rotation // 90]
     seg_index = o.spots.get(spot)
     if seg_index is None:
+        if spot in game.extra_places(placement) or spot in game.extra_actions(placement):
+            return None
         for module in game.modules:
             reason = module.why_not_place(game, placement, spot)
             if reason:
                 return reason
+        if spot.startswith("abbot") and not game.rules.abbot:
+            return Reason("the Abbot is not in play in this game", "no-abbot")
         return Reason(f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}",
                       "no-such-place")
     seg = o.segments[seg_index]

@@ -21,7 +21,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 FOLLOWERS = 7
 #: The smallest and largest table, in squares, each way.
 TABLE_MIN, TABLE_MAX = 3, 99
-_BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes")
+_BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes", "abbot")
 #: The house rules, written to a record only when they differ from the book.
 _HOUSE_DEFAULTS: dict[str, Any] = {"incomplete_score": True, "hole_bonus": False, "table": None,
                                    "table_closes": False, "discard": BOX}
@@ -47,6 +47,8 @@ class Rules:
     turn; ``table`` (W, H): the play area, the start tile at (0, 0); ``table_closes``:
     its edge completes features as an Abbey would; ``discard`` ``bag``: a tile that
     fits nowhere goes back into the bag.
+
+    ``abbot``: the Abbot and gardens (the 2021 editions; ``modules/abbot.py``).
     """
 
     farmers: bool = True
@@ -58,6 +60,7 @@ class Rules:
     table: tuple[int, int] | None = None
     table_closes: bool = False
     discard: str = BOX
+    abbot: bool = False
 
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
@@ -94,6 +97,8 @@ class Rules:
                                 "small_city": self.small_city, "river": self.river}
         for key, value in self.house_rules.items():
             data[key] = list(value) if key == "table" else value
+        if self.abbot:
+            data["abbot"] = True
         return data
 
     @classmethod

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..rules import BAG, Rules
+from .abbot import Abbot
 from .base import RuleModule, overrides
 from .farms import Farmers
 from .house import DiscardToBag, HoleBonus, NoIncompleteScore
@@ -26,6 +27,8 @@ def modules_for(rules: Rules) -> tuple[RuleModule, ...]:
     modules: list[RuleModule] = []
     if rules.river:
         modules.append(River())
+    if rules.abbot:
+        modules.append(Abbot())
     if rules.table is not None and rules.bounds is not None:
         modules.append(Table(rules.table, rules.bounds, rules.table_closes))
     if rules.farmers:

@@ -41,6 +41,11 @@ class RuleModule:
     edge_closes: bool = False
 
     # ------------------------------------------------------------- the box
+    def tiles(self, tiles: TileSet) -> TileSet:
+        """The tile kinds in play: ``tiles`` with this module's own kinds added (the same
+        set when it adds none)."""
+        return tiles
+
     def box(self, tiles: TileSet, counts: dict[str, int], phase_of: dict[str, str]) -> None:
         """Add or change tiles of the box: ``counts`` per tile, ``phase_of`` its draw phase."""
 
@@ -82,6 +87,12 @@ class RuleModule:
     def extra_actions(self, game: "Game", placement: "Placement") -> list[str]:
         """What the current player may do instead of placing a figure after ``placement``."""
         return []
+
+    def play_figure(self, game: "Game", sq: int, o: Orientation, base: int, figure: str,
+                    journal: list[tuple]) -> None:
+        """Play ``figure``, one of this module's :meth:`extra_places` or :meth:`extra_actions`,
+        for the tile ``o`` just laid on ``sq`` (its segments are nodes ``base``, ``base + 1``...).
+        Called before the tile's completed features are scored."""
 
     # ---------------------------------------------------------------- turn
     def after_place(self, game: "Game", sq: int, o: Orientation, journal: list[tuple]) -> None:
