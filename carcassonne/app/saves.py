@@ -34,6 +34,8 @@ class SaveSummary:
     problem: str = ""
     #: The engine's error behind ``problem``, worded in the language spoken when it is shown.
     error: CarcassonneError | None = field(default=None, compare=False)
+    #: Not read yet (the Load list reads the games behind the screen, see save_list.py).
+    pending: bool = False
 
     @property
     def date(self) -> str:
@@ -73,32 +75,38 @@ _VALUES = {"first edition": N_("first edition"), "second edition": N_("second ed
 
 #: Summaries by file, its version on disk and the language they are worded in; the Load
 #: list is redrawn often and replaying every file each time would stall it.
-_cache: dict[tuple[Path, int, int, str], SaveSummary] = {}
+_cache: dict[tuple[Path, int, int, str], tuple[SaveSummary, Rules | None]] = {}
 
 
 def summarize(storage: Storage, path: Path, tiles: TileSet) -> SaveSummary:
     """One saved game as the Load list shows it; an unreadable file says why."""
+    return summarize_with_rules(storage, path, tiles)[0]
+
+
+def summarize_with_rules(storage: Storage, path: Path, tiles: TileSet) -> tuple[SaveSummary, Rules | None]:
+    """:func:`summarize`, and the game's rules (None if it cannot be read) for the index."""
     autosave = storage.is_autosave(path)
     try:
         stat = path.stat()
     except OSError as exc:
-        return SaveSummary(path, autosave, 0.0, problem=exc.strerror or str(exc))
+        return SaveSummary(path, autosave, 0.0, problem=exc.strerror or str(exc)), None
     key = (path, stat.st_mtime_ns, stat.st_size, language())
     if key in _cache:
         return _cache[key]
+    found: tuple[SaveSummary, Rules | None]
     try:
         record = GameRecord.load(path)
         game = record.replay(tiles)
     except CarcassonneError as exc:
-        summary = SaveSummary(path, autosave, stat.st_mtime, problem=str(exc), error=exc)
+        found = SaveSummary(path, autosave, stat.st_mtime, problem=str(exc), error=exc), None
     except OSError as exc:
-        summary = SaveSummary(path, autosave, stat.st_mtime, problem=exc.strerror or str(exc))
+        found = SaveSummary(path, autosave, stat.st_mtime, problem=exc.strerror or str(exc)), None
     else:
-        summary = SaveSummary(path, autosave, stat.st_mtime, players=tuple(game.names),
-                              scores=tuple(game.scores), turn=game.turn_number, finished=game.finished,
-                              rules=describe_rules(record.rules))
-    _cache[key] = summary
-    return summary
+        found = SaveSummary(path, autosave, stat.st_mtime, players=tuple(game.names),
+                            scores=tuple(game.scores), turn=game.turn_number, finished=game.finished,
+                            rules=describe_rules(record.rules)), record.rules
+    _cache[key] = found
+    return found
 
 
 def list_games(storage: Storage, tiles: TileSet) -> list[SaveSummary]:
@@ -109,6 +117,6 @@ def list_games(storage: Storage, tiles: TileSet) -> list[SaveSummary]:
     """
     summaries = [summarize(storage, p, tiles) for p in storage.list_saves()]
     listed = {id(s) for s in summaries}
-    for key in [k for k, s in _cache.items() if id(s) not in listed]:
+    for key in [k for k, (s, _rules) in _cache.items() if id(s) not in listed]:
         del _cache[key]
     return sorted(summaries, key=lambda s: s.when, reverse=True)

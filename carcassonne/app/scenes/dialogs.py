@@ -12,7 +12,8 @@ from ...engine.untrusted import shown_path
 from ...i18n import N_, _
 from ..explain import error_words
 from ..intents import WHEEL, Intent
-from ..saves import SaveSummary, list_games
+from ..save_list import SaveList
+from ..saves import SaveSummary
 from ..session import load_game
 from ..widgets import INK, INK_DIM, Button, blit_text, wrap
 from .base import Dialog
@@ -167,6 +168,8 @@ class SaveRow(Button):
     @property
     def details(self) -> str:
         s = self.summary
+        if s.pending:
+            return _("reading…")
         if s.problem:
             return _("cannot be loaded: {reason}").format(reason=error_words(s.error) if s.error else s.problem)
         state = _("finished") if s.finished else (_("game in progress") if s.autosave else _("saved"))
@@ -197,7 +200,8 @@ class LoadDialog(Dialog):
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.games: list[SaveSummary] = list_games(app.storage, app.tiles)
+        #: The games, newest first, read behind the screen (the rows on screen first).
+        self.saves = SaveList(app.storage, app.tiles)
         self.scroll = 0
         self.rows: list[SaveRow] = []
         self.deletes: list[Button] = []
@@ -206,8 +210,22 @@ class LoadDialog(Dialog):
         self.back = Button(N_("Back"), self.close, hint="Esc")
 
     @property
+    def games(self) -> list[SaveSummary]:
+        return self.saves.summaries
+
+    @property
     def paths(self) -> list[Path]:
         return [g.path for g in self.games]
+
+    def update(self, dt: float) -> None:
+        if self.saves.poll():
+            self._rows()
+
+    def animating(self) -> bool:
+        return self.saves.reading  # rows fill in as the games are read
+
+    def exit(self) -> None:
+        self.saves.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -224,6 +242,7 @@ class LoadDialog(Dialog):
         self.scroll = max(0, min(self.scroll, max(0, len(self.games) - room)))
         self.rows, self.deletes = [], []
         delete_w = int(96 * u)
+        self.saves.want(range(self.scroll, self.scroll + room))
         for i, game in enumerate(self.games[self.scroll:self.scroll + room]):
             y = top + i * (rh + gap)
             row = SaveRow(game, partial(self._load, game.path))
@@ -258,7 +277,7 @@ class LoadDialog(Dialog):
             except (OSError, ValueError) as exc:
                 self.app.push_scene("message", title=N_("Cannot delete this game"), text=str(exc))
                 return
-            self.games = [g for g in self.games if g.path != path]
+            self.saves.remove(path)
         self._rows()
 
     def draw(self, surface: pygame.Surface) -> None:
