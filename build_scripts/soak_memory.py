@@ -160,7 +160,7 @@ def main() -> int:
         print(f"{'min':>6} {'RSS MiB':>8} {'pics MiB':>8} {'py MiB':>7} {'games':>6} {'frames':>8} {'fps':>5}",
               flush=True)
         last_frames, last_t = 0, start
-        while time.monotonic() < end:
+        while time.monotonic() < end and app.running:  # closing the window (or SIGTERM, via SDL) stops it
             app.frame()
             frames += 1
             now = time.monotonic()
