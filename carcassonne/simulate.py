@@ -74,6 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("play through the game server at URL (ws://host:port), each seat its own "
                                "client; the server must be started with --allow-seeds"))
     parser.add_argument("--river", action="store_true", help=_("play with The River"))
+    parser.add_argument("--abbot", action="store_true", help=_("play with the Abbot and gardens"))
     parser.add_argument("--no-farmers", action="store_true", help=_("play without farmers"))
     parser.add_argument("--first-edition-farms", action="store_true",
                         help=_("score farms by the first-edition rule (as --farm-scoring first-edition)"))
@@ -110,7 +111,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
                  river=args.river, incomplete_score=not args.no_incomplete_score,
                  hole_bonus=args.hole_bonus, table=table, table_closes=args.table_closes,
-                 discard=BAG if args.discard_to_bag else BOX)
+                 discard=BAG if args.discard_to_bag else BOX, abbot=args.abbot)
 
 
 def _make_bot(level: str, seed: int, budget: float | None) -> Bot:
