@@ -58,8 +58,12 @@ class Move(NamedTuple):
         return turn
 
     def __str__(self) -> str:
-        text = str(self.placement)
-        return f"{text} with a follower on {self.follower}" if self.follower else text
+        text, figure = str(self.placement), self.follower
+        if figure == "abbot:back":
+            return f"{text}, taking the abbot back"
+        if figure and figure.startswith("abbot:"):
+            return f"{text} with the abbot on the {figure[6:]}"
+        return f"{text} with a follower on {figure}" if figure else text
 
 
 class Discard(NamedTuple):
