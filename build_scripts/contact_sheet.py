@@ -50,7 +50,7 @@ def sheet(path) -> None:
     height = 90 + rows * (cell + label + pad) + extra_h
     out = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(out)
-    d.text((pad, 22), "Carcassonne — tile artwork (base game + The River)", font=font(34, "Cardob101.ttf"), fill=INK)
+    d.text((pad, 22), "Carcassonne — tile artwork (base game, The River, Inns & Cathedrals)", font=font(34, "Cardob101.ttf"), fill=INK)
     f = font(18)
     for i, kind in enumerate(tiles):
         r, c = divmod(i, cols)

@@ -51,6 +51,8 @@ CHECK_RES = 128  # resolution of the topology check
 MID = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
 OUTWARD = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
 CORNER = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))  # edge e runs CORNER[e] -> CORNER[e+1]
+#: Where a field that touches no edge lies (Inns & Cathedrals IC3: walled in by four cities).
+INNER_POINT = (0.5, 0.5)
 #: A point on each half-edge (NW NE EN ES SE SW WS WN), a little inside the tile.
 HALF_POINT = ((0.25, 0.0), (0.75, 0.0), (1.0, 0.25), (1.0, 0.75),
               (0.75, 1.0), (0.25, 1.0), (0.0, 0.75), (0.0, 0.25))
@@ -62,10 +64,16 @@ BANK = 0.022  # sandy bank on each side
 WALL_W = 0.042
 CAP_DEPTH = 0.29  # a one-edge city
 DEEP_CAP = 0.47  # a one-edge city that reaches the river/road in the middle
+MEETING_CAP = 0.53  # two one-edge cities whose walls meet in the middle (IC5)
 FIELD_CAP = 0.27  # a field bay cut into a bigger city
 DIAG_BOW = 0.07
 CLOISTER_R = 0.22
 VILLAGE_R = 0.075
+HEDGE_W = 0.045
+INN_R = 0.07  # half the inn's footprint
+POND_R = 0.06
+#: Where a cathedral stands in its city (x0, y0, x1, y1, tile units).
+CATHEDRAL_BOX = (0.18, 0.27, 0.82, 0.73)
 
 # --- palette (chosen so the terrain classes stay far apart in hue/saturation) -------
 GRASS_DARK = (70, 118, 44)
@@ -198,6 +206,11 @@ class Plan:
     village: tuple | None = None
     lake: list | None = None  # polygon
     spring: tuple | None = None
+    #: Inns & Cathedrals: (road segment, centre of the inn, centre of its pond) per inn
+    inns: list = field(default_factory=list)
+    #: hedges that part two fields meeting at a corner with nothing else between them:
+    #: (field segment on the first side, polyline)
+    hedges: list = field(default_factory=list)
 
 
 def city_shape(edges: tuple[int, ...], depth: float, flat: bool):
@@ -230,8 +243,10 @@ def make_plan(kind: TileKind, variant: dict) -> Plan:
     one_edge_cities = [s for s in segs if s.kind == "city" and len(s.edges) == 1]
     for i, s in enumerate(segs):
         if s.kind == "city":
-            deep = variant["deep"] and len(s.edges) == 1 and len(one_edge_cities) == 1
-            poly, walls = city_shape(s.edges, DEEP_CAP if deep else CAP_DEPTH, flat=deep)
+            deep = variant["deep"] and len(s.edges) == 1 and (
+                len(one_edge_cities) == 1 or variant.get("deep_all", False))
+            depth = (MEETING_CAP if len(one_edge_cities) > 1 else DEEP_CAP) if deep else CAP_DEPTH
+            poly, walls = city_shape(s.edges, depth, flat=deep)
             plan.cities.append(City(i, poly, walls, s.pennant))
     # river
     for s in segs:
@@ -264,7 +279,80 @@ def make_plan(kind: TileKind, variant: dict) -> Plan:
             plan.roads.append(Road(i, through_path(*s.edges, wiggle=0.02)))
         else:
             plan.roads.append(_dead_end(plan, i, s.edges[0], blocked))
+    if variant.get("hedges"):
+        plan.hedges = _hedges(plan)
+    plan.inns = [inn for r in plan.roads if segs[r.seg].inn for inn in [_inn_spot(plan, r)] if inn]
     return plan
+
+
+def _hedges(plan: Plan) -> list:
+    """A hedge from each point of the border where two fields meet with nothing between them
+    (a corner, or the middle of a field edge), run towards the tile's centre until it meets a
+    city, a road or another hedge: the fields on either side stay apart."""
+    kind = plan.kind
+    field_of = {h: i for i, s in enumerate(kind.segments) if s.kind == "field" for h in s.halves}
+    hedges = []
+    for h in range(8):
+        a, b = field_of.get(h), field_of.get((h + 1) % 8)
+        if a is None or b is None or a == b:
+            continue
+        e = h // 2
+        start = CORNER[(e + 1) % 4] if h % 2 else MID[e]
+        blocked = _obstacles(plan, CHECK_RES * 2)
+        res = blocked.shape[0]
+        middles = [(sum(x for x, _ in c.poly) / len(c.poly), sum(y for _, y in c.poly) / len(c.poly))
+                   for c in plan.cities]
+        target = min(middles, key=lambda m: math.dist(m, start), default=(0.5, 0.5))
+        d = norm((target[0] - start[0], target[1] - start[1]))
+        path = [start]
+        for k in range(1, 400):
+            p = add(start, d, k * 0.004)
+            if not (0 <= p[0] < 1 and 0 <= p[1] < 1):
+                break
+            path = [start, p]
+            if blocked[int(p[1] * res), int(p[0] * res)]:
+                path = [start, add(p, d, 0.03)]
+                break
+        hedges.append((a, path))
+    return hedges
+
+
+def _inn_spot(plan: Plan, road: Road):
+    """Where an inn stands beside ``road``, with its pond: the first place along the road
+    (from its middle out, the outer side of a bend first) with room in the grass, in a field
+    big enough that the inn stays a small part of it; where no field has room for a pond
+    too, the inn alone in the biggest field beside the road."""
+    kinds, _ = rasterize(plan, CHECK_RES)
+    res = CHECK_RES
+    fields = components(kinds == FIELD_L)
+    sizes = np.bincount(fields.ravel())
+    pts = resample(road.path, 0.01)
+    for with_pond, least in ((True, 0.3), (False, 0.12)):
+        for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8, 0.15, 0.85):
+            i = min(len(pts) - 2, int(t * (len(pts) - 1)))
+            p, q = pts[i], pts[i + 1]
+            tan = norm((q[0] - p[0], q[1] - p[1]))
+            outer = 1 if (-tan[1]) * (0.5 - p[0]) + tan[0] * (0.5 - p[1]) >= 0 else -1
+            for side, along, away in itertools.product((outer, -outer), (1, -1), (0.175, 0.15)):
+                nrm = (-tan[1] * side, tan[0] * side)
+                inn = add(p, nrm, away)
+                pond = add(add(p, nrm, away + 0.015), tan, 0.17 * along) if with_pond else None
+                if not _grass_around(kinds, res, inn, INN_R + 0.01):
+                    continue
+                if pond is not None and not _grass_around(kinds, res, pond, POND_R + 0.01):
+                    continue
+                y, x = _sample_point(inn, res)
+                if sizes[fields[y, x]] >= least * res * res:
+                    return (road.seg, inn, pond)
+    return None
+
+
+def _grass_around(kinds, res: int, c, r: float) -> bool:
+    x0, x1 = int((c[0] - r) * res), int((c[0] + r) * res)
+    y0, y1 = int((c[1] - r) * res), int((c[1] + r) * res)
+    if x0 < 2 or y0 < 2 or x1 > res - 3 or y1 > res - 3:
+        return False
+    return bool((kinds[y0:y1, x0:x1] == FIELD_L).all())
 
 
 def lake_polygon(c, seed: int, n: int = 64):
@@ -345,6 +433,9 @@ def rasterize(plan: Plan, res: int):
     def px(pts):
         return [(x * res, y * res) for x, y in pts]
 
+    for _side, path in plan.hedges:
+        A.stroke(dk, px(path), HEDGE_W * res, BLOCK_L)
+        A.stroke(ds, px(path), HEDGE_W * res, 252)
     for c in plan.cities:
         dk.polygon(px(c.poly), fill=CITY_L)
         ds.polygon(px(c.poly), fill=c.seg)
@@ -371,6 +462,11 @@ def rasterize(plan: Plan, res: int):
         rr = VILLAGE_R
         dk.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
         ds.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=253)
+    for _seg, (x, y), pond in plan.inns:
+        dk.rectangle(px([(x - INN_R, y - INN_R), (x + INN_R, y + INN_R)]), fill=BLOCK_L)
+        if pond is not None:
+            wx, wy = pond
+            dk.ellipse(px([(wx - POND_R, wy - POND_R), (wx + POND_R, wy + POND_R)]), fill=BLOCK_L)
     return np.asarray(kind_img).copy(), np.asarray(seg_img).copy()
 
 
@@ -424,7 +520,8 @@ def check_plan(plan: Plan, res: int = CHECK_RES) -> list[str]:
     for i, s in enumerate(kind.segments):
         if s.kind != "field":
             continue
-        ids = {field_lab[_sample_point(HALF_POINT[h], res, 2)] for h in s.halves}
+        points = [HALF_POINT[h] for h in s.halves] or [INNER_POINT]
+        ids = {field_lab[_sample_point(p, res, 2)] for p in points}
         if len(ids) != 1 or 0 in ids:
             problems.append(f"field {i} is split or missing: {ids}")
             continue
@@ -450,7 +547,8 @@ def check_plan(plan: Plan, res: int = CHECK_RES) -> list[str]:
         d.polygon([(x * res, y * res) for x, y in c.poly], fill=1)
     city_only = np.asarray(img).astype(bool)
     overlap = np.count_nonzero(city_only & (kinds == ROAD_L))
-    if overlap > res * res * 0.008:
+    gates = max(1, sum(1 for r in plan.roads if r.end == "gate"))
+    if overlap > res * res * 0.008 * gates:
         problems.append(f"a road runs over a city ({overlap} px)")
     if plan.cloister:
         x, y = plan.cloister
@@ -467,10 +565,15 @@ def check_plan(plan: Plan, res: int = CHECK_RES) -> list[str]:
 
 
 VARIANTS = [
-    dict(deep=deep, cloister=cl, bend=bend)
+    dict(deep=deep, cloister=cl, bend=bend, deep_all=False, hedges=False)
     for deep, cl, bend in itertools.product(
         (False, True), ((0.5, 0.5), (0.5, 0.25), (0.5, 0.75), (0.25, 0.5), (0.75, 0.5)),
         (0.0, 0.08, -0.08))
+] + [
+    # Inns & Cathedrals: every one-edge city deep (two cities walling roads in: IC5), and
+    # hedges between fields that only a hedge can part (IC7)
+    dict(deep=True, cloister=(0.5, 0.5), bend=0.0, deep_all=True, hedges=False),
+    dict(deep=False, cloister=(0.5, 0.5), bend=0.0, deep_all=False, hedges=True),
 ]
 
 
@@ -537,6 +640,7 @@ class Painter:
     # layers
     def paint(self) -> Image.Image:
         self.meadow()
+        self.hedges()
         self.city_masks = [self.poly_mask(c.poly) for c in self.plan.cities]
         self.any_city = np.clip(sum(self.city_masks, np.zeros((S, S), np.float32)), 0, 1)
         for c, m in zip(self.plan.cities, self.city_masks):
@@ -546,6 +650,7 @@ class Painter:
         for c in self.plan.cities:
             self.city_towers(c)
         self.ends()
+        self.inns()
         if self.plan.cloister:
             self.cloister()
         if self.plan.village:
@@ -592,6 +697,8 @@ class Painter:
             self._cobbles = cob
         self.img = A.mix(self.img, self._cobbles, m)
         self.houses(c, m)
+        if self.kind.segments[c.seg].cathedral:
+            self.cathedral()
         self.walls(c)
         if c.pennant:
             self.pennant(c, m)
@@ -650,6 +757,9 @@ class Painter:
         room[:border] = room[-border:] = False
         room[:, :border] = room[:, -border:] = False
         occ = np.zeros((G, G), bool)
+        if self.kind.segments[c.seg].cathedral:  # the cathedral's square, kept for it
+            x0, y0, x1, y1 = CATHEDRAL_BOX
+            occ[int(y0 * G):int(y1 * G), int(x0 * G):int(x1 * G)] = True
         if c.pennant:
             self.pennant_at = self.pennant_spot(c, m)
             x, y = self.pennant_at
@@ -696,7 +806,7 @@ class Painter:
                 t += (L + 0.012) / max(length, 1e-6)
         # a bigger building for big cities
         area = m.mean()
-        if area > 0.45:
+        if area > 0.45 and not self.kind.segments[c.seg].cathedral:
             for _ in range(60):
                 cx, cy = r.uniform(0.3, 0.7), r.uniform(0.3, 0.7)
                 if try_place(cx, cy, 0.2, 0.1, r.choice((0, math.pi / 2)) + r.uniform(-0.1, 0.1), pad=4):
@@ -1050,6 +1160,62 @@ class Painter:
                                    lambda dr: dr.rectangle((x - w / 2, y - w * 0.4, x + w / 2, y + w * 0.3), fill=255))
                 self.claims.claim(self.footprint(lambda dr: draw_roof(dr, x, y, w, w * 0.7, 0.0, ROOF, False, 0.5)),
                                   r.seg)
+
+    def hedges(self):
+        """Hedgerows parting two fields: a line of bushes, drawn before the cities so a
+        city wall covers its end; each belongs to the field on its first side."""
+        r = self.prng
+        for side, path in self.plan.hedges:
+            pts = resample(path, 0.018)
+            bushes = [(x * S + r.uniform(-4, 4), y * S + r.uniform(-4, 4), r.uniform(0.021, 0.027) * S)
+                      for x, y in pts]
+
+            def shadow(d, bushes=bushes):
+                for x, y, rad in bushes:
+                    d.ellipse((x - rad, y - rad, x + rad, y + rad), fill=255)
+
+            def draw(d, bushes=bushes):
+                for x, y, rad in sorted(bushes, key=lambda b: b[1]):
+                    d.ellipse((x - rad, y - rad, x + rad, y + rad), fill=(46, 86, 34), outline=(30, 58, 24), width=3)
+                    d.ellipse((x - rad * 0.6, y - rad * 0.7, x + rad * 0.2, y + rad * 0.1), fill=(78, 124, 52))
+
+            self.paint_sprites(draw, shadow, (8, 10), 5, 0.45)
+            self.claims.claim(self.stroke_mask(path, HEDGE_W), side)
+
+    def cathedral(self):
+        """The cathedral in the middle of its city (Inns & Cathedrals): a cross-shaped church
+        with slate roofs, a crossing tower and two west towers, far bigger than any house."""
+        x0, y0, x1, y1 = CATHEDRAL_BOX
+        cx, cy = (x0 + x1) / 2 * S, (y0 + y1) / 2 * S
+        u = S * 1.4  # the drawing's unit: the cathedral spans half the tile
+
+        def shadow(d):
+            d.rectangle((cx - 0.22 * u, cy - 0.06 * u, cx + 0.2 * u, cy + 0.06 * u), fill=255)
+            d.rectangle((cx - 0.05 * u, cy - 0.15 * u, cx + 0.05 * u, cy + 0.15 * u), fill=255)
+
+        self.paint_sprites(lambda d: draw_cathedral(d, cx, cy, u), shadow, (14, 16), 8, 0.55)
+
+    def inns(self):
+        """Each inn by its road, with a pond beside it (Inns & Cathedrals)."""
+        for _seg, (x, y), pond_at in self.plan.inns:
+            pr = POND_R * S
+
+            def pond(d, wx, wy, pr=pr):
+                d.ellipse((wx - pr * 1.15, wy - pr * 0.85, wx + pr * 1.15, wy + pr * 0.85), fill=SAND)
+                d.ellipse((wx - pr, wy - pr * 0.72, wx + pr, wy + pr * 0.72), fill=WATER, outline=WATER_DEEP, width=4)
+                d.ellipse((wx - pr * 0.55, wy - pr * 0.45, wx + pr * 0.1, wy - pr * 0.05), fill=WATER_LIGHT)
+                for k in range(6):
+                    a = math.pi * (0.9 + 0.25 * k)
+                    rx, ry = wx + pr * 1.05 * math.cos(a), wy + pr * 0.78 * math.sin(a)
+                    d.line((rx, ry, rx + 3, ry - 16), fill=(70, 110, 40), width=4)
+
+            if pond_at is not None:
+                wx, wy = pond_at
+                self.paint_sprites(lambda d, wx=wx * S, wy=wy * S: pond(d, wx, wy))
+            self.paint_sprites(lambda d, x=x * S, y=y * S: draw_inn(d, x, y, S),
+                               lambda d, x=x * S, y=y * S: d.rectangle(
+                                   (x - INN_R * S, y - INN_R * 0.7 * S, x + INN_R * S, y + INN_R * 0.75 * S), fill=255),
+                               (10, 12), 5, 0.5)
 
     def cloister(self):
         x, y = self.plan.cloister
@@ -1422,6 +1588,72 @@ def draw_cloister(d, cx, cy, u):
         for j in range(3):
             xk = kx0 + (kx1 - kx0) * (j + 0.5) / 3
             d.ellipse((xk - 6, yk - 6, xk + 6, yk + 6), fill=(84, 146, 58))
+
+
+SLATE = (104, 100, 98)  # lead-grey: kept far from the water's blue
+
+
+def draw_cathedral(d, cx, cy, u):
+    """A cathedral seen from above: a long nave east-west with slate roofs, a transept,
+    a rounded apse to the east, a crossing tower and two towers at the west front."""
+    out = (44, 44, 52)
+    wall = (214, 206, 188)
+    # nave and choir, then the transept across them
+    draw_roof(d, cx + 0.01 * u, cy, 0.34 * u, 0.1 * u, 0.0, SLATE, False, 0.5)
+    draw_roof(d, cx + 0.04 * u, cy, 0.1 * u, 0.27 * u, 0.0, SLATE, False, 0.5)
+    draw_roof(d, cx + 0.04 * u, cy, 0.1 * u, 0.27 * u, math.pi / 2, SLATE, False, 0.5)
+    # the apse: a half cone at the east end
+    ax, ar = cx + 0.18 * u, 0.05 * u
+    for k in range(7):
+        f = k / 7
+        col = A.lerp_color(A.scale_color(SLATE, 0.7), A.scale_color(SLATE, 1.2), f)
+        rk = ar * (1 - f * 0.85)
+        d.pieslice((ax - rk - ar * 0.3 * f, cy - rk - ar * 0.2 * f, ax + rk - ar * 0.3 * f, cy + rk - ar * 0.2 * f),
+                   -90, 90, fill=col)
+    d.arc((ax - ar, cy - ar, ax + ar, cy + ar), -90, 90, fill=out, width=3)
+    # flying buttresses along the nave
+    for k in range(5):
+        bx = cx - 0.13 * u + k * 0.055 * u
+        for sgn in (-1, 1):
+            d.line((bx, cy + sgn * 0.05 * u, bx, cy + sgn * 0.075 * u), fill=wall, width=9)
+            d.line((bx, cy + sgn * 0.05 * u, bx, cy + sgn * 0.075 * u), fill=out, width=2)
+
+    def tower(x, y, half, h):
+        x0, y0, x1, y1 = x - half, y - half, x + half, y + half
+        d.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=wall, outline=out, width=3)
+        c = (x, y - h)
+        for poly, nrm in (([(x0, y0), (x1, y0), c], (0, -1)), ([(x1, y0), (x1, y1), c], (1, 0)),
+                          ([(x0, y1), (x1, y1), c], (0, 1)), ([(x0, y0), (x0, y1), c], (-1, 0))):
+            f = 0.8 + 0.36 * (nrm[0] * LIGHT[0] + nrm[1] * LIGHT[1])
+            d.polygon(poly, fill=A.scale_color(SLATE, f), outline=out, width=2)
+        g = (246, 214, 110)
+        d.line((c[0], c[1] - 0.03 * u, c[0], c[1] + 0.005 * u), fill=g, width=5)
+        d.line((c[0] - 0.012 * u, c[1] - 0.018 * u, c[0] + 0.012 * u, c[1] - 0.018 * u), fill=g, width=5)
+
+    tower(cx + 0.04 * u, cy, 0.035 * u, 0.03 * u)  # over the crossing
+    for sgn in (-1, 1):  # the west front
+        tower(cx - 0.17 * u, cy + sgn * 0.045 * u, 0.032 * u, 0.045 * u)
+    # the rose window's porch between the west towers
+    d.rectangle((cx - 0.215 * u, cy - 0.018 * u, cx - 0.19 * u, cy + 0.018 * u), fill=(60, 44, 34), outline=out, width=3)
+
+
+def draw_inn(d, x, y, u):
+    """An inn seen from above: a long house with a dark timbered roof, a sign on a post and
+    a table with a barrel in front."""
+    w, h = INN_R * 1.7 * u, INN_R * 1.05 * u
+    draw_roof(d, x, y, w, h, 0.0, (122, 66, 40), False, 0.3)
+    # timber frame: dark beams across the roof
+    for k in range(1, 4):
+        bx = x - w / 2 + w * k / 4
+        d.line((bx, y - h / 2 + 4, bx, y + h / 2 - 4), fill=(70, 40, 26), width=4)
+    # the sign: a post and a golden board
+    sx, sy = x + w / 2 + 0.012 * u, y + h / 2
+    d.line((sx, sy - 0.05 * u, sx, sy + 0.005 * u), fill=(70, 48, 28), width=6)
+    d.rectangle((sx - 0.018 * u, sy - 0.05 * u, sx + 0.018 * u, sy - 0.028 * u), fill=(236, 192, 80),
+                outline=(96, 64, 24), width=3)
+    # a barrel
+    bx, by, br = x - w / 2 - 0.012 * u, y + h / 2 - 0.005 * u, 0.012 * u
+    d.ellipse((bx - br, by - br, bx + br, by + br), fill=(150, 100, 56), outline=(70, 48, 28), width=3)
 
 
 # --- entry point --------------------------------------------------------------------------------

@@ -62,6 +62,8 @@ PALETTE = ((0, 0, 0), (230, 25, 75), (60, 180, 75), (255, 225, 25), (0, 130, 200
            (250, 190, 212), (0, 128, 128), (220, 190, 255), (170, 110, 40))
 
 Point = tuple[float, float]
+#: Where a field that touches no edge is filled from (``draw_tiles.INNER_POINT``).
+INNER_POINT: Point = (0.5, 0.5)
 
 
 class Claims:
@@ -94,7 +96,7 @@ def spot_names(kind: TileKind) -> list[list[str]]:
         if seg.kind == CLOISTER:
             names = [CLOISTER]
         elif seg.kind == FIELD:
-            names = [f"{prefix}:{HALF_NAMES[h]}" for h in sorted(seg.halves)]
+            names = [f"{prefix}:{HALF_NAMES[h]}" for h in sorted(seg.halves)] or [seg.spot]
         else:
             names = [f"{prefix}:{EDGE_NAMES[e]}" for e in sorted(seg.edges)]
         assert names[0] == seg.spot
@@ -129,14 +131,14 @@ def split_fields(labels: np.ndarray, kind: TileKind) -> tuple[np.ndarray, list[s
     for i, seg in enumerate(kind.segments):
         if seg.kind != FIELD:
             continue
-        for h in seg.halves:
-            xy = _pixel(HALF_POINT[h], size, 3)
+        for point in [HALF_POINT[h] for h in seg.halves] or [INNER_POINT]:
+            xy = _pixel(point, size, 3)
             here = img.getpixel(xy)
             assert isinstance(here, int)
             if here == UNCLAIMED:
                 ImageDraw.floodfill(img, xy, i + 1, thresh=0)
             elif here != i + 1:
-                problems.append(f"field {i}: half-edge {HALF_NAMES[h]} lies on segment {here - 1}")
+                problems.append(f"field {i}: its point {point} lies on segment {here - 1}")
     out = np.asarray(img).copy()
     pockets = out == UNCLAIMED
     # Grass cut off from every half-edge (a sliver between a gate tower and a road):

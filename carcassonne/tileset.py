@@ -115,7 +115,8 @@ def read_tilesets(map_path: Path | None = None) -> TileSet:
 
 @cache
 def standard_tiles() -> TileSet:
-    """The base game and The River, as shipped."""
+    """Every tile kind shipped: the base game, The River and Inns & Cathedrals (a game
+    plays the kinds its rules put in the box: :meth:`Deck.for_rules`)."""
     return read_tilesets()
 
 

@@ -29,6 +29,7 @@ def test_every_tile_of_the_catalogue_is_in_the_tilesets(tiles):
     assert set(t.id for t in tiles) == set(CATALOGUE)
     assert len(tiles.expansion("base")) == 24 and tiles.expansion("base").total == 72
     assert len(tiles.expansion("river")) == 10 and tiles.expansion("river").total == 12
+    assert len(tiles.expansion("inns_cathedrals")) == 17 and tiles.expansion("inns_cathedrals").total == 18
 
 
 def test_ten_pennant_tiles_in_the_base_game(tiles):
@@ -48,11 +49,12 @@ def test_tile_matches_the_catalogue(tiles, tile_id):
         return {EDGE_NAMES[e] for e in seg.edges}
 
     got = sorted(
-        (s.kind, sorted(places(s)), s.pennant,
+        (s.kind, sorted(places(s)), s.pennant, s.inn, s.cathedral,
          sorted(sorted(places(kind.segments[c])) for c in s.cities))
         for s in kind.segments)
     want = sorted(
-        (s["kind"], sorted(s["places"]), s["pennant"], sorted(sorted(c) for c in s["cities"]))
+        (s["kind"], sorted(s["places"]), s["pennant"], s["inn"], s["cathedral"],
+         sorted(sorted(c) for c in s["cities"]))
         for s in row.segments)
     assert got == want
 
@@ -96,7 +98,7 @@ def test_pytmx_reads_the_same_tile_properties_as_the_rules_reader():
 
     tiled = pytmx.TiledMap(str(tileset.resources.path("tilesets", tileset.CATALOGUE)))
     ours = tileset.read_tiled_tiles()
-    assert len(ours) == sum(ts.tilecount for ts in tiled.tilesets) == 34
+    assert len(ours) == sum(ts.tilecount for ts in tiled.tilesets) == 51
     pytmx_own = {"id", "source", "trans", "width", "height", "frames"}
     for tile in ours:
         theirs = tiled.get_tile_properties_by_gid(tile.gid)

@@ -21,6 +21,7 @@ from functools import cache
 from .. import resources
 from ..engine import Orientation
 from ..engine.geometry import EDGE_INDEX, EDGE_NAMES, HALF_INDEX, HALF_NAMES, rotate_edge, rotate_half
+from ..engine.tiles import INNER
 
 Point = tuple[float, float]
 INDEX_FILE = ("tiles", "segments.json")
@@ -91,8 +92,8 @@ def turn_place(spot: str, rotation: int) -> str:
     """A place name of the canonical tile as it reads after turning the tile clockwise
     (a negative ``rotation`` turns back)."""
     prefix, sep, place = spot.partition(":")
-    if not sep:
-        return spot  # "cloister": no edge
+    if not sep or place == INNER:
+        return spot  # "cloister", "farm:inner": no edge, the same at every turn
     if place in EDGE_INDEX:
         return f"{prefix}:{EDGE_NAMES[rotate_edge(EDGE_INDEX[place], rotation % 360)]}"
     if place in HALF_INDEX:

@@ -13,6 +13,10 @@ Segment text, one segment per ``;`` (the notation of ``tiles.md``):
 ``field EN WN > N`` a field on half-edges EN and WN bordering the city touching N
 ``cloister``        a cloister in the middle of the tile
 ``river E W``       the river (The River): not a feature, never occupied
+``road S W inn``    a road with an inn beside it (Inns & Cathedrals)
+``city N E S W cathedral``  a city with a cathedral (Inns & Cathedrals)
+``field inner > N E S W``   a field that touches no edge, walled in by the tile's cities
+                    (Inns & Cathedrals IC3): its farm is this one segment, ``farm:inner``
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ _EDGE_LETTER = {CITY: "c", ROAD: "r", FIELD: "f", RIVER: "s"}
 
 #: Names of follower places in game records: ``road:E``, ``city:N``, ``farm:SW``.
 SPOT_PREFIX = {CITY: "city", ROAD: "road", FIELD: "farm", CLOISTER: "cloister"}
+#: The place word of a field that touches no edge (``farm:inner``), and the markers of an
+#: inn and a cathedral in the segment notation (Inns & Cathedrals).
+INNER, INN, CATHEDRAL = "inner", "inn", "cathedral"
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,10 @@ class Segment:
     pennant: bool = False
     #: For fields: indices (in the tile's segment list) of the cities it borders.
     cities: tuple[int, ...] = ()
+    #: An inn beside this road segment (Inns & Cathedrals).
+    inn: bool = False
+    #: A cathedral in this city segment (Inns & Cathedrals).
+    cathedral: bool = False
 
     def rotated(self, rotation: int) -> "Segment":
         return Segment(
@@ -66,7 +77,14 @@ class Segment:
             tuple(rotate_half(h, rotation) for h in self.halves),
             self.pennant,
             self.cities,
+            self.inn,
+            self.cathedral,
         )
+
+    @property
+    def inner(self) -> bool:
+        """A field that touches no edge of its tile (its farm never grows)."""
+        return self.kind == FIELD and not self.halves
 
     @property
     def spot(self) -> str:
@@ -75,7 +93,7 @@ class Segment:
             return CLOISTER
         prefix = SPOT_PREFIX.get(self.kind, self.kind)
         if self.kind == FIELD:
-            return f"{prefix}:{HALF_NAMES[min(self.halves)]}"
+            return f"{prefix}:{HALF_NAMES[min(self.halves)]}" if self.halves else f"{prefix}:{INNER}"
         return f"{prefix}:{EDGE_NAMES[min(self.edges)]}"
 
     def spot_names(self) -> tuple[str, ...]:
@@ -84,6 +102,8 @@ class Segment:
             return (CLOISTER,)
         prefix = SPOT_PREFIX.get(self.kind, self.kind)
         if self.kind == FIELD:
+            if not self.halves:
+                return (f"{prefix}:{INNER}",)
             return tuple(f"{prefix}:{HALF_NAMES[h]}" for h in self.halves)
         return tuple(f"{prefix}:{EDGE_NAMES[e]}" for e in self.edges)
 
@@ -144,7 +164,7 @@ class TileKind:
     count: int
     edges: str
     segments: tuple[Segment, ...]
-    #: ``base`` or ``river``: which set the tile belongs to.
+    #: ``base``, ``river`` or ``inns_cathedrals``: which set the tile belongs to.
     expansion: str = "base"
     #: Marked in the tileset: the base start tile D, the river's spring and lake.
     role: str = ""
@@ -194,7 +214,7 @@ class TileKind:
 
 def parse_segments(text: str) -> tuple[Segment, ...]:
     """Parse the segment notation of the tilesets (see the module docstring)."""
-    raw: list[tuple[str, list[str], bool, list[str]]] = []
+    raw: list[tuple[str, list[str], set[str], list[str]]] = []
     for part in (p.strip() for p in text.split(";")):
         if not part:
             continue
@@ -204,18 +224,21 @@ def parse_segments(text: str) -> tuple[Segment, ...]:
             refs = ref_text.split()
         words = part.split()
         kind, places = words[0], words[1:]
-        pennant = "+" in places
-        places = [p for p in places if p != "+"]
+        marks = {w for w in places if w in _MARKS}
+        places = [p for p in places if p not in _MARKS]
         if kind not in SEGMENT_KINDS:
             raise TileDefinitionError(f"unknown segment kind {kind!r} in {text!r}")
-        raw.append((kind, places, pennant, refs))
+        if (INN in marks and kind != ROAD) or (CATHEDRAL in marks and kind != CITY) or (
+                INNER in marks and (kind != FIELD or places)):
+            raise TileDefinitionError(f"{' '.join(sorted(marks))} does not go on a {kind} in {text!r}")
+        raw.append((kind, places, marks, refs))
     segments: list[Segment] = []
     city_at_edge: dict[str, int] = {}
     for i, (kind, places, _, _) in enumerate(raw):
         if kind == CITY:
             for p in places:
                 city_at_edge[p] = i
-    for kind, places, pennant, refs in raw:
+    for kind, places, marks, refs in raw:
         try:
             if kind == FIELD:
                 halves = tuple(HALF_INDEX[p] for p in places)
@@ -226,8 +249,13 @@ def parse_segments(text: str) -> tuple[Segment, ...]:
             cities = tuple(city_at_edge[r] for r in refs)
         except KeyError as exc:
             raise TileDefinitionError(f"bad place {exc.args[0]!r} in {text!r}") from None
-        segments.append(Segment(kind, edges, halves, pennant, cities))
+        if kind == FIELD and not halves and INNER not in marks:
+            raise TileDefinitionError(f"a field touching no edge must say 'inner' in {text!r}")
+        segments.append(Segment(kind, edges, halves, "+" in marks, cities, INN in marks, CATHEDRAL in marks))
     return tuple(segments)
+
+
+_MARKS = frozenset({"+", INN, CATHEDRAL, INNER})
 
 
 def format_segments(segments: Iterable[Segment]) -> str:
@@ -236,7 +264,7 @@ def format_segments(segments: Iterable[Segment]) -> str:
     parts = []
     for seg in segments:
         if seg.kind == FIELD:
-            text = "field " + " ".join(HALF_NAMES[h] for h in seg.halves)
+            text = "field " + (" ".join(HALF_NAMES[h] for h in seg.halves) if seg.halves else INNER)
             if seg.cities:
                 text += " > " + " ".join(EDGE_NAMES[segments[c].edges[0]] for c in seg.cities)
         elif seg.kind == CLOISTER:
@@ -245,6 +273,10 @@ def format_segments(segments: Iterable[Segment]) -> str:
             text = seg.kind + " " + " ".join(EDGE_NAMES[e] for e in seg.edges)
             if seg.pennant:
                 text += " +"
+            if seg.inn:
+                text += " " + INN
+            if seg.cathedral:
+                text += " " + CATHEDRAL
         parts.append(text)
     return "; ".join(parts)
 

@@ -37,21 +37,24 @@ def parse_segments(text: str) -> list[dict]:
         if not part:
             continue
         if part == "cloister":
-            segs.append({"kind": "cloister", "places": set(), "pennant": False, "refs": None})
+            segs.append({"kind": "cloister", "places": set(), "pennant": False, "inn": False,
+                         "cathedral": False, "refs": None})
             continue
-        m = re.match(r"(\w+) \[([^\]]*)\](\+)?\s*(?:→\s*(.*))?$", part)
+        m = re.match(r"(\w+) \[([^\]]*)\](\+)?\s*(inn|cathedral)?\s*(?:→\s*(.*))?$", part)
         assert m, part
-        kind, places, pennant, ref = m.groups()
-        segs.append({"kind": kind, "places": set(_places(places)), "pennant": bool(pennant),
+        kind, places, pennant, mark, ref = m.groups()
+        segs.append({"kind": kind, "places": set() if places == "inner" else set(_places(places)),
+                     "pennant": bool(pennant), "inn": mark == "inn", "cathedral": mark == "cathedral",
                      "refs": ref.strip() if ref else None})
     cities = [s for s in segs if s["kind"] == "city"]
     for s in segs:
         ref = s.pop("refs")
         if ref is None:
             s["cities"] = []
-        elif ref in ("city", "both cities"):
+        elif ref in ("city", "both cities", "all three cities", "all four cities"):
             s["cities"] = [c["places"] for c in cities]
-            assert ref == "both cities" or len(cities) == 1, s
+            assert len(cities) == {"city": 1, "both cities": 2, "all three cities": 3,
+                                   "all four cities": 4}[ref], s
         else:
             edge = ref.split()[1]
             s["cities"] = [c["places"] for c in cities if edge in c["places"]]
@@ -62,7 +65,9 @@ def read_catalogue(path: Path = HERE / "tiles.md") -> dict[str, Row]:
     rows: dict[str, Row] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 4 or not re.match(r"^(R\d+|[A-X])\b", cells[0]):
+        if len(cells) == 5 and re.match(r"^IC\d+$", cells[0]):
+            cells = cells[:4]  # Inns & Cathedrals: the last column is JCloisterZone's tile id
+        elif len(cells) != 4 or not re.match(r"^(R\d+|[A-X])\b", cells[0]):
             continue
         ident, *role = cells[0].split()
         count = int(cells[1].split()[0])
