@@ -78,6 +78,8 @@ class NetView(TableView):
         self._seats_seen: object = None
         self._timer: tuple[int, float | None, float] = (-1, None, 0.0)
         self._second = -1
+        self.u = 1.0
+        self.lines: list[tuple[str, tuple[int, int, int], bool]] = []
 
     # ------------------------------------------------------------ facts
     def away_for(self, seat: int) -> float | None:
@@ -136,12 +138,42 @@ class NetView(TableView):
         board = rects["board"]
         pad = int(10 * u)
         self.u = u
-        self.box = pygame.Rect(board.x + pad, board.y + pad, min(int(380 * u), board.w // 2), int(150 * u))
+        self.box = pygame.Rect(board.x + pad, board.y + pad, min(int(380 * u), board.w // 2), int(60 * u))
+        self.cards = cards
+        self._place(1)
+
+    def _place(self, lines: int) -> None:
+        """Size the box to its lines of text, the buttons under them."""
+        u, pad = self.u, int(10 * self.u)
         bh = int(30 * u)
+        text_h = lines * self.app.assets.fonts.get(int(15 * u), "bold").get_linesize()
+        self.box.h = int(6 * u) + text_h + int(6 * u) + bh + pad
         self.chat.rect = pygame.Rect(self.box.x + pad, self.box.bottom - bh - pad, int(90 * u), bh)
         self.hand_over.rect = pygame.Rect(self.chat.rect.right + pad, self.chat.rect.y,
                                           self.box.right - self.chat.rect.right - 2 * pad, bh)
-        self.cards = cards
+
+    def _lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """What the box says now: the link or the wait, the timer, the last chat lines (each
+        cut to the box's width)."""
+        u, fonts = self.u, self.app.assets.fonts
+        width = self.box.w - int(20 * u)
+        bold, small = fonts.get(int(15 * u), "bold"), fonts.get(int(14 * u))
+        lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        status = self.status()
+        if status is not None:
+            lines += [(part, status[1], True) for part in wrap(bold, status[0], width)[:2]]
+        left = self.time_left()
+        if left is not None and self.turn.tile is not None:
+            lines.append((_("Time left this turn: {time}").format(time=clock(left)), INK, True))
+        if not lines:
+            lines.append((_("Network game · {count} connected").format(
+                count=sum(1 for s in self.table.seats if s.get("connected"))), INK_DIM, True))
+        chat: list[tuple[str, tuple[int, int, int], bool]] = []
+        for entry in self.table.chat[-CHAT_SHOWN:]:
+            who = clean_name(entry.get("name", ""), "?")
+            chat += [(part, INK, False) for part in
+                     wrap(small, f"{who}: {clean_chat(str(entry.get('text', '')))}", width)[:2]]
+        return lines + chat[-CHAT_SHOWN:]
 
     def update(self, dt: float) -> None:
         turn = self.turn
@@ -156,6 +188,8 @@ class NetView(TableView):
         number = turn.game.turn_number
         if (number, self.table.turn_left) != self._timer[:2]:
             self._timer = (number, self.table.turn_left, time.monotonic())
+        self.lines = self._lines()
+        self._place(len(self.lines))
         seat = self.handed_seat()
         self.hand_over.visible = seat is not None
         if seat is not None:
@@ -188,31 +222,14 @@ class NetView(TableView):
             pygame.draw.circle(surface, colour, centre, max(3, int(5 * u)))
             pygame.draw.circle(surface, (30, 28, 24), centre, max(3, int(5 * u)), max(1, int(u)))
         draw_panel(surface, self.box, u, alpha=215)
-        pad = int(10 * u)
-        x, y, width = self.box.x + pad, self.box.y + int(6 * u), self.box.w - 2 * pad
-        bold, small = fonts.get(int(15 * u), "bold"), fonts.get(int(14 * u))
-        lines: list[tuple[str, tuple[int, int, int], pygame.font.Font]] = []
-        status = self.status()
-        if status is not None:
-            lines.append((status[0], status[1], bold))
-        left = self.time_left()
-        if left is not None and self.turn.tile is not None:
-            lines.append((_("Time left this turn: {time}").format(time=clock(left)), INK, bold))
-        if not lines:
-            lines.append((_("Network game · {count} connected").format(
-                count=sum(1 for s in self.table.seats if s.get("connected"))), INK_DIM, bold))
-        room = max(0, (self.chat.rect.y - int(4 * u) - y) // small.get_linesize() - len(lines))
-        chat = []
-        for entry in self.table.chat[-CHAT_SHOWN:]:
-            who = clean_name(entry.get("name", ""), "?")
-            for text in wrap(small, f"{who}: {clean_chat(str(entry.get('text', '')))}", width):
-                chat.append((text, INK, small))
-        for text, colour, font in lines + chat[-room:] if room else lines:
-            for part in wrap(font, text, width)[:2]:
-                if y + font.get_linesize() > self.chat.rect.y:
-                    break
-                blit_text(surface, font, part, (x, y), colour)
-                y += font.get_linesize()
+        x, y = self.box.x + int(10 * u), self.box.y + int(6 * u)
+        clip = surface.get_clip()
+        surface.set_clip(self.box.inflate(-int(8 * u), 0).clip(clip))  # a word longer than the box stops at its edge
+        for text, colour, bold in self.lines:
+            font = fonts.get(int(15 * u), "bold") if bold else fonts.get(int(14 * u))
+            blit_text(surface, font, text, (x, y), colour)
+            y += fonts.get(int(15 * u), "bold").get_linesize()
+        surface.set_clip(clip)
         self.chat.draw(surface, fonts, u)
         self.hand_over.draw(surface, fonts, u)
 

@@ -196,21 +196,26 @@ class JoinScene(Scene):
         blit_text(surface, head, _("Colour and seat"), (self.colour.rect.x, self.colour.rect.y - int(22 * u)), INK_DIM)
         rx = self.box.x + int(500 * u)
         blit_text(surface, head, _("Games on this network"), (rx, self.box.y + int(86 * u)), INK_DIM)
+        clip = surface.get_clip()
         for button, game in self.found_buttons:
+            surface.set_clip(pygame.Rect(rx, button.rect.y, button.rect.x - rx - int(8 * u), int(60 * u)))
             label = _("{name} · {free} free").format(name=game.name, free=game.free)
             blit_text(surface, text, label, (rx, button.rect.y + int(2 * u)), INK)
             blit_text(surface, fonts.get(int(13 * u)), f"{game.address}:{game.port}",
                       (rx, button.rect.y + int(4 * u) + text.get_linesize()), INK_DIM)
+        surface.set_clip(clip)
         if not self.found_buttons:
             blit_text(surface, text, _("Looking…") if self.finder.looking else _("No game found yet."),
                       (rx, self.box.y + int(114 * u)), INK_DIM)
         if self.kept:
             blit_text(surface, head, _("Your network games"), (rx, self.kept_top - int(24 * u)), INK_DIM)
         for button, kept in zip(self.kept_buttons, self.kept):
+            surface.set_clip(pygame.Rect(rx, button.rect.y, button.rect.x - rx - int(8 * u), int(60 * u)))
             where = _("hosted here") if kept.hosted else kept.url
             blit_text(surface, text, kept.name, (rx, button.rect.y + int(2 * u)), INK)
             blit_text(surface, fonts.get(int(13 * u)), where, (rx, button.rect.y + int(4 * u) + text.get_linesize()),
                       INK_DIM)
+        surface.set_clip(clip)
         super().draw(surface)
         c = self.colour.rect
         pygame.draw.circle(surface, PLAYER_RGB[self.color], (c.right - int(16 * u), c.centery), int(7 * u))
