@@ -52,9 +52,12 @@ def test_a_full_game_between_bots_is_the_local_game_move_for_move(server, tiles)
     assert [e.points for e in mine.events] == [e.points for e in local.events]
 
 
-def test_with_the_river_and_house_rules_the_game_is_the_local_game(server, tiles):
-    rules = Rules(river=True, discard="bag", hole_bonus=True, incomplete_score=False)
-
+@pytest.mark.parametrize("rules", [
+    Rules(river=True, discard="bag", hole_bonus=True, incomplete_score=False),
+    Rules(abbot=True, farm_scoring="first-edition"),
+    Rules(abbot=True, river=True, table=(9, 7), table_closes=True),
+], ids=["river-house-rules", "abbot", "abbot-river-table"])
+def test_with_other_rules_the_game_is_the_local_game(server, tiles, rules):
     async def scenario():
         a, b = await seated_pair(server.url, tiles, seed=4, rules=rules.to_record())
         await asyncio.gather(play_seat(a, 0, "normal", 100), play_seat(b, 1, "normal", 101))

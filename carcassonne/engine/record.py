@@ -90,7 +90,7 @@ class GameRecord:
             raise RecordError("'turns' must be a list")
         if len(raw_turns) > MAX_TURNS:
             raise RecordError(f"{len(raw_turns)} turns: more than any box of tiles holds (at most {MAX_TURNS})")
-        turns = [_read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
+        turns = [read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
         return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)))
 
     # ------------------------------------------------------------- writing
@@ -172,7 +172,9 @@ def _read_players(raw: Any) -> list[Seat]:
     return seats
 
 
-def _read_turn(number: int, raw: Any) -> Turn:
+def read_turn(number: int, raw: Any) -> Turn:
+    """Turn ``number`` of a record, checked for its form (the rules check it when it is
+    played): the same reader for files and for the turns a game server sends."""
     where = f"turn {number}"
     if not isinstance(raw, dict):
         raise RecordError(f"{where}: must be an object")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine import COLORS, Discard, Move, RecordError, Turn
-from ..engine.geometry import in_reach
+from ..engine import COLORS, Move, RecordError, Turn
+from ..engine.record import read_turn
 from ..engine.untrusted import clean_name, parse_json, shown
 
 #: Bumped whenever a message changes meaning; the first message of each side names it.
@@ -187,25 +187,13 @@ def turn_to_wire(turn: Turn) -> dict[str, Any]:
     return turn.to_record()
 
 
-def turn_from_wire(raw: Any) -> Turn:
-    """A turn the server sent, checked for shape (the client's mirror checks the rules)."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("tile"), str) or len(raw["tile"]) > MAX_SPOT:
-        raise ProtocolError("a turn must name its tile")
-    tile = raw["tile"]
-    if raw.get("discarded") is True:
-        return Discard(tile)
-    if raw.get("returned") is True:
-        return Discard(tile, returned=True)
-    x, y, rotation = (raw.get(k) for k in ("x", "y", "rotation"))
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
-        raise ProtocolError("a turn's x, y and rotation must be whole numbers")
-    assert isinstance(x, int) and isinstance(y, int) and isinstance(rotation, int)
-    if not in_reach(x, y) or rotation not in (0, 90, 180, 270):
-        raise ProtocolError("a turn lies beyond the board")
-    follower = raw.get("meeple")
-    if follower is not None and not (isinstance(follower, str) and len(follower) <= MAX_SPOT):
-        raise ProtocolError("a turn's follower must name a place")
-    return Move(tile, x, y, rotation, follower)
+def turn_from_wire(raw: Any, number: int = 0) -> Turn:
+    """A turn the server sent, read as a game record's turn is (the client's copy of the
+    game then checks it against the rules)."""
+    try:
+        return read_turn(number, raw)
+    except RecordError as exc:
+        raise ProtocolError(f"the server sent a bad turn: {exc}") from None
 
 
 def error(text: str, code: str = "bad-message") -> dict[str, Any]:

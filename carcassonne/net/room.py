@@ -287,8 +287,8 @@ class Room:
             if self.pending is None:
                 raise ProtocolError("lay the tile first", "no-tile-placed")
             spot = message["spot"]
-            if spot is not None:
-                self._refuse(game.why_not_follower(self.pending, spot))
+            if spot is not None:  # a follower's place, or a rule module's figure (the abbot)
+                self._refuse(game.why_not(self.pending.with_follower(spot)))
             self.follower, self.declined = spot, False
         elif kind == "no_follower":
             if self.pending is None:
