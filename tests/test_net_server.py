@@ -409,3 +409,44 @@ async def _next_any(conn: Connection, kinds: tuple[str, ...]) -> dict[str, Any]:
         message = await asyncio.wait_for(conn.receive(), 10)
         if message.get("type") in kinds:
             return message
+
+
+class AbbotFirst:
+    """A computer player that stands its abbot (or takes it back) whenever it may: the
+    Abbot's moves through the network, which the computer levels do not make yet."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = get_bot("random", seed)
+
+    def choose(self, game: Game):  # noqa: ANN201
+        from carcassonne.engine import Placement
+
+        tile = game.deck.peek()
+        for p in sorted(game.legal_placements(tile)):
+            for spot in game.extra_places(Placement(*p)):
+                move = p.with_follower(spot)
+                if game.why_not(move) is None:
+                    return move
+        return self.bot.choose(game)
+
+
+def test_abbot_moves_through_the_server_are_the_local_games(server, tiles, monkeypatch):
+    import netkit
+
+    monkeypatch.setattr(netkit, "get_bot", lambda level, seed: AbbotFirst(seed))
+    rules = Rules(abbot=True)
+
+    async def scenario():
+        a, b = await seated_pair(server.url, tiles, seed=12, rules=rules.to_record())
+        await asyncio.gather(play_seat(a, 0, "abbot", 100), play_seat(b, 1, "abbot", 101))
+        return a.table.game, b.table.game
+
+    mine, theirs = run(scenario())
+    local = Game(tiles, rules, players=2, seed=12, names=["Ann", "Bob"])
+    bots = [AbbotFirst(100), AbbotFirst(101)]
+    while local.draw() is not None:
+        local.play(bots[local.current].choose(local))
+    local.finish()
+    figures = [t.follower for t in local.history if isinstance(t, tuple) and str(t[-1]).startswith("abbot")]
+    assert {"abbot:garden", "abbot:cloister"} & set(figures)
+    assert mine.history == theirs.history == local.history and mine.scores == local.scores
