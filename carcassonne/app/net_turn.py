@@ -21,8 +21,9 @@ import logging
 from collections import deque
 from typing import Any
 
-from ..engine import Move, Placement, ScoreEvent
+from ..engine import COLORS, Move, Placement, ScoreEvent
 from ..engine.record import Seat
+from ..engine.untrusted import clean_name
 from ..i18n import _
 from ..net.link import FAILED, Link
 from ..net.mirror import apply_turns
@@ -40,10 +41,22 @@ log = logging.getLogger(__name__)
 Step = tuple[Placement | None, str | None, bool]
 
 
+def tidy_table(table: TableState) -> None:
+    """Keep only well-formed seats and chat lines of what the server sent (a server is a
+    peer too: a malformed entry is dropped, never drawn or trusted)."""
+    seats = table.seats if isinstance(table.seats, list) else []
+    table.seats = [s for s in seats if isinstance(s, dict)]
+    table.chat = [c for c in table.chat if isinstance(c, dict)] if isinstance(table.chat, list) else []
+    if not isinstance(table.turn_left, (int, float)) or isinstance(table.turn_left, bool):
+        table.turn_left = None
+
+
 def table_seats(table: TableState) -> list[Seat]:
     """The seats as the game record names them (a person anywhere is ``human``)."""
-    return [Seat(str(s.get("name", "?")), str(s.get("color", "red")), str(s.get("kind", "human")))
-            for s in table.seats]
+    return [Seat(clean_name(s.get("name"), f"Player {i + 1}"),
+                 str(s.get("color")) if s.get("color") in COLORS else COLORS[i % len(COLORS)],
+                 str(s.get("kind")) if isinstance(s.get("kind"), str) and len(s["kind"]) <= 16 else "human")
+            for i, s in enumerate(table.seats)]
 
 
 class NetworkTurnController(TurnController):
@@ -122,6 +135,8 @@ class NetworkTurnController(TurnController):
         except Desync as exc:
             log.warning("the server's turn does not fit this copy (%s): asking for the whole game", exc)
             self.link.send({"type": "sync"})
+        finally:
+            tidy_table(self.table)
         for turn in reversed(game.history):
             if isinstance(turn, Move):
                 self.last_placed = (turn.x, turn.y)
@@ -142,7 +157,11 @@ class NetworkTurnController(TurnController):
         """Take in what the server sent since the last frame; this screen's move once the
         server has played it (its score events), else None."""
         for message in self.link.poll():
-            self._take(message)
+            try:
+                self._take(message)
+            except Exception:  # noqa: BLE001 - a malformed message from the server is dropped, never fatal
+                log.exception("a message from the server could not be taken in: %.200r", message)
+                self.link.send({"type": "sync"})
         if self.resynced:
             self.resynced = False
             self.phase = ANIMATING
@@ -165,7 +184,8 @@ class NetworkTurnController(TurnController):
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "turn":
-            self.arrived.append(message)
+            if isinstance(message.get("at"), int) and isinstance(message.get("turns"), list):
+                self.arrived.append(message)
             return
         if kind == "error":
             self.notices.append(refusal_words(message))
@@ -176,13 +196,16 @@ class NetworkTurnController(TurnController):
             self.notices.append(_("The connection to the game is lost: {reason}").format(
                 reason=refusal_words(message)))
             return
-        if kind == "timeout" and message.get("seat") in self.held:
+        seat = message.get("seat")
+        if kind == "timeout" and isinstance(seat, int) and seat in self.held:
             self.notices.append(_("Time is up: the computer played this turn."))
         try:
             self.table.apply(message)
         except Desync:
             self.link.send({"type": "sync"})
             return
+        finally:
+            tidy_table(self.table)
         if kind == "state":
             self._merge_state()
         elif kind == "seats":

@@ -208,3 +208,30 @@ def test_a_hosted_game_opens_again_after_a_restart(make_app, data_dir):
                                         ("", None), ("a b", None), (":7625", None)])
 def test_an_address_typed_by_hand(typed, url):
     assert server_url(typed) == url
+
+
+@pytest.mark.parametrize("bad", [
+    {"type": "seats", "seats": [1, "x", None]},
+    {"type": "seats", "seats": [{"name": 5, "color": [], "kind": {}, "away": "long", "connected": "yes"}]},
+    {"type": "chat", "seat": "x", "name": ["a"], "text": None},
+    {"type": "turn", "at": "zero", "turns": "none"},
+    {"type": "turn", "at": 0, "turns": [{"tile": 5}]},
+    {"type": "state", "game": 1},
+    {"type": "pending", "pending": "here"},
+    {"type": "timeout", "seat": []},
+    {"type": "error", "code": 7, "message": {"x": 1}},
+    {"type": "surprise"},
+])
+def test_a_hostile_server_message_never_breaks_the_play_screen(make_app, bad):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d)
+    friend = Friend(app.net.host.local_url, app.tiles)
+    friend.link.join(lobby.code, None, "Bob")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    scene.turn.link._inbox.put(bad)  # as if the server had sent it
+    d.frames(3)
+    assert isinstance(app.top, PlayScene)
+    scene.draw(app.screen)
+    friend.link.stop()

@@ -7,6 +7,7 @@ shows is what the server said.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,13 +19,15 @@ from ...net.table import Desync, TableState
 from ..assets import PLAYER_RGB
 from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
-from ..net_turn import NetworkTurnController
+from ..net_turn import NetworkTurnController, tidy_table
 from ..netplay import KeptGame, refusal_words
 from ..widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
+
+log = logging.getLogger(__name__)
 
 
 class LobbyScene(Scene):
@@ -55,22 +58,27 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------ the server's word
     def take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        raw = message.get("seats")
+        listed: list[Any] = raw if isinstance(raw, list) else []
         if kind == "created":
-            self.code = str(message.get("code", ""))[:12]
-            self.held |= {int(s["seat"]) for s in message.get("seats", []) if isinstance(s.get("seat"), int)}
-            tokens = [message.get("host_token"), *(s.get("token") for s in message.get("seats", []))]
-            self.keep([t for t in tokens if isinstance(t, str)], str(message.get("game", "")))
+            code = message.get("code")
+            self.code = code if isinstance(code, str) and code.isalnum() and len(code) <= 12 else ""
+            seats = [s for s in listed if isinstance(s, dict)]
+            self.held |= {s["seat"] for s in seats if isinstance(s.get("seat"), int)}
+            tokens = [message.get("host_token"), *(s.get("token") for s in seats)]
+            self.keep([t for t in tokens if isinstance(t, str) and len(t) <= 64], str(message.get("game", ""))[:64])
         elif kind == "joined":
-            self.held |= {s for s in message.get("seats", []) if isinstance(s, int)}
+            self.held |= {s for s in listed if isinstance(s, int)}
             self.host_rights = self.host_rights or message.get("host") is True
-            if isinstance(message.get("token"), str):
-                self.keep([message["token"]], str(message.get("game", "")))
+            if isinstance(message.get("token"), str) and len(message["token"]) <= 64:
+                self.keep([message["token"]], str(message.get("game", ""))[:64])
         elif kind == "error" or (kind == "link" and message.get("status") == FAILED):
             self.problem = refusal_words(message)
         try:
             self.table.apply(message)
         except Desync:
             self.link.send({"type": "sync"})
+        tidy_table(self.table)
         if kind == "state" and self._kept is not None and self.table.name:
             self._kept.name = clean_name(self.table.name, self._kept.name, limit=40)
             self.app.net.keep(self._kept)  # again, with the game's name
@@ -84,7 +92,10 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         for message in self.link.poll():
-            self.take(message)
+            try:
+                self.take(message)
+            except Exception:  # noqa: BLE001 - a malformed message from the server is dropped, never fatal
+                log.exception("a message from the server could not be taken in: %.200r", message)
         if self.table.started and self.table.game is not None and not self.started:
             self.started = True
             turn = NetworkTurnController(self.link, self.table, sorted(self.held), host=self.host_rights)
