@@ -176,3 +176,12 @@ def _seats(game: Game) -> list:
 
     colours = ("red", "blue", "green", "yellow", "black", "pink")
     return [Seat(name, colours[i], "human") for i, name in enumerate(game.names)]
+
+
+def test_a_garden_is_a_feature_of_one_tile_scored_as_a_cloister():
+    game = Game(TILES, Rules(abbot=True))
+    game.play(Placement("UG", 1, 0, 0).with_follower("abbot:garden"))
+    garden = [f for f in game.features("garden")]
+    assert len(garden) == 1 and garden[0].segments == ((1, 0, "garden"),)
+    assert garden[0].points == 2 and not garden[0].complete and len(garden[0].frontier) == 7
+    assert [(f.x, f.y, f.spot) for f in game.followers_on_board()] == [(1, 0, "garden")]

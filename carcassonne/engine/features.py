@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 from .events import FollowerAt
 from .geometry import RING, STEP, coords
 from .rules import FIRST_EDITION
-from .tiles import CITY, FIELD, ROAD
+from .tiles import CITY, FIELD, ROAD, SPOT_PREFIX, Segment
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 #: Features that spread over tiles; any other (a cloister, a garden) lies on one tile.
 _SPREADING = (ROAD, CITY, FIELD)
+
+
+def place_of(seg: Segment) -> str:
+    """The record's name of a place on a tile: ``road:E``, ``cloister``, and for a rule
+    module's one-tile feature (a garden) its kind."""
+    return seg.spot if seg.kind in SPOT_PREFIX else seg.kind
 
 
 class _once(Generic[T]):
@@ -79,7 +85,7 @@ class Feature:
         for n in g._members[self.key]:
             sq = g._sq[n]
             x, y = coords(sq)
-            out.append((x, y, g.board[sq].segments[g._seg[n]].spot))
+            out.append((x, y, place_of(g.board[sq].segments[g._seg[n]])))
         return tuple(out)
 
     @_once

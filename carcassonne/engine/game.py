@@ -24,7 +24,7 @@ from . import refusals
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError, Reason
 from .events import FollowerAt, ScoreEvent
-from .features import Feature
+from .features import Feature, place_of
 from .geometry import REACH, RING, STEP, coords, in_reach, square
 from .modules import modules_for, overrides
 from .modules.table import Table
@@ -33,7 +33,7 @@ from .refusals import ROLE
 from .river import RiverState
 from .rules import FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import Award, cloister_points, feature_points
-from .tiles import CITY, CLOISTER, FIELD, ROAD, SPOT_PREFIX, Orientation, TileKind, TileSet
+from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
 
 __all__ = ["ROLE", "Game"]
 
@@ -334,8 +334,7 @@ class Game:
     def _follower_at(self, player: int, node: int) -> FollowerAt:
         sq = self._sq[node]
         x, y = coords(sq)
-        seg = self.board[sq].segments[self._seg[node]]
-        return FollowerAt(player, x, y, seg.spot if seg.kind in SPOT_PREFIX else seg.kind)
+        return FollowerAt(player, x, y, place_of(self.board[sq].segments[self._seg[node]]))
 
     def feature_tiles(self, x: int, y: int, spot: str) -> list[tuple[int, int]]:
         """The tiles of the whole feature a place on a placed tile belongs to (for highlighting)."""
