@@ -56,6 +56,8 @@ def open_game(app, d: Driver, seats=("human", "open")) -> LobbyScene:
     assert isinstance(form, NewGameScene)
     d.click(form.net_options[0].rect.center)  # Open to the network
     assert form.network and form.start.label == "Open the game"
+    while len(form.setup.seats) < len(seats):
+        form._add()
     for i, kind in enumerate(seats):
         form.setup.seats[i].kind = kind
     form._build()
@@ -235,3 +237,41 @@ def test_a_hostile_server_message_never_breaks_the_play_screen(make_app, bad):
     assert isinstance(app.top, PlayScene)
     scene.draw(app.screen)
     friend.link.stop()
+
+
+def test_hot_seat_seats_at_the_host_are_the_host_connection_s(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d, seats=("human", "human", "open"))
+    friend = Friend(app.net.host.local_url, app.tiles)
+    friend.link.join(lobby.code, None, "Cid", "green")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    assert scene.turn.held == {0, 1} and scene.turn.human_seats == [0, 1]
+    assert scene.turn.phase == "handover"  # the mouse goes to the first person here
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_SPACE)
+    d.key(pygame.K_SPACE)
+    assert d.run_until(lambda: scene.turn.game.current == 1 and scene.turn.phase == "handover", seconds=10)
+    friend.link.stop()
+
+
+def test_the_host_s_hand_over_waits_for_the_server_s_word(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d)
+    friend = Friend(app.net.host.local_url, app.tiles)
+    friend.link.join(lobby.code, None, "Bob")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    friend.link.stop()
+    assert d.run_until(lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
+    assert not scene.net.hand_over.visible  # not before 30 s
+    scene.turn.table.seats = [dict(s) for s in scene.turn.table.seats]
+    scene.turn.table.seats[1]["away"] = 31.0  # as if Bob had been away half a minute here
+    d.frames(2)
+    assert scene.net.hand_over.visible and scene.net.hand_over.label == "Computer plays for Bob"
+    d.click(scene.net.hand_over.rect.center)
+    # the server counts by its own clock: too soon, said in one line
+    assert d.run_until(lambda: "wait 30 s before handing the seat over" in scene.message, seconds=10)
