@@ -171,7 +171,8 @@ def chat_button(scene: PlayScene) -> Point:
     pad = int(10 * u)
     line = scene.app.assets.fonts.get(int(15 * u), "bold").get_linesize()
     top = board.y + pad + int(6 * u) + line + int(6 * u)
-    return (board.x + 2 * pad + int(45 * u), top + int(15 * u))
+    width = min(int(380 * u), board.w // 2)
+    return (board.right - width + int(45 * u), top + int(15 * u))
 
 
 def run(size: tuple[int, int], turns: int) -> None:

@@ -62,7 +62,7 @@ class TableView:
 
 
 class NetView(TableView):
-    """The network game's status box over the board's top-left corner, and a dot on each card."""
+    """The network game's status box over the board's top-right corner, and a dot on each card."""
 
     def __init__(self, app: "App", turn: NetworkTurnController, say: Say, played: Played) -> None:
         self.app = app
@@ -138,7 +138,8 @@ class NetView(TableView):
         board = rects["board"]
         pad = int(10 * u)
         self.u = u
-        self.box = pygame.Rect(board.x + pad, board.y + pad, min(int(380 * u), board.w // 2), int(60 * u))
+        width = min(int(380 * u), board.w // 2)  # the top-right corner: the move log takes the left
+        self.box = pygame.Rect(board.right - pad - width, board.y + pad, width, int(60 * u))
         self.cards = cards
         self._place(1)
 

@@ -17,7 +17,7 @@ from ...engine.untrusted import clean_name
 from ...i18n import N_, _
 from ...net.discovery import Finder, FoundGame
 from ...net.host import HostError
-from ...net.link import FAILED, Link
+from ...net.link import FAILED, OPEN, Link
 from ..assets import PLAYER_RGB
 from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
@@ -122,14 +122,13 @@ class JoinScene(Scene):
         link = self.link
         if link is None:
             return
-        joined = False
+        ready = link.status == OPEN  # (every seat asked for answered: see the lobby)
         for message in link.poll():
             self.early.append(message)
             kind = message.get("type")
             if kind == "error" or (kind == "link" and message.get("status") == FAILED):
                 self.problem = refusal_words(message)
-            joined = joined or kind == "joined"
-        if joined:
+        if ready:
             hosted = self._hosted
             host = self.app.net.host
             self.link = None

@@ -14,7 +14,7 @@ import pygame
 
 from ...engine.untrusted import clean_name
 from ...i18n import N_, _
-from ...net.link import FAILED, Link
+from ...net.link import FAILED, OPEN, Link
 from ...net.table import Desync, TableState
 from ..assets import PLAYER_RGB
 from ..backdrop import draw_backdrop, make_backdrop
@@ -91,12 +91,15 @@ class LobbyScene(Scene):
             self.app.net.keep(self._kept)
 
     def update(self, dt: float) -> None:
+        # Every seat asked for is answered once the link is open (rejoining takes one answer per
+        # token): what came before that is all in this poll.
+        ready = self.link.status == OPEN
         for message in self.link.poll():
             try:
                 self.take(message)
             except Exception:  # noqa: BLE001 - a malformed message from the server is dropped, never fatal
                 log.exception("a message from the server could not be taken in: %.200r", message)
-        if self.table.started and self.table.game is not None and not self.started:
+        if ready and self.table.started and self.table.game is not None and not self.started:
             self.started = True
             turn = NetworkTurnController(self.link, self.table, sorted(self.held), host=self.host_rights)
             self.app.replace_scene("play", turn=turn)
