@@ -64,6 +64,7 @@ def test_five_thousand_saves_are_listed_at_once_with_the_first_screenful_read(ma
     dialog.close()
 
 
+@pytest.mark.slow  # reads 5,000 games
 def test_the_rest_is_read_behind_the_screen_and_kept_in_the_index(many_saves, data_dir):
     app, saves = many_saves
     dialog, _took = open_load_list(app)
