@@ -275,3 +275,63 @@ def test_the_host_s_hand_over_waits_for_the_server_s_word(make_app):
     d.click(scene.net.hand_over.rect.center)
     # the server counts by its own clock: too soon, said in one line
     assert d.run_until(lambda: "wait 30 s before handing the seat over" in scene.message, seconds=10)
+
+
+def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_app):
+    from carcassonne.app.storage import SeatSetup, Setup
+
+    app = hosting_app(make_app)
+    d = Driver(app)
+    setup = Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")])
+    link = app.net.host_game(setup, {}, False, turn_seconds=2, hints=True, name="quick")
+    host = app.net.host
+    app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
+    lobby = app.top
+    assert d.run_until(lambda: lobby.code != "", seconds=15)
+    friend = Friend(host.local_url, app.tiles)
+    friend.link.join(lobby.code, 1, "Bob")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    assert scene.turn.game.current == 0 and scene.turn.phase == "human"
+    said, say = [], scene.net.say
+    scene.net.say = lambda text, colour, seconds: (said.append(text), say(text, colour, seconds))
+    d.key(pygame.K_TAB)  # the tile laid, but never confirmed: the timer runs out
+    assert scene.turn.pending is not None
+    assert d.run_until(lambda: scene.game.turn_number >= 1, seconds=15)
+    assert "Time is up: the computer played this turn." in said
+    assert scene.turn.pending is None
+    assert d.run_until(lambda: (friend.frame(),
+                                scene.game.history == friend.table.game.history[:len(scene.game.history)])[1],
+                       seconds=10)
+    friend.link.stop()
+
+
+def test_a_lost_host_is_said_and_the_game_goes_on_when_it_is_back(make_app, data_dir):
+    from carcassonne.net.host import Host
+
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d)
+    host = app.net.host
+    port, folder = host.port, host.folder
+    friend = Friend(host.local_url, app.tiles)
+    friend.link.join(lobby.code, None, "Bob")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    host.stop()
+    assert d.run_until(lambda: scene.net.status() is not None
+                       and scene.net.status()[0] == "Connection lost: reconnecting…", seconds=15)
+    d.frames(2)
+    again = Host(app.tiles, folder, port=port)
+    again.start()
+    try:
+        assert d.run_until(lambda: scene.turn.link.status == "open", seconds=30)
+        assert d.run_until(lambda: scene.turn.can_act, seconds=10)
+        before = scene.game.turn_number
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_RETURN)
+        assert d.run_until(lambda: scene.game.turn_number > before, seconds=10)
+    finally:
+        friend.link.stop()
+        scene.turn.link.stop()
+        again.stop()
