@@ -77,6 +77,8 @@ class NetworkTurnController(TurnController):
         #: One-line notices for the screen to say (refusals, time-outs, a lost connection).
         self.notices: list[str] = []
         self.resynced = False
+        #: Messages taken in at the last frame (the screen is drawn again when some came).
+        self.heard = 0
         super().__init__(table.game, table_seats(table))
         self.bots = {}  # the server runs the computers
 
@@ -97,6 +99,24 @@ class NetworkTurnController(TurnController):
     @property
     def human_seats(self) -> list[int]:
         return sorted(self.held)
+
+    @property
+    def pending_elsewhere(self) -> tuple[Placement, str | None] | None:
+        """The other screen's tile laid and not yet confirmed (the server's word, checked here
+        by the engine before it is drawn)."""
+        p = self.table.pending
+        if self.phase != AI_THINK or self.tile is None or not isinstance(p, dict):
+            return None
+        x, y, rotation, spot = p.get("x"), p.get("y"), p.get("rotation"), p.get("follower")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
+            return None
+        assert isinstance(x, int) and isinstance(y, int) and isinstance(rotation, int)
+        placement = Placement(self.tile, x, y, rotation)
+        if rotation not in (0, 90, 180, 270) or self.game.why_not_placement(placement) is not None:
+            return None
+        if not isinstance(spot, str) or self.game.why_not_follower(placement, spot) is not None:
+            spot = None
+        return placement, spot
 
     def start_ai(self) -> None:
         """Nothing to start: the other seat's turn comes from the server."""
@@ -156,7 +176,9 @@ class NetworkTurnController(TurnController):
     def poll_table(self) -> list[ScoreEvent] | None:
         """Take in what the server sent since the last frame; this screen's move once the
         server has played it (its score events), else None."""
-        for message in self.link.poll():
+        messages = self.link.poll()
+        self.heard = len(messages)
+        for message in messages:
             try:
                 self._take(message)
             except Exception:  # noqa: BLE001 - a malformed message from the server is dropped, never fatal

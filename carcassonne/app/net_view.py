@@ -212,7 +212,7 @@ class NetView(TableView):
         if second != self._second:
             self._second = second
             return True
-        return self.turn.link.status != "open"
+        return self.turn.link.status != "open" or self.turn.heard > 0
 
     def draw(self, surface: pygame.Surface, assets: Assets, u: float) -> None:
         fonts = assets.fonts

@@ -40,6 +40,9 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
     follower and the lit places (the feature a place joins is painted by the board overlay)."""
     t, d = turn, drag
     marks = BoardMarks(last_placed=t.last_placed, dead=tuple(dead) if aids_on else (), colour=t.seat.color)
+    elsewhere = t.pending_elsewhere  # (a network game: another screen's tile, not yet confirmed)
+    if elsewhere is not None:
+        return replace(marks, pending=elsewhere[0], pending_follower=elsewhere[1])
     if t.phase != HUMAN or t.tile is None:
         return marks
     if t.pending is None:

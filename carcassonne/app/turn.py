@@ -109,6 +109,12 @@ class TurnController:
         """Whether hints may be asked for in this game (a network game's host decides)."""
         return True
 
+    @property
+    def pending_elsewhere(self) -> tuple[Placement, str | None] | None:
+        """The tile (and follower) the player to move has laid on another screen and not yet
+        confirmed, for this screen to show; None at one screen."""
+        return None
+
     def poll_table(self) -> list[ScoreEvent] | None:
         """Called every frame: this screen's move once the table has played it (its score
         events), else None. A local game plays a confirmed move at once (:meth:`confirm`)."""

@@ -335,3 +335,25 @@ def test_a_lost_host_is_said_and_the_game_goes_on_when_it_is_back(make_app, data
         friend.link.stop()
         scene.turn.link.stop()
         again.stop()
+
+
+def test_the_tile_laid_on_another_screen_shows_here_before_it_is_confirmed(make_app):
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d)
+    friend = Friend(app.net.host.local_url, app.tiles)
+    friend.link.join(lobby.code, None, "Bob")
+    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    scene = app.top
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_RETURN)  # Ann's turn: now Bob's
+    assert d.run_until(lambda: (friend.frame(), friend.table.current == 1)[1] and scene.turn.phase == "ai-think",
+                       seconds=10)
+    p = sorted(friend.table.game.legal_placements(friend.table.tile))[0]
+    friend.link.send({"type": "lay", "x": p.x, "y": p.y, "rotation": p.rotation})
+    assert d.run_until(lambda: scene.turn.pending_elsewhere is not None, seconds=10)
+    assert scene.turn.pending_elsewhere[0] == p
+    assert scene.board_marks().pending == p
+    friend.link.send({"type": "undo"})
+    assert d.run_until(lambda: scene.turn.pending_elsewhere is None, seconds=10)
+    friend.link.stop()
