@@ -24,9 +24,8 @@ def tiles_that_fit(game: Game, x: int, y: int) -> dict[str, tuple[int, ...]]:
         if left <= 0:
             continue
         kind = game.tiles[tile]
-        rotations = kind.fits(key)
-        if game.river is not None and kind.is_river:
-            rotations = tuple(r for s, r in game.river.placements(game, kind) if s == sq)
+        decided = game.module_placements(kind)
+        rotations = kind.fits(key) if decided is None else tuple(r for s, r in decided if s == sq)
         if rotations:
             out[tile] = rotations
     return out
@@ -38,14 +37,19 @@ def dead_spots(game: Game) -> list[tuple[int, int]]:
     A dead spot stays dead (the board only adds constraints), so a feature
     with an open edge there can never be completed.
     """
-    kinds = [game.tiles[t] for t, n in game.deck.counts.items() if n > 0 and not game.tiles[t].is_river]
-    river = [game.tiles[t] for t, n in game.deck.counts.items() if n > 0 and game.tiles[t].is_river]
+    kinds = []  # the tiles left that go wherever their edges match
+    decided: set[int] = set()  # squares a rule module lets some tile left fill (The River's end)
+    for tile, left in game.deck.counts.items():
+        if left > 0:
+            kind = game.tiles[tile]
+            found = game.module_placements(kind)
+            if found is None:
+                kinds.append(kind)
+            else:
+                decided.update(s for s, _ in found)
     dead = []
     for sq, key in game.open.items():
-        if any(key in kind._fits for kind in kinds):
-            continue
-        if river and game.river is not None and any(
-                s == sq for kind in river for s, _ in game.river.placements(game, kind)):
+        if sq in decided or any(key in kind._fits for kind in kinds):
             continue
         dead.append(coords(sq))
     return sorted(dead)

@@ -225,6 +225,15 @@ class Game:
         fits = kind._fits
         return any(key in fits for key in self.open.values())
 
+    def module_placements(self, kind: TileKind) -> list[tuple[int, int]] | None:
+        """Where ``kind`` may go as (packed square, rotation) when a rule module decides it
+        (a river tile with The River), else None: any open square whose edges match."""
+        for module in self._placers:
+            found = module.placements(self, kind)
+            if found is not None:
+                return found
+        return None
+
     def legal_placements(self, tile: str) -> list[Placement]:
         """Every square and rotation where ``tile`` can be placed now."""
         return [Placement(tile, x, y, r) for x, y, r in self._placements(self.tiles[tile])]
