@@ -28,7 +28,31 @@ def loopback(monkeypatch):
 def hosting_app(make_app, **app_options):
     app = make_app(**app_options)
     app.net.port, app.net.discovery_port = 0, 0
+    HOSTING.append(app)
     return app
+
+
+HOSTING: list = []
+
+
+@pytest.fixture(autouse=True)
+def stop_hosts():
+    """Every app's server and answerer stop with its test."""
+    yield
+    while HOSTING:
+        HOSTING.pop().net.stop()
+
+
+def until(d: Driver, done, seconds: float = 15.0) -> bool:
+    """Run frames until ``done()``, for at most ``seconds``; each frame lets the network
+    threads run (a test's frames, uncapped, would otherwise keep them waiting)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            return bool(done())
+        d.frames(1)
+        time.sleep(0.005)
+    return True
 
 
 class Friend:
@@ -64,7 +88,7 @@ def open_game(app, d: Driver, seats=("human", "open")) -> LobbyScene:
     d.click(form.start.rect.center)
     lobby = app.top
     assert isinstance(lobby, LobbyScene), getattr(form, "error", "")
-    assert d.run_until(lambda: lobby.code != "", seconds=15)
+    assert until(d, lambda: lobby.code != "", seconds=15)
     return lobby
 
 
@@ -77,44 +101,44 @@ def test_a_hosted_game_is_played_from_both_sides(make_app):
     d.frames(2)  # the waiting room, drawn with its code
     friend = Friend(host.local_url, app.tiles)
     friend.link.join(lobby.code, None, "Bob", "green")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     assert isinstance(scene.turn, NetworkTurnController) and scene.turn.held == {0}
     assert app.net.kept()[0].hosted
     for _round in range(3):
         if scene.turn.game.current == 0:
-            assert d.run_until(lambda: scene.turn.can_act, seconds=10)
+            assert until(d, lambda: scene.turn.can_act, seconds=10)
             before = scene.game.turn_number
             d.key(pygame.K_TAB)  # keyboard play: the first legal square (sent as "lay")
             d.key(pygame.K_SPACE)
             d.key(pygame.K_SPACE)  # the move goes to the server, which plays it
-            assert d.run_until(lambda: scene.game.turn_number > before, seconds=10)
-        assert d.run_until(lambda: (friend.frame(), friend.table.current == 1)[1]
+            assert until(d, lambda: scene.game.turn_number > before, seconds=10)
+        assert until(d, lambda: (friend.frame(), friend.table.current == 1)[1]
                            and scene.turn.phase in ("ai-think", "human"), seconds=10)
         before = scene.game.turn_number
         friend.play_first_fit()
-        assert d.run_until(lambda: scene.game.turn_number > before and scene.turn.phase == "human", seconds=10)
+        assert until(d, lambda: scene.game.turn_number > before and scene.turn.phase == "human", seconds=10)
     friend.frame()
     assert scene.game.history == friend.table.game.history
     assert scene.game.scores == friend.table.game.scores
     # the chat reaches the table, cleaned
     friend.link.send({"type": "chat", "text": "hi\u202e there"})
-    assert d.run_until(lambda: scene.turn.table.chat and scene.turn.table.chat[-1]["text"] == "hi there",
+    assert until(d, lambda: scene.turn.table.chat and scene.turn.table.chat[-1]["text"] == "hi there",
                        seconds=10)
     d.click(scene.net.chat.rect.center)
     assert type(app.top).__name__ == "ChatDialog"
     d.type_text("hello")
     d.key(pygame.K_RETURN)
-    assert d.run_until(lambda: (friend.frame(), [c["text"] for c in friend.table.chat][-1:] == ["hello"])[1],
+    assert until(d, lambda: (friend.frame(), [c["text"] for c in friend.table.chat][-1:] == ["hello"])[1],
                        seconds=10)
     # the friend leaves: the seat's dot goes grey and the wait is counted
     friend.link.stop()
-    assert d.run_until(lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
+    assert until(d, lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
     if scene.turn.game.current == 0:
         d.key(pygame.K_TAB)
         d.key(pygame.K_SPACE)
         d.key(pygame.K_SPACE)
-        assert d.run_until(lambda: scene.turn.game.current == 1, seconds=10)
+        assert until(d, lambda: scene.turn.game.current == 1, seconds=10)
     d.frames(2)
     status = scene.net.status()
     assert status is not None and status[0].startswith("Waiting for Bob (disconnected 0:0")
@@ -132,10 +156,10 @@ def test_the_host_may_refuse_hints_and_set_a_timer(make_app):
     form.setup.seats[1].kind = "open"
     d.click(form.start.rect.center)
     lobby = app.top
-    assert d.run_until(lambda: lobby.code != "", seconds=15)
+    assert until(d, lambda: lobby.code != "", seconds=15)
     friend = Friend(app.net.host.local_url, app.tiles)
     friend.link.join(lobby.code, 1, "Bob")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     assert not scene.buttons["hint"].visible
     d.frames(2)
@@ -165,7 +189,7 @@ def test_a_wrong_join_code_is_one_line_on_the_join_screen(make_app):
     join.address.text = f"127.0.0.1:{host.port}"
     join.code.text = "WRONG1"
     d.key(pygame.K_RETURN)
-    assert d.run_until(lambda: join.link is None and join.problem, seconds=15)
+    assert until(d, lambda: join.link is None and join.problem, seconds=15)
     assert join.problem == "No game has that join code."
     assert isinstance(app.top, JoinScene)
     d.frames(2)
@@ -179,7 +203,7 @@ def test_a_server_that_cannot_be_reached_is_one_line(make_app):
     join.address.text = "127.0.0.1:1"
     join.code.text = "ABCDEF"
     d.click(join.join_button.rect.center)
-    assert d.run_until(lambda: join.link is None and join.problem, seconds=15)
+    assert until(d, lambda: join.link is None and join.problem, seconds=15)
     assert join.problem.startswith("Cannot reach the game:")
 
 
@@ -196,9 +220,9 @@ def test_a_hosted_game_opens_again_after_a_restart(make_app, data_dir):
     join = again.top
     assert join.kept and join.kept[0].hosted
     d2.click(join.kept_buttons[0].rect.center)
-    assert d2.run_until(lambda: isinstance(again.top, LobbyScene), seconds=15)
+    assert until(d2, lambda: isinstance(again.top, LobbyScene), seconds=15)
     lobby2 = again.top
-    assert d2.run_until(lambda: bool(lobby2.table.seats), seconds=15)
+    assert until(d2, lambda: bool(lobby2.table.seats), seconds=15)
     assert lobby2.held == {0} and lobby2.table.seats[1]["open"]  # the same game: seat 1 waits for a friend
     assert lobby2.code == code and lobby2.addresses == [again.net.host.local_url]
     d2.frames(2)
@@ -230,7 +254,7 @@ def test_a_hostile_server_message_never_breaks_the_play_screen(make_app, bad):
     lobby = open_game(app, d)
     friend = Friend(app.net.host.local_url, app.tiles)
     friend.link.join(lobby.code, None, "Bob")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     scene.turn.link._inbox.put(bad)  # as if the server had sent it
     d.frames(3)
@@ -245,7 +269,7 @@ def test_hot_seat_seats_at_the_host_are_the_host_connection_s(make_app):
     lobby = open_game(app, d, seats=("human", "human", "open"))
     friend = Friend(app.net.host.local_url, app.tiles)
     friend.link.join(lobby.code, None, "Cid", "green")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     assert scene.turn.held == {0, 1} and scene.turn.human_seats == [0, 1]
     assert scene.turn.phase == "handover"  # the mouse goes to the first person here
@@ -253,7 +277,7 @@ def test_hot_seat_seats_at_the_host_are_the_host_connection_s(make_app):
     d.key(pygame.K_TAB)
     d.key(pygame.K_SPACE)
     d.key(pygame.K_SPACE)
-    assert d.run_until(lambda: scene.turn.game.current == 1 and scene.turn.phase == "handover", seconds=10)
+    assert until(d, lambda: scene.turn.game.current == 1 and scene.turn.phase == "handover", seconds=10)
     friend.link.stop()
 
 
@@ -263,10 +287,10 @@ def test_the_host_s_hand_over_waits_for_the_server_s_word(make_app):
     lobby = open_game(app, d)
     friend = Friend(app.net.host.local_url, app.tiles)
     friend.link.join(lobby.code, None, "Bob")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     friend.link.stop()
-    assert d.run_until(lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
+    assert until(d, lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
     assert not scene.net.hand_over.visible  # not before 30 s
     scene.turn.table.seats = [dict(s) for s in scene.turn.table.seats]
     scene.turn.table.seats[1]["away"] = 31.0  # as if Bob had been away half a minute here
@@ -274,7 +298,7 @@ def test_the_host_s_hand_over_waits_for_the_server_s_word(make_app):
     assert scene.net.hand_over.visible and scene.net.hand_over.label == "Computer plays for Bob"
     d.click(scene.net.hand_over.rect.center)
     # the server counts by its own clock: too soon, said in one line
-    assert d.run_until(lambda: "wait 30 s before handing the seat over" in scene.message, seconds=10)
+    assert until(d, lambda: "wait 30 s before handing the seat over" in scene.message, seconds=10)
 
 
 def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_app):
@@ -287,20 +311,20 @@ def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_ap
     host = app.net.host
     app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
     lobby = app.top
-    assert d.run_until(lambda: lobby.code != "", seconds=15)
+    assert until(d, lambda: lobby.code != "", seconds=15)
     friend = Friend(host.local_url, app.tiles)
     friend.link.join(lobby.code, 1, "Bob")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     assert scene.turn.game.current == 0 and scene.turn.phase == "human"
     said, say = [], scene.net.say
     scene.net.say = lambda text, colour, seconds: (said.append(text), say(text, colour, seconds))
     d.key(pygame.K_TAB)  # the tile laid, but never confirmed: the timer runs out
     assert scene.turn.pending is not None
-    assert d.run_until(lambda: scene.game.turn_number >= 1, seconds=15)
+    assert until(d, lambda: scene.game.turn_number >= 1, seconds=15)
     assert "Time is up: the computer played this turn." in said
     assert scene.turn.pending is None
-    assert d.run_until(lambda: (friend.frame(),
+    assert until(d, lambda: (friend.frame(),
                                 scene.game.history == friend.table.game.history[:len(scene.game.history)])[1],
                        seconds=10)
     friend.link.stop()
@@ -316,21 +340,21 @@ def test_a_lost_host_is_said_and_the_game_goes_on_when_it_is_back(make_app, data
     port, folder = host.port, host.folder
     friend = Friend(host.local_url, app.tiles)
     friend.link.join(lobby.code, None, "Bob")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     host.stop()
-    assert d.run_until(lambda: scene.net.status() is not None
+    assert until(d, lambda: scene.net.status() is not None
                        and scene.net.status()[0] == "Connection lost: reconnecting…", seconds=15)
     d.frames(2)
     again = Host(app.tiles, folder, port=port)
     again.start()
     try:
-        assert d.run_until(lambda: scene.turn.link.status == "open", seconds=30)
-        assert d.run_until(lambda: scene.turn.can_act, seconds=10)
+        assert until(d, lambda: scene.turn.link.status == "open", seconds=30)
+        assert until(d, lambda: scene.turn.can_act, seconds=10)
         before = scene.game.turn_number
         d.key(pygame.K_TAB)
         d.key(pygame.K_RETURN)
-        assert d.run_until(lambda: scene.game.turn_number > before, seconds=10)
+        assert until(d, lambda: scene.game.turn_number > before, seconds=10)
     finally:
         friend.link.stop()
         scene.turn.link.stop()
@@ -343,17 +367,66 @@ def test_the_tile_laid_on_another_screen_shows_here_before_it_is_confirmed(make_
     lobby = open_game(app, d)
     friend = Friend(app.net.host.local_url, app.tiles)
     friend.link.join(lobby.code, None, "Bob")
-    assert d.run_until(lambda: isinstance(app.top, PlayScene), seconds=15)
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
     scene = app.top
     d.key(pygame.K_TAB)
     d.key(pygame.K_RETURN)  # Ann's turn: now Bob's
-    assert d.run_until(lambda: (friend.frame(), friend.table.current == 1)[1] and scene.turn.phase == "ai-think",
+    assert until(d, lambda: (friend.frame(), friend.table.current == 1)[1] and scene.turn.phase == "ai-think",
                        seconds=10)
     p = sorted(friend.table.game.legal_placements(friend.table.tile))[0]
     friend.link.send({"type": "lay", "x": p.x, "y": p.y, "rotation": p.rotation})
-    assert d.run_until(lambda: scene.turn.pending_elsewhere is not None, seconds=10)
+    assert until(d, lambda: scene.turn.pending_elsewhere is not None, seconds=10)
     assert scene.turn.pending_elsewhere[0] == p
     assert scene.board_marks().pending == p
     friend.link.send({"type": "undo"})
-    assert d.run_until(lambda: scene.turn.pending_elsewhere is None, seconds=10)
+    assert until(d, lambda: scene.turn.pending_elsewhere is None, seconds=10)
     friend.link.stop()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_no_network_screen_text_runs_past_its_box(make_app, size, language):
+    from carcassonne import i18n
+    from carcassonne.app.widgets import recording_layout
+
+    def overflows() -> list[str]:
+        with recording_layout() as log:
+            app.draw()
+        return log.overflows(app.screen.get_rect())
+
+    app = hosting_app(make_app, size=size)
+    d = Driver(app)
+    d.resize(size)
+    i18n.set_language(language)
+    try:
+        found: dict[str, list[str]] = {}
+        app.replace_scene("new_game")
+        d.click(app.top.net_options[0].rect.center)
+        d.frames(1)
+        found["new_game"] = overflows()
+        app.replace_scene("join")
+        join = app.top
+        join.problem = "x" * 300
+        d.frames(1)
+        found["join"] = overflows()
+        lobby = open_game(app, d)
+        lobby.problem = "a refusal " * 30
+        d.frames(1)
+        found["lobby"] = overflows()
+        friend = Friend(app.net.host.local_url, app.tiles)
+        friend.link.join(lobby.code, None, "Bartholomew")
+        assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15), (friend.link.problem, lobby.link.status, lobby.table.started, app.top)
+        scene = app.top
+        friend.link.send({"type": "chat", "text": "w" * 150})
+        friend.link.send({"type": "chat", "text": "a long chat line of many words " * 5})
+        assert until(d, lambda: len(scene.turn.table.chat) == 2, seconds=10)
+        friend.link.stop()
+        assert until(d, lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
+        d.frames(2)
+        found["play"] = overflows()
+        d.click(scene.net.chat.rect.center)
+        d.frames(1)
+        found["chat"] = overflows()
+        assert {k: v for k, v in found.items() if v} == {}
+    finally:
+        i18n.set_language("en")

@@ -21,6 +21,7 @@ from ...net.link import FAILED, OPEN, Link
 from ..assets import PLAYER_RGB
 from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
+from ..net_view import fitted
 from ..netplay import KeptGame, refusal_words, server_url
 from ..widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel
 from .base import Scene
@@ -221,5 +222,7 @@ class JoinScene(Scene):
         if self.link is not None:
             blit_text(surface, text, _("Connecting…"), (box.centerx, self.join_button.rect.centery), INK, "center")
         elif self.problem:
-            blit_text(surface, fonts.get(int(16 * u), "bold"), self.problem[:110],
-                      (box.centerx, self.join_button.rect.y - int(20 * u)), BAD, "midbottom")
+            font = fonts.get(int(16 * u), "bold")
+            y = self.join_button.rect.y - int(12 * u)
+            for line in reversed(fitted(font, self.problem, box.w - int(60 * u))):
+                y = blit_text(surface, font, line, (box.centerx, y), BAD, "midbottom").top

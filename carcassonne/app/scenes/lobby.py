@@ -20,6 +20,7 @@ from ..assets import PLAYER_RGB
 from ..backdrop import draw_backdrop, make_backdrop
 from ..intents import Intent
 from ..net_turn import NetworkTurnController, tidy_table
+from ..net_view import fitted
 from ..netplay import KeptGame, refusal_words
 from ..widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
@@ -162,7 +163,7 @@ class LobbyScene(Scene):
             blit_text(surface, text, _("Connecting…"), (x, y), INK_DIM)
         if self.problem:
             y = self.back.rect.y - int(12 * u) - 2 * text.get_linesize()
-            for line in wrap(text, self.problem, width)[:2]:
+            for line in fitted(text, self.problem, width):
                 blit_text(surface, text, line, (x, y), BAD)
                 y += text.get_linesize()
         super().draw(surface)
