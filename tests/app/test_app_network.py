@@ -430,3 +430,20 @@ def test_no_network_screen_text_runs_past_its_box(make_app, size, language):
         assert {k: v for k, v in found.items() if v} == {}
     finally:
         i18n.set_language("en")
+
+
+def test_another_protocol_version_is_one_line_naming_both(make_app, monkeypatch):
+    import carcassonne.net.client as client
+
+    app = hosting_app(make_app)
+    d = Driver(app)
+    host = app.net.start_host()
+    monkeypatch.setattr(client, "PROTOCOL_VERSION", 99)
+    app.replace_scene("join")
+    join = app.top
+    join.address.text = f"127.0.0.1:{host.port}"
+    join.code.text = "ABCDEF"
+    d.key(pygame.K_RETURN)
+    assert until(d, lambda: join.link is None and join.problem, seconds=15)
+    assert "protocol 1" in join.problem and "protocol 99" in join.problem and "\n" not in join.problem
+    d.frames(1)
