@@ -68,6 +68,10 @@ class TableView:
     def animating(self) -> bool:
         return False
 
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on this view (the board under it takes no hover there)."""
+        return False
+
     def draw(self, surface: pygame.Surface, assets: Assets, u: float) -> None:
         pass
 
@@ -215,7 +219,12 @@ class NetView(TableView):
         used = False
         for button in (self.chat, self.hand_over):
             used = button.handle(intent) or used
-        return used and intent.kind != MOTION
+        if intent.kind == MOTION:
+            return False
+        return used or self.box.collidepoint(intent.pos)  # (a click on the box is not a click on the board)
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        return self.box.collidepoint(pos)
 
     def animating(self) -> bool:
         """Redraw when a second ticks (the clocks) or the link is not steady."""

@@ -322,7 +322,7 @@ class PlayScene(BoardScene):
         return False
 
     def _over_button(self, pos: tuple[int, int]) -> bool:
-        return any(b.rect.collidepoint(pos) for b in self.widgets if b.visible)
+        return self.net.covers(pos) or any(b.rect.collidepoint(pos) for b in self.widgets if b.visible)
 
     def places(self) -> Places:
         """Where the things a press may pick up are on screen now."""
