@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from .ai.base import Bot
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
-from .engine.rules import BAG, BOX, TABLE_MAX, TABLE_MIN
+from .engine.rules import BAG, BOX, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
 from .engine.record import GameRecord, Seat
 from .i18n import _
 
@@ -75,6 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "client; the server must be started with --allow-seeds"))
     parser.add_argument("--river", action="store_true", help=_("play with The River"))
     parser.add_argument("--abbot", action="store_true", help=_("play with the Abbot and gardens"))
+    parser.add_argument("--start-random", action="store_true",
+                        help=_("the start tile is the first tile drawn from the bag (not with --river)"))
     parser.add_argument("--no-farmers", action="store_true", help=_("play without farmers"))
     parser.add_argument("--first-edition-farms", action="store_true",
                         help=_("score farms by the first-edition rule (as --farm-scoring first-edition)"))
@@ -107,11 +109,14 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
                 low=TABLE_MIN, high=TABLE_MAX, value=args.table))
     if args.table_closes and table is None:
         raise RecordError(_("--table-closes needs --table"))
+    if args.start_random and args.river:
+        raise RecordError(_("--start-random is not played with --river (the spring is the start tile)"))
     scoring = args.farm_scoring or (FIRST_EDITION if args.first_edition_farms else THIRD_EDITION)
     return Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
                  river=args.river, incomplete_score=not args.no_incomplete_score,
                  hole_bonus=args.hole_bonus, table=table, table_closes=args.table_closes,
-                 discard=BAG if args.discard_to_bag else BOX, abbot=args.abbot)
+                 discard=BAG if args.discard_to_bag else BOX, abbot=args.abbot,
+                 start=RANDOM if args.start_random else START_BOOK)
 
 
 def _make_bot(level: str, seed: int, budget: float | None) -> Bot:
@@ -159,6 +164,15 @@ def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, s
         t[4] = max(t[4], cpu)
     game.finish()
     return game, order, [(int(a), b, c, d, e) for a, b, c, d, e in timing]
+
+
+def _start_tile(rules: Rules, players: int, seed: int) -> str | None:
+    """The start tile a record names (``start: "random"``: the seed's first tile), else None."""
+    if rules.start != RANDOM:
+        return None
+    from .tileset import standard_tiles
+
+    return Game(standard_tiles(), rules, players, seed).start_tile
 
 
 def _names(levels: list[str], order: list[int]) -> list[str]:
@@ -236,7 +250,8 @@ def main(args: argparse.Namespace) -> int:
         if records is not None:
             names = _names(levels, order)
             seats = [Seat(names[s], COLORS[s], f"ai:{levels[b]}") for s, b in enumerate(order)]
-            GameRecord(seats, rules, args.seed + index, history).save(
+            GameRecord(seats, rules, args.seed + index, history,
+                       start_tile=_start_tile(rules, len(order), args.seed + index)).save(
                 records / f"game-{index + 1:04d}.carc.json")
         if not args.json and args.games >= 20 and (index + 1) % max(1, args.games // 10) == 0:
             print(progress_line(index + 1, args.games), file=sys.stderr, flush=True)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Iterable
 
-from .errors import Reason
+from .errors import Reason, RecordError
 from .rules import Rules
 from .tiles import TileSet
+from .untrusted import shown
 
 if TYPE_CHECKING:
     from .modules import RuleModule
@@ -29,30 +30,49 @@ PHASES = (RIVER, LAKE, BASE)
 class Deck:
     """Counts of the tiles left and their draw order (``pile[-1]`` comes next)."""
 
-    __slots__ = ("counts", "pile", "phase_of", "_left")
+    __slots__ = ("counts", "pile", "phase_of", "_left", "start")
 
-    def __init__(self, counts: dict[str, int], pile: list[str], phase_of: dict[str, str]) -> None:
+    def __init__(self, counts: dict[str, int], pile: list[str], phase_of: dict[str, str],
+                 start: str | None = None) -> None:
         self.counts = counts
         self.pile = pile
         self.phase_of = phase_of
+        #: The tile at (0, 0) when :meth:`for_rules` built this deck.
+        self.start = start
         #: Tiles left of each phase before the base tiles, in draw order (empty in a base game).
         self._left = {phase: sum(n for t, n in counts.items() if phase_of[t] == phase)
                       for phase in PHASES[:-1] if phase in phase_of.values()}
 
     @classmethod
-    def for_rules(cls, tiles: TileSet, rules: Rules, seed: int | None) -> "Deck":
+    def for_rules(cls, tiles: TileSet, rules: Rules, seed: int | None,
+                  start: str | None = None) -> "Deck":
         """The box for ``rules`` (the base tiles, and what its rule modules add), less the
-        start tile, shuffled with ``seed``."""
+        start tile, shuffled with ``seed``.
+
+        When a rule module draws the start tile from the bag (``start: "random"``), it is
+        the first tile of the shuffled bag, or ``start`` when given without a seed (a
+        record's ``start_tile``); :attr:`start` names it either way.
+        """
         counts: dict[str, int] = {}
         phase_of: dict[str, str] = {}
+        modules = _modules(rules)
         for kind in tiles:
             if kind.expansion == "base":
                 counts[kind.id] = kind.count
                 phase_of[kind.id] = BASE
-        for module in _modules(rules):
+        for module in modules:
             module.box(tiles, counts, phase_of)
-        start = start_tile(tiles, rules)
-        counts[start] -= 1
+        from_bag = any(m.start_from_bag for m in modules)
+        if from_bag:
+            if start is not None and seed is None:
+                if counts.get(start, 0) <= 0:
+                    raise RecordError(f"start_tile {shown(start)} is not a tile of this game's bag")
+                counts[start] -= 1
+            else:
+                start = None
+        else:
+            start = start_tile(tiles, rules)
+            counts[start] -= 1
         rng = random.Random(seed)
         piles = []
         for phase in PHASES:
@@ -60,7 +80,10 @@ class Deck:
             rng.shuffle(tiles_in_phase)
             piles.extend(tiles_in_phase)
         piles.reverse()
-        return cls(counts, piles, phase_of)
+        if start is None:  # the first tile drawn from the shuffled bag
+            start = piles.pop()
+            counts[start] -= 1
+        return cls(counts, piles, phase_of, start)
 
     @classmethod
     def in_order(cls, tiles: TileSet, order: list[str]) -> "Deck":

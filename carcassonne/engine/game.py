@@ -74,7 +74,10 @@ class Game:
     """One game in progress. Not thread-safe; copy it for another thread."""
 
     def __init__(self, tiles: TileSet, rules: Rules | None = None, players: int = 2,
-                 seed: int | None = None, names: Sequence[str] | None = None) -> None:
+                 seed: int | None = None, names: Sequence[str] | None = None,
+                 start: str | None = None) -> None:
+        """``start``: with ``start: "random"`` and no seed, the start tile a record names
+        (``start_tile``); with a seed the shuffled bag's first tile is the start tile."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMoveError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         self.rules = rules or Rules()
@@ -84,7 +87,9 @@ class Game:
         self.players = players
         self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         self.seed = seed
-        self.deck = Deck.for_rules(tiles, self.rules, seed)
+        self.deck = Deck.for_rules(tiles, self.rules, seed, start)
+        #: The tile at (0, 0): D, the spring with The River, or the bag's first with ``start: "random"``.
+        self.start_tile: str = self.deck.start or start_tile(tiles, self.rules)
         #: The rule modules this game plays with (expansions, house rules), in hook order.
         self.modules = modules = modules_for(self.rules)
         self._hook_modules()
@@ -116,10 +121,10 @@ class Game:
         self.finished = False
         self._final_frame: tuple[list[int], int] | None = None
         self._frames: list[_Frame] = []
-        start = self.tiles[start_tile(tiles, self.rules)].orientations[0]
-        self._lay(square(0, 0), start, [])
+        first = self.tiles[self.start_tile].orientations[0]
+        self._lay(square(0, 0), first, [])
         for module in modules:
-            module.start(self, start)
+            module.start(self, first)
 
     def _hook_modules(self) -> None:
         """List, per hook, the modules that use it: a hook no module uses costs one empty check."""

@@ -19,7 +19,7 @@ from .errors import RecordError
 from .game import Game
 from .geometry import REACH, in_reach
 from .moves import Discard, Move, Turn, figure_from_record
-from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, RANDOM, Rules
 from .tiles import TileSet
 from .untrusted import clean_name, file_error, parse_json, read_text, shown
 
@@ -59,6 +59,8 @@ class GameRecord:
     turns: list[Turn] = field(default_factory=list)
     #: Hints each player asked for (in turn order); empty in records that kept none.
     hints: list[int] = field(default_factory=list)
+    #: With ``start: "random"``, the tile at (0, 0) (the record's top-level ``start_tile``).
+    start_tile: str | None = None
 
     # ------------------------------------------------------------- reading
     @classmethod
@@ -90,18 +92,22 @@ class GameRecord:
             raise RecordError("'turns' must be a list")
         if len(raw_turns) > MAX_TURNS:
             raise RecordError(f"{len(raw_turns)} turns: more than any box of tiles holds (at most {MAX_TURNS})")
+        start = _read_start_tile(data, rules, seed)
         turns = [read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
-        return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)))
+        return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)), start)
 
     # ------------------------------------------------------------- writing
     @classmethod
     def from_game(cls, game: Game, players: list[Seat]) -> "GameRecord":
-        return cls(list(players), game.rules, game.seed, list(game.history))
+        start = game.start_tile if game.rules.start == RANDOM else None
+        return cls(list(players), game.rules, game.seed, list(game.history), start_tile=start)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION,
                                 "rules": self.rules.to_record(),
                                 "players": [p.to_record() for p in self.players]}
+        if self.start_tile is not None and self.rules.start == RANDOM:
+            data["start_tile"] = self.start_tile
         if self.seed is not None:
             data["seed"] = self.seed
         data["turns"] = [t.to_record() for t in self.turns]
@@ -118,7 +124,14 @@ class GameRecord:
 
     # ------------------------------------------------------------ replaying
     def new_game(self, tiles: TileSet) -> Game:
-        return Game(tiles, self.rules, len(self.players), self.seed, [p.name for p in self.players])
+        """The position before the first turn; with ``start: "random"`` and a seed, the
+        record's ``start_tile`` must be the tile the seed draws first."""
+        game = Game(tiles, self.rules, len(self.players), self.seed, [p.name for p in self.players],
+                    start=self.start_tile)
+        if self.start_tile is not None and game.start_tile != self.start_tile:
+            raise RecordError(f"start_tile {shown(self.start_tile)} is not the tile seed {self.seed} draws first "
+                              f"({game.start_tile})")
+        return game
 
     def replay(self, tiles: TileSet, final: bool = False,
                before_turn: Callable[[Game, int, Turn], None] | None = None) -> Game:
@@ -139,6 +152,24 @@ class GameRecord:
         if final or game.is_over:
             game.finish()
         return game
+
+
+def _read_start_tile(data: dict, rules: Rules, seed: int | None) -> str | None:
+    """The record's ``start_tile``: a tile's name with ``start: "random"`` (needed without a
+    seed, which would draw it), and absent otherwise."""
+    raw = data.get("start_tile")
+    if rules.start != RANDOM:
+        if raw is not None:
+            raise RecordError('\'start_tile\' needs rules.start "random"')
+        return None
+    if raw is None:
+        if seed is None:
+            raise RecordError('\'start_tile\' must name the start tile of a game with rules.start "random" '
+                              'and no seed')
+        return None
+    if not isinstance(raw, str) or not 0 < len(raw) <= 16:
+        raise RecordError("'start_tile' must name a tile")
+    return raw
 
 
 def _read_hints(raw: Any, players: int) -> list[int]:

@@ -19,6 +19,9 @@ COLORS = ("red", "blue", "green", "yellow", "black", "pink")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: Followers per player: the box has 8, the 8th is the score marker.
 FOLLOWERS = 7
+#: The start tile: the base game's D at (0, 0), or the first tile drawn from the shuffled bag (a house rule).
+START_BOOK, RANDOM = "D", "random"
+STARTS = (START_BOOK, RANDOM)
 #: The smallest and largest table, in squares, each way.
 TABLE_MIN, TABLE_MAX = 3, 99
 _BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes", "abbot")
@@ -49,6 +52,10 @@ class Rules:
     fits nowhere goes back into the bag.
 
     ``abbot``: the Abbot and gardens (the 2021 editions; ``modules/abbot.py``).
+
+    ``start`` ``random``: the start tile goes into the bag and the tile at (0, 0) is the
+    first one drawn (HR: "the original starting tile may be put into the bag";
+    ``shared/docs/game-record.md``: not with ``river``; ``modules/start.py``).
     """
 
     farmers: bool = True
@@ -61,6 +68,7 @@ class Rules:
     table_closes: bool = False
     discard: str = BOX
     abbot: bool = False
+    start: str = START_BOOK
 
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
@@ -68,6 +76,10 @@ class Rules:
                               f"not {shown(self.farm_scoring)}")
         if self.discard not in DISCARDS:
             raise RecordError(f"rules.discard must be one of {', '.join(DISCARDS)}, not {shown(self.discard)}")
+        if self.start not in STARTS:
+            raise RecordError(f"rules.start must be one of {', '.join(STARTS)}, not {shown(self.start)}")
+        if self.start == RANDOM and self.river:
+            raise RecordError('rules.start "random" is not played with the river (the spring is the start tile)')
         if self.table is not None:
             table = self.table
             if (not isinstance(table, (tuple, list)) or len(table) != 2
@@ -99,6 +111,8 @@ class Rules:
             data[key] = list(value) if key == "table" else value
         if self.abbot:
             data["abbot"] = True
+        if self.start != START_BOOK:
+            data["start"] = self.start
         return data
 
     @classmethod
@@ -113,7 +127,7 @@ class Rules:
                 if not isinstance(data[key], bool):
                     raise RecordError(f"rules.{key} must be true or false")
                 kwargs[key] = data[key]
-        for key in ("farm_scoring", "discard"):
+        for key in ("farm_scoring", "discard", "start"):
             if key in data:
                 kwargs[key] = data[key]
         table = data.get("table")

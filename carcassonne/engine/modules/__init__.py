@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..rules import BAG, Rules
+from ..rules import BAG, RANDOM, Rules
 from .abbot import Abbot
 from .base import RuleModule, overrides
 from .farms import Farmers
 from .house import DiscardToBag, HoleBonus, NoIncompleteScore
 from .river import River
+from .start import RandomStart
 from .table import Table
 
 __all__ = ["RuleModule", "modules_for", "overrides"]
@@ -27,6 +28,8 @@ def modules_for(rules: Rules) -> tuple[RuleModule, ...]:
     modules: list[RuleModule] = []
     if rules.river:
         modules.append(River())
+    if rules.start == RANDOM:
+        modules.append(RandomStart())
     if rules.abbot:
         modules.append(Abbot())
     if rules.table is not None and rules.bounds is not None:

@@ -39,6 +39,8 @@ class RuleModule:
     claims: frozenset[str] = frozenset()
     #: Whether the board's edge (see :meth:`edges_off`) completes the features that meet it.
     edge_closes: bool = False
+    #: Whether the start tile is the first tile drawn from the shuffled bag (HR; ``start: "random"``).
+    start_from_bag: bool = False
 
     # ------------------------------------------------------------- the box
     def tiles(self, tiles: TileSet) -> TileSet:
