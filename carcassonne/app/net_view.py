@@ -29,8 +29,11 @@ if TYPE_CHECKING:
 
 Say = Callable[[str, tuple[int, int, int], float], None]
 Played = Callable[[list[ScoreEvent]], None]
-#: Chat lines shown on the board at once.
+#: Chat lines shown on the board at once, and for how long after the last one came: then
+#: the box shrinks back to one line, so it hides as little of the board as it can (the
+#: Chat button keeps the whole conversation).
 CHAT_SHOWN = 4
+CHAT_VISIBLE = 15.0
 #: Seconds a person must be away before the host may let a computer play for them (the server's rule).
 HAND_OVER_AFTER = 30.0
 AWAY = (150, 150, 140)
@@ -95,6 +98,9 @@ class NetView(TableView):
         self._second = -1
         self.u = 1.0
         self.lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        #: How many chat lines had come, and when the last one came (this computer's clock).
+        self._chat_count = len(self.table.chat)
+        self._chat_at = -CHAT_VISIBLE
 
     # ------------------------------------------------------------ facts
     def away_for(self, seat: int) -> float | None:
@@ -159,11 +165,17 @@ class NetView(TableView):
         self._place(1)
 
     def _place(self, lines: int) -> None:
-        """Size the box to its lines of text, the buttons under them."""
+        """Size the box to its lines of text, the buttons under them; one line of text and
+        nothing to hand over: one slim row, the Chat button at its end."""
         u, pad = self.u, int(10 * self.u)
         bh = int(30 * u)
-        text_h = lines * self.app.assets.fonts.get(int(15 * u), "bold").get_linesize()
-        self.box.h = int(6 * u) + text_h + int(6 * u) + bh + pad
+        line_h = self.app.assets.fonts.get(int(15 * u), "bold").get_linesize()
+        if lines <= 1 and not self.hand_over.visible:
+            self.box.h = max(line_h, bh) + 2 * int(6 * u)
+            self.chat.rect = pygame.Rect(self.box.right - pad - int(90 * u), self.box.y + int(6 * u), int(90 * u), bh)
+            self.hand_over.rect = pygame.Rect(self.chat.rect.x, self.chat.rect.y, 0, bh)
+            return
+        self.box.h = int(6 * u) + lines * line_h + int(6 * u) + bh + pad
         self.chat.rect = pygame.Rect(self.box.x + pad, self.box.bottom - bh - pad, int(90 * u), bh)
         self.hand_over.rect = pygame.Rect(self.chat.rect.right + pad, self.chat.rect.y,
                                           self.box.right - self.chat.rect.right - 2 * pad, bh)
@@ -176,8 +188,9 @@ class NetView(TableView):
         bold, small = fonts.get(int(15 * u), "bold"), fonts.get(int(14 * u))
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         status = self.status()
+        beside_chat = width - int(100 * u)  # a line may share its row with the Chat button
         if status is not None:
-            lines += [(part, status[1], True) for part in wrap(bold, status[0], width)[:2]]
+            lines += [(part, status[1], True) for part in wrap(bold, status[0], beside_chat)[:2]]
         left = self.time_left()
         if left is not None and self.turn.tile is not None:
             lines.append((_("Time left this turn: {time}").format(time=clock(left)), INK, True))
@@ -185,7 +198,10 @@ class NetView(TableView):
             lines.append((_("Network game · {count} connected").format(
                 count=sum(1 for s in self.table.seats if s.get("connected"))), INK_DIM, True))
         chat: list[tuple[str, tuple[int, int, int], bool]] = []
-        for entry in self.table.chat[-CHAT_SHOWN:]:
+        if len(self.table.chat) != self._chat_count:
+            self._chat_count, self._chat_at = len(self.table.chat), time.monotonic()
+        recent = time.monotonic() - self._chat_at < CHAT_VISIBLE
+        for entry in self.table.chat[-CHAT_SHOWN:] if recent else []:
             who = clean_name(entry.get("name", ""), "?")
             chat += [(part, INK, False) for part in
                      wrap(small, f"{who}: {clean_chat(str(entry.get('text', '')))}", width)[:2]]
@@ -205,9 +221,9 @@ class NetView(TableView):
         if (number, self.table.turn_left) != self._timer[:2]:
             self._timer = (number, self.table.turn_left, time.monotonic())
         self.lines = self._lines()
-        self._place(len(self.lines))
         seat = self.handed_seat()
         self.hand_over.visible = seat is not None
+        self._place(len(self.lines))
         if seat is not None:
             self.hand_over.label = (_("Give {name}'s seat back").format(name=self.name(seat))
                                     if self.table.seats[seat].get("robot") else
@@ -246,6 +262,9 @@ class NetView(TableView):
         x, y = self.box.x + int(10 * u), self.box.y + int(6 * u)
         clip = surface.get_clip()
         surface.set_clip(self.box.inflate(-int(8 * u), 0).clip(clip))  # a word longer than the box stops at its edge
+        if len(self.lines) == 1 and not self.hand_over.visible:  # one row: the text stops at the button
+            surface.set_clip(pygame.Rect(x, self.box.y, self.chat.rect.x - x - int(6 * u), self.box.h).clip(clip))
+            y = self.box.centery - fonts.get(int(15 * u), "bold").get_linesize() // 2
         for text, colour, bold in self.lines:
             font = fonts.get(int(15 * u), "bold") if bold else fonts.get(int(14 * u))
             blit_text(surface, font, text, (x, y), colour)
