@@ -29,6 +29,8 @@ RULE_OPTIONS = {
     "unfinished features score nothing": Rules(incomplete_score=False),
     "hole bonus, tiles back in the bag": Rules(hole_bonus=True, discard="bag"),
     "a small table whose edge closes": Rules(table=(5, 5), table_closes=True),
+    "the abbot": Rules(abbot=True),
+    "the abbot, river, unfinished features score nothing": Rules(abbot=True, river=True, incomplete_score=False),
 }
 
 
@@ -62,7 +64,8 @@ def test_bots_only_make_legal_moves(tiles, rules):
     play_checked(tiles, rules, ["random", "normal", "easy"], seed=4)
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(river=True, farmers=False)], ids=["default", "river no farmers"])
+@pytest.mark.parametrize("rules", [Rules(), Rules(river=True, farmers=False), Rules(abbot=True)],
+                         ids=["default", "river no farmers", "the abbot"])
 def test_hard_only_makes_legal_moves(tiles, rules):
     game = play_checked(tiles, rules, ["hard", "random"], seed=5)
     assert game.is_over
@@ -71,8 +74,10 @@ def test_hard_only_makes_legal_moves(tiles, rules):
 @pytest.mark.parametrize("rules", [
     Rules(river=True, small_city=True, farm_scoring="first-edition", incomplete_score=False,
           hole_bonus=True, discard="bag"),
-    Rules(table=(5, 5), table_closes=True, farm_scoring="second-edition")],
-    ids=["river, small cities, first-edition farms, house rules", "a small table whose edge closes"])
+    Rules(table=(5, 5), table_closes=True, farm_scoring="second-edition"),
+    Rules(abbot=True, hole_bonus=True)],
+    ids=["river, small cities, first-edition farms, house rules", "a small table whose edge closes",
+         "the abbot, hole bonus"])
 def test_expert_only_makes_legal_moves(tiles, rules):
     game = play_checked(tiles, rules, ["expert", "normal"], seed=6)
     assert game.is_over

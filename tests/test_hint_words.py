@@ -14,7 +14,9 @@ CLAUSES = [Clause("close", f, 8, count=shared) for f in ("road", "city") for sha
     Clause("home", count=1), Clause("home", count=2), *(Clause("place", f) for f in ("road", "city", "cloister", "farm")),
     *(Clause("share", f, owner="Bob") for f in ("road", "city", "farm")), Clause("farm", "farm", count=2, other=1),
     Clause("monk", "cloister", count=5), Clause("claim", "road", 3, count=3), Clause("claim", "city", 2, count=1),
-    Clause("extend", "road"), Clause("extend", "city"), Clause("hold"), Clause("least"), Clause("gives", points=3)]
+    Clause("extend", "road"), Clause("extend", "city"), Clause("hold"), Clause("least"), Clause("gives", points=3),
+    Clause("close", "garden", 9), Clause("abbot", "cloister", count=3), Clause("abbot", "garden", count=6),
+    Clause("back", "garden", 1), Clause("back", "cloister", 7)]
 
 
 @pytest.fixture(autouse=True)

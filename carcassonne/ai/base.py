@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from ..engine import Game, IllegalMoveError, Move
+from ..engine import Game, IllegalMoveError, Move, Placement
 
 #: Moves are compared by value; a move worth less than the best by this much is a different move.
 EPSILON = 1e-9
@@ -68,11 +68,18 @@ def turn_rng(seed: int, game: Game, tile: str) -> random.Random:
 
 
 def moves_of(game: Game, tile: str) -> Iterator[Move]:
-    """Every legal move with ``tile``: each placement without a follower, then with each spot."""
+    """Every legal move with ``tile``: each placement without a follower, then with each spot,
+    then the rule modules' figures and actions (the abbot's places, taking it back)."""
     for placement in game.legal_placements(tile):
         yield placement.with_follower(None)
-        for spot in game.follower_spots(placement):
+        for spot in figure_choices(game, placement):
             yield placement.with_follower(spot)
+
+
+def figure_choices(game: Game, placement: Placement) -> list[str]:
+    """The follower step's choices after ``placement`` besides placing nothing: the follower
+    spots first (the base game's order), then what the rule modules add."""
+    return game.follower_spots(placement) + game.extra_places(placement) + game.extra_actions(placement)
 
 
 def imagined(game: Game, rng: random.Random) -> Game:

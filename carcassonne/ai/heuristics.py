@@ -15,6 +15,11 @@ expected to be worth at the end, plus the followers they still have in hand.
   cities still to come while many tiles are left.
 - A follower is worth more early in the game (it can still earn points) and
   nothing at the end; one standing on a feature that will be completed comes back.
+- With the Abbot, a garden is worth what a cloister is; the abbot is no follower (the
+  supply never counts it): at home it is worth the chance that its holder still draws a
+  cloister or garden to put it on (public counts), so taking it back (its points now,
+  and it is free again) beats keeping it (the ring's expected filling) late in the
+  ring's life or while fresh cloisters and gardens are still to come.
 
 House rules change the values: with ``incomplete_score`` off an unfinished road,
 city or cloister is worth only its chance of completion times its full points;
@@ -36,6 +41,7 @@ from ..engine import FIRST_EDITION, Feature, Game
 from ..engine.rules import SECOND_EDITION
 from ..engine.geometry import RING, coords, square
 from ..engine.scoring import cloister_points, feature_points
+from ..engine.modules.abbot import GARDEN
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
 
 #: Tiles drawn in a base game (72 less the start tile): the scale of "early" and "late".
@@ -61,6 +67,8 @@ class Weights:
     farm_growth_cap: int = 12
     #: What another turn is worth (the hole bonus house rule): about a turn's points.
     extra_turn: float = 2.5
+    #: What an abbot at home is worth if its holder surely draws another cloister or garden.
+    abbot: float = 5.0
 
 
 DEFAULT = Weights()
@@ -77,6 +85,10 @@ class Evaluator:
         self._shape: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
         self._worth: dict[tuple, tuple[float, float]] = {}
         self._frozen = False
+        #: The tile kinds an abbot may stand on (a cloister or a garden); none without the Abbot.
+        self._abbot_tiles = frozenset(
+            k.id for k in game.tiles if any(seg.kind in (CLOISTER, GARDEN) for seg in k.segments)
+        ) if game.rules.abbot else frozenset()
         #: Positions evaluated so far: the unit of a search's budget.
         self.calls = 0
 
@@ -137,6 +149,8 @@ class Evaluator:
         follower = w.follower * late
         city_chance: dict[int, float] = {}
         farms = []
+        abbots = game.abbots if self._abbot_tiles else ()
+        abbot_home = self._abbot_home(game, left, draws) if abbots else 0.0
         open_get = game.open.get
         board = game.board
         memo = self._worth
@@ -146,7 +160,7 @@ class Evaluator:
             if kind == FIELD:
                 farms.append(feature)
                 continue
-            if kind == CLOISTER:
+            if kind == CLOISTER or kind == GARDEN:
                 # A cloister is worth the same while the squares around it are (the
                 # constraint of each empty one, or a tile): remember it too.
                 c = square(*feature.center)
@@ -171,7 +185,10 @@ class Evaluator:
                 vals[p] += worth
             back = chance * follower * 0.8
             for p in owners:
-                vals[p] += back
+                if abbots and abbots[p] == feature.key:  # the abbot comes home, no follower
+                    vals[p] += chance * abbot_home * 0.8
+                else:
+                    vals[p] += back
         if farms and game.rules.farmers:
             per_city = 4.0 if game.rules.farm_scoring == FIRST_EDITION else 3.0
             once = game.rules.farm_scoring == SECOND_EDITION
@@ -190,7 +207,18 @@ class Evaluator:
             s = game.supply[p]
             if s:
                 vals[p] += follower * (1 - decay ** s) / (1 - decay)
+        for p, node in enumerate(abbots):
+            if node < 0:
+                vals[p] += abbot_home
         return vals
+
+    def _abbot_home(self, game: Game, left: int, draws: float) -> float:
+        """An abbot at home: its weight times the chance of drawing a cloister or garden."""
+        kinds = self._abbot_tiles
+        k = sum(c for t, c in game.deck.counts.items() if c and t in kinds)
+        if not k:
+            return 0.0
+        return self.w.abbot * (1.0 - max(0.0, 1.0 - k / left) ** draws)
 
     def score(self, game: Game, player: int) -> float:
         """How far ``player`` is projected ahead of the best other player."""

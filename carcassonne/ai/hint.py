@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..engine import Game, Move
 from ..engine.events import FEATURE_NAMES
+from ..engine.modules.abbot import BACK, PLACE_OF
 from .expert import ExpertBot
 
 #: What a follower on each kind of feature is called (rulebook: "Placing a follower").
@@ -35,8 +36,10 @@ ROLE = {"road": "thief", "city": "knight", "cloister": "monk", "farm": "farmer"}
 #:   ``hold``    nothing scored or placed; followers kept in hand
 #:   ``least``   nothing scored or placed, no follower in hand
 #:   ``gives``   points: what the move scores for the others
+#:   ``abbot``   feature, neighbours: the abbot on a cloister or garden with so many of 8 neighbours
+#:   ``back``    points: the abbot is taken back and scores so many points
 KINDS = ("close", "more", "keep", "home", "place", "share", "farm", "monk", "claim", "extend", "hold",
-         "least", "gives")
+         "least", "gives", "abbot", "back")
 
 
 @dataclass(frozen=True)
@@ -89,11 +92,23 @@ def explain(game: Game, move: Move) -> Why:
     n = len(after.events)
     after.push(move)
     events = after.events[n:]
+    parts: list[Clause] = []
+    figure = move.follower
+    if figure == BACK and events and not events[0].complete:
+        # The abbot taken back scores before the tile's own scoring: say it first.
+        taken, events = events[0], events[1:]
+        parts.append(Clause("back", _kind(taken.feature), taken.points))
+        figure = None
+    spot = PLACE_OF.get(figure or "", figure)
     mine = [e for e in events if me in e.players]
     returned = sum(1 for e in events for f in e.followers_returned if f.player == me)
-    placed_back = bool(move.follower) and any(
+    placed_back = bool(spot) and any(
         f.player == me and (f.x, f.y) == (move.x, move.y) for e in events for f in e.followers_returned)
-    parts: list[Clause] = []
+    if figure in PLACE_OF and not placed_back:
+        # A garden is no follower's place (no spot): find it by its tile.
+        feature = next(f for f in after.features(spot, occupied=True) if f.center == (move.x, move.y))
+        parts.append(Clause("abbot", _kind(feature.kind), count=len(feature.tiles) - 1))
+        spot = None  # said: the abbot is no follower
     if mine:
         best = max(mine, key=lambda e: e.points)
         parts.append(Clause("close", _kind(best.feature), best.points, count=int(best.players != (me,))))
@@ -104,10 +119,10 @@ def explain(game: Game, move: Move) -> Why:
             parts.append(Clause("keep"))
         elif returned:
             parts.append(Clause("home", count=returned))
-        if move.follower and not placed_back:
-            parts.append(Clause("place", _kind(after.feature_at(move.x, move.y, move.follower).kind)))
-    elif move.follower and not placed_back:
-        feature = after.feature_at(move.x, move.y, move.follower)
+        if spot and not placed_back:
+            parts.append(Clause("place", _kind(after.feature_at(move.x, move.y, spot).kind)))
+    elif spot and not placed_back:
+        feature = after.feature_at(move.x, move.y, spot)
         kind = _kind(feature.kind)
         shared = [p for p in feature.owners if p != me]
         if shared:
@@ -119,7 +134,7 @@ def explain(game: Game, move: Move) -> Why:
             parts.append(Clause("monk", kind, count=len(feature.tiles) - 1))
         else:
             parts.append(Clause("claim", kind, feature.points, count=len(feature.tiles)))
-    else:
+    elif not parts:
         grows = _grows_own_feature(after, move, me)
         if grows:
             parts.append(Clause("extend", grows))
@@ -141,7 +156,7 @@ def _english(c: Clause) -> str:
     """One clause in English (the app words the same clauses in the player's language)."""
     role = ROLE.get(c.feature, "follower")
     if c.kind == "close":
-        verb = "completes" if c.feature == "cloister" else "closes"
+        verb = "completes" if c.feature in ("cloister", "garden") else "closes"
         return f"{verb} {'a shared' if c.count else 'your'} {c.feature} for {_points(c.points)}"
     if c.kind == "more":
         return f"scores {c.points} more point{'s' if c.points != 1 else ''}"
@@ -169,6 +184,10 @@ def _english(c: Clause) -> str:
         return "the place where this tile helps the others least"
     if c.kind == "gives":
         return f"though it scores {_points(c.points)} for the others"
+    if c.kind == "abbot":
+        return f"puts your abbot on a {c.feature} with {c.count} of 8 neighbours"
+    if c.kind == "back":
+        return f"takes your abbot back for {_points(c.points)}"
     raise ValueError(f"unknown clause {c.kind!r}")
 
 

@@ -13,7 +13,7 @@ import math
 import random
 
 from ..engine import Game, Move
-from .base import EPSILON, Bot, moves_of
+from .base import EPSILON, Bot, figure_choices, moves_of
 from .heuristics import DEFAULT, Evaluator, Weights
 
 
@@ -24,7 +24,7 @@ class RandomBot(Bot):
 
     def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
         placement = rng.choice(game.legal_placements(tile))
-        spots = game.follower_spots(placement)
+        spots = figure_choices(game, placement)
         return placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.5 else None)
 
 

@@ -17,6 +17,8 @@ def _close(c: Clause) -> str:
     n = c.points
     if c.feature == "cloister":
         return ngettext("completes your cloister for {n} point", "completes your cloister for {n} points", n)
+    if c.feature == "garden":
+        return ngettext("completes your garden for {n} point", "completes your garden for {n} points", n)
     if c.feature == "road":
         return (ngettext("closes a shared road for {n} point", "closes a shared road for {n} points", n) if c.count
                 else ngettext("closes your road for {n} point", "closes your road for {n} points", n))
@@ -74,6 +76,12 @@ def clause_words(c: Clause) -> str:
         return _("keeps your followers in hand for later and helps the others least")
     if c.kind == "least":
         return _("the place where this tile helps the others least")
+    if c.kind == "abbot":
+        return (_("puts your abbot on a garden with {n} of 8 neighbours") if c.feature == "garden"
+                else _("puts your abbot on a cloister with {n} of 8 neighbours")).format(n=c.count)
+    if c.kind == "back":
+        return ngettext("takes your abbot back for {n} point", "takes your abbot back for {n} points",
+                        c.points).format(n=c.points)
     if c.kind == "gives":
         return ngettext("though it scores {n} point for the others", "though it scores {n} points for the others",
                         c.points).format(n=c.points)
