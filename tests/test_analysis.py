@@ -124,3 +124,21 @@ def test_parts_of_the_turns_make_the_whole_analysis(tiles):
     assert all(t.turn % 2 == k for k, part in enumerate(parts) for t in part)
     assert sorted(parts[0] + parts[1], key=lambda t: t.turn) == whole
     assert {t.player for t in whole} == {0}
+
+
+def test_analysis_judges_the_abbots_moves(tiles):
+    """A game with the Abbot: its places and taking it back are moves like others; a played
+    abbot move the analysis would also make costs nothing."""
+    game = Game(tiles, Rules(abbot=True), players=2, seed=4, names=["Ann", "Bob"])
+    while game.draw() is not None and game.turn_number < 40:
+        game.push(GreedyBot(3).choose(game))
+    record = GameRecord([Seat("Ann", "red"), Seat("Bob", "blue")], game.rules, 4, list(game.history))
+    abbot_turns = {n for n, t in enumerate(record.turns, start=1)
+                   if isinstance(t, Move) and (t.follower or "").startswith("abbot:")}
+    assert abbot_turns
+    turns = analyse(record, tiles, budget=FAST)
+    assert all(t.loss >= 0 for t in turns)
+    assert any(t.turn in abbot_turns for t in turns)
+    for t in turns:
+        if t.turn in abbot_turns and t.best == t.played:
+            assert t.loss == 0

@@ -73,7 +73,8 @@ def same_move(game: Game, a: Move, b: Move) -> bool:
     if not a.follower or not b.follower or a.follower == b.follower:
         return True
     spots = game.tiles.kinds[a.tile].orientations[a.rotation // 90].spots
-    return spots.get(a.follower) == spots.get(b.follower)
+    # The abbot's choices (abbot:garden, abbot:back) are no spots: each is only itself.
+    return a.follower in spots and b.follower in spots and spots[a.follower] == spots[b.follower]
 
 
 def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -> tuple[Move, float, float]:
