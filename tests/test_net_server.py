@@ -56,7 +56,8 @@ def test_a_full_game_between_bots_is_the_local_game_move_for_move(server, tiles)
     Rules(river=True, discard="bag", hole_bonus=True, incomplete_score=False),
     Rules(abbot=True, farm_scoring="first-edition"),
     Rules(abbot=True, river=True, table=(9, 7), table_closes=True),
-], ids=["river-house-rules", "abbot", "abbot-river-table"])
+    Rules(start="random", abbot=True),
+], ids=["river-house-rules", "abbot", "abbot-river-table", "random-start"])
 def test_with_other_rules_the_game_is_the_local_game(server, tiles, rules):
     async def scenario():
         a, b = await seated_pair(server.url, tiles, seed=4, rules=rules.to_record())

@@ -23,12 +23,13 @@ from ..engine.deck import Deck
 
 
 def public_game(tiles: TileSet, rules: Rules, names: Sequence[str], turns: Sequence[Turn],
-                tile: str | None, finished: bool = False) -> Game:
-    """The game as a player at the table knows it, with ``tile`` in the current player's hand.
+                tile: str | None, finished: bool = False, start: str | None = None) -> Game:
+    """The game as a player at the table knows it, with ``tile`` in the current player's hand
+    and ``start`` at (0, 0) (the tile on the table, needed with ``start: "random"``).
 
     Raises :class:`IllegalMoveError` if the turns or the tile do not fit the rules.
     """
-    game = Game(tiles, rules, players=len(names), seed=None, names=names)
+    game = Game(tiles, rules, players=len(names), seed=None, names=names, start=start)
     game.deck = _unknown_order(game.deck)
     for turn in turns:
         game.play(turn)

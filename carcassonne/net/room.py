@@ -131,6 +131,7 @@ class Room:
         game = self.game
         return {"type": "state", "game": self.id, "name": self.name, "rules": self.rules.to_record(),
                 "seats": [s.public(now) for s in self.seats], "started": self.started,
+                "start_tile": game.start_tile if game else None,
                 "turns": [t.to_record() for t in game.history] if game else [],
                 "tile": self.tile, "current": self.current,
                 "finished": self.finished, "scores": list(game.scores) if game else [],

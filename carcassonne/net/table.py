@@ -86,8 +86,10 @@ class TableState:
             self.game = None
             return []
         turns = [turn_from_wire(t) for t in message["turns"]]
+        start = message.get("start_tile")
         self.game = public_game(self.tiles, self.rules, [str(s["name"]) for s in self.seats], turns,
-                                self.tile, finished=bool(message["finished"]))
+                                self.tile, finished=bool(message["finished"]),
+                                start=start if isinstance(start, str) else None)
         self._check(message)
         return []
 
