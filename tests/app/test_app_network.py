@@ -92,6 +92,18 @@ def open_game(app, d: Driver, seats=("human", "open")) -> LobbyScene:
     return lobby
 
 
+def joined_by_bob(make_app):
+    """A game hosted here with Bob joined from a second connection, on the Play screen:
+    the app, its driver, Bob and the scene."""
+    app = hosting_app(make_app)
+    d = Driver(app)
+    lobby = open_game(app, d)
+    friend = Friend(app.net.host.local_url, app.tiles)
+    friend.link.join(lobby.code, None, "Bob")
+    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
+    return app, d, friend, app.top
+
+
 def test_a_hosted_game_is_played_from_both_sides(make_app):
     app = hosting_app(make_app)
     d = Driver(app)
@@ -249,13 +261,7 @@ def test_an_address_typed_by_hand(typed, url):
     {"type": "surprise"},
 ])
 def test_a_hostile_server_message_never_breaks_the_play_screen(make_app, bad):
-    app = hosting_app(make_app)
-    d = Driver(app)
-    lobby = open_game(app, d)
-    friend = Friend(app.net.host.local_url, app.tiles)
-    friend.link.join(lobby.code, None, "Bob")
-    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
-    scene = app.top
+    app, d, friend, scene = joined_by_bob(make_app)
     scene.turn.link._inbox.put(bad)  # as if the server had sent it
     d.frames(3)
     assert isinstance(app.top, PlayScene)
@@ -282,13 +288,7 @@ def test_hot_seat_seats_at_the_host_are_the_host_connection_s(make_app):
 
 
 def test_the_host_s_hand_over_waits_for_the_server_s_word(make_app):
-    app = hosting_app(make_app)
-    d = Driver(app)
-    lobby = open_game(app, d)
-    friend = Friend(app.net.host.local_url, app.tiles)
-    friend.link.join(lobby.code, None, "Bob")
-    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
-    scene = app.top
+    app, d, friend, scene = joined_by_bob(make_app)
     friend.link.stop()
     assert until(d, lambda: scene.turn.table.seats[1]["connected"] is False, seconds=10)
     assert not scene.net.hand_over.visible  # not before 30 s
@@ -333,15 +333,9 @@ def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_ap
 def test_a_lost_host_is_said_and_the_game_goes_on_when_it_is_back(make_app, data_dir):
     from carcassonne.net.host import Host
 
-    app = hosting_app(make_app)
-    d = Driver(app)
-    lobby = open_game(app, d)
+    app, d, friend, scene = joined_by_bob(make_app)
     host = app.net.host
     port, folder = host.port, host.folder
-    friend = Friend(host.local_url, app.tiles)
-    friend.link.join(lobby.code, None, "Bob")
-    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
-    scene = app.top
     host.stop()
     assert until(d, lambda: scene.net.status() is not None
                        and scene.net.status()[0] == "Connection lost: reconnecting…", seconds=15)
@@ -362,13 +356,7 @@ def test_a_lost_host_is_said_and_the_game_goes_on_when_it_is_back(make_app, data
 
 
 def test_the_tile_laid_on_another_screen_shows_here_before_it_is_confirmed(make_app):
-    app = hosting_app(make_app)
-    d = Driver(app)
-    lobby = open_game(app, d)
-    friend = Friend(app.net.host.local_url, app.tiles)
-    friend.link.join(lobby.code, None, "Bob")
-    assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
-    scene = app.top
+    app, d, friend, scene = joined_by_bob(make_app)
     d.key(pygame.K_TAB)
     d.key(pygame.K_RETURN)  # Ann's turn: now Bob's
     assert until(d, lambda: (friend.frame(), friend.table.current == 1)[1] and scene.turn.phase == "ai-think",
