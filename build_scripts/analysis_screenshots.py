@@ -34,7 +34,7 @@ from carcassonne.ai.heuristics import Evaluator  # noqa: E402
 from carcassonne.ai.simple import ranked_moves  # noqa: E402
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver  # noqa: E402
-from carcassonne.app.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 from carcassonne.engine import Game, Move, Rules  # noqa: E402
 from carcassonne.engine.record import Seat  # noqa: E402
 

@@ -39,9 +39,9 @@ from carcassonne.app.scenes.join import JoinScene  # noqa: E402
 from carcassonne.app.scenes.new_game import NewGameScene  # noqa: E402
 from carcassonne.app.scenes.play import PlayScene  # noqa: E402
 from carcassonne.app.scenes.title import TitleScene  # noqa: E402
-from carcassonne.app.storage import Settings, Storage  # noqa: E402
-from carcassonne.app.turn import TurnController  # noqa: E402
-from carcassonne.app.widgets import Button  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.play.turn import TurnController  # noqa: E402
+from carcassonne.app.ui.widgets import Button  # noqa: E402
 from carcassonne.net.discovery import FoundGame  # noqa: E402
 from carcassonne.engine.record import GameRecord  # noqa: E402
 

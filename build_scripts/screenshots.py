@@ -24,7 +24,7 @@ from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver, random_game, show_cell  # noqa: E402
 from carcassonne.app.scenes.final_board import FinalBoardScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
-from carcassonne.app.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 from carcassonne.engine import Game, Placement, Rules  # noqa: E402
 from carcassonne.engine.record import GameRecord, Seat  # noqa: E402
 
@@ -78,7 +78,7 @@ def hover(d: Driver, scene, x: int, y: int, px: int = 96) -> None:  # noqa: ANN0
 
 def clean_screen(app: App, d: Driver) -> None:
     """A refused drop's whole sentence, Space asking before it ends the turn, leaving a game asking first."""
-    from carcassonne.app import explain
+    from carcassonne.words import explain
     from carcassonne.engine import Placement
 
     scene = app.top
@@ -176,7 +176,7 @@ def turn_and_drag(d: Driver, scene, p: Placement, px: int, steps: int = 3,  # no
 
 def spot_point(scene, game: Game, p: Placement, spot: str) -> tuple[int, int]:  # noqa: ANN001
     """Where on the screen a follower stands on ``spot`` of the tile placed as ``p``."""
-    from carcassonne.app.spots import spot_anchor
+    from carcassonne.app.art.spots import spot_anchor
 
     ax, ay = spot_anchor(game.tiles[p.tile].orientations[p.rotation // 90], spot)
     x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
@@ -224,7 +224,7 @@ def features(app: App, d: Driver, seats: list[Seat]) -> None:
             break
     else:
         return
-    from carcassonne.app.feature_paint import Preview
+    from carcassonne.app.board.feature_paint import Preview
 
     def farm_size(p: Placement) -> int:
         return max(len(Preview().paint(game, p, s)[0].segments) for s in game.follower_spots(p) if s.startswith("farm"))

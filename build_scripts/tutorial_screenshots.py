@@ -28,7 +28,7 @@ import pygame  # noqa: E402
 from carcassonne import i18n  # noqa: E402
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver  # noqa: E402
-from carcassonne.app.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots" / "tutorial"
 SIZES = ((1024, 768), (1920, 1080))

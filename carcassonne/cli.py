@@ -11,8 +11,8 @@ import sys
 from typing import Sequence
 
 from . import __version__
-from .cli_words import (analysis_report, argparse_speaks_the_games_language, bench_lines, record_problem,
-                        replay_lines, speak_system_language)
+from .words.cli_words import (analysis_report, argparse_speaks_the_games_language, bench_lines, record_problem,
+                              replay_lines, speak_system_language)
 from .i18n import _
 
 

@@ -192,7 +192,7 @@ def _play_job(job: tuple) -> tuple[int, list[int], list[int], list[Turn], list]:
 def main(args: argparse.Namespace) -> int:
     from .ai import LEVELS
     from .cli_limits import budget_problem, games_problem, jobs_problem, records_problem
-    from .cli_words import progress_line, simulate_lines
+    from .words.cli_words import progress_line, simulate_lines
 
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in levels if b not in LEVELS]

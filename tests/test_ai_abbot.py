@@ -10,7 +10,7 @@ from carcassonne.ai.base import moves_of, tile_in_hand
 from carcassonne.ai.expert import ExpertEvaluator, expert_weights
 from carcassonne.ai.heuristics import Evaluator
 from carcassonne.ai.hint import english, explain
-from carcassonne.app.hint_words import hint_sentence
+from carcassonne.words.hint_words import hint_sentence
 from carcassonne.engine import Game, Rules
 from carcassonne.engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
 from carcassonne.tileset import standard_tiles

@@ -9,7 +9,7 @@ import pytest
 
 from carcassonne.ai import GreedyBot
 from carcassonne.ai.analysis import analyse, costliest
-from carcassonne.cli_words import analysis_report
+from carcassonne.words.cli_words import analysis_report
 from carcassonne.ai.heuristics import Evaluator
 from carcassonne.ai.simple import ranked_moves
 from carcassonne.cli import main as cli_main

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from carcassonne import i18n
-from carcassonne.app.explain import reason_words
+from carcassonne.words.explain import reason_words
 from carcassonne.engine.errors import Reason
 
 

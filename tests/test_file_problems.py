@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from carcassonne import i18n
-from carcassonne.app.explain import error_words
+from carcassonne.words.explain import error_words
 from carcassonne.engine import RecordError
 from carcassonne.engine.record import GameRecord
 from carcassonne.engine import untrusted

@@ -6,7 +6,7 @@ import pytest
 
 from carcassonne import i18n
 from carcassonne.ai.hint import KINDS, Clause, Why, english
-from carcassonne.app.hint_words import clause_words, hint_sentence
+from carcassonne.words.hint_words import clause_words, hint_sentence
 
 #: Every kind of clause, for every kind of feature it may name.
 CLAUSES = [Clause("close", f, 8, count=shared) for f in ("road", "city") for shared in (0, 1)] + [

@@ -46,7 +46,7 @@ def test_the_template_holds_every_message_marked_in_the_code():
         method_map, options_map = parse_mapping_cfg(f)  # where the build looks: the code, the command line, the lessons
     keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_b": (3,), "Level": (3,)}
     found = list(extract_from_dir(ROOT, method_map, options_map, keywords=keywords))
-    assert {"carcassonne/cli_words.py", "carcassonne/simulate.py", "resources/lessons/02-roads.json"} <= \
+    assert {"carcassonne/words/cli_words.py", "carcassonne/simulate.py", "resources/lessons/02-roads.json"} <= \
         {Path(file).as_posix() for file, *_rest in found}
     marked = {msg if isinstance(msg, str) else msg[0] for _file, _line, msg, _comments, _context in found}
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
@@ -122,7 +122,7 @@ def test_the_compiled_catalogue_matches_its_source(code):
 def test_plural_forms_follow_each_language():
     event = ScoreEvent(turn=3, feature="road", points=1, players=(0,), tiles=((0, 0),))
     event2 = ScoreEvent(turn=3, feature="road", points=2, players=(0,), tiles=((0, 0), (1, 0)))
-    from carcassonne.app.score_words import describe
+    from carcassonne.words.score_words import describe
     assert describe(event, ["Anna"]) == "Anna scores 1 for a completed road of 1 tile"
     assert describe(event2, ["Anna"]) == "Anna scores 2 for a completed road of 2 tiles"
     i18n.set_language("fr")

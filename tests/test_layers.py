@@ -20,6 +20,8 @@ ALLOWED = {
     "tutorial": {"engine"},
     # network play: the engine, the computer players, and the pygame-free helpers beside them
     "net": {"engine", "ai", "i18n", "tileset", "", "__version__"},
+    # the game in words: what the screen and the command line both say
+    "words": {"engine", "ai", "i18n", "tileset", ""},
 }
 
 
@@ -63,7 +65,7 @@ def test_each_layer_imports_only_the_layers_below_it():
 
 
 #: Libraries besides the standard library each layer may use.
-LIBRARIES = {"engine": set(), "ai": set(), "tutorial": set(),
+LIBRARIES = {"engine": set(), "ai": set(), "tutorial": set(), "words": set(),
              "net": {"websockets", "platformdirs"}}
 
 
@@ -78,6 +80,69 @@ def test_each_layer_uses_only_the_standard_library_and_its_chosen_libraries():
                 if top != "carcassonne" and top not in stdlib and top not in libraries:
                     bad.append(f"{source.relative_to(PACKAGE.parent)}:{line} imports {name}")
     assert bad == []
+
+
+#: The command line's modules (``carcassonne/*.py``): everything but the app, which only
+#: ``cli.py`` opens, inside the function that starts the game window.
+COMMAND_LINE = [p for p in sorted(PACKAGE.glob("*.py"))]
+
+
+def test_the_command_line_never_imports_the_app_at_module_level():
+    """``carcassonne replay``, ``simulate``, ``analyse``, ``server`` work without pygame: the
+    command line's words live in ``carcassonne/words/``, and the app is imported only to
+    open the window."""
+    bad = []
+    for source in COMMAND_LINE:
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        top_level = {id(node) for node in tree.body}
+        for line, name in imported_modules(source):
+            if layer_of(name) == "app":
+                node = next(n for n in ast.walk(tree) if getattr(n, "lineno", None) == line
+                            and isinstance(n, (ast.Import, ast.ImportFrom)))
+                if id(node) in top_level or source.name != "cli.py":
+                    bad.append(f"{source.relative_to(PACKAGE.parent)}:{line} imports {name}")
+    assert bad == []
+
+
+#: The app's rooms, bottom to top: each may import the rooms before it (and ``files``,
+#: which stands on nothing of the app); ``scenes`` and the top-level modules (the window,
+#: the main loop, the scene table) use them all.
+APP_ROOMS = ["files", "art", "ui", "board", "play", "network"]
+
+
+def app_room_of(name: str) -> str | None:
+    parts = name.split(".")
+    if parts[:2] != ["carcassonne", "app"] or len(parts) < 3 or not (PACKAGE / "app" / parts[2]).is_dir():
+        return None
+    return parts[2]
+
+
+def test_each_room_of_the_app_imports_only_the_rooms_below_it():
+    bad = []
+    for i, room in enumerate(APP_ROOMS):
+        below = set(APP_ROOMS[:i]) | {"files"}
+        for source in sorted((PACKAGE / "app" / room).rglob("*.py")):
+            tree = ast.parse(source.read_text(encoding="utf-8"))
+            typing_only = {inner.lineno for block in ast.walk(tree)
+                           if isinstance(block, ast.If) and getattr(block.test, "id", "") == "TYPE_CHECKING"
+                           for inner in ast.walk(block) if isinstance(inner, ast.ImportFrom)}
+            for line, name in imported_modules(source):
+                other = app_room_of(name)
+                top_level_app = name.startswith("carcassonne.app.") and other is None
+                if (other is not None and other != room and other not in below) or (
+                        top_level_app and line not in typing_only):
+                    bad.append(f"{source.relative_to(PACKAGE.parent)}:{line} imports {name}")
+    assert bad == []
+
+
+def test_every_module_of_the_app_lives_in_a_room():
+    """No module drifts back to the flat folder: besides the rooms and the scenes, only the
+    window, the main loop, the scene table, starting a game, the smoke check, the test
+    driver and the memory helper stand at the top of ``app/``."""
+    top = {p.stem for p in (PACKAGE / "app").glob("*.py")}
+    assert top == {"__init__", "app", "window", "scene_table", "session", "smoke", "driver", "heap"}
+    rooms = {p.name for p in (PACKAGE / "app").iterdir() if (p / "__init__.py").is_file()}
+    assert rooms == set(APP_ROOMS) | {"scenes"}
 
 
 def test_the_checker_sees_a_forbidden_import(tmp_path):

@@ -2,7 +2,7 @@
 
 ``build_scripts/draw_tiles.py`` writes, with each tile's art, which pixels show
 which segment and where each segment's follower stands. These tests read them the
-way the game does (:mod:`carcassonne.app.tile_masks`, :mod:`carcassonne.app.tile_anchors`)
+way the game does (:mod:`carcassonne.app.art.tile_masks`, :mod:`carcassonne.app.art.tile_anchors`)
 and hold them to the art (the terrain colour under each mask, as ``test_artwork``
 classifies it) and to the rules' tile definitions (``docs/tiles.md``: edges,
 half-edges, follower places, clockwise rotation).
@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from carcassonne import resources
-from carcassonne.app import tile_anchors, tile_masks
+from carcassonne.app.art import tile_anchors, tile_masks
 from carcassonne.engine.tiles import FEATURE_KINDS
 from carcassonne.tileset import image_sources, read_tilesets
 from test_artwork import classify

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from carcassonne.app.turn import (AI_FAILED, AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError,
+from carcassonne.app.play.turn import (AI_FAILED, AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError,
                                   TurnController)
 from carcassonne.engine import Game, Rules
 from carcassonne.engine.record import Seat
@@ -39,13 +39,13 @@ class Cheat:
 def controller(tiles, seats: list[Seat], monkeypatch=None, bot=FirstLegal,  # noqa: ANN001
                seed: int = 3) -> TurnController:
     if monkeypatch is not None:
-        monkeypatch.setattr("carcassonne.app.turn.make_bot", lambda level, s: bot())
+        monkeypatch.setattr("carcassonne.app.play.turn.make_bot", lambda level, s: bot())
     game = Game(tiles, Rules(), players=len(seats), seed=seed, names=[s.name for s in seats])
     return TurnController(game, seats)
 
 
 def test_the_controller_and_the_game_rules_import_no_pygame():
-    code = "import sys, carcassonne.app.turn; print('pygame' in sys.modules)"
+    code = "import sys, carcassonne.app.play.turn; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -82,7 +82,7 @@ def test_a_broken_computer_player_is_logged_and_reported_not_replaced(tiles, mon
     assert turn.begin_turn(first=True) == AI_THINK
     with pytest.raises(ZeroDivisionError):
         turn.future.result(timeout=10)  # the bot's thread has failed
-    with caplog.at_level(logging.ERROR, logger="carcassonne.app.turn"):
+    with caplog.at_level(logging.ERROR, logger="carcassonne.app.play.turn"):
         with pytest.raises(AIError, match="Bot .computer. failed: ZeroDivisionError: a bug in the bot"):
             turn.poll_ai()
     assert turn.phase == AI_FAILED and turn.game.turn_number == 0

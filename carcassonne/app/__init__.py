@@ -23,8 +23,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
                         help="start, draw the title screen once and exit (measures start-up)")
     args = parser.parse_args(list(argv) if argv is not None else [])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .errorlog import install
-    from .folders import log_dir
+    from .files.errorlog import install
+    from .files.folders import log_dir
 
     install(log_dir())  # an uncaught error is logged and the player told where
     if args.smoke:

@@ -16,15 +16,15 @@ import pygame
 
 from .. import i18n
 from ..tileset import standard_tiles
-from .assets import Assets, app_icon
+from .art.assets import Assets, app_icon
 from .heap import release_free_memory
-from .intents import KEY, QUIT, RESIZE, Intent, IntentReader
-from .keymap import action_for
-from .netplay import NetPlay
+from .ui.intents import KEY, QUIT, RESIZE, Intent, IntentReader
+from .ui.keymap import action_for
+from .network.netplay import NetPlay
 from .scene_table import SCENES
 from .scenes.base import Scene
-from .sound import Sounds
-from .storage import Settings, Storage
+from .ui.sound import Sounds
+from .files.storage import Settings, Storage
 from .window import WindowKeeper, fit
 
 MIN_SIZE = (1024, 768)

@@ -11,11 +11,11 @@ from ..engine import CarcassonneError, Game, Rules
 from ..engine.record import GameRecord, Seat
 from ..engine.untrusted import clean_name, shown_path
 from ..i18n import _
-from .explain import error_words
-from .picture_cache import forget_all as forget_pictures
-from .replay import Replay
-from .storage import Setup
-from .turn import TurnController
+from ..words.explain import error_words
+from .art.picture_cache import forget_all as forget_pictures
+from .files.replay import Replay
+from .files.storage import Setup
+from .play.turn import TurnController
 
 if TYPE_CHECKING:
     from .app import App

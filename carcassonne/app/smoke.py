@@ -14,7 +14,7 @@ def smoke(max_seconds: float = 60.0, turns: int = 200) -> int:
     from ..engine.record import Seat
     from .app import App
     from .session import play
-    from .storage import Settings, Storage
+    from .files.storage import Settings, Storage
     from ..engine import Game, Rules
 
     with tempfile.TemporaryDirectory(prefix="carcassonne-smoke-") as tmp:

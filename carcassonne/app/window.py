@@ -23,7 +23,7 @@ from ..engine.record import write_atomically
 from ..engine.untrusted import parse_json, read_text
 
 if TYPE_CHECKING:
-    from .storage import Settings
+    from .files.storage import Settings
 
 FILE_NAME = "window.json"
 MIN_SIZE = (1024, 768)

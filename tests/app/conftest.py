@@ -24,7 +24,7 @@ def data_dir(tmp_path, monkeypatch):
 def make_app(data_dir):
     """An App in a 1024×768 dummy window with instant animations (or as asked)."""
     from carcassonne.app.app import App
-    from carcassonne.app.storage import Settings, Storage
+    from carcassonne.app.files.storage import Settings, Storage
 
     made = []
 

@@ -15,5 +15,5 @@ def install_gated_bot(monkeypatch, timeout: float = 10) -> threading.Event:  # n
             tile = game.draw()
             return game.legal_placements(tile)[0].with_follower(None)
 
-    monkeypatch.setattr("carcassonne.app.turn.make_bot", lambda level, seed: GatedBot())
+    monkeypatch.setattr("carcassonne.app.play.turn.make_bot", lambda level, seed: GatedBot())
     return gate

@@ -10,10 +10,10 @@ import random
 
 import pygame
 
-from carcassonne.app import explain
-from carcassonne.app.board_view import LAYERS
+from carcassonne.words import explain
+from carcassonne.app.board.board_view import LAYERS
 from carcassonne.app.driver import Driver, random_game, show_cell
-from carcassonne.app.hud import track_xs
+from carcassonne.app.play.hud import track_xs
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog
@@ -22,7 +22,7 @@ from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.app.scenes.settings import SettingsScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import play
-from carcassonne.app.spots import spot_anchor
+from carcassonne.app.art.spots import spot_anchor
 from carcassonne.bench import board_of
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit

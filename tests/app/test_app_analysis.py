@@ -13,13 +13,13 @@ from test_analysis import FAST, thrown_away_city
 
 from carcassonne.ai import analysis
 from carcassonne.ai.analysis import AnalysisCancelled, TurnAnalysis
-from carcassonne.app import analysis_job
+from carcassonne.app.files import analysis_job
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.replay import Replay
+from carcassonne.app.files.replay import Replay
 from carcassonne.app.scenes.analysis import AnalysisScene
 from carcassonne.app.scenes.replay import ReplayScene
 from carcassonne.app.scenes.results import ResultsScene
-from carcassonne.app.sprites import GhostFollower, GhostTile
+from carcassonne.app.board.sprites import GhostFollower, GhostTile
 from carcassonne.engine import Move
 from carcassonne.engine.record import GameRecord, Seat
 
@@ -227,7 +227,7 @@ def test_a_replay_analyses_its_record_and_shows_the_picked_turn(make_app, quick)
 
 
 def test_the_moves_are_told_in_the_move_logs_words(make_app):
-    from carcassonne.app.movelog import advice_words, played_words
+    from carcassonne.words.movelog import advice_words, played_words
 
     app = make_app()
     game = random_game(app.tiles, 0, seed=1)

@@ -16,7 +16,7 @@ from carcassonne.app.driver import Driver
 from gated_bot import install_gated_bot
 from carcassonne.app.scenes.play import AI_GLIDE, PlayScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.storage import SeatSetup, Setup
+from carcassonne.app.files.storage import SeatSetup, Setup
 
 
 def river_game_with_a_gated_computer(app, monkeypatch) -> tuple[PlayScene, threading.Event]:  # noqa: ANN001

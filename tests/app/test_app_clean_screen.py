@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.replay import Replay
+from carcassonne.app.files.replay import Replay
 from carcassonne.app.scenes.play import HUMAN, PlayScene
 from carcassonne.app.session import play
-from carcassonne.app.widgets import blit_text, draw_panel, recording_layout
+from carcassonne.app.ui.widgets import blit_text, draw_panel, recording_layout
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Annabelle", "red"), Seat("Bartholomew", "blue", "ai:normal")]
@@ -85,7 +85,7 @@ def analysis_screens(app, d: Driver, record: GameRecord, monkeypatch) -> dict[st
     a listed turn in the replay."""
     from carcassonne.ai import analysis
     from carcassonne.ai.analysis import TurnAnalysis
-    from carcassonne.app import analysis_job
+    from carcassonne.app.files import analysis_job
     from carcassonne.engine import Move
 
     analysis_job.forget_finished()
@@ -156,7 +156,7 @@ def test_messages_are_cleared_when_the_turn_passes(make_app):
 
 
 def two_humans_turn(tiles, turns: int = 6, seed: int = 4):  # noqa: ANN001, ANN201
-    from carcassonne.app.turn import TurnController
+    from carcassonne.app.play.turn import TurnController
     seats = [Seat("Ann", "red"), Seat("Bob", "blue")]
     turn = TurnController(random_game(tiles, turns, seed=seed), seats)
     turn.begin_turn(first=True)
@@ -165,9 +165,9 @@ def two_humans_turn(tiles, turns: int = 6, seed: int = 4):  # noqa: ANN001, ANN2
 
 
 def test_the_next_players_tile_is_not_shown_while_the_last_turn_scores(tiles):
-    from carcassonne.app.camera import Camera
-    from carcassonne.app.playview import panel_view
-    from carcassonne.app.turn import ANIMATING
+    from carcassonne.app.board.camera import Camera
+    from carcassonne.app.play.playview import panel_view
+    from carcassonne.app.play.turn import ANIMATING
     turn = two_humans_turn(tiles)
     turn.place_next()
     turn.confirm()
@@ -178,7 +178,7 @@ def test_the_next_players_tile_is_not_shown_while_the_last_turn_scores(tiles):
 
 
 def test_the_hand_over_waits_until_the_score_markers_arrive(tiles):
-    from carcassonne.app.turn_flow import TurnFlow
+    from carcassonne.app.play.turn_flow import TurnFlow
     game = random_game(tiles, 6, seed=4)
     flow = TurnFlow(game, [Seat("Ann", "red"), Seat("Bob", "blue")])
     game.scores[0] += 12  # a feature just scored 12 points
@@ -190,7 +190,7 @@ def test_the_hand_over_waits_until_the_score_markers_arrive(tiles):
 
 
 def test_the_projected_score_counts_the_tile_and_follower_laid_this_turn(tiles):
-    from carcassonne.app.aidview import Aids
+    from carcassonne.app.play.aidview import Aids
     from carcassonne.engine.aids import projected_scores
     turn = two_humans_turn(tiles, turns=5, seed=11)
     game, aids = turn.game, Aids(turn.game)
@@ -234,7 +234,7 @@ def test_a_new_game_does_not_reuse_the_last_seed(make_app):
 
 
 def test_the_replay_speaks_like_the_game(tiles):
-    from carcassonne.app.replay import tile_words, where
+    from carcassonne.app.files.replay import tile_words, where
     assert where(0, -1) == "north of the start"
     assert where(3, 1) == "3 tiles east of the start"
     assert where(-2, 2) == "2 tiles south-west of the start"
@@ -249,7 +249,7 @@ def test_the_replay_speaks_like_the_game(tiles):
 
 
 def test_the_why_not_sentence_says_how_many_times_to_press_r(tiles):
-    from carcassonne.app import explain
+    from carcassonne.words import explain
     from carcassonne.engine import Game, Placement, Rules
     game = Game(tiles, Rules(), players=2, seed=0)
     text = explain.why_not_tile(game, Placement("E", 0, -1, 0))
@@ -257,7 +257,7 @@ def test_the_why_not_sentence_says_how_many_times_to_press_r(tiles):
 
 
 def test_computer_turns_keep_the_whole_board_in_view_zooming_out_only():
-    from carcassonne.app.camera import Camera
+    from carcassonne.app.board.camera import Camera
     cam = Camera((0, 0, 800, 600))
     cam.fit(0, 0, 0, 0)
     levels = [cam.level]

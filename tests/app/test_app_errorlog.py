@@ -42,7 +42,7 @@ def test_a_healthy_run_writes_no_log(tmp_path):
 def _log_one_error(folder, message: str = "a computer player failed") -> None:  # noqa: ANN001
     import logging
 
-    from carcassonne.app.errorlog import LOGGER, install
+    from carcassonne.app.files.errorlog import LOGGER, install
 
     install(folder)
     logger = logging.getLogger(LOGGER)
@@ -69,7 +69,7 @@ def test_a_link_in_the_logs_place_is_never_followed(tmp_path, capsys):
 def test_a_link_swapped_in_after_the_start_is_not_followed_either(tmp_path, capsys):
     import logging
 
-    from carcassonne.app.errorlog import LOGGER, install
+    from carcassonne.app.files.errorlog import LOGGER, install
 
     target = tmp_path / "elsewhere.txt"
     target.write_text("someone else's file\n")
@@ -103,7 +103,7 @@ def test_the_log_writes_the_home_folder_as_a_tilde(tmp_path, monkeypatch):
 def test_the_sweep_never_reaches_into_a_linked_saves_folder(tmp_path):
     import time as clock
 
-    from carcassonne.app.storage import Storage
+    from carcassonne.app.files.storage import Storage
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from carcassonne.app import tile_masks
-from carcassonne.app.assets import PLAYER_RGB
-from carcassonne.app.board_view import BoardMarks, BoardView
+from carcassonne.app.art import tile_masks
+from carcassonne.app.art.assets import PLAYER_RGB
+from carcassonne.app.board.board_view import BoardMarks, BoardView
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.feature_paint import Paint, event_paint, farm_owner_paints
-from carcassonne.app.movelog import entries, last_move, where_words
+from carcassonne.app.board.feature_paint import Paint, event_paint, farm_owner_paints
+from carcassonne.words.movelog import entries, last_move, where_words
 from carcassonne.app.session import play
 from carcassonne.engine import Game, Move
 from carcassonne.engine.record import Seat
@@ -260,7 +260,7 @@ def test_the_last_move_is_marked_tile_and_follower(make_app):
 
 
 def test_the_replay_paints_each_steps_scored_features_and_marks_its_move(make_app):
-    from carcassonne.app.replay import Replay
+    from carcassonne.app.files.replay import Replay
     from carcassonne.engine.record import GameRecord
 
     app = make_app()
@@ -280,8 +280,8 @@ def test_the_replay_paints_each_steps_scored_features_and_marks_its_move(make_ap
 
 
 def test_followers_stand_on_the_drawn_anchors_of_every_tile_and_only_on_its_places():
-    from carcassonne.app import tile_anchors
-    from carcassonne.app.spots import CENTER, spot_anchor
+    from carcassonne.app.art import tile_anchors
+    from carcassonne.app.art.spots import CENTER, spot_anchor
     from carcassonne.tileset import standard_tiles
 
     tiles = standard_tiles()

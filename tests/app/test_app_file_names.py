@@ -86,7 +86,7 @@ def test_a_data_folder_whose_path_is_not_utf8(tmp_path, monkeypatch):
     (folder / "saves" / "x.carc.json").write_text("{")
     assert run_app(["--quit-after-first-frame"]) == 0
     from carcassonne.app.app import App
-    from carcassonne.app.storage import Settings, Storage
+    from carcassonne.app.files.storage import Settings, Storage
 
     app = App(Storage(folder), settings=Settings(window_size=(1024, 768), animation="instant", sound=False))
     app.fps = 0

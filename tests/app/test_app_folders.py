@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import platformdirs
 
-from carcassonne.app import folders
-from carcassonne.app.storage import Storage
+from carcassonne.app.files import folders
+from carcassonne.app.files.storage import Storage
 
 
 def test_without_the_override_each_kind_of_file_has_the_platforms_folder(monkeypatch, tmp_path):

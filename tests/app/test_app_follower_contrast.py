@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from carcassonne.app.assets import Pieces
+from carcassonne.app.art.assets import Pieces
 from carcassonne.engine import COLORS
 
 

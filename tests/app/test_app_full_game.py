@@ -15,7 +15,7 @@ import pygame
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.results import ResultsScene
-from carcassonne.app.spots import spot_anchor
+from carcassonne.app.art.spots import spot_anchor
 from carcassonne.engine import Game, Move
 from carcassonne.engine.record import GameRecord
 

@@ -12,14 +12,14 @@ import pytest
 
 from carcassonne import i18n
 from carcassonne.ai.hint import hint
-from carcassonne.app.coach import hint_seed
+from carcassonne.app.play.coach import hint_seed
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.hint_words import hint_sentence
+from carcassonne.words.hint_words import hint_sentence
 from carcassonne.app.scenes.play import HUMAN, PlayScene
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.app.session import load_game, play
-from carcassonne.app.sprites import GhostFollower, GhostTile
-from carcassonne.app.widgets import recording_layout
+from carcassonne.app.board.sprites import GhostFollower, GhostTile
+from carcassonne.app.ui.widgets import recording_layout
 from carcassonne.engine import Game
 from carcassonne.engine.record import GameRecord, Seat
 

@@ -28,7 +28,7 @@ from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene, open_replay
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import start_new
-from carcassonne.app.storage import Settings, SeatSetup, Setup, Storage
+from carcassonne.app.files.storage import Settings, SeatSetup, Setup, Storage
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.untrusted import clean_name
 
@@ -279,7 +279,7 @@ def test_a_huge_size_on_the_command_line_is_clamped_and_never_saved(data_dir):
 
 @pytest.fixture(scope="module")
 def font() -> pygame.font.Font:
-    from carcassonne.app.assets import Fonts
+    from carcassonne.app.art.assets import Fonts
 
     pygame.font.init()
     return Fonts().get(20)

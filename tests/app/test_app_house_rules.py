@@ -10,7 +10,7 @@ from carcassonne.app.scenes.new_game import HOUSE_LINES, NewGameScene
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.rules_help import PAGE, RulesScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.storage import SeatSetup, Setup
+from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.engine import Rules
 
 
@@ -123,7 +123,7 @@ def test_the_table_edge_is_drawn_on_the_board(make_app):
 def test_the_replay_viewer_tells_the_house_rules_in_words(tiles):
     from pathlib import Path
 
-    from carcassonne.app.replay import Replay
+    from carcassonne.app.files.replay import Replay
     from carcassonne.engine.record import GameRecord
 
     house = Path(__file__).parent.parent / "records" / "house"
@@ -137,7 +137,7 @@ def test_the_replay_viewer_tells_the_house_rules_in_words(tiles):
 
 
 def test_a_square_off_the_table_says_so(tiles):
-    from carcassonne.app.explain import why_not_tile
+    from carcassonne.words.explain import why_not_tile
     from carcassonne.engine import Game, Placement
 
     game = Game(tiles, Rules(table=(3, 3)), 2, seed=0)
@@ -204,7 +204,7 @@ def test_remembered_house_rules_survive_a_round_trip_through_json():
 
 
 def test_each_house_rule_but_the_first_player_has_a_picture_that_replays(make_app):
-    from carcassonne.app.miniboard import load_example
+    from carcassonne.app.board.miniboard import load_example
     from carcassonne.app.scenes.rules_help import HOUSE_RULES
     from carcassonne.resources import path as resource_path
 
@@ -231,8 +231,8 @@ def test_each_house_rule_but_the_first_player_has_a_picture_that_replays(make_ap
 
 
 def test_the_mini_board_draws_the_table_edge(make_app):
-    from carcassonne.app.board_view import TABLE_EDGE_RGB
-    from carcassonne.app.miniboard import board_picture, load_example
+    from carcassonne.app.board.board_view import TABLE_EDGE_RGB
+    from carcassonne.app.board.miniboard import board_picture, load_example
     from carcassonne.resources import path as resource_path
 
     app = make_app()

@@ -9,12 +9,12 @@ import pytest
 
 from carcassonne import i18n
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.explain import why_not_tile
-from carcassonne.app.replay import Replay
+from carcassonne.words.explain import why_not_tile
+from carcassonne.app.files.replay import Replay
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import play
-from carcassonne.app.storage import DEFAULT_NAMES
-from carcassonne.app.widgets import recording_layout
+from carcassonne.app.files.storage import DEFAULT_NAMES
+from carcassonne.app.ui.widgets import recording_layout
 from carcassonne.engine import Placement
 from carcassonne.engine.record import GameRecord, Seat
 
@@ -218,8 +218,8 @@ def test_no_text_of_the_tutorial_runs_past_its_box_in_any_language(make_app, cod
 
 def test_the_language_chosen_in_settings_is_spoken_at_once_and_kept(make_app, data_dir):
     from carcassonne.app.app import App
-    from carcassonne.app.storage import Storage
-    from carcassonne.app.widgets import Choice
+    from carcassonne.app.files.storage import Storage
+    from carcassonne.app.ui.widgets import Choice
 
     app = make_app()
     d = Driver(app)
@@ -241,7 +241,7 @@ def test_the_language_chosen_in_settings_is_spoken_at_once_and_kept(make_app, da
 
 
 def test_an_unknown_stored_language_is_ignored():
-    from carcassonne.app.storage import Settings
+    from carcassonne.app.files.storage import Settings
 
     assert Settings.from_data({"language": "tlh"}).language == ""
 
@@ -260,8 +260,8 @@ def test_a_broken_rule_in_a_loaded_game_is_worded_in_the_chosen_language(make_ap
     i18n.set_language("es")
     said = open_replay(app, bad / "false-discard.carc.json")
     assert said == "false-discard.carc.json: Turno 1: La loseta U no se puede descartar: encaja en el tablero."
-    from carcassonne.app.explain import error_words
-    from carcassonne.app.saves import summarize
+    from carcassonne.words.explain import error_words
+    from carcassonne.app.files.saves import summarize
 
     summary = summarize(app.storage, bad / "river-order.carc.json", app.tiles)  # the Load screen's line
     i18n.set_language("fr")

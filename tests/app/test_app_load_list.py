@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from carcassonne.app.driver import Driver
-from carcassonne.app.save_list import INDEX_NAME, SaveList
+from carcassonne.app.files.save_list import INDEX_NAME, SaveList
 from carcassonne.app.scenes.dialogs import LoadDialog
 from carcassonne.app.scenes.title import TitleScene
 from test_app_hostile_files import record_data

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from carcassonne.app.heap import release_free_memory
-from carcassonne.app.textcache import TextCache
+from carcassonne.app.ui.textcache import TextCache
 
 
 def test_the_text_cache_keeps_within_its_budget_dropping_the_least_recently_drawn(make_app):
@@ -54,10 +54,11 @@ def test_free_memory_goes_back_to_the_system_between_screens(make_app):
 def test_every_picture_cache_keeps_within_its_windows_worth(make_app):
     """Zooming through every size with the farm owners shown, at 1920×1080: the tiles, tints,
     panels and text held stay within their budgets (before, the tints alone could reach 96 MiB)."""
-    from carcassonne.app import feature_paint, widgets
-    from carcassonne.app.camera import ZOOM_SIZES
+    from carcassonne.app.board import feature_paint
+    from carcassonne.app.ui import widgets
+    from carcassonne.app.board.camera import ZOOM_SIZES
     from carcassonne.app.driver import Driver, random_game
-    from carcassonne.app.picture_cache import held_bytes, window_bytes
+    from carcassonne.app.art.picture_cache import held_bytes, window_bytes
     from carcassonne.app.session import play
     from carcassonne.engine.record import Seat
 
@@ -80,7 +81,7 @@ def test_every_picture_cache_keeps_within_its_windows_worth(make_app):
 
 def test_a_new_game_starts_with_empty_picture_caches(make_app):
     from carcassonne.app.driver import Driver, random_game
-    from carcassonne.app.picture_cache import held_bytes
+    from carcassonne.app.art.picture_cache import held_bytes
     from carcassonne.app.session import play
     from carcassonne.engine.record import Seat
 
@@ -90,7 +91,7 @@ def test_a_new_game_starts_with_empty_picture_caches(make_app):
     d = Driver(app)
     d.key(pygame.K_o)
     d.frames(5)
-    from carcassonne.app import feature_paint
+    from carcassonne.app.board import feature_paint
 
     before = held_bytes()
     assert feature_paint._cache.bytes > 0

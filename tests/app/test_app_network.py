@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from carcassonne.app.driver import Driver
-from carcassonne.app.net_turn import NetworkTurnController
-from carcassonne.app.netplay import server_url
+from carcassonne.app.network.net_turn import NetworkTurnController
+from carcassonne.app.network.netplay import server_url
 from carcassonne.app.scenes.join import JoinScene
 from carcassonne.app.scenes.lobby import LobbyScene
 from carcassonne.app.scenes.new_game import NewGameScene
@@ -302,7 +302,7 @@ def test_the_host_s_hand_over_waits_for_the_server_s_word(make_app):
 
 
 def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_app):
-    from carcassonne.app.storage import SeatSetup, Setup
+    from carcassonne.app.files.storage import SeatSetup, Setup
 
     app = hosting_app(make_app)
     d = Driver(app)
@@ -375,7 +375,7 @@ def test_the_tile_laid_on_another_screen_shows_here_before_it_is_confirmed(make_
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_no_network_screen_text_runs_past_its_box(make_app, size, language):
     from carcassonne import i18n
-    from carcassonne.app.widgets import recording_layout
+    from carcassonne.app.ui.widgets import recording_layout
 
     def overflows() -> list[str]:
         with recording_layout() as log:

@@ -9,12 +9,12 @@ import pytest
 
 from carcassonne.ai import get_bot
 from carcassonne.app.driver import Driver
-from carcassonne.app.saves import describe_rules
+from carcassonne.app.files.saves import describe_rules
 from carcassonne.app.scenes.dialogs import LoadDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import game_from_setup, start_new
-from carcassonne.app.storage import SeatSetup, Setup, Storage
+from carcassonne.app.files.storage import SeatSetup, Setup, Storage
 from carcassonne.engine import Rules
 from carcassonne.engine.record import GameRecord
 
@@ -179,7 +179,7 @@ def test_the_replays_list_names_each_game_in_progress_by_its_players(make_app):
 
 def test_the_load_list_speaks_the_language_chosen_since_and_forgets_deleted_files(make_app):
     from carcassonne import i18n
-    from carcassonne.app import saves
+    from carcassonne.app.files import saves
 
     app = make_app()
     game, seats = game_from_setup(app, setup_of("Ann", "Bob", seed="5", river=True))

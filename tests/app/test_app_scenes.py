@@ -12,7 +12,7 @@ from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.storage import SeatSetup, Settings, Setup, Storage, data_dir
+from carcassonne.app.files.storage import SeatSetup, Settings, Setup, Storage, data_dir
 from carcassonne.engine import Game
 from carcassonne.engine.record import GameRecord
 

@@ -14,7 +14,7 @@ import pytest
 from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.storage import SeatSetup, Setup
+from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.engine import FOLLOWERS
 from carcassonne.engine.record import GameRecord, Seat
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pygame
 
-from carcassonne.app.board_view import BoardView
+from carcassonne.app.board.board_view import BoardView
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.keymap import KEYMAP, Binding, action_for, help_rows, parse_key
+from carcassonne.app.ui.keymap import KEYMAP, Binding, action_for, help_rows, parse_key
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene
 from carcassonne.app.scenes.rules_help import keys as help_keys
 from carcassonne.app.session import game_from_setup, open_replay, play
-from carcassonne.app.storage import SeatSetup, Setup
+from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
@@ -114,7 +114,7 @@ def test_a_broken_computer_player_is_shown_and_the_game_stops(make_app, monkeypa
         def choose(self, game):  # noqa: ANN001, ANN202
             raise RuntimeError("no idea what to do")
 
-    monkeypatch.setattr("carcassonne.app.turn.make_bot", lambda level, seed: Broken())
+    monkeypatch.setattr("carcassonne.app.play.turn.make_bot", lambda level, seed: Broken())
     app = make_app()
     d = Driver(app)
     setup = Setup(seats=[SeatSetup("Bot", "red", "ai:normal"), SeatSetup("Ann", "blue")], seed="3")

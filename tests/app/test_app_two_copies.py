@@ -15,13 +15,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from carcassonne.app import gamelock
+from carcassonne.app.files import gamelock
 from carcassonne.app.driver import Driver
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import load_game, start_new
-from carcassonne.app.storage import SeatSetup, Setup, Storage
+from carcassonne.app.files.storage import SeatSetup, Setup, Storage
 from test_app_hostile_files import record_data, settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NEW_GAME = textwrap.dedent("""
     import sys, time
     time.strftime = lambda *args: "2026-11-24_09-00-00"
-    from carcassonne.app.storage import Storage
+    from carcassonne.app.files.storage import Storage
     class Record:  # the first turn's record, as far as the file's name and content go
         def to_json(self):
             return '{"seed": %s}' % sys.argv[2]
@@ -46,7 +46,7 @@ NEW_GAME = textwrap.dedent("""
 CONTINUE = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from carcassonne.app.storage import Storage
+    from carcassonne.app.files.storage import Storage
     storage = Storage(sys.argv[1])
     print("playing" if storage.continue_autosave(Path(sys.argv[2])) else "refused", flush=True)
     sys.stdin.read()

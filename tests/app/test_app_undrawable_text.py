@@ -14,8 +14,8 @@ from carcassonne.app.scenes.new_game import NewGameScene
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene, open_replay
 from carcassonne.app.scenes.title import TitleScene
-from carcassonne.app.textcache import render_text
-from carcassonne.app.widgets import TextField, blit_text
+from carcassonne.app.ui.textcache import render_text
+from carcassonne.app.ui.widgets import TextField, blit_text
 from carcassonne.engine.untrusted import clean_name
 from test_app_hostile_files import record_data, settle
 
@@ -26,7 +26,7 @@ ZERO_WIDTH = ["\u034f", "\u17b4", "\u17b5", "\u180b", "\u180c", "\u180d", *map(c
 
 @pytest.fixture(scope="module")
 def fonts():
-    from carcassonne.app.assets import Fonts
+    from carcassonne.app.art.assets import Fonts
 
     pygame.font.init()
     return Fonts()
@@ -52,7 +52,7 @@ def test_a_name_of_what_the_fonts_leave_undrawn_is_cleaned():
 
 @pytest.mark.parametrize("mark", ZERO_WIDTH)
 def test_typing_a_lone_zero_width_mark_into_an_empty_field(fonts, mark):
-    from carcassonne.app.intents import KEY, Intent
+    from carcassonne.app.ui.intents import KEY, Intent
 
     field = TextField("", lambda _text: None, pygame.Rect(0, 0, 200, 40))
     field.focused = True

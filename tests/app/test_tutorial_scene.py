@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from carcassonne.app.driver import Driver
-from carcassonne.app.storage import Storage
+from carcassonne.app.files.storage import Storage
 
 
 def open_tutorial(make_app, size=(1024, 768)):
@@ -133,7 +133,7 @@ def test_completion_is_remembered_in_the_settings_and_the_free_game_ends(make_ap
 
 
 def test_bad_settings_keep_only_lesson_ids_that_are_text(data_dir):
-    from carcassonne.app.storage import Settings
+    from carcassonne.app.files.storage import Settings
 
     assert Settings.from_data({"lessons_done": ["roads", 3, None]}).lessons_done == ["roads"]
     assert Settings.from_data({"lessons_done": "roads"}).lessons_done == []

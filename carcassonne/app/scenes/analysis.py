@@ -2,7 +2,7 @@
 costliest turns: the points lost, what was played and what would have been better.
 
 Opened from the Results screen and from the Replay viewer, for any record. The analysis
-runs beside the window (:class:`~carcassonne.app.analysis_job.AnalysisJob`); leaving this
+runs beside the window (:class:`~carcassonne.app.files.analysis_job.AnalysisJob`); leaving this
 screen before it ends stops it. Picking a turn (a click, or its number key) shows it in
 the replay viewer with both moves on the board; opened from a replay, the replay itself
 goes there (``on_pick``).
@@ -18,13 +18,13 @@ import pygame
 from ...ai.analysis import TurnAnalysis, costliest
 from ...engine.record import GameRecord
 from ...i18n import N_, _, format_number, ngettext
-from ..analysis_job import AnalysisJob, analysed_players
-from ..assets import PLAYER_RGB
-from ..intents import KEY, MOTION, PRESS, RELEASE, Intent
-from ..hint_words import hint_sentence
-from ..movelog import advice_words, played_words
-from ..replay import Replay
-from ..widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from ..files.analysis_job import AnalysisJob, analysed_players
+from ..art.assets import PLAYER_RGB
+from ..ui.intents import KEY, MOTION, PRESS, RELEASE, Intent
+from ...words.hint_words import hint_sentence
+from ...words.movelog import advice_words, played_words
+from ..files.replay import Replay
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:

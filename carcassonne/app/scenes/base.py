@@ -13,10 +13,10 @@ import pygame
 from ...i18n import _
 from ...engine import Game
 from ...engine.record import Seat
-from ..board_view import BoardView
-from ..camera import Camera
-from ..intents import Intent
-from ..widgets import ACCENT, Widget, blit_text, draw_panel, ui_scale
+from ..board.board_view import BoardView
+from ..board.camera import Camera
+from ..ui.intents import Intent
+from ..ui.widgets import ACCENT, Widget, blit_text, draw_panel, ui_scale
 
 if TYPE_CHECKING:
     from ..app import App
@@ -28,7 +28,7 @@ class Scene:
 
     #: An opaque scene hides the scenes below it; overlays (dialogs) are not opaque.
     opaque = True
-    #: Which screen of the keymap names this scene's keys (:mod:`carcassonne.app.keymap`).
+    #: Which screen of the keymap names this scene's keys (:mod:`carcassonne.app.ui.keymap`).
     keymap = ""
 
     def __init__(self, app: "App") -> None:

@@ -8,8 +8,8 @@ import pygame
 
 from ...i18n import N_
 from ...net.protocol import MAX_CHAT, clean_chat
-from ..intents import KEY, Intent
-from ..widgets import Button, TextField
+from ..ui.intents import KEY, Intent
+from ..ui.widgets import Button, TextField
 from .base import Dialog
 
 if TYPE_CHECKING:

@@ -10,12 +10,12 @@ import pygame
 
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _
-from ..explain import error_words
-from ..intents import WHEEL, Intent
-from ..save_list import SaveList
-from ..saves import SaveSummary
+from ...words.explain import error_words
+from ..ui.intents import WHEEL, Intent
+from ..files.save_list import SaveList
+from ..files.saves import SaveSummary
 from ..session import load_game
-from ..widgets import INK, INK_DIM, Button, blit_text, wrap
+from ..ui.widgets import INK, INK_DIM, Button, blit_text, wrap
 from .base import Dialog
 
 if TYPE_CHECKING:

@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import N_, _
-from ..score_words import describe
+from ...words.score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import Seat
-from ..anim import Anim, FloatText
-from ..assets import PLAYER_RGB
-from ..board_view import BoardMarks
-from ..feature_paint import Paint, event_paint
-from ..hud import Card, draw_cards, draw_track
-from ..intents import KEY, PRESS, WHEEL, Intent
-from ..panels import draw_top_bar
-from ..textcache import render_text
-from ..widgets import INK, Button, draw_panel, wrap
+from ..board.anim import Anim, FloatText
+from ..art.assets import PLAYER_RGB
+from ..board.board_view import BoardMarks
+from ..board.feature_paint import Paint, event_paint
+from ..play.hud import Card, draw_cards, draw_track
+from ..ui.intents import KEY, PRESS, WHEEL, Intent
+from ..ui.panels import draw_top_bar
+from ..ui.textcache import render_text
+from ..ui.widgets import INK, Button, draw_panel, wrap
 from .base import BoardScene
 
 if TYPE_CHECKING:

@@ -18,12 +18,12 @@ from ...i18n import N_, _
 from ...net.discovery import Finder, FoundGame
 from ...net.host import HostError
 from ...net.link import FAILED, OPEN, Link
-from ..assets import PLAYER_RGB
-from ..backdrop import draw_backdrop, make_backdrop
-from ..intents import Intent
-from ..net_view import fitted
-from ..netplay import KeptGame, refusal_words, server_url
-from ..widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel
+from ..art.assets import PLAYER_RGB
+from ..ui.backdrop import draw_backdrop, make_backdrop
+from ..ui.intents import Intent
+from ..network.net_view import fitted
+from ..network.netplay import KeptGame, refusal_words, server_url
+from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel
 from .base import Scene
 
 if TYPE_CHECKING:

@@ -16,13 +16,13 @@ from ...engine.untrusted import clean_name
 from ...i18n import N_, _
 from ...net.link import FAILED, OPEN, Link
 from ...net.table import Desync, TableState
-from ..assets import PLAYER_RGB
-from ..backdrop import draw_backdrop, make_backdrop
-from ..intents import Intent
-from ..net_turn import NetworkTurnController, tidy_table
-from ..net_view import fitted
-from ..netplay import KeptGame, refusal_words
-from ..widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from ..art.assets import PLAYER_RGB
+from ..ui.backdrop import draw_backdrop, make_backdrop
+from ..ui.intents import Intent
+from ..network.net_turn import NetworkTurnController, tidy_table
+from ..network.net_view import fitted
+from ..network.netplay import KeptGame, refusal_words
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:

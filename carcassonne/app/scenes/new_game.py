@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...i18n import N_, _
-from ..playview import SEAT_KIND
+from ..play.playview import SEAT_KIND
 from ...engine import COLORS
-from ..assets import PLAYER_RGB
-from ..backdrop import draw_backdrop, make_backdrop
-from ..intents import PRESS, Intent
+from ..art.assets import PLAYER_RGB
+from ..ui.backdrop import draw_backdrop, make_backdrop
+from ..ui.intents import PRESS, Intent
 from ...net.host import HostError
-from ..players import levels
+from ..play.players import levels
 from ..session import start_new
-from ..storage import DEFAULT_NAMES, SeatSetup, Setup
-from ..widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
+from ..files.storage import DEFAULT_NAMES, SeatSetup, Setup
+from ..ui.widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:

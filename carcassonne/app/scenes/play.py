@@ -2,9 +2,9 @@
 
 A person drags the drawn tile onto the board (or clicks a square; right-click, R or the wheel
 rotates), maybe a follower onto a lit place, then confirms (Enter) or says "no follower" (Space,
-twice). Phases: :mod:`~carcassonne.app.turn` (pygame-free; a network game is driven the same way);
-actions: :mod:`~carcassonne.app.turn_actions`; pointer: :mod:`~carcassonne.app.play_input`; pace:
-:mod:`~carcassonne.app.turn_flow`; panels: :mod:`~carcassonne.app.playview`; network: :mod:`~.net_view`.
+twice). Phases: :mod:`~carcassonne.app.play.turn` (pygame-free; a network game is driven the same way);
+actions: :mod:`~carcassonne.app.play.turn_actions`; pointer: :mod:`~carcassonne.app.play.play_input`; pace:
+:mod:`~carcassonne.app.play.turn_flow`; panels: :mod:`~carcassonne.app.play.playview`; network: :mod:`~.net_view`.
 """
 
 from __future__ import annotations
@@ -19,27 +19,27 @@ from ...i18n import N_, _
 from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
 from ...engine.untrusted import shown_path
-from ..aidview import Aids, Tip
-from ..anim import Glide
-from ..board_overlay import BoardOverlay
-from ..board_view import BoardMarks
-from ..coach import Coach
-from ..drag import Drag, Places, spot_near
-from ..hint_words import hint_sentence
-from ..hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
+from ..play.aidview import Aids, Tip
+from ..board.anim import Glide
+from ..play.board_overlay import BoardOverlay
+from ..board.board_view import BoardMarks
+from ..play.coach import Coach
+from ..play.drag import Drag, Places, spot_near
+from ...words.hint_words import hint_sentence
+from ..play.hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
                    draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
-from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..net_view import table_view
-from ..keymap import key_hint
-from ..panels import draw_top_bar
-from ..play_tips import ShownTip, draw_shown_tip, find_tip
-from ..play_input import Pointer
-from ..play_layout import panel_places
-from ..playview import PanelView, panel_view, turn_marks
-from ..turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
-from ..turn_actions import TurnActions
-from ..turn_flow import TurnFlow
-from ..widgets import BAD, GOOD, INK, INK_DIM, Button
+from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..network.net_view import table_view
+from ..ui.keymap import key_hint
+from ..ui.panels import draw_top_bar
+from ..play.play_tips import ShownTip, draw_shown_tip, find_tip
+from ..play.play_input import Pointer
+from ..play.play_layout import panel_places
+from ..play.playview import PanelView, panel_view, turn_marks
+from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
+from ..play.turn_actions import TurnActions
+from ..play.turn_flow import TurnFlow
+from ..ui.widgets import BAD, GOOD, INK, INK_DIM, Button
 from .base import BoardScene
 
 if TYPE_CHECKING:
@@ -62,11 +62,11 @@ class PlayScene(BoardScene):
     def __init__(self, app: "App", turn: TurnController) -> None:
         super().__init__(app, turn.seats, turn.game)
         self.turn = turn
-        #: The pointer, what it carries and the follower place under it (:mod:`carcassonne.app.play_input`).
+        #: The pointer, what it carries and the follower place under it (:mod:`carcassonne.app.play.play_input`).
         self.hands = Pointer(turn, self.board)
-        #: The message of the moment, the animations, the score markers (:mod:`carcassonne.app.turn_flow`).
+        #: The message of the moment, the animations, the score markers (:mod:`carcassonne.app.play.turn_flow`).
         self.flow = TurnFlow(self.game, self.seats)
-        #: The player's actions in the turn, each with its message and sound (:mod:`carcassonne.app.turn_actions`).
+        #: The player's actions in the turn, each with its message and sound (:mod:`carcassonne.app.play.turn_actions`).
         self.moves = TurnActions(turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
                                  confirmed=self.after_turn)
         self.buttons = {name: Button(label, partial(self.do, action), hint="" if name in PLAIN else key_hint("play", action),
@@ -74,12 +74,12 @@ class PlayScene(BoardScene):
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score) and where it shows.
         self.shown_tip: ShownTip | None = None
-        #: What the painters show, made in ``update`` (:func:`carcassonne.app.playview.panel_view`).
+        #: What the painters show, made in ``update`` (:func:`carcassonne.app.play.playview.panel_view`).
         self.panel = PanelView()
         self.refining = False
         # -- board overlay (features lit, farm owners, last move, move log): board_overlay.py
         self.overlay = BoardOverlay(self.game, [s.color for s in self.seats])
-        #: The hint: Expert's move for the tile in hand, looked for in the background (:mod:`carcassonne.app.coach`).
+        #: The hint: Expert's move for the tile in hand, looked for in the background (:mod:`carcassonne.app.play.coach`).
         self.coach = Coach(turn.hints_used)
         self.net = table_view(app, turn, self.say, self.after_turn)  # a network game's seats, timer, chat
 
@@ -220,7 +220,7 @@ class PlayScene(BoardScene):
             self.open_menu()
 
     def do(self, action: str) -> bool:
-        """Carry out a keymap action (:mod:`carcassonne.app.keymap`); False if it means nothing here."""
+        """Carry out a keymap action (:mod:`carcassonne.app.ui.keymap`); False if it means nothing here."""
         if self.camera_action(action):
             return True
         m = self.moves

@@ -3,7 +3,7 @@
 Left/Right (or the buttons) step a turn, PageUp/PageDown ten, Home/End jump to the
 start or the end; the slider under the board goes to any turn. The panel shows the
 players' scores at that point, what the turn did and its score events in words.
-The board is the Play scene's :class:`~carcassonne.app.board_view.BoardView` (drag to
+The board is the Play scene's :class:`~carcassonne.app.board.board_view.BoardView` (drag to
 pan, wheel or +/- to zoom, F to fit). Also: the Replays dialog that lists the records
 to watch and takes a typed path.
 """
@@ -20,18 +20,18 @@ import pygame
 from ...ai.analysis import TurnAnalysis
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _, format_number, format_when, ngettext
-from ..aidview import Aids
-from ..assets import PLAYER_RGB
-from ..board_overlay import StepMarks
-from ..board_view import LAST_PLACED
-from ..intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..panels import draw_player_card, draw_side_panel, draw_top_bar
-from ..replay import Replay
-from ..saves import summarize
-from ..score_words import describe
+from ..play.aidview import Aids
+from ..art.assets import PLAYER_RGB
+from ..play.board_overlay import StepMarks
+from ..board.board_view import LAST_PLACED
+from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..ui.panels import draw_player_card, draw_side_panel, draw_top_bar
+from ..files.replay import Replay
+from ..files.saves import summarize
+from ...words.score_words import describe
 from ..session import open_replay
-from ..sprites import GHOST_RGB
-from ..widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
+from ..board.sprites import GHOST_RGB
+from ..ui.widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
 from .base import BoardScene, Dialog
 
 if TYPE_CHECKING:

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import N_, _, ngettext
-from ..score_words import describe
+from ...words.score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import GameRecord, Seat
-from ..assets import PLAYER_RGB
-from ..intents import KEY, PRESS, Intent
-from ..widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
+from ..art.assets import PLAYER_RGB
+from ..ui.intents import KEY, PRESS, Intent
+from ..ui.widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
 from .base import Scene
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ import pygame
 from ...engine import RecordError
 from ...i18n import N_, _
 from ...resources import path as resource_path
-from ..intents import WHEEL, Intent
-from ..keymap import help_rows
-from ..miniboard import Example, board_picture, load_example
-from ..widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from ..ui.intents import WHEEL, Intent
+from ..ui.keymap import help_rows
+from ..board.miniboard import Example, board_picture, load_example
+from ..ui.widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:

@@ -10,9 +10,9 @@ from ... import i18n
 from ...engine.untrusted import shown_path
 from ...i18n import LANGUAGES, N_, _
 from ... import __version__
-from ..errorlog import LOG_NAME
-from ..storage import ANIMATION_SPEEDS, WINDOW_SIZES
-from ..widgets import INK_DIM, Button, Choice, Toggle, blit_text
+from ..files.errorlog import LOG_NAME
+from ..files.storage import ANIMATION_SPEEDS, WINDOW_SIZES
+from ..ui.widgets import INK_DIM, Button, Choice, Toggle, blit_text
 from .base import Dialog
 
 if TYPE_CHECKING:

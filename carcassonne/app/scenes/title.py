@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import N_, _
-from ..backdrop import draw_backdrop, make_backdrop
-from ..intents import Intent
+from ..ui.backdrop import draw_backdrop, make_backdrop
+from ..ui.intents import Intent
 from ..session import load_game, open_elsewhere_words
-from ..widgets import ACCENT, INK_DIM, Button, blit_text
+from ..ui.widgets import ACCENT, INK_DIM, Button, blit_text
 from .base import Scene
 
 if TYPE_CHECKING:

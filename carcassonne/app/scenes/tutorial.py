@@ -22,14 +22,14 @@ from ...resources import path as resource_path
 from ...i18n import N_, _, ngettext
 from ...tutorial import DONE, ILLEGAL, Lesson, LessonRunner, Note, load_lessons, refusal
 from ...tutorial.runner import READ_FIRST
-from ..board_view import BoardMarks, BoardView
-from ..drag import spot_near
-from ..explain import placement_sentence, reason_sentence
-from ..intents import MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..keymap import key_hint
-from ..score_words import describe_to
-from ..turn import AI_GLIDE, AI_THINK, ANIMATING, HUMAN, TurnController
-from ..widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from ..board.board_view import BoardMarks, BoardView
+from ..play.drag import spot_near
+from ...words.explain import placement_sentence, reason_sentence
+from ..ui.intents import MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..ui.keymap import key_hint
+from ...words.score_words import describe_to
+from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HUMAN, TurnController
+from ..ui.widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
 if TYPE_CHECKING:

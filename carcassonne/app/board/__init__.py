@@ -1,0 +1,1 @@
+"""One board on screen: the camera, the sprites, the tiles' masks and anchors, features painted."""

@@ -1,0 +1,256 @@
+"""The board's sprites (tiles, followers, marks), kept by :class:`~carcassonne.app.board.board_view.BoardView`.
+
+Board sprites keep world positions and take their screen rect from the camera each
+frame; images come from the per-size caches, so a frame is blits only.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import Orientation
+from ..art.assets import Assets, PLAYER_RGB
+from .camera import Camera
+from ..art.picture_cache import PictureCache
+from ..art.spots import spot_anchor
+
+FOLLOWER_SCALE = 0.34  # follower height as a fraction of the tile
+
+
+class BoardSprite(pygame.sprite.Sprite):
+    """A sprite at a world position: ``sync`` takes its image and screen rect from the camera."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
+
+    def sync(self, camera: Camera) -> None:
+        raise NotImplementedError
+
+
+class BoardTile(BoardSprite):
+    """A placed tile (``pending``: laid down this turn, not yet confirmed)."""
+
+    pending = False
+
+    def __init__(self, x: int, y: int, o: Orientation, assets: Assets) -> None:
+        super().__init__()
+        self.x, self.y, self.o = x, y, o
+        self.assets = assets
+        self._px = -1
+        self._rough = False
+        self.image = pygame.Surface((1, 1))
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px or self._rough:
+            self.image = self.assets.tiles.sized(self.o.kind.id, self.o.rotation, px, quick=True)
+            self._rough = self.assets.tiles.is_rough(self.o.kind.id, self.o.rotation, px)
+            self._px = px
+        sx, sy = camera.to_screen(self.x, self.y)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
+class BoardFollower(BoardSprite):
+    """A follower standing (or, as a farmer, lying) on a placed tile."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
+        self.assets = assets
+        self.lying = spot.startswith("farm")
+        self._px = -1
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self.image = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), self.lying)
+            self._px = px
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = self.image.get_rect(center=(round(sx), round(sy)))
+
+
+class CellMark(BoardSprite):
+    """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
+
+    _cache: PictureCache[tuple] = PictureCache(windows=0.5)
+
+    def __init__(self, x: int, y: int, rgba: tuple[int, int, int, int], frame: int = 0) -> None:
+        super().__init__()
+        self.x, self.y, self.rgba, self.frame = x, y, rgba, frame
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        key = (px, self.rgba, self.frame)
+        img = self._cache.get(key)
+        if img is None:
+            img = pygame.Surface((px, px), pygame.SRCALPHA)
+            if self.frame:
+                w = max(2, round(px * self.frame / 100))
+                pygame.draw.rect(img, self.rgba, img.get_rect(), w, border_radius=max(2, px // 16))
+            else:
+                img.fill(self.rgba)
+                pygame.draw.rect(img, (*self.rgba[:3], min(255, self.rgba[3] * 2)), img.get_rect(),
+                                 max(1, px // 40))
+            self._cache.put(key, img)
+        self.image = img
+        sx, sy = camera.to_screen(self.x, self.y)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
+class DeadMark(BoardSprite):
+    """A dead spot: a square no tile left in the box can fill (hatched, with a cross)."""
+
+    _cache: PictureCache[int] = PictureCache(windows=0.25)
+
+    def __init__(self, x: int, y: int) -> None:
+        super().__init__()
+        self.x, self.y = x, y
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        img = self._cache.get(px)
+        if img is None:
+            img = pygame.Surface((px, px), pygame.SRCALPHA)
+            img.fill((20, 16, 14, 120))
+            step = max(6, px // 8)
+            line = max(1, px // 64)
+            for k in range(-px, px, step):  # hatching
+                pygame.draw.line(img, (150, 60, 50, 110), (k, px), (k + px, 0), line)
+            m = px // 4
+            w = max(2, px // 14)
+            pygame.draw.line(img, (230, 90, 75, 230), (m, m), (px - m, px - m), w)
+            pygame.draw.line(img, (230, 90, 75, 230), (m, px - m), (px - m, m), w)
+            pygame.draw.rect(img, (230, 90, 75, 200), img.get_rect(), max(1, px // 40))
+            self._cache.put(px, img)
+        self.image = img
+        sx, sy = camera.to_screen(self.x, self.y)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
+class LastFollowerMark(BoardSprite):
+    """A ring under the follower the last turn put on the board (the last move, marked)."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot = x, y, o, spot
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+        self._px = -1
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self._px = px
+            r = max(8, round(px * FOLLOWER_SCALE * 0.75))
+            img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+            pygame.draw.circle(img, (255, 214, 90, 110), (r + 2, r + 2), r)
+            pygame.draw.circle(img, (255, 214, 90, 255), (r + 2, r + 2), r, max(2, r // 5))
+            self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = self.image.get_rect(center=(round(sx), round(sy)))
+
+
+class SpotMark(BoardSprite):
+    """A lit follower place on the pending tile (brighter while hovered)."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
+        self.hover = False
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        r = max(6, round(px * (0.14 if self.hover else 0.1)))
+        img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        rgb = PLAYER_RGB.get(self.color, (255, 255, 255))
+        c = (r + 2, r + 2)
+        pygame.draw.circle(img, (255, 255, 255, 230 if self.hover else 170), c, r)
+        pygame.draw.circle(img, (*rgb, 255), c, max(2, r - max(2, r // 3)))
+        pygame.draw.circle(img, (20, 20, 20, 255), c, r, max(1, r // 5))
+        self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = img.get_rect(center=(round(sx), round(sy)))
+
+
+#: The outline of a move shown beside the one played (the analysis' better move).
+GHOST_RGB = (110, 230, 255)
+#: A ghost tile is drawn this much smaller than its square, so the frame of a tile played
+#: on the same square still shows around it.
+GHOST_SCALE = 0.8
+
+
+def ghost_point(camera: Camera, x: int, y: int, fx: float, fy: float) -> tuple[float, float]:
+    """Where the point (fx, fy) of a ghost tile on square (x, y) is on screen."""
+    inset = (1 - GHOST_SCALE) / 2
+    return camera.to_screen(x + inset + fx * GHOST_SCALE, y + inset + fy * GHOST_SCALE)
+
+
+class GhostTile(BoardSprite):
+    """A move that was not played, seen through: the tile half transparent in a bright outline."""
+
+    def __init__(self, x: int, y: int, o: Orientation, assets: Assets) -> None:
+        super().__init__()
+        self.x, self.y, self.o = x, y, o
+        self.assets = assets
+        self._px = -1
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = max(4, round(camera.tile_px * GHOST_SCALE))
+        if px != self._px:
+            self._px = px
+            img = pygame.Surface((px, px), pygame.SRCALPHA)
+            img.blit(self.assets.tiles.sized(self.o.kind.id, self.o.rotation, px, quick=True), (0, 0))
+            img.fill((255, 255, 255, 165), special_flags=pygame.BLEND_RGBA_MULT)
+            w = max(3, px // 16)
+            pygame.draw.rect(img, (20, 30, 40, 255), img.get_rect(), w + 2, border_radius=max(2, px // 16))
+            pygame.draw.rect(img, (*GHOST_RGB, 255), img.get_rect().inflate(-2, -2), w,
+                             border_radius=max(2, px // 16))
+            self.image = img
+        sx, sy = ghost_point(camera, self.x, self.y, 0, 0)
+        self.rect = pygame.Rect(round(sx), round(sy), px, px)
+
+
+class GhostFollower(BoardFollower):
+    """The follower of a move that was not played: see-through, ringed in the ghost's outline colour."""
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self._px = px
+            piece = self.assets.pieces.get(self.color, max(10, round(px * GHOST_SCALE * FOLLOWER_SCALE)),
+                                           self.lying)
+            r = max(piece.get_width(), piece.get_height()) // 2 + max(3, px // 30)
+            img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+            pygame.draw.circle(img, (*GHOST_RGB, 70), (r + 2, r + 2), r)
+            pygame.draw.circle(img, (*GHOST_RGB, 255), (r + 2, r + 2), r, max(2, r // 7))
+            faded = piece.copy()
+            faded.fill((255, 255, 255, 190), special_flags=pygame.BLEND_RGBA_MULT)
+            img.blit(faded, faded.get_rect(center=(r + 2, r + 2)))
+            self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = ghost_point(camera, self.x, self.y, ax, ay)
+        self.rect = self.image.get_rect(center=(round(sx), round(sy)))
+
+
+def tinted(img: pygame.Surface, rgb: tuple[int, int, int], alpha: int = 90) -> pygame.Surface:
+    """A copy of a tile image washed with a colour (green fits, red does not)."""
+    out = img.copy()
+    wash = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+    wash.fill((*rgb, alpha))
+    out.blit(wash, (0, 0))
+    pygame.draw.rect(out, rgb, out.get_rect(), max(2, img.get_width() // 28))
+    return out

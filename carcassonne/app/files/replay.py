@@ -1,0 +1,180 @@
+"""Watching a recorded game turn by turn: the engine's push/pop move stack, a step at a time.
+
+Step 0 is the start tile alone, step k the board after the record's k-th turn, and
+one more step, when the record reaches the end of the tiles, is the final scoring.
+Every turn is checked by the rules once when the record is opened (a bad record is
+one :class:`RecordError` line); stepping is then exact ``Game.push``/``Game.pop``.
+No pygame here: the Replay scene shows it, tests drive it directly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...i18n import N_, _, ngettext
+from ...engine import Game, Move, RecordError, ScoreEvent
+from ...engine.record import GameRecord, Seat
+from ...engine.tiles import TileKind, TileSet
+from ...engine.untrusted import shown_path
+
+
+
+class Replay:
+    def __init__(self, record: GameRecord, tiles: TileSet, name: str = "") -> None:
+        self.record = record
+        self.name = name
+        self.seats: list[Seat] = list(record.players)
+        self.turns = list(record.turns)
+        self.game: Game = record.new_game(tiles)
+        #: Who played each turn (turn k is ``self.turns[k - 1]``, played by ``self.player_of[k - 1]``).
+        self.player_of: list[int] = []
+        for number, turn in enumerate(self.turns, start=1):
+            if turn.tile not in tiles:
+                raise RecordError(f"turn {number}: unknown tile {turn.tile!r}")
+            reason = self.game.why_not(turn)
+            if reason:
+                raise RecordError(f"turn {number}: {reason}", reason=reason, turn=number)
+            self.player_of.append(self.game.current)
+            self.game.push(turn)
+        self.has_final = self.game.is_over
+        self.bounds = self._bounds()
+        while self.game.history:
+            self.game.pop()
+        self.step = 0
+
+    @classmethod
+    def load(cls, path: Path, tiles: TileSet) -> "Replay":
+        """Open a ``.carc.json`` (saved, autosaved or from ``simulate``); RecordError if unusable."""
+        return cls(GameRecord.load(path), tiles, shown_path(Path(path).name).replace(".carc.json", ""))
+
+    # ------------------------------------------------------------ stepping
+    @property
+    def last(self) -> int:
+        """The last step: every turn played, and the final scoring if the game reached its end."""
+        return len(self.turns) + (1 if self.has_final else 0)
+
+    @property
+    def is_final(self) -> bool:
+        return self.step == len(self.turns) + 1
+
+    def go(self, step: int) -> None:
+        """Show the board after ``step`` turns (clamped), by exact push/pop."""
+        step = max(0, min(self.last, step))
+        while self.step > step:
+            self.game.pop()
+            self.step -= 1
+        while self.step < step:
+            if self.step < len(self.turns):
+                self.game.push(self.turns[self.step])
+            else:
+                self.game.finish()
+            self.step += 1
+
+    # ------------------------------------------------------------- reading
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores[:]
+
+    def events(self) -> list[ScoreEvent]:
+        """The score events of the current step (the final scoring on the last step)."""
+        if self.is_final:
+            return [e for e in self.game.events if e.final]
+        return [e for e in self.game.events if e.turn == self.step and not e.final]
+
+    def last_move(self) -> Move | None:
+        if 1 <= self.step <= len(self.turns):
+            turn = self.turns[self.step - 1]
+            return turn if isinstance(turn, Move) else None
+        return None
+
+    def describe(self) -> str:
+        """What happened on the current step, in words."""
+        if self.step == 0:
+            return _("The start tile. Step forwards with → or Next.")
+        if self.is_final:
+            if not self.game.rules.incomplete_score:
+                return _("Final scoring: only farms score (house rule: unfinished features score nothing).")
+            return _("Final scoring: every feature that still holds a follower scores.")
+        turn = self.turns[self.step - 1]
+        who = self.game.names[self.player_of[self.step - 1]]
+        if not isinstance(turn, Move):
+            drew = (_("{name} drew {tile}, which fits nowhere, and put it back in the bag (house rule).")
+                    if turn.returned else _("{name} drew {tile}, which fits nowhere, and put it back in the box."))
+            return drew.format(name=who, tile=tile_words(self.game.tiles[turn.tile]))
+        text = _("{name} placed {tile} {where}").format(name=who, tile=tile_words(self.game.tiles[turn.tile]),
+                                                        where=where(turn.x, turn.y))
+        if turn.follower:
+            feature = turn.follower.split(":")[0]
+            text += _(_WITH_FOLLOWER.get(feature, N_(", with a follower")))
+        if self.game.rules.hole_bonus and self.game.fills_hole(turn.x, turn.y):
+            text += _("; it filled a hole, so they play again (house rule)")
+        return text + "."
+
+    def _bounds(self) -> tuple[int, int, int, int]:
+        xs = [x for x, _, _ in self.game.placed_tiles()]
+        ys = [y for _, y, _ in self.game.placed_tiles()]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def tile_words(kind: TileKind) -> str:
+    """A tile as players name it, by what stands out on it: "a cloister tile", "a city
+    tile with a pennant", "a road tile", "a river tile"."""
+    kinds = {seg.kind for seg in kind.segments}
+    for word in ("river", "cloister", "city", "road"):
+        if word in kinds:
+            if word == "city" and any(seg.pennant for seg in kind.segments):
+                return _("a city tile with a pennant")
+            return _(_TILE_WORDS[word])
+    return _("a field tile")
+
+
+_TILE_WORDS = {"river": N_("a river tile"), "cloister": N_("a cloister tile"), "city": N_("a city tile"),
+               "road": N_("a road tile")}
+#: The follower a move put down, by the feature it stands on ("field": a farmer).
+_WITH_FOLLOWER = {"road": N_(", with a thief on its road"), "city": N_(", with a knight on its city"),
+                  "cloister": N_(", with a monk on its cloister"), "field": N_(", with a farmer on its farm"),
+                  "farm": N_(", with a farmer on its farm")}
+_DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west", (1, -1): "north-east",
+               (-1, -1): "north-west", (1, 1): "south-east", (-1, 1): "south-west"}
+#: One square away, by direction.
+_NEXT_TO_START = {"north": N_("north of the start"), "east": N_("east of the start"),
+                  "south": N_("south of the start"), "west": N_("west of the start"),
+                  "north-east": N_("north-east of the start"), "north-west": N_("north-west of the start"),
+                  "south-east": N_("south-east of the start"), "south-west": N_("south-west of the start")}
+
+
+def where(x: int, y: int) -> str:
+    """Where a square is, seen from the start tile (north is up): "north of the start",
+    "3 tiles south-east of the start"."""
+    if (x, y) == (0, 0):
+        return _("on the start")
+    sx, sy = (x > 0) - (x < 0), (y > 0) - (y < 0)
+    # a square mostly in one direction is named by that direction alone
+    if abs(x) >= 2 * abs(y):
+        sy = 0
+    elif abs(y) >= 2 * abs(x):
+        sx = 0
+    steps = max(abs(x), abs(y))
+    direction = _DIRECTIONS[(sx, sy)]
+    if steps == 1:
+        return _(_NEXT_TO_START[direction])
+    return _far(direction, steps)
+
+
+def _far(direction: str, steps: int) -> str:
+    """``steps`` squares away in ``direction``, one whole phrase per direction for the translations."""
+    phrases = {
+        "north": ngettext("{count} tile north of the start", "{count} tiles north of the start", steps),
+        "east": ngettext("{count} tile east of the start", "{count} tiles east of the start", steps),
+        "south": ngettext("{count} tile south of the start", "{count} tiles south of the start", steps),
+        "west": ngettext("{count} tile west of the start", "{count} tiles west of the start", steps),
+        "north-east": ngettext("{count} tile north-east of the start", "{count} tiles north-east of the start",
+                               steps),
+        "north-west": ngettext("{count} tile north-west of the start", "{count} tiles north-west of the start",
+                               steps),
+        "south-east": ngettext("{count} tile south-east of the start", "{count} tiles south-east of the start",
+                               steps),
+        "south-west": ngettext("{count} tile south-west of the start", "{count} tiles south-west of the start",
+                               steps),
+    }
+    return phrases[direction].format(count=steps)

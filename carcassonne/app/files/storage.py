@@ -1,0 +1,397 @@
+"""The user's data folder: settings, the last new-game setup, the autosave and saved games.
+
+Everything here is written atomically (temporary file + rename, the engine's
+``write_atomically``), so a crash or kill mid-write leaves the previous file whole;
+the temporary files such a kill leaves behind are swept at the next start.
+Reading is forgiving: a damaged settings file falls back to defaults, a damaged
+save raises :class:`RecordError` with one clear line for the UI to show. Writing never
+stops the game: a data folder that cannot be written (read-only, a file in its place,
+a full disk) is noted once in :attr:`Storage.problem` for the UI to tell the player.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import secrets
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from ...i18n import LANGUAGES
+from ...engine import COLORS, FARM_SCORINGS, RecordError, Rules
+from ...engine.record import GameRecord, write_atomically
+from ...engine.untrusted import clean_name, parse_json, read_text, shown_path
+from . import gamelock
+from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
+
+SAVE_SUFFIX = ".carc.json"
+#: What ``write_atomically`` names its temporary files (``tempfile.mkstemp``: 8 random characters).
+_TEMPORARY = re.compile(r"\..+\.json\.[a-z0-9_]{8}")
+#: Where a single autosave was kept before each game had its own; still continued.
+LEGACY_AUTOSAVE = "autosave" + SAVE_SUFFIX
+
+
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
+WINDOW_SIZES = ((1024, 768), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+@dataclass
+class Settings:
+    """What the Settings scene changes; kept between runs."""
+
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    animation: str = "normal"
+    sound: bool = True
+    hints: bool = True
+    #: Tournament play: hides every aid (hints, why-not, dead spots, projected score, tiles that fit).
+    purist: bool = False
+    #: The language spoken (a key of ``carcassonne.i18n.LANGUAGES``); "" follows the system's.
+    language: str = ""
+    #: Tutorial lessons completed (their ids), so the Tutorial screen can tick them.
+    lessons_done: list[str] = field(default_factory=list)
+
+    @property
+    def aids(self) -> bool:
+        """Whether the player aids are shown (all of them, or none in purist mode)."""
+        return not self.purist
+
+    @property
+    def speed(self) -> float:
+        """Animation speed factor; 0 means no animation at all."""
+        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Settings":
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        if isinstance(data.get("fullscreen"), bool):
+            s.fullscreen = data["fullscreen"]
+        size = data.get("window_size")
+        if (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
+                and size[0] >= 1024 and size[1] >= 768):
+            s.window_size = (min(size[0], 7680), min(size[1], 4320))
+        if isinstance(data.get("animation"), str) and data["animation"] in ANIMATION_SPEEDS:
+            s.animation = data["animation"]
+        for key in ("sound", "hints", "purist"):
+            if isinstance(data.get(key), bool):
+                setattr(s, key, data[key])
+        if isinstance(data.get("language"), str) and data["language"] in LANGUAGES:
+            s.language = data["language"]
+        done = data.get("lessons_done")
+        if isinstance(done, list):
+            s.lessons_done = [d for d in done if isinstance(d, str)]
+        return s
+
+
+SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:expert")
+DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dora", "Eve", "Finn")
+
+
+@dataclass
+class SeatSetup:
+    name: str
+    color: str
+    kind: str = "human"
+
+
+@dataclass
+class Setup:
+    """The New game form, remembered between runs."""
+
+    seats: list[SeatSetup] = field(default_factory=lambda: [
+        SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "ai:normal")])
+    farmers: bool = True
+    farm_scoring: str = "third-edition"
+    small_city: bool = False
+    river: bool = False
+    seed: str = ""
+    #: House rules as game-record keys, only those that differ from the book.
+    house: dict[str, Any] = field(default_factory=dict)
+    random_first: bool = False
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Setup":
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        seats = data.get("seats")
+        if isinstance(seats, list) and 2 <= len(seats) <= 6:
+            parsed = []
+            for i, raw in enumerate(seats):
+                if not isinstance(raw, dict):
+                    break
+                name = clean_name(raw.get("name"), DEFAULT_NAMES[i], limit=16)
+                color = str(raw["color"]) if raw.get("color") in COLORS else COLORS[i]
+                kind = str(raw["kind"]) if raw.get("kind") in SEAT_KINDS else "human"
+                parsed.append(SeatSetup(name, color, kind))
+            if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
+                s.seats = parsed
+        for key in ("farmers", "small_city", "river", "random_first"):
+            if isinstance(data.get(key), bool):
+                setattr(s, key, data[key])
+        if data.get("farm_scoring") in FARM_SCORINGS:
+            s.farm_scoring = data["farm_scoring"]
+        if isinstance(data.get("house"), dict):
+            try:  # checked as a record's rules are; a bad value drops them all
+                s.house = Rules.from_record(data["house"]).house_rules
+            except RecordError:
+                pass
+        if isinstance(data.get("seed"), str) and data["seed"].isascii() and data["seed"].isdigit():
+            s.seed = data["seed"][:12]
+        return s
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Storage:
+    """The files in one data folder (tests point it at a temporary folder)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = Path(root) if root else data_dir()
+        #: Settings and the last set-up: the platform's config folder (or ``root`` when given).
+        self.config_root = Path(root) if root else config_dir()
+        #: The error log (see :mod:`carcassonne.app.files.errorlog`).
+        self.log_root = Path(root) / "logs" if root else log_dir()
+        #: The autosave of the game being played: each game has its own.
+        self._autosave: Path | None = None
+        #: Why the last write failed (None while every write works).
+        self.problem: str | None = None
+        self._told = False
+        if root is None:
+            move_old_settings(self.root, self.config_root)
+
+    @property
+    def settings_path(self) -> Path:
+        return self.config_root / "settings.json"
+
+    @property
+    def setup_path(self) -> Path:
+        return self.config_root / "last-setup.json"
+
+    @property
+    def autosave_path(self) -> Path:
+        """The autosave of the game being played (see :meth:`start_autosave`)."""
+        return self._autosave or self.root / LEGACY_AUTOSAVE
+
+    @property
+    def autosaves_dir(self) -> Path:
+        return self.root / "autosaves"
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.root / "saves"
+
+    @property
+    def replays_dir(self) -> Path:
+        return self.root / "replays"
+
+    # ---------------------------------------------------------------- json
+    def _read_json(self, path: Path) -> Any:
+        """The file's JSON, or None if it is missing or unusable (then defaults apply)."""
+        try:
+            return parse_json(read_text(path))
+        except RecordError:
+            return None
+
+    def _write(self, path: Path, text: str) -> bool:
+        """Write atomically; a failure is noted, never raised: the game goes on unsaved."""
+        try:
+            write_atomically(path, text)
+        except OSError as exc:
+            self.problem = f"{shown_path(path.name)}: {exc.strerror or exc}"
+            return False
+        self.problem = None
+        return True
+
+    def _write_json(self, path: Path, data: Any) -> None:
+        self._write(path, json.dumps(data, indent=2) + "\n")
+
+    def notice(self) -> str | None:
+        """Once per run, the first time saving failed: one sentence for the player."""
+        if self.problem is None or self._told:
+            return None
+        self._told = True
+        return (f"The game cannot write to its data folder ({self.problem}), so this game "
+                f"cannot be continued later. You can keep playing. Data folder: {shown_path(self.root)}")
+
+    def sweep(self, older_than: float = 60.0) -> int:
+        """Delete temporary files a kill mid-write left behind; returns how many.
+
+        They are named ``.<file>.<random>`` beside their file (``write_atomically``); one
+        younger than ``older_than`` seconds may be another running game's write.
+        """
+        swept = 0
+        now = time.time()
+        folders = {self.root, self.config_root, self.autosaves_dir, self.saves_dir, self.replays_dir}
+        for folder in folders:
+            if folder not in (self.root, self.config_root) and folder.is_symlink():
+                continue  # a link to a folder elsewhere: what is there is not ours to delete
+            try:
+                found = [p for p in folder.glob(".*.json.*") if _TEMPORARY.fullmatch(p.name)]
+            except OSError:
+                continue
+            for path in found:
+                try:
+                    info = path.lstat()
+                    if path.is_file() and not path.is_symlink() and now - info.st_mtime >= older_than:
+                        path.unlink()
+                        swept += 1
+                except OSError:
+                    pass
+        return swept
+
+    def load_settings(self) -> Settings:
+        return Settings.from_data(self._read_json(self.settings_path))
+
+    def save_settings(self, settings: Settings) -> None:
+        data = asdict(settings)
+        data["window_size"] = list(settings.window_size)
+        self._write_json(self.settings_path, data)
+
+    def load_setup(self) -> Setup:
+        return Setup.from_data(self._read_json(self.setup_path))
+
+    def save_setup(self, setup: Setup) -> None:
+        self._write_json(self.setup_path, setup.to_data())
+
+    # --------------------------------------------------------------- games
+    def has_autosave(self) -> bool:
+        """Whether any game is in progress (Continue); cheap enough for every frame."""
+        return (self.root / LEGACY_AUTOSAVE).is_file() or any(
+            p.is_file() for p in self.autosaves_dir.glob("*" + SAVE_SUFFIX))
+
+    def start_autosave(self) -> Path:
+        """A fresh autosave for a new game: it never overwrites another game in progress, even
+        one another copy of the game starts in the same second (the name is claimed, see
+        :mod:`~carcassonne.app.files.gamelock`)."""
+        stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
+        for path in itertools.islice(_names(self.autosaves_dir, f"game_{stamp}"), 100):
+            if path == self._autosave or path.exists() or not gamelock.claim(path):
+                continue
+            if path.exists():  # written between the look and the claim
+                gamelock.release(path)
+                continue
+            self._follow(path)
+            return path
+        # a folder full of claims that cannot be checked: a name nobody else can have picked
+        path = self.autosaves_dir / f"game_{stamp}_{secrets.token_hex(4)}{SAVE_SUFFIX}"
+        self._follow(path)
+        return path
+
+    def continue_autosave(self, path: Path) -> bool:
+        """Go on writing a game's own autosave (Continue, or loading an autosave); False if
+        another running copy of the game plays it (then nothing changes)."""
+        if not gamelock.claim(path):
+            return False
+        self._follow(path)
+        return True
+
+    def open_elsewhere(self, path: Path) -> bool:
+        """Whether another running copy of the game plays the game in progress ``path``."""
+        holder = gamelock.holder_of(path)
+        return holder is not None and holder != os.getpid()
+
+    def let_go(self) -> None:
+        """This copy no longer plays its game (it left the board): another copy may continue it."""
+        if self._autosave is not None:
+            gamelock.release(self._autosave)
+
+    def _follow(self, path: Path) -> None:
+        if self._autosave is not None and self._autosave != path:
+            gamelock.release(self._autosave)
+        self._autosave = path
+
+    def autosaves(self) -> list[Path]:
+        """Every game in progress, newest first."""
+        found = [p for p in self.autosaves_dir.glob("*" + SAVE_SUFFIX) if p.is_file()]
+        if (self.root / LEGACY_AUTOSAVE).is_file():
+            found.append(self.root / LEGACY_AUTOSAVE)
+        return sorted(found, key=_mtime, reverse=True)
+
+    def latest_autosave(self) -> Path | None:
+        """The game Continue resumes: the one played most recently."""
+        found = self.autosaves()
+        return found[0] if found else None
+
+    def is_autosave(self, path: Path) -> bool:
+        return path.parent == self.autosaves_dir or path == self.root / LEGACY_AUTOSAVE
+
+    def delete_save(self, path: Path) -> None:
+        """Delete a saved game or an autosave (only ever one of ours)."""
+        ours = path.parent in (self.saves_dir, self.autosaves_dir) or path == self.root / LEGACY_AUTOSAVE
+        if not ours or not path.name.endswith(SAVE_SUFFIX):
+            raise ValueError(f"not a saved game: {path}")
+        path.unlink(missing_ok=True)
+        gamelock.release(path)
+        if path == self._autosave:
+            self._autosave = None
+
+    def write_autosave(self, record: GameRecord) -> None:
+        """Called after every turn: a crash then loses at most the turn in progress."""
+        self._write(self.autosave_path, record.to_json())
+
+    def clear_autosave(self) -> None:
+        try:
+            if self.autosave_path.is_file():
+                self.autosave_path.unlink()
+        except OSError:
+            pass  # a stale autosave only offers Continue on a finished game
+        gamelock.release(self.autosave_path)
+
+    def load(self, path: Path) -> GameRecord:
+        """A record, or RecordError with a one-line reason."""
+        return GameRecord.load(path)
+
+    def save_game(self, record: GameRecord) -> Path:
+        """Save a copy under a new name, claimed by creating the file (two copies saving in the
+        same second get two names), then written whole over the empty claim."""
+        self.saves_dir.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
+        for path in _names(self.saves_dir, f"game_{stamp}"):
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            except FileExistsError:
+                continue
+            try:
+                record.save(path)
+            except OSError:
+                path.unlink(missing_ok=True)
+                raise
+            return path
+        raise AssertionError("unreachable")  # _names never ends; any other error is raised
+
+    def list_saves(self) -> list[Path]:
+        """Saved games and games in progress (autosaves), newest first."""
+        return sorted([*self.saves_dir.glob("*" + SAVE_SUFFIX), *self.autosaves()], key=_mtime, reverse=True)
+
+
+    def list_replays(self) -> list[Path]:
+        """Every game record a replay can be watched from: autosaves, saves/ and replays/, newest first."""
+        found = [*self.saves_dir.glob("*" + SAVE_SUFFIX), *self.replays_dir.glob("*" + SAVE_SUFFIX),
+                 *self.autosaves()]
+        return sorted(found, key=_mtime, reverse=True)
+
+
+def _names(folder: Path, stem: str) -> Iterator[Path]:
+    """``stem.carc.json``, then ``stem_2.carc.json``, ``stem_3``... in ``folder``."""
+    yield folder / f"{stem}{SAVE_SUFFIX}"
+    for n in itertools.count(2):
+        yield folder / f"{stem}_{n}{SAVE_SUFFIX}"
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+__all__ = ["Settings", "Setup", "SeatSetup", "Storage", "data_dir", "config_dir", "log_dir", "RecordError",
+           "ANIMATION_SPEEDS", "WINDOW_SIZES", "SEAT_KINDS", "DEFAULT_NAMES"]

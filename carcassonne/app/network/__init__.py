@@ -1,0 +1,1 @@
+"""Network games seen from the app: hosting, joining, and the Play screen's view of the others."""

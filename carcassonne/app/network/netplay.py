@@ -1,0 +1,206 @@
+"""Network games from the app: hosting one, joining one, opening one again later.
+
+The app keeps one :class:`NetPlay`: the game server it hosts (started when the player
+opens a game to the network, kept until the app quits so friends stay connected while
+the host looks at another screen), the discovery answerer, and the seats this copy of
+the game holds in network games (``network-games.json`` in the data folder: which server,
+which game, which tokens), so a game can be opened again after a restart and its seats
+taken back.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...engine import Rules, TileSet
+from ...engine.record import write_atomically
+from ...engine.untrusted import clean_name, parse_json, read_text
+from ...net.discovery import Answerer
+from ...net.host import Host, HostError
+from ...net.link import Link
+from ...net.protocol import MAX_GAME_NAME
+from ...i18n import N_, _
+from ...net.server import DEFAULT_PORT
+from ..files.storage import Setup
+
+log = logging.getLogger(__name__)
+
+KEPT_FILE = "network-games.json"
+#: Games remembered at most (the oldest are forgotten first).
+KEPT_GAMES = 20
+#: Seconds of the turn timer the host may choose (0: none).
+TIMERS = (0, 30, 60, 120, 300)
+
+
+@dataclass
+class KeptGame:
+    """A network game this copy holds seats in: enough to open it again."""
+
+    game: str
+    url: str
+    tokens: list[str]
+    name: str
+    hosted: bool
+    #: The join code (the host tells it to friends again when the game waits for them).
+    code: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"game": self.game, "url": self.url, "tokens": self.tokens, "name": self.name, "hosted": self.hosted,
+                "code": self.code}
+
+    @classmethod
+    def from_data(cls, data: Any) -> "KeptGame | None":
+        if not isinstance(data, dict):
+            return None
+        game, url, tokens, name = data.get("game"), data.get("url"), data.get("tokens"), data.get("name", "")
+        if not (isinstance(game, str) and isinstance(url, str) and isinstance(tokens, list) and tokens
+                and all(isinstance(t, str) and len(t) <= 64 for t in tokens) and len(game) <= 64
+                and url.startswith(("ws://", "wss://")) and len(url) <= 300):
+            return None
+        code = data.get("code")
+        return cls(game, url, list(tokens)[:7], clean_name(str(name), "Carcassonne", limit=MAX_GAME_NAME),
+                   data.get("hosted") is True, code if isinstance(code, str) and code.isalnum() and len(code) <= 12
+                   else "")
+
+
+def server_url(text: str) -> str | None:
+    """The server's address as typed ("192.168.1.20", "host:7625", "ws://...") as a URL, or None."""
+    text = text.strip()
+    if not text or len(text) > 200 or any(c.isspace() for c in text):
+        return None
+    if not text.startswith(("ws://", "wss://")):
+        text = "ws://" + text
+    rest = text.split("://", 1)[1]
+    if not rest or rest.startswith((":", "/")):
+        return None
+    host_part = rest.split("/", 1)[0]
+    if ":" not in host_part.rsplit("]", 1)[-1]:
+        text = text.replace(host_part, f"{host_part}:{DEFAULT_PORT}", 1)
+    return text
+
+
+#: How the server's refusals read on screen (other refusals show the server's own line).
+REFUSALS = {
+    "bad-code": N_("No game has that join code."),
+    "seat-taken": N_("That seat is taken: choose another one."),
+    "full": N_("Every seat of this game is taken."),
+    "color-taken": N_("Another player has that colour: choose another one."),
+    "bad-token": N_("This game does not know these seats any more."),
+    "rate-limited": N_("Too many wrong codes from this computer: wait a minute and try again."),
+}
+
+
+def refusal_words(message: dict[str, Any]) -> str:
+    """One line for an error or a lost connection, in the language spoken where it is known."""
+    code, text = str(message.get("code", "")), str(message.get("message", ""))[:200]
+    if code in REFUSALS:
+        return _(REFUSALS[code])
+    if code == "unreachable":
+        return _("Cannot reach the game: {reason}").format(reason=text)
+    return text
+
+
+def seat_plans(setup: Setup, random_first: bool = False) -> list[dict[str, Any]]:
+    """The ``create`` message's seats from the New game form (an ``open`` seat waits for a friend)."""
+    plans: list[dict[str, Any]] = []
+    for i, seat in enumerate(setup.seats):
+        plan: dict[str, Any] = {"kind": seat.kind, "color": seat.color}
+        if seat.kind != "open":
+            plan["name"] = clean_name(seat.name, f"Player {i + 1}")
+        plans.append(plan)
+    if random_first:
+        first = random.randrange(len(plans))
+        plans = plans[first:] + plans[:first]
+    return plans
+
+
+def setup_rules(setup: Setup, house: dict[str, Any] | None = None) -> dict[str, Any]:
+    rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
+                  river=setup.river, **(house or {}))
+    return rules.to_record()
+
+
+class NetPlay:
+    """The app's network games: the hosted server, the answerer, the seats kept."""
+
+    def __init__(self, tiles: TileSet, data: Path) -> None:
+        self.tiles = tiles
+        self.data = data
+        self.host: Host | None = None
+        self.answerer: Answerer | None = None
+        #: Where the hosted server and the discovery answerer listen (tests: 0, any free port).
+        self.port = DEFAULT_PORT
+        self.discovery_port: int | None = None
+
+    # ------------------------------------------------------------ hosting
+    def start_host(self) -> Host:
+        """The game server of this computer (started at the first call); HostError if it cannot."""
+        if self.host is None or not self.host.running:
+            host = Host(self.tiles, self.data / "hosted", port=self.port)
+            host.start()
+            self.host = host
+            try:
+                self.answerer = Answerer(host.port, host.free_seats, port=self.discovery_port)
+            except OSError as exc:  # another copy answers on this computer already
+                log.info("LAN discovery does not answer from this copy: %s", exc)
+        return self.host
+
+    def host_game(self, setup: Setup, house: dict[str, Any], random_first: bool, turn_seconds: int,
+                  hints: bool, name: str) -> Link:
+        """Open a game to the network; the link creates it (HostError if the server cannot start)."""
+        host = self.start_host()
+        link = Link(host.local_url, self.tiles)
+        link.create(seat_plans(setup, random_first), rules=setup_rules(setup, house), name=name[:MAX_GAME_NAME],
+                    turn_seconds=turn_seconds, hints=hints)
+        return link
+
+    def stop(self) -> None:
+        if self.answerer is not None:
+            self.answerer.stop()
+            self.answerer = None
+        if self.host is not None:
+            self.host.stop()
+            self.host = None
+
+    # ------------------------------------------------------------ seats kept
+    @property
+    def kept_path(self) -> Path:
+        return self.data / KEPT_FILE
+
+    def kept(self) -> list[KeptGame]:
+        """The network games whose seats this copy keeps, newest first (a damaged file: none)."""
+        try:
+            data = parse_json(read_text(self.kept_path, 256 * 1024))
+        except Exception:  # noqa: BLE001 - no file or a damaged one: nothing kept
+            return []
+        games = data.get("games") if isinstance(data, dict) else None
+        if not isinstance(games, list):
+            return []
+        return [g for g in (KeptGame.from_data(d) for d in games[:KEPT_GAMES]) if g is not None]
+
+    def keep(self, game: KeptGame) -> None:
+        games = [game] + [g for g in self.kept() if g.game != game.game or g.url != game.url]
+        try:
+            self.data.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.kept_path, json.dumps({"games": [g.to_data() for g in games[:KEPT_GAMES]]},
+                                                        indent=1))
+        except OSError as exc:
+            log.warning("the network game's seats cannot be kept: %s", exc)
+
+    def reopen(self, kept: KeptGame) -> Link:
+        """Take back the seats of a kept game (its host started again here if it was hosted here)."""
+        url = kept.url
+        if kept.hosted:
+            url = self.start_host().local_url
+        link = Link(url, self.tiles)
+        link.rejoin(kept.game, kept.tokens)
+        return link
+
+
+__all__ = ["HostError", "KeptGame", "NetPlay", "TIMERS", "refusal_words", "seat_plans", "server_url",
+           "setup_rules"]

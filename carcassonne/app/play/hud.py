@@ -1,0 +1,251 @@
+"""The Play scene's heads-up display: small painters, each a function of (surface, rect, what to show).
+
+Each painter reads only its arguments (a few values or a small view-model the
+scene builds in ``update``), so it can be drawn, tested and moved on its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import pygame
+
+from ...i18n import N_, _, ngettext
+from ...engine.record import Seat
+from ..art.assets import Assets
+from ..ui.panels import draw_player_card, draw_side_panel, player_rgb
+from ..board.sprites import tinted
+from ..ui.textcache import render_text
+from ..ui.widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line under the board (what just happened, why a drop failed)."""
+
+    text: str = ""
+    colour: Colour = INK
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The hand slot: the drawn tile (None: no tile), its rotation, the line above it, and
+    whether the tile is out of the hand (laid down or dragged) or hidden (hand-over)."""
+
+    tile: str | None
+    rotation: int
+    label: str
+    out: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """A player's card: their score, whether it is their turn, the projected score (None:
+    hidden), a word after the name, and where the followers of their supply stand."""
+
+    seat: Seat
+    score: int
+    current: bool
+    projected: int | None
+    tag: str
+    followers: tuple[pygame.Rect, ...]
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """The tile being dragged: under the pointer at ``pos``, or snapped to the square
+    ``snap`` and washed green or red as it ``fits`` there (with the aids on)."""
+
+    tile: str
+    rotation: int
+    size: int
+    pos: tuple[int, int]
+    snap: pygame.Rect | None = None
+    fits: bool = False
+
+
+def hand_tile_rect(slot: pygame.Rect, u: float) -> pygame.Rect:
+    """Where the drawn tile sits in the hand slot (and where a drag of it starts)."""
+    s = int(min(slot.h - 34 * u, slot.w * 0.6))
+    return pygame.Rect(slot.centerx - s // 2, slot.y + int(26 * u), s, s)
+
+
+def follower_slots(card: pygame.Rect, supply: int, u: float) -> list[pygame.Rect]:
+    """Where each follower of a player's supply stands on their card."""
+    s = int(card.h * 0.42)
+    x0 = card.x + int(46 * u)
+    y = card.bottom - s - int(5 * u)
+    step = min(s + 2, (card.w - int(56 * u)) // 7)
+    return [pygame.Rect(x0 + i * step, y, s, s) for i in range(supply)]
+
+
+def draw_message(surface: pygame.Surface, board: pygame.Rect, bottom: int, message: Message,
+                 assets: Assets, u: float) -> None:
+    """The message, wrapped to fit ``board`` and centred in it just above ``bottom``, while its time lasts."""
+    if not message.text or message.seconds <= 0:
+        return
+    font = assets.fonts.get(int(19 * u))
+    pad_x, pad_y = int(12 * u), int(6 * u)
+    lines = wrap(font, message.text, max(40, min(int(900 * u), board.w - 2 * pad_x - int(24 * u))))
+    lh = font.get_linesize()
+    width = max(font.size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, width + 2 * pad_x, lh * len(lines) + 2 * pad_y)
+    box.midbottom = (board.centerx, bottom - int(10 * u))
+    box.top = max(box.top, board.top)
+    draw_panel(surface, box, u, alpha=220)
+    for i, line in enumerate(lines):
+        blit_text(surface, font, line, (box.centerx, box.y + pad_y + i * lh), message.colour, "midtop")
+
+
+#: The computer players' levels as the turn line names them.
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
+
+
+def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat | None, turn_number: int,
+                   tiles_left: int, right: int, assets: Assets, u: float) -> None:
+    """In the top bar, from ``x``: whose turn it is; ending at ``right``: the tiles left."""
+    fonts = assets.fonts
+    if seat is not None:
+        level = _(LEVEL_NAMES.get(seat.ai_level or "", ""))
+        who = (_("Turn {number}: {name}'s turn (computer, {level})").format(number=turn_number, name=seat.name,
+                                                                          level=level)
+               if seat.is_ai else _("Turn {number}: {name}'s turn").format(number=turn_number, name=seat.name))
+        blit_text(surface, fonts.get(int(18 * u), "bold"), who, (x + int(24 * u), top.centery),
+                  player_rgb(seat), "midleft")
+    blit_text(surface, fonts.get(int(17 * u)), _("Tiles left: {count}").format(count=tiles_left),
+              (right, top.centery), INK, "midright")
+
+
+def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: Hand, assets: Assets, u: float) -> None:
+    """The hand slot with the drawn tile (or a "?" while the mouse changes hands)."""
+    draw_panel(surface, slot, u, (38, 34, 29), 255)
+    if hand.tile is None:
+        return
+    blit_text(surface, assets.fonts.get(int(14 * u)), hand.label, (slot.centerx, slot.y + int(6 * u)),
+              INK_DIM, "midtop")
+    r = hand_tile_rect(slot, u)
+    pygame.draw.rect(surface, (60, 55, 46), r.inflate(6, 6), border_radius=4)
+    if hand.hidden:
+        pygame.draw.rect(surface, (80, 70, 56), r, border_radius=4)
+        blit_text(surface, assets.fonts.get(int(40 * u), "title"), "?", r.center, INK_DIM, "center")
+    elif not hand.out:
+        surface.blit(assets.tiles.sized(hand.tile, hand.rotation, r.w), r)
+
+
+def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tuple[pygame.Rect, Card]],
+               assets: Assets, u: float) -> None:
+    """The side panel and one card per player."""
+    draw_side_panel(surface, panel, u)
+    for rect, c in cards:
+        draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
+                         tag=c.tag, followers=c.followers)
+
+
+def draw_ghost(surface: pygame.Surface, ghost: Ghost, assets: Assets) -> None:
+    """The dragged tile, snapped and washed where it would land, else translucent under the pointer."""
+    img = assets.tiles.sized(ghost.tile, ghost.rotation, ghost.size)
+    if ghost.snap is not None:
+        surface.blit(tinted(img, GOOD if ghost.fits else BAD, 60 if ghost.fits else 90), ghost.snap.topleft)
+        return
+    img = img.copy()
+    img.set_alpha(200)
+    surface.blit(img, img.get_rect(center=ghost.pos))
+
+
+def draw_deck(surface: pygame.Surface, area: pygame.Rect, counts: Mapping[str, int], assets: Assets,
+              u: float) -> None:
+    """The tiles still to come: each kind with how many are left (public knowledge)."""
+    if area.h < 40 * u:
+        return
+    left = sum(counts.values())
+    still = ngettext("Still to come: {count} tile", "Still to come: {count} tiles", left).format(count=left)
+    blit_text(surface, assets.fonts.get(int(14 * u), "bold"), still, area.topleft, INK_DIM)
+    kinds = [k for k in sorted(counts, key=lambda t: (len(t), t)) if counts[k] > 0]
+    if not kinds:
+        return
+    top = area.y + int(20 * u)
+    cols = 6
+    cell = area.w // cols
+    rows = max(1, math.ceil(len(kinds) / cols))
+    cell = min(cell, max(12, (area.bottom - top) // rows))
+    cols = max(1, area.w // cell)
+    size = int(cell * 0.78)
+    small = assets.fonts.get(max(9, int(cell * 0.3)), "bold")
+    for i, k in enumerate(kinds):
+        cx = area.x + (i % cols) * cell
+        cy = top + (i // cols) * cell
+        if cy + size > area.bottom:
+            break
+        surface.blit(assets.tiles.sized(k, 0, size), (cx, cy))
+        tag = render_text(small, str(counts[k]), INK)
+        bg = tag.get_rect(bottomright=(cx + size, cy + size)).inflate(4, 0)
+        pygame.draw.rect(surface, (20, 20, 20), bg, border_radius=3)
+        surface.blit(tag, tag.get_rect(center=bg.center))
+
+
+def track_inner(track: pygame.Rect, u: float) -> pygame.Rect:
+    """The part of the score track the squares 0..49 span."""
+    return track.inflate(-int(40 * u), -int(10 * u))
+
+
+def track_xs(scores: Sequence[float], inner: pygame.Rect, size: int) -> list[float]:
+    """Each marker's x on the track; markers on the same square stand side by side
+    (a group at either end of the track moves inwards so no marker is cut off)."""
+    spaces = [round(s) % 50 for s in scores]
+    xs = []
+    for i, space in enumerate(spaces):
+        same = [p for p, v in enumerate(spaces) if v == space]
+        k = same.index(i)
+        half = (len(same) - 1) / 2 * size * 0.62
+        centre = max(inner.x + half, min(inner.right - half, inner.x + inner.w * space / 49))
+        xs.append(centre + (k - (len(same) - 1) / 2) * size * 0.62)
+    return xs
+
+
+def draw_track(surface: pygame.Surface, track: pygame.Rect, seats: Sequence[Seat], scores: Sequence[float],
+               assets: Assets, u: float) -> None:
+    """The score track: 0..49 around, one marker per player (laps shown as +50)."""
+    draw_panel(surface, track, u, (40, 36, 30), 215)
+    inner = track_inner(track, u)
+    font = assets.fonts.get(int(11 * u))
+    for v in range(0, 50, 5):
+        x = round(inner.x + inner.w * v / 49)
+        pygame.draw.line(surface, (110, 96, 70), (x, inner.y), (x, inner.bottom), 1)
+        if v % 10 == 0:
+            blit_text(surface, font, str(v), (x + 2, inner.y - 2), INK_DIM)
+    size = int(inner.h * 0.9)
+    for seat, score, mx in zip(seats, scores, track_xs(scores, inner, size)):
+        laps = int(score // 50)
+        img = assets.pieces.get(seat.color, size)
+        rect = img.get_rect(midbottom=(round(mx), inner.bottom + int(3 * u)))
+        surface.blit(img, rect)
+        if laps:
+            blit_text(surface, font, f"+{laps * 50}", rect.midtop, INK, "midbottom")
+
+
+def draw_handover(surface: pygame.Surface, board: pygame.Rect, seat: Seat, assets: Assets, u: float) -> None:
+    """The board shaded, and a card asking to pass the mouse to the next person."""
+    shade = pygame.Surface(board.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120))
+    surface.blit(shade, board.topleft)
+    card = pygame.Rect(0, 0, int(520 * u), int(200 * u))
+    card.center = board.center
+    draw_panel(surface, card, u, alpha=245)
+    fonts = assets.fonts
+    icon = assets.pieces.get(seat.color, int(90 * u))
+    surface.blit(icon, icon.get_rect(midleft=(card.x + int(24 * u), card.centery)))
+    x = card.centerx + int(40 * u)
+    blit_text(surface, fonts.get(int(46 * u), "title"), _("{name}'s turn").format(name=seat.name),
+              (x, card.y + int(30 * u)),
+              player_rgb(seat), "midtop", shadow=True)
+    blit_text(surface, fonts.get(int(18 * u)), _("Pass the mouse to {name}.").format(name=seat.name),
+              (x, card.y + int(108 * u)),
+              INK, "midtop")
+    blit_text(surface, fonts.get(int(16 * u)), _("Click or press Enter to start"), (x, card.y + int(142 * u)),
+              INK_DIM, "midtop")

@@ -1,0 +1,99 @@
+"""What the Play screen shows, made from the turn: the board's marks and the side panel's view-models.
+
+Pure functions of the turn, the drag and a few settings, so the scene's ``update`` only
+calls them and hands the results to :class:`~carcassonne.app.board.board_view.BoardView` and
+the painters of :mod:`carcassonne.app.play.hud`; tests call them with a controller alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
+
+import pygame
+
+from ...i18n import N_, _
+from ...engine.record import Seat
+from ..board.board_view import BoardMarks
+from ..board.camera import Camera
+from .drag import Drag
+from .hud import Card, Ghost, Hand
+from .turn import AI_GLIDE, ANIMATING, HANDOVER, HUMAN, TurnController
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PanelView:
+    """The side panel: one card per player, the hand slot, the tiles still to come, and the dragged tile."""
+
+    cards: list[Card] = field(default_factory=list)
+    hand: Hand = Hand(None, 0, "")
+    deck_left: dict[str, int] = field(default_factory=dict)
+    ghost: Ghost | None = None
+
+
+def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, *, dead: Sequence[Cell],
+               aids_on: bool, hints_on: bool) -> BoardMarks:
+    """The marks over the board for this moment of the turn: the last tile, dead spots,
+    the squares the tile fits (hints, or while dragging it), the pending tile with its
+    follower and the lit places (the feature a place joins is painted by the board overlay)."""
+    t, d = turn, drag
+    marks = BoardMarks(last_placed=t.last_placed, dead=tuple(dead) if aids_on else (), colour=t.seat.color)
+    elsewhere = t.pending_elsewhere  # (a network game: another screen's tile, not yet confirmed)
+    if elsewhere is not None:
+        return replace(marks, pending=elsewhere[0], pending_follower=elsewhere[1])
+    if t.phase != HUMAN or t.tile is None:
+        return marks
+    if t.pending is None:
+        if hints_on or (d is not None and d.what == "tile" and aids_on):
+            return replace(marks, legal=tuple(sorted(t.legal_cells())))
+        return marks
+    dragging_follower = d is not None and d.what == "follower"
+    lifted = dragging_follower and d is not None and d.from_pending
+    return replace(marks, pending=t.pending, pending_follower=None if lifted else t.follower,
+                   spots=tuple(t.spots()) if dragging_follower or (hints_on and not t.follower and not t.declined)
+                   else (), hover_spot=hover_spot)
+
+
+#: How a player card names who plays the seat.
+SEAT_KIND = {"easy": N_("AI easy"), "normal": N_("AI normal"), "hard": N_("AI hard"), "expert": N_("AI expert")}
+
+
+def seat_kind(seat: Seat) -> str:
+    """"human" or the computer's level, in the language now spoken."""
+    return _(SEAT_KIND.get(seat.ai_level or "", N_("AI"))) if seat.is_ai else _("human")
+
+
+def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], shown_scores: Sequence[float],
+               projected: Sequence[int] | None, slots: Callable[[int], list[pygame.Rect]], camera: Camera,
+               on_board: Callable[[tuple[int, int]], bool], aids_on: bool) -> PanelView:
+    """The players' cards (a follower out of the supply is not drawn in it), the hand slot
+    (empty while the scoring of the last turn plays: the next tile is not shown before its
+    turn), the tiles still to come and the dragged tile's ghost, snapped where it would land."""
+    t, d = turn, drag
+    cards = []
+    for i, seat in enumerate(seats):
+        current = i == t.player and t.tile is not None
+        mine = slots(i)
+        hidden = (1 if current and t.follower else 0) + (
+            1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
+        cards.append(Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
+                          seat_kind(seat), tuple(mine[:len(mine) - hidden])))
+    deck_left = dict(t.game.deck.counts)
+    if t.tile is None or t.phase == ANIMATING:
+        return PanelView(cards, Hand(None, 0, ""), deck_left)
+    deck_left[t.tile] -= 1
+    label = (_("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
+             _("Placed: drag a follower or confirm") if t.pending is not None else
+             _("Your tile: drag it to the board"))
+    dragged = d is not None and d.what == "tile"
+    hand = Hand(t.tile, t.rotation, label, out=t.pending is not None or dragged or t.phase == AI_GLIDE,
+                hidden=t.phase == HANDOVER)
+    ghost = None
+    if d is not None and dragged:
+        ghost = Ghost(t.tile, t.rotation, camera.tile_px, d.pos)
+        cell = camera.cell_at(*d.pos)
+        if on_board(d.pos) and aids_on and t.game.tile_at(*cell) is None:
+            ghost = replace(ghost, snap=pygame.Rect(camera.tile_rect(*cell)), fits=cell in t.legal_cells())
+    return PanelView(cards, hand, deck_left, ghost)

@@ -1,0 +1,60 @@
+"""The animations of a turn on the Play screen: each scored feature's points rising,
+followers gliding home to their owner's card, and a computer's tile gliding in."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from ...engine import Game, Move, ScoreEvent
+from ...engine.record import Seat
+from ..board.anim import Anim, FloatText, Glide
+from ..art.assets import PLAYER_RGB, Assets
+from ..board.camera import Camera
+from ..art.spots import spot_anchor
+from ..ui.widgets import INK
+
+Point = tuple[float, float]
+
+
+def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat], speed: float, camera: Camera,
+                  assets: Assets, u: float, card_edge: Callable[[int], Point]) -> list[Anim]:
+    """One rising "+points" per score event, staggered, and each follower the event returns
+    gliding from its place to the right edge of its owner's card (the board overlay lights
+    the scored features themselves)."""
+    font = assets.fonts.get(int(34 * u), "bold")
+    anims: list[Anim] = []
+    for i, ev in enumerate(events):
+        n = len(ev.tiles)
+        centre = (sum(x + 0.5 for x, _ in ev.tiles) / n, sum(y + 0.5 for _, y in ev.tiles) / n)
+        delay = i * 0.35 / speed
+        colour = PLAYER_RGB.get(seats[ev.players[0]].color, INK) if ev.players else INK
+        if ev.players:
+            label = f"+{ev.points}" + (f" ×{len(ev.players)}" if len(ev.players) > 1 else "")
+            anims.append(FloatText(label, centre, colour, font, 1.3 / speed, delay))
+        for f in ev.followers_returned:
+            o = game.tile_at(f.x, f.y)
+            if o is None:
+                continue
+            ax, ay = spot_anchor(o, f.spot)
+            img = assets.pieces.get(seats[f.player].color, max(12, int(28 * u)))
+            anims.append(Glide(img, _at(camera, (f.x + ax, f.y + ay)), _edge(card_edge, f.player),
+                               0.9 / speed, delay + 0.3 / speed))
+    return anims
+
+
+def ai_tile_glide(move: Move, assets: Assets, camera: Camera, hand: pygame.Rect, duration: float,
+                  on_done: Callable[[], None]) -> Glide:
+    """The computer's tile, from the hand slot to its square (which the camera may be moving)."""
+    img = assets.tiles.rotated(move.tile, move.rotation)
+    return Glide(img, lambda: hand.center, lambda: camera.cell_center(move.x, move.y), duration,
+                 on_done=on_done, size=lambda: camera.tile_px)
+
+
+def _at(camera: Camera, world: Point) -> Callable[[], Point]:
+    return lambda: camera.to_screen(*world)
+
+
+def _edge(card_edge: Callable[[int], Point], player: int) -> Callable[[], Point]:
+    return lambda: card_edge(player)

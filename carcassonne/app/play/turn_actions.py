@@ -1,0 +1,128 @@
+"""What a player does in their turn on the Play screen, and what the screen says back.
+
+Each action goes to the :class:`~carcassonne.app.play.turn.TurnController` (which asks the
+engine) and answers with a message and a sound: rotate, undo, "no follower" (asked once:
+a second press ends the turn, so a stray Space never ends it unasked), confirm, the
+keyboard's Tab and F, and what a drop of a tile or a follower means.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...i18n import _
+from ...engine import IllegalMoveError, Placement, ScoreEvent
+from ...words import explain
+from .drag import Drop
+from ..ui.sound import Sounds
+from .turn import TurnController
+from .turn_flow import TurnFlow
+from ..ui.widgets import BAD, INK, INK_DIM
+
+
+class TurnActions:
+    """The player's actions in their turn, each with its message (in ``flow``) and sound."""
+
+    def __init__(self, turn: TurnController, flow: TurnFlow, sounds: Sounds, *, aids_on: Callable[[], bool],
+                 follow: Callable[[int, int], None], confirmed: Callable[[list[ScoreEvent]], None]) -> None:
+        self.turn = turn
+        self.flow = flow
+        self.sounds = sounds
+        self.aids_on = aids_on
+        self.follow = follow
+        self.confirmed = confirmed
+
+    def rotate(self, step: int = 1) -> None:
+        if self.turn.can_act:
+            self.turn.rotate(step)
+            self.sounds.play("click")
+
+    def undo(self) -> None:
+        if self.turn.can_act and self.turn.undo():
+            self.flow.say(_("Undone."), INK_DIM, 1.5)
+
+    def skip(self) -> None:
+        """No follower (Space): the first press says so and keeps the turn open (Undo takes
+        it back); a second press ends the turn."""
+        if self.turn.can_act and self.turn.pending is not None and not self.turn.declined:
+            self.turn.decline_follower()
+            self.flow.say(_("No follower this turn. Space or Enter ends the turn; Undo takes it back."), INK, 8)
+            return
+        self._confirm(skip=True)
+
+    def confirm(self) -> None:
+        self._confirm(skip=False)
+
+    def _confirm(self, skip: bool) -> None:
+        if not self.turn.can_act:
+            return
+        if self.turn.pending is None:
+            self.flow.say(_("Place the tile first: drag it from your hand onto a green square."), BAD)
+            if not skip:
+                self.sounds.play("error")
+            return
+        try:
+            events = self.turn.confirm(skip_follower=skip)
+        except IllegalMoveError as exc:  # should not happen: every step was checked
+            self.flow.say(explain.error_words(exc), BAD)
+            return
+        if events is not None:  # (a network game: played when the server answers)
+            self.confirmed(events)
+
+    def place_next(self, step: int = 1) -> None:
+        """Tab: put the tile on the next legal square (keyboard play)."""
+        p = self.turn.place_next(step) if self.turn.can_act else None
+        if p is not None:
+            self.follow(p.x, p.y)
+            self.flow.say(_("Tile placed at ({x}, {y}). Enter confirms, F picks a follower place, Tab moves it.")
+                          .format(x=p.x, y=p.y),
+                          INK_DIM)
+
+    def cycle_follower(self) -> None:
+        """F: put the follower on the next open place of the pending tile (keyboard play)."""
+        if not self.turn.can_act or self.turn.pending is None:
+            return
+        if not self.turn.spots():
+            self.flow.say(_("No follower can go on this tile."), INK_DIM)
+            return
+        self.turn.next_follower()
+
+    def dropped(self, done: Drop) -> None:
+        """Carry out what a release meant (:func:`carcassonne.app.play.drag.drop`)."""
+        if done.kind == "place" and done.cell is not None:
+            self.drop_tile(*done.cell)
+        elif done.kind == "follower" and done.spot is not None:
+            self.drop_follower(done.spot)
+        elif done.kind == "home":
+            self.turn.put_follower(None)
+            self.flow.say(_("The follower went back to your supply."), INK_DIM, 2)
+        elif done.kind == "missed":
+            self.flow.say(_("Drop the follower on one of the lit places."), BAD)
+            self.sounds.play("error")
+
+    def drop_tile(self, x: int, y: int) -> None:
+        tile, reason = self.turn.tile, self.turn.place(x, y)
+        if tile is None:
+            return
+        if reason is None:
+            self.flow.failed_cell = None
+            self.sounds.play("place")
+            self.follow(x, y)
+            if self.turn.spots():
+                self.flow.say(_("Placed. Drag a follower onto a lit place, or press Space for none."), INK)
+            else:
+                self.flow.say(_("Placed. No follower can go here: press Enter to confirm."), INK)
+            return
+        self.flow.failed_cell = (x, y)
+        self.flow.say(explain.tile_refused(self.turn.game, Placement(tile, x, y, self.turn.rotation), reason,
+                                           self.aids_on()), BAD, 8)
+        self.sounds.play("error")
+
+    def drop_follower(self, spot: str) -> None:
+        reason = self.turn.put_follower(spot)
+        if reason is None:
+            self.sounds.play("follower")
+            self.flow.say(_("Follower placed. Enter confirms the turn."), INK)
+            return
+        self.flow.say(explain.follower_refused(reason, self.aids_on()), BAD, 8)
+        self.sounds.play("error")

@@ -1,0 +1,88 @@
+"""The pace of the turns on the Play screen: the message of the moment, the scoring
+animations, the score markers catching up, and when the next turn may begin.
+
+The :class:`~carcassonne.app.play.turn.TurnController` decides the phases; this glue shows
+them: a turn's scoring plays to its end (flashes, points rising, followers home, the
+markers arrived) before the next turn, and its hand-over card, begins. Messages belong
+to a turn: :meth:`TurnFlow.new_turn` clears them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+import pygame
+
+from ...i18n import _
+from ...engine import Game, Move, ScoreEvent
+from ...engine.record import Seat
+from ..board.anim import Anim
+from ..art.assets import Assets
+from ..board.camera import Camera
+from .hud import Message
+from .scoring_anims import ai_tile_glide, scoring_anims
+from .turn import AI_THINK, HUMAN, TurnController
+from ..ui.widgets import INK, INK_DIM
+
+Colour = tuple[int, int, int]
+
+
+class TurnFlow:
+    """The message under the board and the animations between the controller's phases."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat]) -> None:
+        self.game = game
+        self.seats = seats
+        self.message = Message()
+        self.anims: list[Anim] = []
+        self.shown_scores = [float(s) for s in game.scores]
+        #: The square of this turn's last refused drop (the tooltip may speak of it).
+        self.failed_cell: tuple[int, int] | None = None
+
+    def say(self, text: str, colour: Colour = INK, seconds: float = 4.0) -> None:
+        self.message = Message(text, colour, seconds)
+
+    def new_turn(self, turn: TurnController) -> None:
+        """A turn begins: the last one's messages and refused square go, and the new one is greeted."""
+        self.message = Message()
+        self.failed_cell = None
+        name = turn.seat.name
+        if turn.phase == AI_THINK:
+            self.say(_("{name} is thinking…").format(name=name), INK_DIM)
+        elif turn.phase == HUMAN and turn.bonus_turn:
+            self.say(_("{name} filled a hole: play again (house rule).").format(name=name))
+        elif turn.phase == HUMAN:
+            self.say(_("Your turn, {name}: drag the tile onto the board.").format(name=name))
+
+    def scoring_shown(self) -> bool:
+        """The last turn's scoring has played: no animation left and every marker arrived."""
+        return not self.anims and all(round(s, 6) == g for s, g in zip(self.shown_scores, self.game.scores))
+
+    def score(self, events: list[ScoreEvent], speed: float, camera: Camera, assets: Assets, u: float,
+              card_edge: Callable[[int], tuple[float, float]]) -> None:
+        """Start the animations of a turn's score events (none at instant speed: the markers jump)."""
+        self.message = Message()
+        if speed <= 0:
+            self.shown_scores = [float(s) for s in self.game.scores]
+            return
+        self.anims += scoring_anims(events, self.game, self.seats, speed, camera, assets, u, card_edge)
+
+    def glide_in(self, move: Move, assets: Assets, camera: Camera, hand: pygame.Rect, speed: float,
+                 on_landed: Callable[[], None]) -> None:
+        """The computer's tile glides from the hand slot to its square, then ``on_landed``."""
+        self.anims.append(ai_tile_glide(move, assets, camera, hand, 0.7 / speed, on_landed))
+
+    def tick(self, dt: float, speed: float) -> None:
+        """Advance the animations, the message's time and the score markers (20 points a second)."""
+        self.message = Message(self.message.text, self.message.colour, max(0.0, self.message.seconds - dt))
+        self.anims = [a for a in self.anims if a.update(dt)]
+        rate = 20 * (speed or 1000) * dt
+        for i, s in enumerate(self.game.scores):
+            cur = self.shown_scores[i]
+            self.shown_scores[i] = s if abs(s - cur) <= rate else cur + math.copysign(rate, s - cur)
+
+    @property
+    def animating(self) -> bool:
+        """Something on screen moves by itself (the frame must be drawn again)."""
+        return bool(self.anims) or not self.scoring_shown()

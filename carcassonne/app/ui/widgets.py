@@ -1,0 +1,303 @@
+"""Small UI widgets drawn with the game's fonts: buttons, toggles, choice cyclers, text fields.
+
+Widgets take intents from their scene (never from pygame's queue) and report
+clicks through callbacks, so a scene reads as a list of widgets plus its own logic.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable, Iterator, Sequence
+
+import pygame
+
+from ...i18n import N_, _
+from .intents import KEY, MOTION, PRESS, RELEASE, Intent
+from ..art.picture_cache import PictureCache
+from .textcache import TextCache
+
+# A calm, parchment-and-wood palette.
+PANEL = (44, 40, 34)
+PANEL_EDGE = (120, 100, 70)
+INK = (245, 236, 214)
+INK_DIM = (185, 175, 150)
+ACCENT = (222, 170, 74)
+BUTTON = (92, 72, 48)
+BUTTON_HOVER = (128, 98, 60)
+BUTTON_OFF = (70, 64, 56)
+GOOD = (90, 200, 110)
+BAD = (220, 80, 70)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """One factor for every length in the UI, so layouts adapt from 1024×768 to 4K."""
+    w, h = size
+    return max(0.75, min(3.0, min(w / 1280, h / 800)))
+
+
+#: While a test records a draw (:func:`record_layout`): the boxes drawn and the text put in them.
+_log: "LayoutLog | None" = None
+
+
+class LayoutLog:
+    """The boxes (panels, buttons) and the text rects of one draw, to check no text runs past its box."""
+
+    def __init__(self) -> None:
+        self.boxes: list[pygame.Rect] = []
+        #: (text, its rect, the point it was placed at, how many boxes were drawn before it)
+        self.texts: list[tuple[str, pygame.Rect, tuple[int, int], int]] = []
+
+    def overflows(self, screen: pygame.Rect) -> list[str]:
+        """Each text that runs past the box it was placed in (or past the screen)."""
+        bad = []
+        for text, r, at, n in self.texts:
+            # the box it sits in is the last one drawn under that point (a card over its panel,
+            # a dialog over the screen below it)
+            box = next((b for b in reversed(self.boxes[:n]) if b.collidepoint(at)), screen)
+            if not box.inflate(2, 2).contains(r):
+                bad.append(f"{text!r} at {tuple(r)} runs past {tuple(box)}")
+        return bad
+
+
+def record_layout(log: "LayoutLog | None") -> None:
+    """Start (a log) or stop (None) recording what :func:`draw_panel`, buttons and :func:`blit_text` draw."""
+    global _log
+    _log = log
+
+
+@contextmanager
+def recording_layout() -> Iterator[LayoutLog]:
+    """What is drawn inside the ``with`` block, recorded (for the text-fits checks)."""
+    log = LayoutLog()
+    record_layout(log)
+    try:
+        yield log
+    finally:
+        record_layout(None)
+
+
+#: Translucent panels by size and colour (a dialog's, a card's...): one window's worth.
+_panels: PictureCache[tuple] = PictureCache(windows=1)
+_texts = TextCache()
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANEL, alpha: int = 235) -> None:
+    radius = max(4, int(10 * u))
+    if _log is not None:
+        _log.boxes.append(pygame.Rect(rect))
+    if alpha < 255:
+        key = (rect.size, tuple(colour), alpha, radius)
+        tmp = _panels.get(key)
+        if tmp is None:  # translucent panels are drawn once per size, then only blitted
+            tmp = _panels.put(key, pygame.Surface(rect.size, pygame.SRCALPHA))
+            pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
+        surface.blit(tmp, rect.topleft)
+    else:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, max(1, int(2 * u)), border_radius=radius)
+
+
+def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[int, int],
+              colour=INK, anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    img = rendered(font, text, colour)
+    rect = img.get_rect(**{anchor: pos})
+    if _log is not None and text.strip() and surface.get_clip().contains(rect):  # clipped: a scrolled view
+        _log.texts.append((text, rect, (int(pos[0]), int(pos[1])), len(_log.boxes)))
+    if shadow:
+        surface.blit(rendered(font, text, (0, 0, 0)), rect.move(2, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def rendered(font: pygame.font.Font, text: str, colour) -> pygame.Surface:  # noqa: ANN001
+    """Rendered text, cached: most labels are the same every frame and rendering is slow."""
+    return _texts.render(font, text, colour)
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = f"{line} {w}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+class Widget:
+    rect: pygame.Rect
+    visible = True
+
+    def handle(self, intent: Intent) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+        pass
+
+
+class Button(Widget):
+    """A labelled button; fires ``on_click`` on release inside it."""
+
+    def __init__(self, label: str, on_click: Callable[[], object], rect: pygame.Rect | None = None,
+                 hint: str | Callable[[], str] = "", enabled: bool = True, primary: bool = False) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.rect = rect or pygame.Rect(0, 0, 10, 10)
+        #: The key beside the label: a marked key name ("Esc"), or a function giving the key's label
+        #: now (:func:`carcassonne.app.ui.keymap.key_hint`), so it follows a change of language.
+        self.hint = hint
+        self.enabled = enabled
+        self.primary = primary
+        self.hover = False
+        self._armed = False
+
+    def handle(self, intent: Intent) -> bool:
+        if not self.visible:
+            return False
+        inside = self.rect.collidepoint(intent.pos)
+        if intent.kind == MOTION:
+            self.hover = inside
+            return False
+        if intent.kind == PRESS and intent.button == 1 and inside:
+            self._armed = self.enabled
+            return True
+        if intent.kind == RELEASE and intent.button == 1:
+            armed, self._armed = self._armed, False
+            if armed and inside and self.enabled:
+                self.on_click()
+                return True
+        return False
+
+    def text(self) -> str:
+        """The label as shown: translated when drawn, so a language change shows at once."""
+        return _(self.label) if self.label else ""
+
+    def hint_text(self) -> str:
+        """The key beside the label as shown, in the language now spoken."""
+        if callable(self.hint):
+            return self.hint()
+        return _(self.hint) if self.hint else ""  # "Esc", "Enter": key names have their own words
+
+    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+        if not self.visible:
+            return
+        colour = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if self.hover else BUTTON)
+        if self.primary and self.enabled:
+            colour = (164, 112, 40) if self.hover else (140, 96, 36)
+        radius = max(3, int(8 * u))
+        if _log is not None:
+            _log.boxes.append(pygame.Rect(self.rect))
+        pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, ACCENT if self.primary and self.enabled else PANEL_EDGE, self.rect,
+                         max(1, int(2 * u)), border_radius=radius)
+        size = int(min(self.rect.h * 0.42, 22 * u))
+        font = fonts.get(size, "bold")
+        label = self.text()
+        while size > 9 and font.size(label)[0] > self.rect.w - 12 * u:
+            size -= 1
+            font = fonts.get(size, "bold")
+        ink = INK if self.enabled else INK_DIM
+        hint = self.hint_text()
+        if hint:
+            small = fonts.get(max(8, int(size * 0.75)))
+            hint_w = small.size(hint)[0]
+            if font.size(label)[0] + hint_w + 34 * u < self.rect.w:
+                blit_text(surface, small, hint, (self.rect.right - int(8 * u), self.rect.centery),
+                          INK_DIM, "midright")
+                blit_text(surface, font, label, (self.rect.x + int(10 * u), self.rect.centery), ink, "midleft")
+                return
+        blit_text(surface, font, label, self.rect.center, ink, "center")
+
+
+class Choice(Button):
+    """A button that cycles through options: ``label: value``."""
+
+    def __init__(self, label: str, options: Sequence[tuple[str, str]], value: str,
+                 on_change: Callable[[str], None], rect: pygame.Rect | None = None) -> None:
+        super().__init__(label, self._next, rect)
+        self.options = list(options)
+        self.value = value
+        self.on_change = on_change
+
+    def _next(self) -> None:
+        keys = [k for k, _ in self.options]
+        i = keys.index(self.value) if self.value in keys else -1
+        self.value = keys[(i + 1) % len(keys)]
+        self.on_change(self.value)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == PRESS and intent.button == 3 and self.rect.collidepoint(intent.pos):
+            keys = [k for k, _ in self.options]  # right-click: previous option
+            i = keys.index(self.value) if self.value in keys else 0
+            self.value = keys[(i - 1) % len(keys)]
+            self.on_change(self.value)
+            return True
+        return super().handle(intent)
+
+    def shown(self) -> str:
+        return _(dict(self.options).get(self.value, self.value))
+
+    def text(self) -> str:
+        label = super().text()
+        return _("{label}: {value}").format(label=label, value=self.shown()) if label else self.shown()
+
+
+class Toggle(Choice):
+    def __init__(self, label: str, value: bool, on_change: Callable[[bool], None],
+                 rect: pygame.Rect | None = None) -> None:
+        super().__init__(label, [("on", N_("on")), ("off", N_("off"))], "on" if value else "off",
+                         lambda v: on_change(v == "on"), rect)
+
+
+class TextField(Widget):
+    """A one-line text box: click to focus, type, Enter or click elsewhere to finish."""
+
+    def __init__(self, text: str, on_change: Callable[[str], None], rect: pygame.Rect | None = None,
+                 max_len: int = 16, digits_only: bool = False, placeholder: str = "") -> None:
+        self.text = text
+        self.on_change = on_change
+        self.rect = rect or pygame.Rect(0, 0, 10, 10)
+        self.max_len = max_len
+        self.digits_only = digits_only
+        self.placeholder = placeholder
+        self.focused = False
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == PRESS and intent.button == 1:
+            self.focused = self.rect.collidepoint(intent.pos)
+            return self.focused
+        if intent.kind == KEY and self.focused:
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.focused = False
+                return intent.key != pygame.K_ESCAPE
+            if intent.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            else:
+                ch = intent.text
+                if ch and ch.isprintable() and len(self.text) < self.max_len:
+                    if not self.digits_only or ch.isdigit():
+                        self.text += ch
+            self.on_change(self.text)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+        radius = max(3, int(6 * u))
+        if _log is not None:
+            _log.boxes.append(pygame.Rect(self.rect))
+        pygame.draw.rect(surface, (30, 28, 24), self.rect, border_radius=radius)
+        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect, max(1, int(2 * u)),
+                         border_radius=radius)
+        font = fonts.get(int(min(self.rect.h * 0.5, 22 * u)))
+        shown = self.text or _(self.placeholder)
+        colour = INK if self.text else INK_DIM
+        r = blit_text(surface, font, shown, (self.rect.x + int(8 * u), self.rect.centery), colour, "midleft")
+        if self.focused and pygame.time.get_ticks() // 500 % 2 == 0:
+            x = r.right + 2 if self.text else self.rect.x + int(8 * u)
+            pygame.draw.line(surface, INK, (x, self.rect.y + 6 * u), (x, self.rect.bottom - 6 * u), max(1, int(2 * u)))
