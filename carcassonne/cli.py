@@ -8,15 +8,20 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import __version__
 from .words.cli_words import (analysis_report, argparse_speaks_the_games_language, bench_lines, record_problem,
                               replay_lines, speak_system_language)
 from .i18n import _
 
+if TYPE_CHECKING:
+    from .engine import TileSet
+    from .ai.analysis import TurnAnalysis
+    from .engine.record import GameRecord
 
-def _tiles():
+
+def _tiles() -> TileSet:
     from .tileset import standard_tiles
 
     return standard_tiles()
@@ -28,7 +33,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .engine.legal import legal_entry
     from .engine.record import GameRecord
 
-    legal: list[dict] = []
+    legal: list[dict[str, Any]] = []
     try:
         record = GameRecord.load(args.file)
         game = record.replay(_tiles(), final=args.final, before_turn=(
@@ -79,14 +84,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def _analyse_part(record_json: str, part: tuple[int, int]) -> list:
+def _analyse_part(record_json: str, part: tuple[int, int]) -> list[TurnAnalysis]:
     from .ai.analysis import analyse
     from .engine.record import GameRecord
 
     return analyse(GameRecord.from_json(record_json), _tiles(), part=part)
 
 
-def _analyse_in_parts(record, jobs: int) -> list:  # noqa: ANN001
+def _analyse_in_parts(record: GameRecord, jobs: int) -> list[TurnAnalysis]:
     """The analysis shared by ``jobs`` processes, turn by turn (the same result as one process)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor

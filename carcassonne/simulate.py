@@ -179,7 +179,13 @@ def _names(levels: list[str], order: list[int]) -> list[str]:
     return [f"{levels[b]}" if levels.count(levels[b]) == 1 else f"{levels[b]} {b + 1}" for b in order]
 
 
-def _play_job(job: tuple) -> tuple[int, list[int], list[int], list[Turn], list]:
+#: A game for a worker process: its index, the levels, the seed, the budget and the rules' record.
+Job = tuple[int, list[str], int, float | None, dict[str, Any]]
+#: What comes back: the index, the seat order, the scores, the turns and the time per move.
+JobResult = tuple[int, list[int], list[int], list[Turn], list[tuple[int, float, float, float, float]]]
+
+
+def _play_job(job: Job) -> JobResult:
     """One game in a worker process: only plain data goes back to the parent."""
     index, levels, seed, budget, rules_data = job
     from .tileset import standard_tiles
@@ -218,7 +224,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     tallies = [Tally(b) for b in levels]
     jobs = [(i, levels, args.seed, args.budget, rules.to_record()) for i in range(args.games)]
-    results: Iterable[tuple[int, list[int], list[int], list[Turn], list]]
+    results: Iterable[JobResult]
     if args.server:
         from .net.remote_play import NetError, run
 

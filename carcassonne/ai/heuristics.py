@@ -83,7 +83,7 @@ class Evaluator:
         self._counts_seen: tuple[int, ...] = ()
         self._fit: dict[int, int] = {}
         self._shape: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
-        self._worth: dict[tuple, tuple[float, float]] = {}
+        self._worth: dict[tuple[object, ...], tuple[float, float]] = {}
         self._frozen = False
         #: The tile kinds an abbot may stand on (a cloister or a garden); none without the Abbot.
         self._abbot_tiles = frozenset(
@@ -154,7 +154,7 @@ class Evaluator:
         open_get = game.open.get
         board = game.board
         memo = self._worth
-        key: tuple
+        key: tuple[object, ...]
         for feature in game.features(occupied=True):
             kind = feature.kind
             if kind == FIELD:
@@ -218,7 +218,7 @@ class Evaluator:
         k = sum(c for t, c in game.deck.counts.items() if c and t in kinds)
         if not k:
             return 0.0
-        return self.w.abbot * (1.0 - max(0.0, 1.0 - k / left) ** draws)
+        return float(self.w.abbot * (1.0 - max(0.0, 1.0 - k / left) ** draws))
 
     def score(self, game: Game, player: int) -> float:
         """How far ``player`` is projected ahead of the best other player."""

@@ -84,7 +84,7 @@ class App:
         #: Frame-rate cap; 0 runs uncapped (tests, smoke runs).
         self.fps = FPS
         #: What the window shows was drawn for this scene stack and size (see :meth:`frame`).
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         #: Called after each frame's draw, before flip (screenshots, benchmarks).
         self.after_draw: Callable[[pygame.Surface], None] | None = None
         try:
@@ -230,7 +230,7 @@ class App:
         if notice is not None:
             self.push_scene("message", title="Saving is not possible", text=notice)
 
-    def _stack(self) -> tuple:
+    def _stack(self) -> tuple[object, ...]:
         """What is on screen: the scenes shown and the window's size."""
         return (tuple(id(s) for s in self.scenes), self.size)
 

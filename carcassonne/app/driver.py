@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -29,7 +29,7 @@ class Driver:
         for _ in range(n):
             self.app.frame(self.dt)
 
-    def post(self, type_: int, **attrs) -> None:  # noqa: ANN003
+    def post(self, type_: int, **attrs: Any) -> None:
         pygame.event.post(pygame.event.Event(type_, **attrs))
 
     def move(self, pos: tuple[float, float], buttons: tuple[int, int, int] = (0, 0, 0), frame: bool = True) -> None:
@@ -114,7 +114,7 @@ def random_game(tiles: TileSet, turns: int, seed: int, names: Sequence[str] = ("
     return game
 
 
-def show_cell(driver: Driver, scene, x: int, y: int, min_px: int = 64) -> None:  # noqa: ANN001
+def show_cell(driver: Driver, scene: Any, x: int, y: int, min_px: int = 64) -> None:
     """Make board square (x, y) visible at a usable zoom, with keys and the wheel only."""
     cam = scene.camera
     board = scene.rects["board"].inflate(-cam.tile_px * 2, -cam.tile_px * 2)

@@ -18,11 +18,14 @@ import os
 import socket
 import threading
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from ..engine import TileSet
 from .protocol import MAX_CLIENT_MESSAGE
 from .server import CLOSE_TIMEOUT, DEFAULT_PORT, PING_INTERVAL, Server
 from .store import Store, StoreError
+
+T = TypeVar("T")
 
 #: Set to 1: the host and the discovery listen and look on loopback only.
 LOCAL_ENV = "CARCASSONNE_NET_LOCAL"
@@ -122,9 +125,9 @@ class Host:
         self.port = next(iter(ws_server.sockets)).getsockname()[1]
         server.resume_all()
 
-    def call(self, fn, timeout: float = 5.0):  # noqa: ANN001, ANN201 - a look into the server's loop
+    def call(self, fn: Callable[[], T], timeout: float = 5.0) -> T:
         """Run ``fn()`` in the server's thread (rooms are the loop's alone) and return its result."""
-        async def run():  # noqa: ANN202
+        async def run() -> T:
             return fn()
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
 

@@ -10,7 +10,7 @@ free game begins: the remaining tiles, played against an Easy computer player.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..engine import Game, IllegalMoveError, Move, Placement, ScoreEvent, TileSet
 from ..engine.deck import Deck
@@ -90,7 +90,7 @@ def spot_kind(spot: str) -> str:
 def goal_met(goal: dict[str, Any], move: Move, events: list[ScoreEvent], game: Game,
              player: int = LEARNER) -> bool:
     """Whether ``move`` (just played, scoring ``events``) reaches ``goal``; every key must hold."""
-    checks = {
+    checks: dict[str, Callable[[Any], bool]] = {
         "at": lambda v: (move.x, move.y) == (v[0], v[1]),
         "rotation": lambda v: move.rotation == v,
         "follower": lambda v: move.follower is not None and spot_kind(move.follower) == v,

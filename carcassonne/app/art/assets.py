@@ -158,7 +158,9 @@ def draw_tile(o: Orientation, px: int) -> pygame.Surface:
     """A plain picture of a tile from its segments: the stand-in until the artwork exists."""
     surf = pygame.Surface((px, px), pygame.SRCALPHA)
     surf.fill(FIELD_RGB)
-    P = lambda x, y: (round(x * px), round(y * px))  # noqa: E731
+
+    def P(x: float, y: float) -> tuple[int, int]:
+        return round(x * px), round(y * px)
     corners = ((0, 0), (1, 0), (1, 1), (0, 1))
     for seg in o.segments:
         if seg.kind in ("road", "river"):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
-from typing import Generic, Hashable, TypeVar
+from typing import Any, Generic, Hashable, TypeVar
 
 import pygame
 
@@ -24,7 +24,7 @@ MIN_BYTES = 4 * 1024 * 1024
 
 K = TypeVar("K", bound=Hashable)
 
-_caches: "weakref.WeakSet[PictureCache]" = weakref.WeakSet()
+_caches: "weakref.WeakSet[PictureCache[Any]]" = weakref.WeakSet()
 
 
 def picture_bytes(image: pygame.Surface) -> int:

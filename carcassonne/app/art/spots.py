@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import hypot
 
 from ...engine import Orientation
+from ...engine.tiles import Segment
 from . import tile_anchors
 
 Point = tuple[float, float]
@@ -53,7 +54,7 @@ def _segment_anchor(kind: str, edges: tuple[int, ...], has_cloister: bool) -> Po
 
 
 @lru_cache(maxsize=None)
-def _anchors(tile: str, rotation: int, segments: tuple) -> tuple[Point, ...]:
+def _anchors(tile: str, rotation: int, segments: tuple[Segment, ...]) -> tuple[Point, ...]:
     has_cloister = any(s.kind == "cloister" for s in segments)
     fixed: dict[int, Point] = {}
     for i, seg in enumerate(segments):

@@ -76,7 +76,7 @@ class BoardFollower(BoardSprite):
 class CellMark(BoardSprite):
     """A translucent square or frame on a board cell (legal spots, last tile, scored feature)."""
 
-    _cache: PictureCache[tuple] = PictureCache(windows=0.5)
+    _cache: PictureCache[tuple[object, ...]] = PictureCache(windows=0.5)
 
     def __init__(self, x: int, y: int, rgba: tuple[int, int, int, int], frame: int = 0) -> None:
         super().__init__()

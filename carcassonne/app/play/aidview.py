@@ -19,6 +19,7 @@ from ...words import explain
 from ..ui.textcache import render_text
 from .turn import TurnController
 from ..ui.widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
+from ..art.assets import Fonts, TileImages
 
 
 @dataclass
@@ -40,12 +41,12 @@ class Aids:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._key: tuple | None = None
+        self._key: tuple[object, ...] | None = None
         self._dead: list[tuple[int, int]] = []
         self._projected: list[int] = []
         self._fits: dict[tuple[int, int], dict[str, tuple[int, ...]]] = {}
         self._open: set[tuple[int, int]] = set()
-        self._pending: tuple[tuple, list[int]] | None = None
+        self._pending: tuple[tuple[object, ...], list[int]] | None = None
 
     def _refresh(self) -> None:
         g = self.game
@@ -145,7 +146,7 @@ def play_tip(turn: TurnController, aids: Aids, *, card: int | None, cell: tuple[
 
 
 def draw_tip(surface: pygame.Surface, tip: Tip, pointer: tuple[int, int], area: pygame.Rect,
-             fonts, tiles_img, u: float) -> pygame.Rect:  # noqa: ANN001
+             fonts: Fonts, tiles_img: TileImages, u: float) -> pygame.Rect:
     """A tooltip box beside the pointer, kept inside ``area``."""
     font = fonts.get(int(15 * u))
     width = int(400 * u)

@@ -18,6 +18,7 @@ from .aidview import Aids, Tip, draw_tip, play_tip
 from ..board.board_view import BoardView
 from .drag import Drag, spot_near
 from .turn import HANDOVER, OVER, TurnController
+from ..art.assets import Fonts, TileImages
 
 Cell = tuple[int, int]
 
@@ -60,7 +61,7 @@ def find_tip(turn: TurnController, aids: Aids, board: BoardView, *, pointer: tup
     return ShownTip(tip, pointer, view, square)
 
 
-def draw_shown_tip(surface: pygame.Surface, shown: ShownTip, fonts, tiles, u: float) -> None:  # noqa: ANN001
+def draw_shown_tip(surface: pygame.Surface, shown: ShownTip, fonts: Fonts, tiles: TileImages, u: float) -> None:
     """The square outlined and the box beside the pointer, both clipped to the tip's area."""
     before = surface.get_clip()
     surface.set_clip(shown.area.clip(before))

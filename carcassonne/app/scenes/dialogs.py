@@ -20,6 +20,7 @@ from .base import Dialog
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..art.assets import Fonts
 
 
 class MessageDialog(Dialog):
@@ -175,7 +176,7 @@ class SaveRow(Button):
         state = _("finished") if s.finished else (_("game in progress") if s.autosave else _("saved"))
         return _("{state} · turn {turn} · {rules}").format(state=state, turn=s.turn, rules=s.rules)
 
-    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+    def draw(self, surface: pygame.Surface, fonts: Fonts, u: float) -> None:
         label, self.label = self.label, ""
         super().draw(surface, fonts, u)  # the button's face without its text
         self.label = label

@@ -6,14 +6,14 @@ import random
 
 import pygame
 
-from ...engine import Game
+from ...engine import Game, TileSet
 from ..art.assets import Assets
 
 
 _cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
-def make_backdrop(assets: Assets, size: tuple[int, int], tiles, seed: int = 11) -> pygame.Surface:  # noqa: ANN001
+def make_backdrop(assets: Assets, size: tuple[int, int], tiles: TileSet, seed: int = 11) -> pygame.Surface:
     key = ((size[0], size[1]), seed)
     if key in _cache:
         return _cache[key]

@@ -62,7 +62,7 @@ class IntentReader:
             self.pointer = tuple(event.pos)
             buttons = tuple(bool(b) for b in getattr(event, "buttons", (0, 0, 0)))[:3]
             # posted events may omit buttons: trust what we saw pressed
-            buttons = tuple(a or b for a, b in zip(buttons, self.held))  # type: ignore[assignment]
+            buttons = tuple(a or b for a, b in zip(buttons, self.held))
             return Intent(MOTION, pos=self.pointer, buttons=buttons)  # type: ignore[arg-type]
         if t == pygame.MOUSEWHEEL:
             dy = int(getattr(event, "y", 0))

@@ -7,7 +7,7 @@ clicks through callbacks, so a scene reads as a list of widgets plus its own log
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import pygame
 
@@ -15,6 +15,9 @@ from ...i18n import N_, _
 from .intents import KEY, MOTION, PRESS, RELEASE, Intent
 from ..art.picture_cache import PictureCache
 from .textcache import TextCache
+
+if TYPE_CHECKING:
+    from ..art.assets import Fonts
 
 # A calm, parchment-and-wood palette.
 PANEL = (44, 40, 34)
@@ -77,11 +80,12 @@ def recording_layout() -> Iterator[LayoutLog]:
 
 
 #: Translucent panels by size and colour (a dialog's, a card's...): one window's worth.
-_panels: PictureCache[tuple] = PictureCache(windows=1)
+_panels: PictureCache[tuple[object, ...]] = PictureCache(windows=1)
 _texts = TextCache()
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANEL, alpha: int = 235) -> None:
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour: tuple[int, ...] = PANEL,
+               alpha: int = 235) -> None:
     radius = max(4, int(10 * u))
     if _log is not None:
         _log.boxes.append(pygame.Rect(rect))
@@ -98,7 +102,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, u: float, colour=PANE
 
 
 def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[int, int],
-              colour=INK, anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+              colour: tuple[int, ...] = INK, anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
     img = rendered(font, text, colour)
     rect = img.get_rect(**{anchor: pos})
     if _log is not None and text.strip() and surface.get_clip().contains(rect):  # clipped: a scrolled view
@@ -109,7 +113,7 @@ def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: t
     return rect
 
 
-def rendered(font: pygame.font.Font, text: str, colour) -> pygame.Surface:  # noqa: ANN001
+def rendered(font: pygame.font.Font, text: str, colour: tuple[int, ...]) -> pygame.Surface:
     """Rendered text, cached: most labels are the same every frame and rendering is slow."""
     return _texts.render(font, text, colour)
 
@@ -137,7 +141,7 @@ class Widget:
     def handle(self, intent: Intent) -> bool:
         return False
 
-    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+    def draw(self, surface: pygame.Surface, fonts: Fonts, u: float) -> None:
         pass
 
 
@@ -184,7 +188,7 @@ class Button(Widget):
             return self.hint()
         return _(self.hint) if self.hint else ""  # "Esc", "Enter": key names have their own words
 
-    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+    def draw(self, surface: pygame.Surface, fonts: Fonts, u: float) -> None:
         if not self.visible:
             return
         colour = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if self.hover else BUTTON)
@@ -287,7 +291,7 @@ class TextField(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, fonts, u: float) -> None:  # noqa: ANN001
+    def draw(self, surface: pygame.Surface, fonts: Fonts, u: float) -> None:
         radius = max(3, int(6 * u))
         if _log is not None:
             _log.boxes.append(pygame.Rect(self.rect))
