@@ -22,8 +22,6 @@ HALF_INDEX = {name: i for i, name in enumerate(HALF_NAMES)}
 
 #: The edge each half-edge lies on.
 HALF_EDGE = tuple(h // 2 for h in range(8))
-#: The two half-edges of each edge.
-EDGE_HALVES = tuple((2 * e, 2 * e + 1) for e in range(4))
 
 
 def opposite(edge: int) -> int:

@@ -208,9 +208,6 @@ class TileKind:
     def pennants(self) -> int:
         return sum(s.pennant for s in self.segments)
 
-    def segments_text(self) -> str:
-        return format_segments(self.segments)
-
 
 def parse_segments(text: str) -> tuple[Segment, ...]:
     """Parse the segment notation of the tilesets (see the module docstring)."""

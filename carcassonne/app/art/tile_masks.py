@@ -176,11 +176,3 @@ def tint(tile: str, rotation: int, spot: str, size: int, fill: tuple[int, int, i
             if len(poly) > 1:
                 pygame.draw.lines(surface, line, True, poly, width)
     return surface
-
-
-def clear_cache() -> None:
-    """Forget every cached mask (for tests, or after the resources change)."""
-    _art_files.cache_clear()
-    _labels.cache_clear()
-    _turned.cache_clear()
-    _sized.cache_clear()

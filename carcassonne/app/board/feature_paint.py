@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import pygame
 
@@ -313,7 +313,3 @@ def event_paint(game: Game, ev: ScoreEvent, colours: Sequence[str]) -> Paint:
         if o is not None:
             segs += [(x, y, s.spot) for s in o.segments if kind_of(s.spot) == event_kind(ev)]
     return Paint(tuple(segs), event_kind(ev), rgb, label, 150)
-
-
-def segments_covering(paints: Iterable[Paint]) -> set[Seg]:
-    return {s for p in paints for s in p.segments}
