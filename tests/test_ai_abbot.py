@@ -9,7 +9,7 @@ from carcassonne.ai import get_bot
 from carcassonne.ai.base import moves_of, tile_in_hand
 from carcassonne.ai.expert import ExpertEvaluator, expert_weights
 from carcassonne.ai.heuristics import Evaluator
-from carcassonne.ai.hint import english, explain
+from carcassonne.ai.hint import explain
 from carcassonne.words.hint_words import hint_sentence
 from carcassonne.engine import Game, Rules
 from carcassonne.engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
@@ -102,11 +102,11 @@ def test_the_hint_words_the_abbot(tiles):
             kinds = [c.kind for c in why.clauses]
             if move.follower == BACK:
                 assert kinds[0] == "back"
-                said["back"] = english(why)
+                said["back"] = hint_sentence(why)
             else:
                 assert "abbot" in kinds or "keep" in kinds
                 if "abbot" in kinds:
-                    said["abbot"] = english(why)
+                    said["abbot"] = hint_sentence(why)
             assert hint_sentence(why)
     assert said["back"].startswith("Takes your abbot back for ")
     assert "abbot on a" in said["abbot"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from carcassonne.ai import GreedyBot
-from carcassonne.ai.hint import english, explain, hint, why
+from carcassonne.ai.hint import explain, hint
+from carcassonne.words.hint_words import hint_sentence
 from carcassonne.engine import Game, Rules
 from carcassonne.tileset import standard_tiles
 
@@ -29,7 +30,7 @@ def test_closing_ones_own_city_is_said_with_its_points(tiles):
     for game, move, events in _greedy_game(tiles, 3):
         city = [e for e in events if e.feature == "city" and e.players == (game.current,)]
         if city:
-            sentence = why(game, move)
+            sentence = hint_sentence(explain(game, move))
             assert sentence.startswith(f"Closes your city for {city[0].points} points")
             assert sentence.endswith(".") and sentence.count(".") == 1
             break
@@ -40,13 +41,13 @@ def test_closing_ones_own_city_is_said_with_its_points(tiles):
 def test_a_new_follower_is_named_by_its_role(tiles):
     game, move, _ = next(_greedy_game(tiles, 3))
     assert move.follower and move.follower.startswith("city")
-    assert why(game, move).startswith("Puts a knight on a city of")
+    assert hint_sentence(explain(game, move)).startswith("Puts a knight on a city of")
 
 
 def test_a_move_without_follower_or_points_says_what_it_keeps(tiles):
     for game, move, events in _greedy_game(tiles, 5):
         if not move.follower and not events:
-            sentence = why(game, move)
+            sentence = hint_sentence(explain(game, move))
             quiet = ("Keeps your followers in hand for later and helps the others least."
                      if game.supply[game.current] else "The place where this tile helps the others least.")
             assert sentence == quiet or sentence.startswith("Adds to your ")
@@ -65,5 +66,5 @@ def test_hint_is_expert_move_and_leaves_the_game_alone(tiles):
     got = hint(game, seed=4, budget=0.02)
     assert game.why_not(got.move) is None
     assert got == hint(game, seed=4, budget=0.02)
-    assert got.why == explain(game, got.move) and "\n" not in english(got.why)
+    assert got.why == explain(game, got.move) and "\n" not in hint_sentence(got.why)
     assert before == (list(game.history), list(game.deck.pile), game.scores, game.supply)

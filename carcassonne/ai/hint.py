@@ -4,8 +4,8 @@ A pure function of the position (the UI shows the move as a ghost tile and
 follower and words the reason): :func:`hint` asks the Expert search for the
 move, :func:`explain` says what that move does for the player as facts
 (:class:`Why`: a few :class:`Clause` s such as "closes your city for 8 points",
-"keeps a follower"), which the app words in the player's language; :func:`why`
-words them in English for the command line and the analysis. Like every
+"keeps a follower"), which :mod:`carcassonne.words.hint_words` words in the player's
+language for the screen, the command line and the analysis alike. Like every
 computer player it sees only what the player sees, so a hint never gives away
 the draw order.
 """
@@ -18,9 +18,6 @@ from ..engine import Game, Move
 from ..engine.events import FEATURE_NAMES
 from ..engine.modules.abbot import BACK, PLACE_OF
 from .expert import ExpertBot
-
-#: What a follower on each kind of feature is called (rulebook: "Placing a follower").
-ROLE = {"road": "thief", "city": "knight", "cloister": "monk", "farm": "farmer"}
 
 #: The kinds of :class:`Clause`, each with its facts (all whole numbers or feature names):
 #:   ``close``   feature, points, shared (0/1): the move completes a feature of the player's
@@ -146,61 +143,6 @@ def explain(game: Game, move: Move) -> Why:
     if theirs:
         parts.append(Clause("gives", points=sum(e.points for e in theirs)))
     return Why(tuple(parts))
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
-
-
-def _english(c: Clause) -> str:
-    """One clause in English (the app words the same clauses in the player's language)."""
-    role = ROLE.get(c.feature, "follower")
-    if c.kind == "close":
-        verb = "completes" if c.feature in ("cloister", "garden") else "closes"
-        return f"{verb} {'a shared' if c.count else 'your'} {c.feature} for {_points(c.points)}"
-    if c.kind == "more":
-        return f"scores {c.points} more point{'s' if c.points != 1 else ''}"
-    if c.kind == "keep":
-        return "keeps a follower"
-    if c.kind == "home":
-        return f"brings {'a follower' if c.count == 1 else f'{c.count} followers'} home"
-    if c.kind == "place":
-        return f"places a {role}"
-    if c.kind == "share":
-        return f"puts a {role} into {c.owner}'s {c.feature} to share it"
-    if c.kind == "farm":
-        return (f"puts a farmer on a farm beside {c.count} completed and {c.other} open "
-                f"cit{'y' if c.other == 1 else 'ies'}")
-    if c.kind == "monk":
-        return f"puts a monk on a cloister with {c.count} of 8 neighbours"
-    if c.kind == "claim":
-        return (f"puts a {role} on a {c.feature} of {c.count} tile{'s' if c.count != 1 else ''}, worth "
-                f"{_points(c.points)} now and more as it grows")
-    if c.kind == "extend":
-        return f"adds to your {c.feature}"
-    if c.kind == "hold":
-        return "keeps your followers in hand for later and helps the others least"
-    if c.kind == "least":
-        return "the place where this tile helps the others least"
-    if c.kind == "gives":
-        return f"though it scores {_points(c.points)} for the others"
-    if c.kind == "abbot":
-        return f"puts your abbot on a {c.feature} with {c.count} of 8 neighbours"
-    if c.kind == "back":
-        return f"takes your abbot back for {_points(c.points)}"
-    raise ValueError(f"unknown clause {c.kind!r}")
-
-
-def english(reason: Why) -> str:
-    """The clauses as one English sentence."""
-    parts = [_english(c) for c in reason.clauses]
-    sentence = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return sentence[0].upper() + sentence[1:] + "."
-
-
-def why(game: Game, move: Move) -> str:
-    """One English sentence saying what ``move`` does for the player to move (``game`` is not changed)."""
-    return english(explain(game, move))
 
 
 def _grows_own_feature(after: Game, move: Move, me: int) -> str | None:
