@@ -137,10 +137,10 @@ def test_each_room_of_the_app_imports_only_the_rooms_below_it():
 
 def test_every_module_of_the_app_lives_in_a_room():
     """No module drifts back to the flat folder: besides the rooms and the scenes, only the
-    window, the main loop, the scene table, starting a game, the smoke check, the test
+    window, the main loop, the scene stack and table, starting a game, the smoke check, the test
     driver and the memory helper stand at the top of ``app/``."""
     top = {p.stem for p in (PACKAGE / "app").glob("*.py")}
-    assert top == {"__init__", "app", "window", "scene_table", "session", "smoke", "driver", "heap"}
+    assert top == {"__init__", "app", "window", "scene_stack", "scene_table", "session", "smoke", "driver", "heap"}
     rooms = {p.name for p in (PACKAGE / "app").iterdir() if (p / "__init__.py").is_file()}
     assert rooms == set(APP_ROOMS) | {"scenes"}
 

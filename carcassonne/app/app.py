@@ -21,6 +21,7 @@ from .heap import release_free_memory
 from .ui.intents import KEY, QUIT, RESIZE, Intent, IntentReader
 from .ui.keymap import action_for
 from .network.netplay import NetPlay
+from .scene_stack import SceneStack
 from .scene_table import SCENES
 from .scenes.base import Scene
 from .ui.sound import Sounds
@@ -45,7 +46,8 @@ def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
 
 
 class App:
-    """Owns the window, the settings, the data folder, the assets and the scene stack."""
+    """Owns the window, the settings, the data folder and the assets; the scenes on screen
+    are its :class:`~carcassonne.app.scene_stack.SceneStack`, which it feeds input and draws."""
 
     def __init__(self, storage: Storage | None = None, size: tuple[int, int] | None = None,
                  settings: Settings | None = None) -> None:
@@ -77,9 +79,8 @@ class App:
         self.net = NetPlay(self.tiles, self.storage.root)
         self.reader = IntentReader()
         self.clock = pygame.time.Clock()
-        self.scenes: list[Scene] = []
-        #: Scene name -> factory; scenes move between screens by name through the app.
-        self.scene_types: dict[str, Callable[..., Scene]] = dict(SCENES)
+        #: The scenes on screen; scenes move between screens by name through the app.
+        self.stack = SceneStack(self, SCENES, on_leave=release_free_memory)
         self.running = True
         #: Frame-rate cap; 0 runs uncapped (tests, smoke runs).
         self.fps = FPS
@@ -130,44 +131,37 @@ class App:
             scene.layout(self.size)
 
     # ---------------------------------------------------------------- scenes
+    # What scenes call to move between screens: by name, through the stack.
+    @property
+    def scenes(self) -> list[Scene]:
+        return self.stack.scenes
+
     @property
     def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
-
-    def make_scene(self, name: str, **options: Any) -> Scene:
-        """Build the scene registered as ``name`` (see :data:`carcassonne.app.scene_table.SCENES`)."""
-        return self.scene_types[name](self, **options)
+        return self.stack.top
 
     def push_scene(self, name: str, **options: Any) -> Scene:
         """Show the scene ``name`` over the current one (dialogs, help, settings)."""
-        scene = self.make_scene(name, **options)
-        self.push(scene)
+        scene = self.stack.make(name, **options)
+        self.stack.push(scene)
         return scene
 
     def replace_scene(self, name: str, **options: Any) -> Scene:
         """Go to the scene ``name``, leaving every scene shown now."""
-        scene = self.make_scene(name, **options)
-        self.replace(scene)
+        scene = self.stack.make(name, **options)
+        self.stack.replace(scene)
         return scene
 
     def push(self, scene: Scene) -> None:
-        self.scenes.append(scene)
-        scene.enter()
+        self.stack.push(scene)
 
     def pop(self, scene: Scene | None = None) -> None:
         """Close the top scene (or ``scene`` if it is the top)."""
-        if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
-            return
-        self.scenes.pop().exit()
-        if self.scenes:
-            self.scenes[-1].resume()
+        self.stack.pop(scene)
 
     def replace(self, scene: Scene) -> None:
         """Leave every scene and show ``scene`` alone (going to another screen)."""
-        while self.scenes:
-            self.scenes.pop().exit()
-        release_free_memory()  # what the screen left behind goes back to the system
-        self.push(scene)
+        self.stack.replace(scene)
 
     def quit(self) -> None:
         self.running = False
@@ -232,15 +226,10 @@ class App:
 
     def _stack(self) -> tuple[object, ...]:
         """What is on screen: the scenes shown and the window's size."""
-        return (tuple(id(s) for s in self.scenes), self.size)
+        return (self.stack.shown(), self.size)
 
     def draw(self) -> None:
-        first = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                first = i
-                break
-        for scene in self.scenes[first:]:
+        for scene in self.stack.visible():
             scene.draw(self.screen)
 
     def run(self) -> int:
@@ -250,9 +239,7 @@ class App:
         return 0
 
     def shutdown(self) -> None:
-        for scene in reversed(self.scenes):
-            scene.exit()
-        self.scenes.clear()
+        self.stack.close_all()
         self.net.stop()
         self.storage.let_go()
         self.window.save(self.settings)
