@@ -196,9 +196,9 @@ def flood(board: dict[Square, tuple[str, list[Seg]]], start: tuple[int, int, int
 
 
 def segment_of(segs: list[Seg], spot: str) -> int:
-    """Which segment a record's follower place names (``road:E``, ``farm:SW``, ``cloister``)."""
-    if spot == CLOISTER:
-        return next(i for i, s in enumerate(segs) if s[0] == CLOISTER)
+    """Which segment a record's follower place names (``road:E``, ``farm:SW``, ``cloister``, ``garden``)."""
+    if ":" not in spot:  # a one-tile feature: the cloister, or a garden (the Abbot)
+        return next(i for i, s in enumerate(segs) if s[0] == spot)
     prefix, where = spot.split(":")
     kind = SPOT_KIND[prefix]
     return next(i for i, s in enumerate(segs)
