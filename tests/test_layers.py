@@ -181,3 +181,18 @@ def test_every_registered_scene_is_a_scene_of_the_scenes_folder():
     for name, factory in REGISTERED.items():
         assert isinstance(factory, type) and issubclass(factory, Scene), name
         assert factory.__module__.startswith("carcassonne.app.scenes."), name
+
+
+ARCHITECTURE = PACKAGE.parent / "docs" / "ARCHITECTURE.md"
+
+
+def test_the_architecture_page_names_every_module():
+    """``docs/ARCHITECTURE.md`` describes every package and module that exists: a module
+    added without a line there fails here."""
+    page = ARCHITECTURE.read_text(encoding="utf-8")
+    missing = [str(source.relative_to(PACKAGE.parent)) for source in sorted(PACKAGE.rglob("*.py"))
+               if source.name != "__init__.py" and f"{source.name}`" not in page
+               and f"{source.stem}.py" not in page]
+    packages = [str(d.relative_to(PACKAGE)) for d in sorted(PACKAGE.rglob("*")) if (d / "__init__.py").is_file()
+                and f"{d.name}/" not in page]
+    assert missing == [] and packages == []
