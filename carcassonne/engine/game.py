@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress, count
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import refusals
 from .deck import Deck, start_tile
@@ -27,6 +27,7 @@ from .events import FollowerAt, ScoreEvent
 from .features import Feature, place_of
 from .geometry import REACH, RING, STEP, coords, in_reach, square
 from .modules import modules_for, overrides
+from .modules.base import RuleModule
 from .modules.table import Table
 from .moves import Discard, Placement, Turn
 from .refusals import ROLE
@@ -34,6 +35,9 @@ from .river import RiverState
 from .rules import FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import Award, cloister_points, feature_points
 from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
+
+#: The undo journal of a move: what :meth:`Game.pop` puts back, entry by entry.
+Journal = list[tuple[Any, ...]]
 
 __all__ = ["ROLE", "Game"]
 
@@ -57,7 +61,7 @@ class _Frame:
 
     def __init__(self, game: "Game", turn: Turn) -> None:
         self.turn = turn
-        self.journal: list[tuple] = []
+        self.journal: Journal = []
         self.node_base = len(game._parent)
         self.sq = -1
         self.scores = game.scores[:]
@@ -68,6 +72,8 @@ class _Frame:
         self.bag_index = -1  # where a tile returned to the bag went
         attrs = game._state_attrs  # the rule modules' state
         self.states = tuple([getattr(game, a) for a in attrs]) if attrs else ()
+
+
 
 
 class Game:
@@ -130,7 +136,7 @@ class Game:
         """List, per hook, the modules that use it: a hook no module uses costs one empty check."""
         modules = self.modules
 
-        def using(hook: str) -> tuple:
+        def using(hook: str) -> tuple[RuleModule, ...]:
             return tuple(m for m in modules if overrides(m, hook))
 
         self._placers = using("placements")
@@ -521,7 +527,7 @@ class Game:
             node = parent[node]
         return node
 
-    def _lay(self, sq: int, o: Orientation, journal: list[tuple]) -> None:
+    def _lay(self, sq: int, o: Orientation, journal: Journal) -> None:
         """Put a tile on the board: new nodes, merges with the neighbours, open squares."""
         board, base_of, open_sq = self.board, self._base, self.open
         parent, open_, pennants = self._parent, self._open, self._pennants
@@ -597,7 +603,7 @@ class Game:
         """Whether packed square ``sq`` lies beyond a table edge that closes features (HR)."""
         return self._closes and not self.inside(*coords(sq))
 
-    def _score_completed(self, sq: int, o: Orientation, base: int, journal: list[tuple]) -> None:
+    def _score_completed(self, sq: int, o: Orientation, base: int, journal: Journal) -> None:
         """Score every road, city and cloister the tile just completed (AR "Scoring", step 3)."""
         open_, followers = self._open, self._followers
         done: list[int] = []
@@ -617,12 +623,12 @@ class Game:
                 if self._cloister_neighbours(c) == 8:
                     self._score(node, journal)
 
-    def _set_followers(self, root: int, followers: tuple[tuple[int, int], ...], journal: list[tuple]) -> None:
+    def _set_followers(self, root: int, followers: tuple[tuple[int, int], ...], journal: Journal) -> None:
         """Put ``followers`` (player, node) on the feature ``root``, undoably (for rule modules)."""
         journal.append((_SET_FOLLOWERS, root, self._followers[root]))
         self._followers[root] = followers
 
-    def _score(self, root: int, journal: list[tuple]) -> None:
+    def _score(self, root: int, journal: Journal) -> None:
         """Score one completed feature during play and send its followers home."""
         fs = self._followers[root]
         points = self._points(root, complete=True)

@@ -154,7 +154,7 @@ class GameRecord:
         return game
 
 
-def _read_start_tile(data: dict, rules: Rules, seed: int | None) -> str | None:
+def _read_start_tile(data: dict[str, Any], rules: Rules, seed: int | None) -> str | None:
     """The record's ``start_tile``: a tile's name with ``start: "random"`` (needed without a
     seed, which would draw it), and absent otherwise."""
     raw = data.get("start_tile")

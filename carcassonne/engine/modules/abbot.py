@@ -26,7 +26,7 @@ from ..tiles import CLOISTER, Orientation, Segment, TileKind, TileSet
 from .base import RuleModule
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, Journal
     from ..moves import Placement
 
 GARDEN = "garden"
@@ -112,7 +112,7 @@ class Abbot(RuleModule):
         return None
 
     def play_figure(self, game: "Game", sq: int, o: Orientation, base: int, figure: str,
-                    journal: list[tuple]) -> None:
+                    journal: Journal) -> None:
         player = game.current
         abbots = list(game.abbots)
         if figure == BACK:
@@ -127,7 +127,7 @@ class Abbot(RuleModule):
         abbots[player] = node
         game.abbots = tuple(abbots)
 
-    def _take_back(self, game: "Game", node: int, journal: list[tuple]) -> None:
+    def _take_back(self, game: "Game", node: int, journal: Journal) -> None:
         """The abbot goes home and scores what its cloister or garden is worth now."""
         fs = game._followers[node]
         points = game._points(node, complete=False)
@@ -140,7 +140,7 @@ class Abbot(RuleModule):
         game._set_followers(node, (), journal)
 
     # ------------------------------------------------------------ scoring
-    def after_place(self, game: "Game", sq: int, o: Orientation, journal: list[tuple]) -> None:
+    def after_place(self, game: "Game", sq: int, o: Orientation, journal: Journal) -> None:
         """Score the gardens the tile completed, then send home every abbot whose cloister
         or garden was scored (the game counted it back as a follower)."""
         board, followers = game.board, game._followers

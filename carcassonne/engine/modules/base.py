@@ -20,7 +20,7 @@ from ..scoring import Award
 from ..tiles import Orientation, TileKind, TileSet
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, Journal
     from ..moves import Placement
 
 #: A neighbour beyond the board's edge, per side (N, E, S, W).
@@ -91,13 +91,13 @@ class RuleModule:
         return []
 
     def play_figure(self, game: "Game", sq: int, o: Orientation, base: int, figure: str,
-                    journal: list[tuple]) -> None:
+                    journal: Journal) -> None:
         """Play ``figure``, one of this module's :meth:`extra_places` or :meth:`extra_actions`,
         for the tile ``o`` just laid on ``sq`` (its segments are nodes ``base``, ``base + 1``...).
         Called before the tile's completed features are scored."""
 
     # ---------------------------------------------------------------- turn
-    def after_place(self, game: "Game", sq: int, o: Orientation, journal: list[tuple]) -> None:
+    def after_place(self, game: "Game", sq: int, o: Orientation, journal: Journal) -> None:
         """The tile ``o`` lies on ``sq`` and its completed features are scored: update state,
         score more; every change the game must undo goes to ``journal`` or :attr:`state`."""
 

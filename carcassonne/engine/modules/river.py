@@ -17,7 +17,7 @@ from ..tiles import Orientation, TileKind, TileSet
 from .base import RuleModule
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, Journal
     from ..moves import Placement
 
 
@@ -52,7 +52,7 @@ class River(RuleModule):
             return Reason("followers may not be placed on the river (The River rules)", "river-follower")
         return None
 
-    def after_place(self, game: "Game", sq: int, o: Orientation, journal: list[tuple]) -> None:
+    def after_place(self, game: "Game", sq: int, o: Orientation, journal: Journal) -> None:
         river = game.river
         if river is not None and o.kind.is_river:
             game.river = river.after(sq, o)
