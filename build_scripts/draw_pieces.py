@@ -5,6 +5,8 @@
 Writes, with transparent backgrounds:
   resources/pieces/meeple-<colour>.png        standing, 96 × 96 (figure ~92 px tall)
   resources/pieces/meeple-<colour>-lying.png  lying on its side (a farmer), 96 × 96
+  resources/pieces/abbot-<colour>.png         the abbot (The Abbot): a monk in a pointed hood and a
+                                              long robe with a rope belt, no legs, 96 × 96
   resources/ui/lap-50.png, resources/ui/lap-100.png   tokens for laps of the score track
 
 Each colour also carries its own white mark on the chest, so players who cannot
@@ -49,15 +51,22 @@ BODY = [(0.5, 0.22), (0.63, 0.29), (0.92, 0.37), (0.985, 0.45), (0.93, 0.53), (0
         (0.75, 0.78), (0.96, 0.965), (0.6, 0.985), (0.5, 0.8), (0.4, 0.985), (0.04, 0.965),
         (0.25, 0.78), (0.33, 0.53), (0.07, 0.53), (0.015, 0.45), (0.08, 0.37), (0.37, 0.29)]
 HEAD = (0.5, 0.165, 0.155)
+#: The abbot: a pointed hood, sleeves and a robe down to the ground, so that no zoom can take
+#: it for a follower (whose round head and parted legs it lacks).
+ABBOT = [(0.5, 0.0), (0.62, 0.08), (0.69, 0.2), (0.7, 0.28), (0.9, 0.38), (0.97, 0.5), (0.8, 0.55),
+         (0.81, 0.76), (0.9, 0.985), (0.1, 0.985), (0.19, 0.76), (0.2, 0.55), (0.03, 0.5),
+         (0.1, 0.38), (0.3, 0.28), (0.31, 0.2), (0.38, 0.08)]
 
 
-def silhouette(px: int) -> np.ndarray:
-    """The meeple's shape, rounded, as a float mask of px × px."""
+def silhouette(px: int, body: list[tuple[float, float]] = BODY,
+               head: tuple[float, float, float] | None = HEAD) -> np.ndarray:
+    """The meeple's shape (or another figure's), rounded, as a float mask of px × px."""
     m = Image.new("L", (px, px), 0)
     d = ImageDraw.Draw(m)
-    d.polygon([(x * px, y * px) for x, y in BODY], fill=255)
-    cx, cy, r = HEAD
-    d.ellipse(((cx - r) * px, (cy - r) * px, (cx + r) * px, (cy + r) * px), fill=255)
+    d.polygon([(x * px, y * px) for x, y in body], fill=255)
+    if head is not None:
+        cx, cy, r = head
+        d.ellipse(((cx - r) * px, (cy - r) * px, (cx + r) * px, (cy + r) * px), fill=255)
     m = m.filter(ImageFilter.GaussianBlur(px * 0.018))
     arr = np.asarray(m, np.float32) / 255
     return np.clip((arr - 0.5) * 6 + 0.5, 0, 1)
@@ -91,12 +100,12 @@ def mark_shape(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float
     d.polygon(pts, fill=fill, outline=outline, width=width)
 
 
-def meeple(colour: str, lying: bool = False, size: int = SIZE) -> Image.Image:
+def meeple(colour: str, lying: bool = False, size: int = SIZE, abbot: bool = False) -> Image.Image:
     px = size * SS
     base = np.float32(COLOURS[colour])
     fig = 0.95  # the figure's share of the canvas
     inner = int(px * fig)
-    m_small = silhouette(inner)
+    m_small = silhouette(inner, ABBOT, None) if abbot else silhouette(inner)
     m = np.zeros((px, px), np.float32)
     off = (px - inner) // 2
     m[off:off + inner, off:off + inner] = m_small
@@ -116,9 +125,18 @@ def meeple(colour: str, lying: bool = False, size: int = SIZE) -> Image.Image:
     im = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8), "RGBA")
     # the colour-blind mark on the chest
     d = ImageDraw.Draw(im)
-    cx, cy = px / 2, off + inner * 0.64
-    r = inner * 0.105
+    cx, cy = px / 2, off + inner * (0.44 if abbot else 0.64)
+    r = inner * (0.09 if abbot else 0.105)
     dark = tuple(int(c * 0.35) for c in COLOURS[colour]) if colour != "black" else (10, 10, 14)
+    if abbot:  # the face in the shadow of the hood, and a pale rope belt
+        fx, fy, fr = px / 2, off + inner * 0.19, inner * 0.075
+        d.ellipse((fx - fr, fy - fr * 1.1, fx + fr, fy + fr * 1.1), fill=dark)
+        d.ellipse((fx - fr * 0.62, fy - fr * 0.5, fx + fr * 0.62, fy + fr * 0.85), fill=(224, 184, 150))
+        by = off + inner * 0.6
+        d.line((off + inner * 0.2, by, off + inner * 0.8, by), fill=(70, 52, 30), width=int(inner * 0.05))
+        d.line((off + inner * 0.2, by, off + inner * 0.8, by), fill=(236, 222, 186), width=int(inner * 0.03))
+        d.line((px / 2 + inner * 0.08, by, px / 2 + inner * 0.12, by + inner * 0.2), fill=(236, 222, 186),
+               width=int(inner * 0.03))
     mark_shape(d, MARKS[colour], cx, cy, r + px * 0.012, fill=dark, outline=None, width=0)
     mark_shape(d, MARKS[colour], cx, cy, r, fill=(252, 250, 244), outline=None, width=0)
     # a dark outline so the piece reads on any tile
@@ -163,9 +181,10 @@ def main() -> int:
         for lying in (False, True):
             name = f"meeple-{colour}{'-lying' if lying else ''}.png"
             A.save_png(meeple(colour, lying), A.RESOURCES / "pieces" / name)
+        A.save_png(meeple(colour, abbot=True), A.RESOURCES / "pieces" / f"abbot-{colour}.png")
     for value in (50, 100):
         A.save_png(lap_token(value), A.RESOURCES / "ui" / f"lap-{value}.png")
-    print("wrote resources/pieces/meeple-*.png and resources/ui/lap-*.png")
+    print("wrote resources/pieces/meeple-*.png, abbot-*.png and resources/ui/lap-*.png")
     return 0
 
 

@@ -39,8 +39,9 @@ except ImportError:  # run as a script
     import artlib as A  # type: ignore
     import segment_masks as SM  # type: ignore
 
+from carcassonne.engine.modules.abbot import GARDEN, TWINS, garden_twin  # noqa: E402
 from carcassonne.engine.tiles import TileKind  # noqa: E402
-from carcassonne.tileset import image_sources, read_tilesets  # noqa: E402
+from carcassonne.tileset import garden_sources, image_sources, read_tilesets  # noqa: E402
 
 OUT_SIZE = 256
 SCALE = 4
@@ -71,6 +72,9 @@ CLOISTER_R = 0.22
 VILLAGE_R = 0.075
 HEDGE_W = 0.045
 INN_R = 0.07  # half the inn's footprint
+#: Half the side of a garden's fence (The Abbot): big enough to read at a glance, small
+#: enough to leave its field room for a farmer.
+GARDEN_R = 0.1
 POND_R = 0.06
 #: Where a cathedral stands in its city (x0, y0, x1, y1, tile units).
 CATHEDRAL_BOX = (0.18, 0.27, 0.82, 0.73)
@@ -211,6 +215,8 @@ class Plan:
     #: hedges that part two fields meeting at a corner with nothing else between them:
     #: (field segment on the first side, polyline)
     hedges: list = field(default_factory=list)
+    #: The Abbot: the centre of the garden, in the tile's largest field
+    garden: tuple | None = None
 
 
 def city_shape(edges: tuple[int, ...], depth: float, flat: bool):
@@ -282,7 +288,40 @@ def make_plan(kind: TileKind, variant: dict) -> Plan:
     if variant.get("hedges"):
         plan.hedges = _hedges(plan)
     plan.inns = [inn for r in plan.roads if segs[r.seg].inn for inn in [_inn_spot(plan, r)] if inn]
+    if any(s.kind == GARDEN for s in segs):
+        plan.garden = _garden_spot(plan)
     return plan
+
+
+def _garden_spot(plan: Plan, res: int = CHECK_RES):
+    """Where a garden tile's garden lies (tiles.md: inside the tile's largest field): the
+    point of that field's grass farthest from its roads, cities and river, kept off the
+    tile's border so the fence stays whole and the field reaches round it."""
+    kinds, _ = rasterize(plan, res)
+    lab = components(kinds == FIELD_L)
+    sizes = np.bincount(lab.ravel())
+    sizes[0] = 0
+    region = lab == int(np.argmax(sizes))
+    depth = np.zeros((res, res), np.float32)
+    cur = region.copy()
+    k = 0
+    while cur.any():
+        k += 1
+        depth[cur] = k
+        nxt = cur.copy()
+        nxt[1:] &= cur[:-1]
+        nxt[:-1] &= cur[1:]
+        nxt[:, 1:] &= cur[:, :-1]
+        nxt[:, :-1] &= cur[:, 1:]
+        cur = nxt
+    yy, xx = (np.mgrid[0:res, 0:res] + 0.5) / res
+    lo, hi = GARDEN_R + 0.08, 1 - GARDEN_R - 0.08
+    inside = (xx >= lo) & (xx <= hi) & (yy >= lo) & (yy <= hi)
+    # deep in the grass first, then near the middle of the tile (rounded depth: ties go to the middle)
+    score = np.where(region & inside, np.minimum(depth, (GARDEN_R + 0.06) * res) * 100
+                     - np.hypot(xx - 0.5, yy - 0.5) * res, -np.inf)
+    y, x = np.unravel_index(np.argmax(score), score.shape)
+    return (round((x + 0.5) / res, 3), round((y + 0.5) / res, 3))
 
 
 def _hedges(plan: Plan) -> list:
@@ -467,6 +506,11 @@ def rasterize(plan: Plan, res: int):
         if pond is not None:
             wx, wy = pond
             dk.ellipse(px([(wx - POND_R, wy - POND_R), (wx + POND_R, wy + POND_R)]), fill=BLOCK_L)
+    if plan.garden:
+        x, y = plan.garden
+        rr = GARDEN_R + 0.015
+        dk.rectangle(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
+        ds.rectangle(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=253)
     return np.asarray(kind_img).copy(), np.asarray(seg_img).copy()
 
 
@@ -597,7 +641,8 @@ class Painter:
     def __init__(self, plan: Plan):
         self.plan = plan
         self.kind = plan.kind
-        seed = A.seed_of("tile", plan.kind.id)
+        # a garden twin is its plain twin's drawing with a garden: the same seed
+        seed = A.seed_of("tile", plan.kind.id.removesuffix("G") if plan.garden else plan.kind.id)
         self.rng = np.random.default_rng(seed)
         self.prng = random.Random(seed)
         self.img = np.zeros((S, S, 3), np.float32)
@@ -651,6 +696,8 @@ class Painter:
             self.city_towers(c)
         self.ends()
         self.inns()
+        if self.plan.garden:
+            self.garden()
         if self.plan.cloister:
             self.cloister()
         if self.plan.village:
@@ -1242,6 +1289,17 @@ class Painter:
         # church, cloister walk and kitchen garden, with the paths between them: one piece
         self.claims.claim(SM.closing(self.footprint(draw), A.blur, 0.02 * S), abbey)
 
+    def garden(self):
+        """The Abbot's garden: beds of flowers and herbs parted by a cross of paths, inside a
+        wattle fence; bright against the meadow so it reads at a glance on the board."""
+        x, y = self.plan.garden
+        self.paint_sprites(lambda d: draw_garden(d, x * S, y * S, GARDEN_R * S),
+                           lambda d: d.rectangle(((x - GARDEN_R) * S, (y - GARDEN_R) * S,
+                                                  (x + GARDEN_R) * S, (y + GARDEN_R) * S), fill=255),
+                           (9, 10), 5, 0.45)
+        index = next(i for i, s in enumerate(self.kind.segments) if s.kind == GARDEN)
+        self.claims.claim(self.footprint(lambda d: draw_garden(d, x * S, y * S, GARDEN_R * S)), index)
+
     def village(self):
         x, y = self.plan.village
         cx, cy = x * S, y * S
@@ -1590,6 +1648,45 @@ def draw_cloister(d, cx, cy, u):
             d.ellipse((xk - 6, yk - 6, xk + 6, yk + 6), fill=(84, 146, 58))
 
 
+#: The garden's beds: poppies, marigolds, lavender and cabbages.
+GARDEN_BEDS = ((212, 52, 46), (244, 196, 48), (150, 104, 200), (120, 188, 74))
+
+
+def draw_garden(d, cx, cy, r):
+    """A walled herb garden seen from above: a wattle fence round four beds in bloom, a
+    cross of pale paths between them and a small round basin where they meet."""
+    fence, post = (124, 86, 48), (84, 58, 34)
+    d.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=r * 0.18, fill=(126, 94, 60))
+    path = r * 0.16
+    inner = r * 0.86
+    for k, (sx, sy) in enumerate(((-1, -1), (1, -1), (-1, 1), (1, 1))):
+        x0, x1 = sorted((cx + sx * path, cx + sx * inner))
+        y0, y1 = sorted((cy + sy * path, cy + sy * inner))
+        d.rectangle((x0, y0, x1, y1), fill=(104, 76, 46))
+        colour = GARDEN_BEDS[k]
+        rows = 3
+        for j in range(rows):
+            ry = y0 + (y1 - y0) * (j + 0.5) / rows
+            for i in range(3):
+                rx = x0 + (x1 - x0) * (i + 0.5) / 3
+                rad = (x1 - x0) * 0.15
+                d.ellipse((rx - rad, ry - rad, rx + rad, ry + rad), fill=(58, 112, 40))
+                d.ellipse((rx - rad * 0.7, ry - rad * 0.8, rx + rad * 0.5, ry + rad * 0.4), fill=colour)
+    sand = (226, 212, 170)
+    d.rectangle((cx - path, cy - inner, cx + path, cy + inner), fill=sand)
+    d.rectangle((cx - inner, cy - path, cx + inner, cy + path), fill=sand)
+    basin = path * 1.9
+    d.ellipse((cx - basin, cy - basin, cx + basin, cy + basin), fill=STONE, outline=STONE_DARK, width=4)
+    d.ellipse((cx - basin * 0.6, cy - basin * 0.6, cx + basin * 0.6, cy + basin * 0.6), fill=WATER)
+    # the wattle fence, with a post at every corner and between
+    d.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=r * 0.18, outline=fence, width=int(r * 0.11))
+    for k in range(5):
+        t = -r + 2 * r * k / 4
+        for px_, py_ in ((cx + t, cy - r), (cx + t, cy + r), (cx - r, cy + t), (cx + r, cy + t)):
+            pr = r * 0.07
+            d.ellipse((px_ - pr, py_ - pr, px_ + pr, py_ + pr), fill=post)
+
+
 SLATE = (104, 100, 98)  # lead-grey: kept far from the water's blue
 
 
@@ -1679,10 +1776,13 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     tiles = read_tilesets()
     sources = image_sources()
-    wanted = set(argv) or {k.id for k in tiles}
+    sources.update(garden_sources(sources))
+    # the Abbot's garden twins after every tile of the tilesets: their layouts are appended
+    kinds = [*tiles, *(garden_twin(k) for k in tiles if k.id in TWINS)]
+    wanted = set(argv) or {k.id for k in kinds}
     shapes = SM.load_shapes(A.RESOURCES / "pieces")
     entries = {}
-    for kind in tiles:
+    for kind in kinds:
         if kind.id not in wanted:
             continue
         plan = plan_tile(kind)
@@ -1694,7 +1794,7 @@ def main(argv: list[str] | None = None) -> int:
         entries[kind.id] = SM.tile_entry(kind, anchors)
         extra = {k: v for k, v in plan.variant.items() if v != VARIANTS[0][k]}
         print(f"{kind.id:>4} -> {sources[kind.id].relative_to(A.ROOT)}" + (f"  (layout {extra})" if extra else ""))
-    SM.write_index(A.RESOURCES / "tiles" / "segments.json", entries, [k.id for k in tiles])
+    SM.write_index(A.RESOURCES / "tiles" / "segments.json", entries, [k.id for k in kinds])
     return 0
 
 

@@ -37,6 +37,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
+from carcassonne.engine.modules.abbot import GARDEN
 from carcassonne.engine.tiles import CITY, CLOISTER, FIELD, ROAD, SPOT_PREFIX, TileKind
 
 #: Pixel value of grass no field has claimed yet, at drawing resolution.
@@ -95,6 +96,9 @@ def spot_names(kind: TileKind) -> list[list[str]]:
         prefix = SPOT_PREFIX.get(seg.kind, seg.kind)
         if seg.kind == CLOISTER:
             names = [CLOISTER]
+        elif seg.kind == GARDEN:  # (the Abbot's place: only ever named "garden")
+            out.append([GARDEN])
+            continue
         elif seg.kind == FIELD:
             names = [f"{prefix}:{HALF_NAMES[h]}" for h in sorted(seg.halves)] or [seg.spot]
         else:
@@ -237,9 +241,9 @@ def place_anchors(labels: np.ndarray, kind: TileKind, shapes: Shapes,
     clear = np.ones((size, size), bool)
     for x0, y0, x1, y1 in keep_clear:
         clear &= ~((xx >= x0) & (xx <= x1) & (yy >= y0) & (yy <= y1))
-    order = sorted(
-        (i for i, s in enumerate(kind.segments) if s.kind in (CLOISTER, CITY, ROAD, FIELD)),
-        key=lambda i: ((CLOISTER, CITY, ROAD, FIELD).index(kind.segments[i].kind), i))
+    kinds = (GARDEN, CLOISTER, CITY, ROAD, FIELD)  # (the abbot in its garden first: the farmer keeps clear)
+    order = sorted((i for i, s in enumerate(kind.segments) if s.kind in kinds),
+                   key=lambda i: (kinds.index(kind.segments[i].kind), i))
     placed: dict[int, Point] = {}
     for i in order:
         seg = kind.segments[i]

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from . import resources
 from .engine.errors import TileDefinitionError
+from .engine.modules.abbot import TWINS
 from .engine.tiles import TileKind, TileSet, parse_segments
 
 CATALOGUE = "catalogue.tmx"
@@ -137,3 +138,14 @@ def image_sources(map_path: Path | None = None) -> dict[str, Path]:
         if image and "tile_id" in props:
             out[str(props["tile_id"])] = Path(image[0]).resolve()
     return out
+
+
+def garden_sources(sources: dict[str, Path]) -> dict[str, Path]:
+    """Tile id -> artwork of each garden twin (The Abbot), given the tilesets' artwork.
+
+    The twins are made by the Abbot rule module, not read from a tileset
+    (``engine/modules/abbot.py``), so no ``.tsx`` names their pictures: each lies beside
+    its plain twin's, the same name with ``G`` (``E.png`` -> ``EG.png``), drawn by
+    ``build_scripts/draw_tiles.py`` from the same layout with a garden in its largest field.
+    """
+    return {tile + "G": sources[tile].with_name(sources[tile].stem + "G.png") for tile in TWINS if tile in sources}

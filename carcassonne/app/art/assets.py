@@ -15,7 +15,9 @@ import pygame
 
 from ... import resources
 from ...engine import Orientation, TileSet
-from ...tileset import image_sources
+from ...engine.modules.abbot import garden_twin
+from ...engine.tiles import TileKind
+from ...tileset import garden_sources, image_sources
 from .picture_cache import PictureCache
 from .spots import CENTER, EDGE_MID
 
@@ -88,6 +90,7 @@ class TileImages:
     def __init__(self, tiles: TileSet) -> None:
         self.tiles = tiles
         self.sources = image_sources()
+        self.sources.update(garden_sources(self.sources))  # the Abbot's garden twins
         self._base: dict[str, pygame.Surface] = {}
         self._sized: PictureCache[tuple[int, str, int]] = PictureCache(windows=2)
         self.missing: list[str] = []
@@ -108,9 +111,15 @@ class TileImages:
                     img = None
             if img is None:
                 self.missing.append(tile)
-                img = draw_tile(self.tiles[tile].orientations[0], TILE_PX)
+                img = draw_tile(self._kind(tile).orientations[0], TILE_PX)
             self._base[tile] = img
         return img
+
+    def _kind(self, tile: str) -> TileKind:
+        """A tile kind of the set, or a garden twin the Abbot makes of one (not in the set)."""
+        if tile in self.tiles:
+            return self.tiles[tile]
+        return garden_twin(self.tiles[tile.removesuffix("G")])
 
     def rotated(self, tile: str, rotation: int) -> pygame.Surface:
         """The full-size artwork turned clockwise; not kept (all of them would be 36 MiB)."""
@@ -240,18 +249,19 @@ def draw_meeple(color: str, px: int, lying: bool = False) -> pygame.Surface:
 
 
 class Pieces:
-    """Meeple images per colour and size (artwork if present, else drawn)."""
+    """Meeple images per colour and size (artwork if present, else drawn); the abbot's
+    figure (The Abbot) in the same way, hooded and robed so it is never taken for a follower."""
 
     def __init__(self) -> None:
-        self._base: dict[tuple[str, bool], pygame.Surface] = {}
-        self._sized: PictureCache[tuple[str, bool, int]] = PictureCache(windows=0.25)
+        self._base: dict[tuple[str, bool, bool], pygame.Surface] = {}
+        self._sized: PictureCache[tuple[str, bool, bool, int]] = PictureCache(windows=0.25)
         self.missing: list[str] = []
 
-    def base(self, color: str, lying: bool = False) -> pygame.Surface:
-        key = (color, lying)
+    def base(self, color: str, lying: bool = False, abbot: bool = False) -> pygame.Surface:
+        key = (color, lying, abbot)
         img = self._base.get(key)
         if img is None:
-            name = f"meeple-{color}{'-lying' if lying else ''}.png"
+            name = f"abbot-{color}.png" if abbot else f"meeple-{color}{'-lying' if lying else ''}.png"
             path = resources.path("pieces", name)
             if path.is_file():
                 try:
@@ -264,12 +274,12 @@ class Pieces:
             self._base[key] = img
         return img
 
-    def get(self, color: str, px: int, lying: bool = False) -> pygame.Surface:
+    def get(self, color: str, px: int, lying: bool = False, abbot: bool = False) -> pygame.Surface:
         px = max(6, int(px))
-        key = (color, lying, px)
+        key = (color, lying, abbot, px)
         img = self._sized.get(key)
         if img is None:
-            base = self.base(color, lying)
+            base = self.base(color, lying, abbot)
             w, h = base.get_size()
             scale = px / max(w, h)
             img = self._sized.put(key, with_halo(pygame.transform.smoothscale(
@@ -330,13 +340,14 @@ class Assets:
 
     def load_all(self) -> list[str]:
         """Load every resource now (``--smoke``); returns what fell back to drawing."""
-        for kind in self.tiles.tiles:
+        for tile in self.tiles.sources:  # every kind of the set, and the garden twins
             for r in (0, 90, 180, 270):
-                self.tiles.rotated(kind.id, r)
+                self.tiles.rotated(tile, r)
         from ...engine import COLORS
         for c in COLORS:
             self.pieces.base(c)
             self.pieces.base(c, True)
+            self.pieces.base(c, abbot=True)
         for name in self.icons.available():
             self.icons.get(name, 32)
         for role in ("ui", "bold", "title"):

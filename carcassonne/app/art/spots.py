@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import hypot
 
 from ...engine import Orientation
+from ...engine.modules.abbot import GARDEN
 from ...engine.tiles import Segment
 from . import tile_anchors
 
@@ -107,8 +108,9 @@ def _drawn(tile: str, rotation: int, spot: str) -> Point | None:
 
 def spot_anchor(o: Orientation, spot: str) -> Point:
     """Where the follower on place ``spot`` (``road:E`` ...) of a tile as it lies stands:
-    the drawn anchor, else the computed one; the centre for a place the tile lacks."""
-    if spot not in o.spots:
+    the drawn anchor, else the computed one; the centre for a place the tile lacks. A
+    garden (The Abbot) is no follower's place but has its drawn anchor, where the abbot stands."""
+    if spot not in o.spots and spot != GARDEN:
         return CENTER
     drawn = _drawn(o.kind.id, o.rotation, spot)
     return drawn if drawn is not None else computed_anchor(o, spot)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import Reason
-from ..events import ScoreEvent
+from ..events import FollowerAt, ScoreEvent
 from ..geometry import RING
 from ..tiles import CLOISTER, Orientation, Segment, TileKind, TileSet
 from .base import RuleModule
@@ -41,6 +41,13 @@ TWINS = ("E", "H", "I", "M", "N", "R", "U", "V", "R10")
 def garden_twin(kind: TileKind) -> TileKind:
     """``kind`` with a garden: the same edges and segments, plus the garden (tiles.md)."""
     return TileKind(kind.id + "G", 1, kind.edges, kind.segments + (Segment(GARDEN),), kind.expansion)
+
+
+def abbot_at(game: "Game", player: int) -> FollowerAt | None:
+    """Where ``player``'s abbot stands (tile and place, ``garden`` or ``cloister``), or None:
+    at home, or the Abbot not in play. The board shows it as an abbot, not a follower."""
+    node = game.abbots[player] if player < len(game.abbots) else -1
+    return game._follower_at(player, node) if node >= 0 else None
 
 
 def garden_index(o: Orientation) -> int:
