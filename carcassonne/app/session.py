@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CarcassonneError, Game, Rules
+from ..engine.rules import RANDOM
 from ..engine.record import GameRecord, Seat
 from ..engine.untrusted import clean_name, shown_path
 from ..i18n import _
@@ -32,11 +33,27 @@ def game_from_setup(app: "App", setup: Setup, house: dict[str, Any] | None = Non
     if random_first:
         first = random.randrange(len(seats))
         seats = seats[first:] + seats[:first]
+    box = box_rules(setup)
+    if (house or {}).get("discard") == "bag":
+        for key in ("hand", "hand_open"):  # (the form never asks for both)
+            box.pop(key, None)
     rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river, **(house or {}))
+                  river=setup.river, abbot=setup.abbot, **box, **(house or {}))
     seed = int(setup.seed) if setup.seed.isascii() and setup.seed.isdigit() else random.randrange(1, 10**9)
     game = Game(app.tiles, rules, players=len(seats), seed=seed, names=[s.name for s in seats])
     return game, seats
+
+
+def box_rules(setup: Setup) -> dict[str, Any]:
+    """The form's variants that are rule keys besides the book's: the random start tile and
+    the hand of tiles, left out where they do not go (neither is played with The River)."""
+    rules: dict[str, Any] = {}
+    if setup.random_start and not setup.river:
+        rules["start"] = RANDOM
+    if setup.hand > 1 and not setup.river and "hand" in Rules.__dataclass_fields__:
+        rules["hand"] = setup.hand
+        rules["hand_open"] = setup.hand_open
+    return rules
 
 
 def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None,

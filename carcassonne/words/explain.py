@@ -18,6 +18,12 @@ RULE_TILE = N_("rules: placing a tile")
 RULE_FOLLOWER = N_("rules: placing a follower")
 RULE_RIVER = N_("The River rules")
 RULE_HOUSE = N_("house rule: table")
+RULE_ABBOT = N_("The Abbot rules")
+#: The places an abbot may take, as the refusals name them.
+_ABBOT_PLACE = {"cloister": N_("this tile has no cloister for the abbot"),
+                "garden": N_("this tile has no garden for the abbot")}
+#: The Abbot's refusals: a figure in the wrong place, or an abbot that is not where the move needs it.
+ABBOT_RULES = frozenset({"garden-follower", "abbot-place", "abbot-out", "abbot-not-out", "no-abbot"})
 
 #: The edge's own name, and where the neighbour lies seen from the square being tried.
 _EDGE = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
@@ -32,7 +38,8 @@ _ROLE = {"thief": N_("thief"), "knight": N_("knight"), "monk": N_("monk"), "farm
 FIXED_REASONS = (N_("the river is already finished"), N_("its river must meet the end of the river"),
                  N_("followers may not be placed on the river (The River rules)"),
                  N_("farmers are not in play in this game"), N_("the game is over"),
-                 N_("rotation must be 0, 90, 180 or 270"))
+                 N_("rotation must be 0, 90, 180 or 270"), N_("only an abbot may stand in a garden"),
+                 N_("the Abbot is not in play in this game"))
 _TURN = {"left": N_("left"), "right": N_("right")}
 _TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}
 
@@ -74,7 +81,9 @@ def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
 
 
 def follower_sentence(reason: Reason) -> str:
-    """One sentence for a ``why_not_follower`` answer."""
+    """One sentence for a ``why_not_follower`` answer (a follower's, or the abbot's)."""
+    if reason.rule in ABBOT_RULES:
+        return abbot_sentence(reason)
     if reason.rule == "occupied":
         return _("No follower here: {reason} — you may not join a feature that already has a "
                  "follower ({rule}).").format(reason=reason_words(reason), rule=_(RULE_FOLLOWER))
@@ -85,6 +94,28 @@ def follower_sentence(reason: Reason) -> str:
         return _("No follower here: {reason} (the game was set up without farmers).").format(
             reason=reason_words(reason))
     return _("No follower here: {reason}.").format(reason=reason_words(reason))
+
+
+def abbot_sentence(reason: Reason) -> str:
+    """Why the abbot (or a follower on a garden) may not go there, or may not come home, citing The Abbot."""
+    rule = _(RULE_ABBOT)
+    if reason.rule == "garden-follower":
+        return _("No follower here: only an abbot may stand in a garden ({rule}).").format(rule=rule)
+    if reason.rule == "abbot-place" and "place" in reason.facts:
+        return _("No abbot here: {reason} ({rule}).").format(reason=reason_words(reason), rule=rule)
+    if reason.rule == "abbot-place":
+        return _("No abbot here: an abbot stands only on the cloister or garden of the tile just placed "
+                 "({rule}).").format(rule=rule)
+    if reason.rule == "abbot-out":
+        return _("No abbot here: {reason}; it comes home when taken back or when its cloister or garden "
+                 "is complete ({rule}).").format(reason=reason_words(reason), rule=rule)
+    if reason.rule == "abbot-not-out":
+        return _("Nothing to take back: {reason} ({rule}).").format(reason=reason_words(reason), rule=rule)
+    return _("{reason}.").format(reason=_cap(reason_words(reason)))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def river_words(reason: Reason) -> str:
@@ -120,6 +151,14 @@ def reason_words(reason: Reason) -> str:
     if reason.rule == "no-follower-left":
         name = str(reason).removesuffix(" has no follower left")
         return _("you have no follower left") if name == YOU else _("{name} has no follower left").format(name=name)
+    if reason.rule == "abbot-place":
+        place = reason.facts.get("place")
+        return _(_ABBOT_PLACE[str(place)]) if str(place) in _ABBOT_PLACE else _(
+            "an abbot stands only on the placed tile's cloister or garden")
+    if reason.rule == "abbot-out":
+        return _("your abbot is already on the board")
+    if reason.rule == "abbot-not-out":
+        return _("your abbot is not on the board")
     return _(str(reason))
 
 
@@ -155,7 +194,8 @@ def follower_refused(reason: Reason, aids_on: bool) -> str:
 
 
 #: The rules a follower breaks; the others are about the tile (its square, or a discard).
-FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "river-follower", "no-such-place"})
+FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "river-follower", "no-such-place",
+                            *ABBOT_RULES})
 
 
 def draw_sentence(reason: Reason) -> str | None:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from math import hypot
 
 from ...engine import Orientation
-from ...engine.modules.abbot import GARDEN
+from ...engine.modules.abbot import GARDEN, garden_index
 from ...engine.tiles import Segment
 from . import tile_anchors
 
@@ -114,3 +114,12 @@ def spot_anchor(o: Orientation, spot: str) -> Point:
         return CENTER
     drawn = _drawn(o.kind.id, o.rotation, spot)
     return drawn if drawn is not None else computed_anchor(o, spot)
+
+
+def place_index(o: Orientation, spot: str) -> int | None:
+    """The segment a place of the tile as it lies names: a follower's place, or its garden
+    (The Abbot's place, which no follower takes); None if the tile has no such place."""
+    if spot == GARDEN:
+        index = garden_index(o)
+        return index if index >= 0 else None
+    return o.spots.get(spot)

@@ -17,14 +17,15 @@ from typing import Iterable
 import pygame
 
 from ...engine import FollowerAt, Game, Move, Orientation, Placement
+from ...engine.modules.abbot import abbot_at
 from ..art.assets import Assets
 from .camera import Camera
 from .feature_paint import FeatureLabel, OrientationAt, Paint, new_frame, sprites_for
 from ..art import tile_masks
-from ..art.spots import spot_anchor
+from ..art.spots import place_index, spot_anchor
 from ..art.tile_anchors import SegmentDataError
 from .sprites import (BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, GhostFollower, GhostTile,
-                      LastFollowerMark, SpotMark)
+                      LastFollowerMark, LeavingAbbot, SpotMark)
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.
@@ -75,6 +76,10 @@ class BoardMarks:
     #: move beside the one played; its follower in ``ghost_colour`` (default ``colour``).
     ghost: Move | None = None
     ghost_colour: str | None = None
+    #: An abbot being taken back this turn (not yet confirmed), drawn see-through with the
+    #: points it will score (The Abbot).
+    leaving: FollowerAt | None = None
+    leaving_points: int | None = None
 
 
 class BoardView:
@@ -90,6 +95,8 @@ class BoardView:
         self.marks = BoardMarks()
         #: The follower standing on the pending tile, if any (to pick it up again).
         self.pending_follower: BoardFollower | None = None
+        #: Each player's abbot standing on the board (The Abbot), to pick it up again.
+        self.abbots: dict[int, BoardFollower] = {}
         self._tiles_shown: object = None
         self._marks_shown: tuple[object, BoardMarks] | None = None
 
@@ -151,10 +158,20 @@ class BoardView:
             add(LastFollowerMark(lf.x, lf.y, o_last, lf.spot), layer=LAYERS["highlights"])
         for x, y in m.dead:
             add(DeadMark(x, y), layer=LAYERS["marks"])
+        self.abbots = {}
         for f in self.game.followers_on_board():
             o = self.game.tile_at(f.x, f.y)
-            if o is not None:
-                add(BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets), layer=LAYERS["meeples"])
+            if o is None:
+                continue
+            if f == m.leaving:
+                add(LeavingAbbot(f.x, f.y, o, f.spot, self.colours[f.player], self.assets, m.leaving_points or 0),
+                    layer=LAYERS["labels"])
+                continue
+            abbot = f == abbot_at(self.game, f.player)
+            sprite = BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets, abbot=abbot)
+            add(sprite, layer=LAYERS["meeples"])
+            if abbot:
+                self.abbots[f.player] = sprite
         ghost_cell = (m.ghost.x, m.ghost.y) if m.ghost is not None else None
         for x, y in m.legal:
             if (x, y) != ghost_cell:  # the ghost tile shows unwashed
@@ -216,10 +233,10 @@ class BoardView:
             under = tile_masks.spot_at(o.kind.id, o.rotation, px, (int(pos[0] - sx), int(pos[1] - sy)))
         except (KeyError, ValueError, FileNotFoundError, SegmentDataError):
             under = None
-        if under is not None:
-            index = o.spots.get(under)
+        index = None if under is None else place_index(o, under)
+        if index is not None:
             for spot in spots:
-                if o.spots.get(spot) == index:
+                if place_index(o, spot) == index:
                     return spot
         best, best_d = None, px * 0.3
         for spot in spots:
@@ -228,6 +245,11 @@ class BoardView:
             if dist < best_d:
                 best, best_d = spot, dist
         return best
+
+    def on_abbot(self, pos: tuple[int, int], player: int) -> bool:
+        """Whether ``pos`` is on ``player``'s abbot standing on the board (to drag it home)."""
+        sprite = self.abbots.get(player)
+        return sprite is not None and self.area.collidepoint(pos) and sprite.rect.inflate(6, 6).collidepoint(pos)
 
     def on_pending_follower(self, pos: tuple[int, int]) -> bool:
         f = self.pending_follower

@@ -52,10 +52,14 @@ class BoardTile(BoardSprite):
 
 
 class BoardFollower(BoardSprite):
-    """A follower standing (or, as a farmer, lying) on a placed tile."""
+    """A follower standing (or, as a farmer, lying) on a placed tile; or an abbot (The Abbot:
+    ``abbot``, or a place written as the abbot's choice, ``abbot:garden``), in its own figure."""
 
-    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets) -> None:
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets,
+                 abbot: bool = False) -> None:
         super().__init__()
+        self.abbot = abbot or spot.startswith("abbot:")
+        spot = spot.removeprefix("abbot:")
         self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
         self.assets = assets
         self.lying = spot.startswith("farm")
@@ -66,7 +70,8 @@ class BoardFollower(BoardSprite):
     def sync(self, camera: Camera) -> None:
         px = camera.tile_px
         if px != self._px:
-            self.image = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), self.lying)
+            self.image = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), self.lying,
+                                                abbot=self.abbot)
             self._px = px
         ax, ay = spot_anchor(self.o, self.spot)
         sx, sy = camera.to_screen(self.x + ax, self.y + ay)
@@ -232,7 +237,7 @@ class GhostFollower(BoardFollower):
         if px != self._px:
             self._px = px
             piece = self.assets.pieces.get(self.color, max(10, round(px * GHOST_SCALE * FOLLOWER_SCALE)),
-                                           self.lying)
+                                           self.lying, abbot=self.abbot)
             r = max(piece.get_width(), piece.get_height()) // 2 + max(3, px // 30)
             img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
             pygame.draw.circle(img, (*GHOST_RGB, 70), (r + 2, r + 2), r)
@@ -254,3 +259,34 @@ def tinted(img: pygame.Surface, rgb: tuple[int, int, int], alpha: int = 90) -> p
     out.blit(wash, (0, 0))
     pygame.draw.rect(out, rgb, out.get_rect(), max(2, img.get_width() // 28))
     return out
+
+
+class LeavingAbbot(BoardFollower):
+    """An abbot taken back this turn, not yet confirmed: see-through where it stood, with the
+    points it scores as it comes home (The Abbot: 1 + the tiles around its cloister or garden)."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets, points: int) -> None:
+        super().__init__(x, y, o, spot, color, assets, abbot=True)
+        self.points = points
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self._px = px
+            piece = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), abbot=True).copy()
+            piece.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
+            font = self.assets.fonts.get(max(11, round(px * 0.2)), "bold")
+            label = font.render(f"+{self.points}", True, (255, 236, 150))
+            pad = max(2, px // 40)
+            tag = pygame.Surface((label.get_width() + 2 * pad, label.get_height()), pygame.SRCALPHA)
+            tag.fill((30, 24, 18, 215))
+            tag.blit(label, (pad, 0))
+            w = piece.get_width() + tag.get_width()
+            img = pygame.Surface((w, max(piece.get_height(), tag.get_height())), pygame.SRCALPHA)
+            img.blit(piece, (0, 0))
+            img.blit(tag, (piece.get_width(), 0))
+            self.image = img
+            self._offset = piece.get_width() // 2
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = self.image.get_rect(midleft=(round(sx) - self._offset, round(sy)))

@@ -90,6 +90,8 @@ class Settings:
 
 
 SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:expert")
+#: How many tiles a hand may hold (game-record.md, "A hand of tiles").
+HAND_SIZES = (1, 2, 3)
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dora", "Eve", "Finn")
 
 
@@ -114,6 +116,13 @@ class Setup:
     #: House rules as game-record keys, only those that differ from the book.
     house: dict[str, Any] = field(default_factory=dict)
     random_first: bool = False
+    #: The Abbot and gardens (the rule key ``abbot``).
+    abbot: bool = False
+    #: Tiles in each player's hand (1: the ordinary game) and whether the others see them.
+    hand: int = 1
+    hand_open: bool = True
+    #: The start tile drawn from the bag (the house rule ``start: "random"``; not with The River).
+    random_start: bool = False
 
     @classmethod
     def from_data(cls, data: Any) -> "Setup":
@@ -132,9 +141,11 @@ class Setup:
                 parsed.append(SeatSetup(name, color, kind))
             if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
                 s.seats = parsed
-        for key in ("farmers", "small_city", "river", "random_first"):
+        for key in ("farmers", "small_city", "river", "random_first", "abbot", "hand_open", "random_start"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
+        if data.get("hand") in HAND_SIZES and not isinstance(data.get("hand"), bool):
+            s.hand = data["hand"]
         if data.get("farm_scoring") in FARM_SCORINGS:
             s.farm_scoring = data["farm_scoring"]
         if isinstance(data.get("house"), dict):

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...engine import Orientation
+from ...engine.modules.abbot import BACK, GARDEN, PLACE_OF, garden_index
 from ..board.board_view import BoardView
 from .turn import TurnController
 
@@ -21,12 +23,14 @@ DRAG_THRESHOLD = 6
 
 @dataclass
 class Drag:
-    """What the pointer is carrying: ``tile``, ``follower``, ``pan``, or a press on the
-    pending tile that becomes a tile drag once it moves (``maybe-tile``)."""
+    """What the pointer is carrying: ``tile``, ``follower``, ``abbot``, ``pan``, or a press on
+    the pending tile that becomes a tile drag once it moves (``maybe-tile``). ``from_board``:
+    the abbot lifted from where it stood in an earlier turn, to take it back."""
 
     what: str
     start: tuple[int, int]
     from_pending: bool = False
+    from_board: bool = False
 
     def __post_init__(self) -> None:
         self.pos = self.start
@@ -43,6 +47,10 @@ class Places:
     hand: pygame.Rect
     #: The follower icons of the current player's supply.
     supply: tuple[pygame.Rect, ...]
+    #: The current player's abbot at home on their card (The Abbot; None: out, or not in play).
+    abbot: pygame.Rect | None = None
+    #: The side panel: an abbot dropped there from the board goes home.
+    panel: pygame.Rect | None = None
 
     def on_board(self, pos: tuple[int, int]) -> bool:
         return self.board.collidepoint(pos) and not self.track.collidepoint(pos)
@@ -51,9 +59,10 @@ class Places:
 @dataclass(frozen=True)
 class Drop:
     """What letting go means: ``place`` the tile on ``cell``; put the ``follower`` on
-    ``spot`` (the engine may still refuse, and say why); send the lifted follower
-    ``home``; ``missed``: a follower dropped on the tile but on none of its places;
-    ``nothing``."""
+    ``spot`` (the engine may still refuse, and say why; an abbot's spot is its choice,
+    ``abbot:garden``); send the lifted follower ``home``; take the abbot back from the
+    board (``abbot-back``); ``missed``: a figure dropped on the tile but on none of its
+    places; ``nothing``."""
 
     kind: str
     cell: tuple[int, int] | None = None
@@ -61,11 +70,29 @@ class Drop:
 
 
 def spot_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
-    """The place of the pending tile under ``pos``: an open one, or (to say why not) any."""
+    """The place of the pending tile under ``pos``: an open one, or (to say why not) any,
+    its garden included (only an abbot may stand there)."""
     p = turn.pending
     if p is None:
         return None
-    return board.spot_near(p, turn.spots() if allowed_only else board.orientation(p).spots, pos)
+    return board.spot_near(p, turn.spots() if allowed_only else all_places(board.orientation(p)), pos)
+
+
+def all_places(o: Orientation) -> list[str]:
+    """Every place on a tile as it lies: the followers' and a garden (The Abbot)."""
+    return [*o.spots, *([GARDEN] if garden_index(o) >= 0 else [])]
+
+
+def abbot_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
+    """The abbot's choice for the place of the pending tile under ``pos`` (``abbot:garden``):
+    one it may take, or (to say why not) any place, ``abbot:road:E`` as well."""
+    p = turn.pending
+    if p is None:
+        return None
+    places = [s.removeprefix("abbot:") for s in turn.abbot_places()] if allowed_only else all_places(
+        board.orientation(p))
+    place = board.spot_near(p, places, pos)
+    return None if place is None else f"abbot:{place}"
 
 
 def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardView, places: Places) -> Drag | None:
@@ -76,12 +103,16 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
         return None
     p = turn.pending
     if turn.can_act:
+        if board.on_abbot(pos, turn.player) and turn.follower != BACK:
+            return Drag("abbot", pos, from_board=True)  # (to drop on the panel: taken back)
         if p is None and places.hand.inflate(8, 8).collidepoint(pos):
             return Drag("tile", pos)
         if p is not None:
             # the follower standing on the pending tile, or one from the player's supply
             if turn.follower and board.on_pending_follower(pos):
-                return Drag("follower", pos, from_pending=True)
+                return Drag("abbot" if turn.follower in PLACE_OF else "follower", pos, from_pending=True)
+            if places.abbot is not None and places.abbot.inflate(4, 4).collidepoint(pos):
+                return Drag("abbot", pos)
             supply = places.supply[:-1] if turn.follower else places.supply
             if any(r.inflate(4, 4).collidepoint(pos) for r in supply):
                 return Drag("follower", pos)
@@ -107,6 +138,8 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
         if clicked and turn.can_act and turn.game.is_open(*cell):
             return Drop("place", cell=cell)
         return Drop("nothing")
+    if drag.what == "abbot":
+        return _drop_abbot(drag, pos, turn, board, places)
     if drag.what != "follower":
         return Drop("nothing")
     nearest = spot_near(turn, board, pos, allowed_only=False)
@@ -115,6 +148,24 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
     spot = spot_near(turn, board, pos)
     if spot:
         return Drop("follower", spot=spot)
+    if drag.from_pending:
+        return Drop("home")
+    if p is not None and board.camera.cell_at(*pos) == (p.x, p.y):
+        return Drop("missed")
+    return Drop("nothing")
+
+
+def _drop_abbot(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardView, places: Places) -> Drop:
+    """Letting go of the abbot: home from the board onto the panel, or onto a place of the laid tile."""
+    p = turn.pending
+    if drag.from_board:
+        home = places.panel is not None and places.panel.collidepoint(pos)
+        return Drop("abbot-back") if home else Drop("nothing")
+    nearest = abbot_near(turn, board, pos, allowed_only=False)
+    if nearest and nearest not in turn.abbot_places():
+        return Drop("follower", spot=nearest)  # refused: the player hears why
+    if nearest:
+        return Drop("follower", spot=nearest)
     if drag.from_pending:
         return Drop("home")
     if p is not None and board.camera.cell_at(*pos) == (p.x, p.y):

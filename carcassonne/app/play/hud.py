@@ -55,6 +55,8 @@ class Card:
     projected: int | None
     tag: str
     followers: tuple[pygame.Rect, ...]
+    #: Where the player's abbot stands on the card while it is at home (None: out, or no Abbot).
+    abbot: pygame.Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -76,13 +78,26 @@ def hand_tile_rect(slot: pygame.Rect, u: float) -> pygame.Rect:
     return pygame.Rect(slot.centerx - s // 2, slot.y + int(26 * u), s, s)
 
 
-def follower_slots(card: pygame.Rect, supply: int, u: float) -> list[pygame.Rect]:
-    """Where each follower of a player's supply stands on their card."""
+def follower_slots(card: pygame.Rect, supply: int, u: float, abbot: bool = False) -> list[pygame.Rect]:
+    """Where each follower of a player's supply stands on their card (closer together
+    with the Abbot, whose figure stands after the seventh: :func:`abbot_slot`)."""
     s = int(card.h * 0.42)
     x0 = card.x + int(46 * u)
     y = card.bottom - s - int(5 * u)
-    step = min(s + 2, (card.w - int(56 * u)) // 7)
+    step = _follower_step(card, s, u, abbot)
     return [pygame.Rect(x0 + i * step, y, s, s) for i in range(supply)]
+
+
+def _follower_step(card: pygame.Rect, s: int, u: float, abbot: bool) -> int:
+    step = min(s + 2, (card.w - int(56 * u)) // 7)
+    return min(step, int(s * 0.8)) if abbot else step
+
+
+def abbot_slot(card: pygame.Rect, u: float) -> pygame.Rect:
+    """Where a player's abbot stands on their card, beside the followers, while it is at home."""
+    s = int(card.h * 0.42)
+    x = card.x + int(46 * u) + 7 * _follower_step(card, s, u, True) + int(8 * u)
+    return pygame.Rect(x, card.bottom - s - int(5 * u), s, s)
 
 
 def draw_message(surface: pygame.Surface, board: pygame.Rect, bottom: int, message: Message,
@@ -144,7 +159,7 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
     draw_side_panel(surface, panel, u)
     for rect, c in cards:
         draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
-                         tag=c.tag, followers=c.followers)
+                         tag=c.tag, followers=c.followers, abbot=c.abbot)
 
 
 def draw_ghost(surface: pygame.Surface, ghost: Ghost, assets: Assets) -> None:

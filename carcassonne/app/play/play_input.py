@@ -11,13 +11,14 @@ import math
 from typing import Callable
 
 from ..board.board_view import BoardView
-from .drag import DRAG_THRESHOLD, Drag, Drop, Places, drop, pick, spot_near
+from .drag import DRAG_THRESHOLD, Drag, Drop, Places, abbot_near, drop, pick, spot_near
 from ..ui.intents import Intent
 from .turn import TurnController
 
 
 class Pointer:
-    """The pointer's position, the drag under way (tile, follower, pan) and the lit place under a dragged follower."""
+    """The pointer's position, the drag under way (tile, follower, abbot, pan) and the lit place under a
+    dragged follower or abbot."""
 
     def __init__(self, turn: TurnController, board: BoardView) -> None:
         self.turn = turn
@@ -51,6 +52,9 @@ class Pointer:
             d.what, d.from_pending = "tile", True
         elif d.what == "follower":
             self.hover_spot = spot_near(self.turn, self.board, intent.pos)
+        elif d.what == "abbot" and not d.from_board:
+            near = abbot_near(self.turn, self.board, intent.pos)
+            self.hover_spot = None if near is None else near.removeprefix("abbot:")
         d.pos = intent.pos
 
     def release(self, intent: Intent, places: Places) -> Drop | None:

@@ -7,9 +7,10 @@ import pygame
 Rects = dict[str, pygame.Rect]
 
 
-def panel_places(rects: Rects, top_of_rest: int, u: float) -> tuple[Rects, Rects]:
+def panel_places(rects: Rects, top_of_rest: int, u: float, abbot: bool = False) -> tuple[Rects, Rects]:
     """Below the players' cards (from ``top_of_rest``): the hand slot, Rotate/Undo and
-    No follower/Confirm, then the deck; in the top bar, Menu, Help, Save, Moves and Farms from the right.
+    No follower/Confirm (with the Abbot, a row for taking it back), then the deck; in the top
+    bar, Menu, Help, Save, Moves and Farms from the right.
     Returns the new named areas and each button's rect."""
     pad = int(10 * u)
     inner, panel, tb = rects["inner"], rects["panel"], rects["top"]
@@ -20,11 +21,15 @@ def panel_places(rects: Rects, top_of_rest: int, u: float) -> tuple[Rects, Rects
     r1 = pygame.Rect(inner.x, y, inner.w, bh)
     r2 = pygame.Rect(inner.x, y + bh + int(6 * u), inner.w, bh)
     y += 2 * bh + int(12 * u) + pad
-    areas = {"track": rects["bar"], "hand": hand, "row1": r1, "row2": r2,
+    r3 = pygame.Rect(inner.x, r2.bottom + int(6 * u), inner.w, bh if abbot else 0)
+    if abbot:
+        y += bh + int(6 * u)
+    areas = {"track": rects["bar"], "hand": hand, "row1": r1, "row2": r2, "row3": r3,
              "deck": pygame.Rect(inner.x, y, inner.w, max(0, panel.bottom - y - pad))}
     tw, th = int(92 * u), tb.h - int(12 * u)
     buttons = {"rotate": pygame.Rect(r1.x, r1.y, half, bh), "undo": pygame.Rect(r1.right - half, r1.y, half, bh),
-               "skip": pygame.Rect(r2.x, r2.y, half, bh), "confirm": pygame.Rect(r2.right - half, r2.y, half, bh)}
+               "skip": pygame.Rect(r2.x, r2.y, half, bh), "confirm": pygame.Rect(r2.right - half, r2.y, half, bh),
+               "abbot": r3}
     for i, name in enumerate(("menu", "help", "save", "log", "farms", "hint")):
         buttons[name] = pygame.Rect(tb.right - pad - tw - i * (tw + int(6 * u)), tb.y + int(6 * u), tw, th)
     return areas, buttons

@@ -16,6 +16,7 @@ from ...i18n import N_, _
 from ...engine.record import Seat
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
+from ...engine.modules.abbot import ABBOT, BACK, PLACE_OF
 from .drag import Drag
 from .hud import Card, Ghost, Hand
 from .turn import AI_GLIDE, ANIMATING, HANDOVER, HUMAN, TurnController
@@ -50,10 +51,21 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
             return replace(marks, legal=tuple(sorted(t.legal_cells())))
         return marks
     dragging_follower = d is not None and d.what == "follower"
-    lifted = dragging_follower and d is not None and d.from_pending
-    return replace(marks, pending=t.pending, pending_follower=None if lifted else t.follower,
-                   spots=tuple(t.spots()) if dragging_follower or (hints_on and not t.follower and not t.declined)
-                   else (), hover_spot=hover_spot)
+    dragging_abbot = d is not None and d.what == "abbot"
+    lifted = (dragging_follower or dragging_abbot) and d is not None and d.from_pending
+    # the abbot lights only its places: the cloister or garden of the laid tile
+    spots = tuple(place_of_abbot(s) for s in t.abbot_places()) if dragging_abbot else tuple(t.spots())
+    leaving = t.abbot_out(t.player) if t.follower == BACK else None
+    return replace(marks, pending=t.pending,
+                   pending_follower=None if lifted or t.follower == BACK else t.follower,
+                   spots=spots if dragging_follower or dragging_abbot or (hints_on and not t.follower and not t.declined)
+                   else (), hover_spot=hover_spot, leaving=leaving, leaving_points=t.take_back_points() if leaving
+                   else None)
+
+
+def place_of_abbot(spot: str) -> str:
+    """The place on the tile an abbot's choice names: ``abbot:garden`` -> ``garden``."""
+    return spot.removeprefix("abbot:")
 
 
 #: How a player card names who plays the seat.
@@ -67,8 +79,10 @@ def seat_kind(seat: Seat) -> str:
 
 def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], shown_scores: Sequence[float],
                projected: Sequence[int] | None, slots: Callable[[int], list[pygame.Rect]], camera: Camera,
-               on_board: Callable[[tuple[int, int]], bool], aids_on: bool) -> PanelView:
-    """The players' cards (a follower out of the supply is not drawn in it), the hand slot
+               on_board: Callable[[tuple[int, int]], bool], aids_on: bool,
+               abbot_slot: Callable[[int], pygame.Rect | None] = lambda i: None) -> PanelView:
+    """The players' cards (a follower out of the supply is not drawn in it, nor an abbot on
+    the board or in hand; an abbot coming home this turn is), the hand slot
     (empty while the scoring of the last turn plays: the next tile is not shown before its
     turn), the tiles still to come and the dragged tile's ghost, snapped where it would land."""
     t, d = turn, drag
@@ -76,10 +90,15 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
     for i, seat in enumerate(seats):
         current = i == t.player and t.tile is not None
         mine = slots(i)
-        hidden = (1 if current and t.follower else 0) + (
+        follower_out = t.follower is not None and not t.follower.startswith(ABBOT)
+        hidden = (1 if current and follower_out else 0) + (
             1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
+        home = t.abbot_out(i) is None
+        if current:
+            carried = d is not None and d.what == "abbot" and not d.from_pending
+            home = (home and t.follower not in PLACE_OF and not carried) or t.follower == BACK
         cards.append(Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
-                          seat_kind(seat), tuple(mine[:len(mine) - hidden])))
+                          seat_kind(seat), tuple(mine[:len(mine) - hidden]), abbot_slot(i) if home else None))
     deck_left = dict(t.game.deck.counts)
     if t.tile is None or t.phase == ANIMATING:
         return PanelView(cards, Hand(None, 0, ""), deck_left)

@@ -30,6 +30,8 @@ from typing import Any, Callable
 from ...ai import Bot
 from ...engine import Game, IllegalMoveError, Move, Placement, ScoreEvent
 from ...engine.errors import Reason
+from ...engine.events import FollowerAt
+from ...engine.modules.abbot import BACK, PLACE_OF, abbot_at
 from ...engine.record import GameRecord, Seat
 from .players import Thinker, make_bot
 
@@ -162,6 +164,37 @@ class TurnController:
             found = self.game.follower_spots(self.pending)
             self._spots_cache = {self.pending: found}
         return found
+
+    # -- The Abbot: its places on the pending tile, and taking it back (engine/modules/abbot.py)
+    def abbot_places(self) -> list[str]:
+        """Where the player's abbot may go on the pending tile (``abbot:cloister``,
+        ``abbot:garden``): none while it is on the board or before the tile is laid."""
+        if self.pending is None:
+            return []
+        return [spot for spot in self.game.extra_places(self.pending) if spot in PLACE_OF]
+
+    @property
+    def can_take_back(self) -> bool:
+        """The player's abbot is on the board and the tile is laid: it may come home this turn."""
+        return self.pending is not None and BACK in self.game.extra_actions(self.pending)
+
+    def abbot_out(self, player: int) -> FollowerAt | None:
+        """Where ``player``'s abbot stands on the board (None: at home, or no Abbot in this game)."""
+        return abbot_at(self.game, player)
+
+    def take_back_points(self) -> int | None:
+        """What the abbot would score if taken back with the pending tile as it lies (the tile
+        may be one of its neighbours); None if it cannot be taken back now."""
+        if not self.can_take_back or self.pending is None:
+            return None
+        trial = self.game.copy()
+        n = len(trial.events)
+        trial.push(self.pending.with_follower(BACK))
+        return trial.events[n].points if len(trial.events) > n else 0
+
+    def take_back(self) -> Reason | None:
+        """Take the abbot back this turn (instead of placing a figure): the engine's reason if not."""
+        return self.put_follower(BACK)
 
     def feature_preview(self, spot: str) -> list[tuple[int, int]]:
         """Tiles of the whole feature a follower on ``spot`` would join (for highlighting)."""
@@ -320,7 +353,7 @@ class TurnController:
     def next_follower(self) -> str | None:
         """Move the follower to the next open place of the pending tile, then back to the
         supply (keyboard play, F); returns where it stands now."""
-        options: list[str | None] = [*self.spots(), None]
+        options: list[str | None] = [*self.spots(), *self.abbot_places(), None]
         i = options.index(self.follower) if self.follower in options else -1
         self.put_follower(options[(i + 1) % len(options)])
         return self.follower

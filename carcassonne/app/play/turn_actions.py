@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...i18n import _
+from ...i18n import _, ngettext
+from ...engine.modules.abbot import PLACE_OF
 from ...engine import IllegalMoveError, Placement, ScoreEvent
 from ...words import explain
+from ...words.turn_place import where
 from .drag import Drop
 from ..ui.sound import Sounds
 from .turn import TurnController
@@ -74,9 +76,8 @@ class TurnActions:
         p = self.turn.place_next(step) if self.turn.can_act else None
         if p is not None:
             self.follow(p.x, p.y)
-            self.flow.say(_("Tile placed at ({x}, {y}). Enter confirms, F picks a follower place, Tab moves it.")
-                          .format(x=p.x, y=p.y),
-                          INK_DIM)
+            self.flow.say(_("Tile placed {where}. Enter confirms, F picks a follower place, Tab moves it.")
+                          .format(where=where(p.x, p.y)), INK_DIM)
 
     def cycle_follower(self) -> None:
         """F: put the follower on the next open place of the pending tile (keyboard play)."""
@@ -93,9 +94,13 @@ class TurnActions:
             self.drop_tile(*done.cell)
         elif done.kind == "follower" and done.spot is not None:
             self.drop_follower(done.spot)
+        elif done.kind == "abbot-back":
+            self.take_back()
         elif done.kind == "home":
+            abbot = self.turn.follower in PLACE_OF
             self.turn.put_follower(None)
-            self.flow.say(_("The follower went back to your supply."), INK_DIM, 2)
+            self.flow.say(_("The abbot went back to your supply.") if abbot
+                          else _("The follower went back to your supply."), INK_DIM, 2)
         elif done.kind == "missed":
             self.flow.say(_("Drop the follower on one of the lit places."), BAD)
             self.sounds.play("error")
@@ -118,11 +123,32 @@ class TurnActions:
                                            self.aids_on()), BAD, 8)
         self.sounds.play("error")
 
+    def take_back(self) -> None:
+        """Take the abbot back (a button, a key, or a drag from the board to the panel): says
+        the points it will score before the turn is confirmed, or why it cannot come home."""
+        if not self.turn.can_act:
+            return
+        if self.turn.pending is None and self.turn.abbot_out(self.turn.player) is not None:
+            self.flow.say(_("Place the tile first: your abbot comes home after the tile is laid."), BAD)
+            self.sounds.play("error")
+            return
+        reason = self.turn.take_back()
+        if reason is not None:
+            self.flow.say(explain.follower_refused(reason, self.aids_on()), BAD, 8)
+            self.sounds.play("error")
+            return
+        points = self.turn.take_back_points() or 0
+        self.sounds.play("follower")
+        self.flow.say(ngettext("Your abbot comes home and scores {n} point. Enter confirms; Undo leaves it there.",
+                               "Your abbot comes home and scores {n} points. Enter confirms; Undo leaves it there.",
+                               points).format(n=points), INK, 10)
+
     def drop_follower(self, spot: str) -> None:
         reason = self.turn.put_follower(spot)
         if reason is None:
             self.sounds.play("follower")
-            self.flow.say(_("Follower placed. Enter confirms the turn."), INK)
+            self.flow.say(_("Abbot placed. Enter confirms the turn.") if spot in PLACE_OF
+                          else _("Follower placed. Enter confirms the turn."), INK)
             return
         self.flow.say(explain.follower_refused(reason, self.aids_on()), BAD, 8)
         self.sounds.play("error")

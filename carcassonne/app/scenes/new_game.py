@@ -17,6 +17,9 @@ from ...i18n import N_, _
 from ..play.playview import SEAT_KIND
 from ...engine import COLORS
 from ..art.assets import PLAYER_RGB
+from ..art.spots import spot_anchor
+from ...engine.modules.abbot import GARDEN, garden_twin
+from ...engine.rules import Rules
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import PRESS, Intent
 from ...net.host import HostError
@@ -28,6 +31,11 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+def hand_played() -> bool:
+    """Whether the rules engine plays a hand of tiles (its rule key ``hand``)."""
+    return "hand" in Rules.__dataclass_fields__
 
 
 def kind_options(network: bool = False) -> list[tuple[str, str]]:
@@ -53,7 +61,18 @@ HOUSE_LINES = {
     "table_closes": N_("The table's edge finishes roads, cities and cloisters."),
     "discard": N_("A tile that fits nowhere goes back into the bag."),
     "random_first": N_("Who starts is drawn at random; the turn order stays."),
+    "random_start": N_("The start tile is drawn from the bag; not with The River."),
 }
+#: The box's variants on the form, each with its one line (game-record.md: The Abbot, a hand of tiles).
+RULE_LINES = {
+    "abbot": N_("Each player also has an abbot for cloisters and gardens; take it back to score."),
+    "hand": N_("Play any tile of your hand, then draw; hidden: the others see tile backs."),
+}
+#: The garden tile the Abbot's option shows, its abbot standing in the garden.
+ABBOT_PICTURE = "VG"
+#: Hand sizes offered: the tiles each player holds, and whether the others see them.
+HANDS = [("1", N_("1 tile")), ("2-open", N_("2, open")), ("2-hidden", N_("2, hidden")),
+         ("3-open", N_("3, open")), ("3-hidden", N_("3, hidden"))]
 
 
 class NewGameScene(Scene):
@@ -95,8 +114,15 @@ class NewGameScene(Scene):
                                         ("first-edition", N_("1st edition"))],
                    s.farm_scoring, lambda v: setattr(self.setup, "farm_scoring", v)),
             Toggle(N_("Small cities score 2"), s.small_city, lambda v: setattr(self.setup, "small_city", v)),
-            Toggle(N_("The River"), s.river, lambda v: setattr(self.setup, "river", v)),
+            Toggle(N_("The River"), s.river, self._set_river),
         ]
+        hand = "1" if s.hand == 1 else f"{s.hand}-{'open' if s.hand_open else 'hidden'}"
+        #: The box's variants, each with its line under it (:data:`RULE_LINES`).
+        self.variants: dict[str, Choice] = {
+            "abbot": Toggle(N_("The Abbot"), s.abbot, lambda v: setattr(self.setup, "abbot", v)),
+        }
+        if hand_played():
+            self.variants["hand"] = Choice(N_("Hand of tiles"), HANDS, hand, self._set_hand)
         house = self.house
         table = "x".join(map(str, house["table"])) if "table" in house else ""
         self.house_options: dict[str, Choice] = {
@@ -110,8 +136,13 @@ class NewGameScene(Scene):
             "discard": Toggle(N_("Unplayable tiles to the bag"), house.get("discard") == "bag",
                               lambda v: self._set_house("discard", "bag" if v else "box", "box")),
             "random_first": Toggle(N_("Random first player"), self.random_first, self._set_random_first),
+            "random_start": Toggle(N_("Random start tile"), s.random_start,
+                                   lambda v: setattr(self.setup, "random_start", v)),
         }
         self.house_options["table_closes"].enabled = "table" in house
+        self._set_river(s.river)
+        if "hand" in self.variants:
+            self._set_hand(hand)
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder=N_("random"))
         self.net_options = [
@@ -125,10 +156,30 @@ class NewGameScene(Scene):
                             primary=True)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
         widgets: list[Widget] = [w for row in self.rows for w in row]
-        self.widgets = widgets + [self.add, *self.options, *self.house_options.values(), self.seed,
+        self.widgets = widgets + [self.add, *self.options, *self.variants.values(), *self.house_options.values(),
+                                  self.seed,
                                   *self.net_options, self.start, self.back]
         if self.size != (0, 0):
             self.layout(self.app.size)
+
+    def _set_river(self, value: bool) -> None:
+        """The River: neither the random start tile (the spring starts) nor a hand of tiles goes with it."""
+        self.setup.river = value
+        self.house_options["random_start"].enabled = not value
+        if "hand" in self.variants:
+            self.variants["hand"].enabled = not value
+
+    def _set_hand(self, value: str) -> None:
+        """A hand of 2 or 3 tiles: a tile that fits nowhere is discarded from it, never put
+        back into the bag (game-record.md: not with ``discard: "bag"``)."""
+        size, _sep, shown = value.partition("-")
+        self.setup.hand = int(size)
+        self.setup.hand_open = shown != "hidden"
+        discard = self.house_options["discard"]
+        discard.enabled = self.setup.hand == 1
+        if self.setup.hand > 1:
+            self.house.pop("discard", None)
+            discard.value = "off"
 
     def _set_seat(self, i: int, field: str, value: str) -> None:
         setattr(self.setup.seats[i], field, value)
@@ -249,9 +300,18 @@ class NewGameScene(Scene):
         ox = self.box.x + int(680 * u)
         oy = self.box.y + int(100 * u)
         ow = int(276 * u)
+        small = self.app.assets.fonts.get(int(13 * u))
+        notes = sum(len(self._note_lines(small, k, ow)) for k in self.variants) * small.get_linesize()
+        rows = len(self.options) + len(self.variants)
+        # the rules column shrinks its rows a little when the network's options join it
+        room = self.box.bottom - int(84 * u) - oy - notes - int(84 * u) - (3 if self.network else 1) * (rh + gap)
+        rule_h = max(int(30 * u), min(rh, room // max(1, rows) - gap))
         for opt in self.options:
-            opt.rect = pygame.Rect(ox, oy, ow, rh)
-            oy += rh + gap
+            opt.rect = pygame.Rect(ox, oy, ow, rule_h)
+            oy += rule_h + gap
+        for key, opt in self.variants.items():
+            opt.rect = pygame.Rect(ox, oy, ow, rule_h)
+            oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
         self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
         ny = self.seed.rect.bottom + int(16 * u)
         for opt in self.net_options:
@@ -260,7 +320,6 @@ class NewGameScene(Scene):
         hx = self.box.x + int(980 * u)
         hw = self.box.right - hx - int(24 * u)
         hy = self.box.y + int(100 * u)
-        small = self.app.assets.fonts.get(int(13 * u))
         for key, option in self.house_options.items():
             option.rect = pygame.Rect(hx, hy, hw, int(34 * u))
             hy += option.rect.h + len(wrap(small, HOUSE_LINES[key], hw)) * small.get_linesize() + int(8 * u)
@@ -269,6 +328,26 @@ class NewGameScene(Scene):
                                       bw, int(50 * u))
         self.back.rect = pygame.Rect(self.box.x + int(24 * u), self.start.rect.y, int(160 * u), int(50 * u))
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=5)
+
+    def _picture_size(self) -> int:
+        """The side of the abbot's picture: three lines of the notes."""
+        return 3 * self.app.assets.fonts.get(int(13 * self.u)).get_linesize()
+
+    def _note_width(self, key: str, width: int) -> int:
+        """The width a variant's line wraps in (the Abbot's leaves room for its picture)."""
+        return width - self._picture_size() - int(6 * self.u) if key == "abbot" else width
+
+    def _note_lines(self, font: pygame.font.Font, key: str, width: int) -> list[str]:
+        lines = wrap(font, _(RULE_LINES[key]), self._note_width(key, width))
+        return lines + [""] * (3 - len(lines) if key == "abbot" else 0)  # (never shorter than its picture)
+
+    def draw_abbot_picture(self, surface: pygame.Surface, where: pygame.Rect) -> None:
+        """A garden tile with an abbot standing in its garden: what the option adds to the game."""
+        twin = garden_twin(self.app.tiles[ABBOT_PICTURE.removesuffix("G")])
+        surface.blit(self.app.assets.tiles.sized(twin.id, 0, where.w), where)
+        x, y = spot_anchor(twin.orientations[0], GARDEN)
+        figure = self.app.assets.pieces.get(self.setup.seats[0].color, int(where.w * 0.55), abbot=True)
+        surface.blit(figure, figure.get_rect(center=(where.x + x * where.w, where.y + y * where.h)))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == PRESS:
@@ -302,6 +381,15 @@ class NewGameScene(Scene):
             for line in wrap(note, _(HOUSE_LINES[key]), option.rect.w):
                 blit_text(surface, note, line, (option.rect.x, y), INK_DIM if option.enabled else (110, 110, 100))
                 y += note.get_linesize()
+        for key, option in self.variants.items():
+            y = option.rect.bottom + int(2 * u)
+            x = option.rect.right - self._note_width(key, option.rect.w)
+            for line in self._note_lines(note, key, option.rect.w):
+                blit_text(surface, note, line, (x, y), INK_DIM if option.enabled else (110, 110, 100))
+                y += note.get_linesize()
+        abbot = self.variants["abbot"].rect
+        self.draw_abbot_picture(surface, pygame.Rect(abbot.x, abbot.bottom + int(3 * u), self._picture_size(),
+                                                     self._picture_size()))
         blit_text(surface, head, _("Seed (same seed, same tiles)"), (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
         super().draw(surface)

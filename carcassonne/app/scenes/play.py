@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
+from ...engine.modules.abbot import BACK, PLACE_OF
 from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
 from ...engine.untrusted import shown_path
@@ -27,7 +28,7 @@ from ..play.coach import Coach
 from ..play.drag import Drag, Places, spot_near
 from ...words.hint_words import hint_sentence
 from ..play.hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
-                   draw_message, draw_track, draw_turn_line, follower_slots, hand_tile_rect)
+                   draw_message, draw_track, draw_turn_line, abbot_slot, follower_slots, hand_tile_rect)
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..network.net_view import table_view
 from ..ui.keymap import key_hint
@@ -51,7 +52,8 @@ __all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "Pl
 BUTTONS = {"rotate": (N_("Rotate"), "rotate"), "undo": (N_("Undo"), "undo"),
            "skip": (N_("No follower"), "no-follower"), "confirm": (N_("Confirm"), "confirm"),
            "menu": (N_("Menu"), "menu"), "help": (N_("Help"), "help"), "save": (N_("Save"), "save"),
-           "log": (N_("Moves"), "move-log"), "farms": (N_("Farms"), "farm-owners"), "hint": (N_("Hint"), "hint")}
+           "log": (N_("Moves"), "move-log"), "farms": (N_("Farms"), "farm-owners"), "hint": (N_("Hint"), "hint"),
+           "abbot": (N_("Take your abbot back"), "abbot-back")}
 #: The top bar's buttons show no key beside them.
 PLAIN = ("menu", "help", "save")
 
@@ -97,7 +99,7 @@ class PlayScene(BoardScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         areas, buttons = panel_places(self.rects, self.layout_board(310, 58 if len(self.seats) <= 4 else 48, 34),
-                                      self.u)
+                                      self.u, abbot=self.game.rules.abbot)
         self.rects.update(areas)
         for name, rect in buttons.items():
             self.buttons[name].rect = rect
@@ -230,7 +232,7 @@ class PlayScene(BoardScene):
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
             "save": self.save_game, "back": self.back, "help": self.open_help, "menu": self.open_menu,
             "move-log": self.overlay.toggle_log, "farm-owners": self.overlay.toggle_farm_owners,
-            "hint": self.ask_hint}
+            "hint": self.ask_hint, "abbot-back": m.take_back}
         if action not in actions:
             return False
         actions[action]()
@@ -285,7 +287,12 @@ class PlayScene(BoardScene):
 
     def follower_slots(self, player: int) -> list[pygame.Rect]:
         """Where each follower of ``player``'s supply stands in their card (drag one from here)."""
-        return follower_slots(self.card_rects[player], self.game.supply[player], self.u)
+        return follower_slots(self.card_rects[player], self.game.supply[player], self.u, abbot=self.game.rules.abbot)
+
+    def abbot_slot(self, player: int) -> pygame.Rect | None:
+        """Where ``player``'s abbot stands in their card while at home (drag it from here); None
+        without the Abbot."""
+        return abbot_slot(self.card_rects[player], self.u) if self.game.rules.abbot else None
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
@@ -326,8 +333,11 @@ class PlayScene(BoardScene):
 
     def places(self) -> Places:
         """Where the things a press may pick up are on screen now."""
-        supply = self.follower_slots(self.turn.player) if self.turn.tile is not None else []
-        return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply))
+        t = self.turn
+        supply = self.follower_slots(t.player) if t.tile is not None else []
+        home = t.tile is not None and t.abbot_out(t.player) is None and t.follower not in PLACE_OF
+        return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply),
+                      abbot=self.abbot_slot(t.player) if home else None, panel=self.rects["panel"])
 
     def _on_release(self, intent: Intent) -> bool:
         done = self.hands.release(intent, self.places())
@@ -386,12 +396,25 @@ class PlayScene(BoardScene):
         for name, enabled in (("rotate", can), ("undo", can and placed), ("skip", can and placed),
                               ("confirm", can and placed)):
             self.buttons[name].enabled = enabled
+        self._update_abbot_button()
         self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
         self.buttons["hint"].visible = self.aids_on and self.turn.hints_allowed  # -- the hint (an aid)
         self.buttons["hint"].enabled = self.can_hint() and not self.coach.thinking
         self.board.show(self.game.turn_number, self.board_marks())
         self.panel = panel_view(self.turn, self.drag, self.seats, self.shown_scores, self.projected_scores(),
-                                self.follower_slots, self.camera, self.places().on_board, self.aids_on)
+                                self.follower_slots, self.camera, self.places().on_board, self.aids_on,
+                                abbot_slot=self.abbot_slot)
+
+    def _update_abbot_button(self) -> None:
+        """The Abbot's button: shown in games with the Abbot, usable while the player's abbot is
+        out, naming the points it will score once the tile is laid (before the turn is confirmed)."""
+        button, t = self.buttons["abbot"], self.turn
+        button.visible = self.game.rules.abbot
+        out = t.can_act and t.abbot_out(t.player) is not None
+        button.enabled = out and t.follower != BACK
+        points = t.take_back_points() if out and t.follower != BACK else None
+        button.label = (ngettext("Take your abbot back: +{n} point", "Take your abbot back: +{n} points", points)
+                        .format(n=points) if points is not None else BUTTONS["abbot"][0])
 
     @property
     def drag(self) -> Drag | None:
@@ -437,8 +460,9 @@ class PlayScene(BoardScene):
         for a in self.flow.anims:
             if isinstance(a, Glide) and a.size is None:
                 a.draw(surface, self.camera)
-        if self.drag is not None and self.drag.what == "follower":
-            img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)))
+        if self.drag is not None and self.drag.what in ("follower", "abbot"):
+            img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)),
+                                    abbot=self.drag.what == "abbot")
             surface.blit(img, img.get_rect(center=self.drag.pos))
         self.net.draw(surface, assets, u)
         draw_message(surface, view, view.bottom, self.flow.message, assets, u)

@@ -62,6 +62,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("confirm", "return, enter", "confirm the turn"),
         _b("no-follower", "space", "no follower (press again to end the turn)"),
         _b("undo", "ctrl+z, backspace, u", "undo within the turn"),
+        _b("abbot-back", "b", "take your abbot back: it scores its cloister or garden now (The Abbot)"),
         _b("pan-left", "left, a", "pan the board (also drag it)", N_("Arrows / WASD")),
         _b("pan-right", "right, d"),
         _b("pan-up", "up, w"),

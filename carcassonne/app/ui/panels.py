@@ -40,13 +40,14 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect, u: float) -> Non
 
 def draw_player_card(surface: pygame.Surface, card: pygame.Rect, seat: Seat, score: int, assets: Assets, u: float,
                      *, current: bool = False, projected: int | None = None, tag: str = "", note: str = "",
-                     followers: Sequence[pygame.Rect] = ()) -> None:
+                     followers: Sequence[pygame.Rect] = (), abbot: pygame.Rect | None = None) -> None:
     """One player's card.
 
     ``current`` frames the card (whose turn it is, or who moved in a replay);
     ``projected`` is the score if the game ended now (→ at the bottom right); ``tag`` a
     word after the name (human, AI level); ``note`` a line at the bottom left;
-    ``followers`` where to stand the follower icons of the player's supply.
+    ``followers`` where to stand the follower icons of the player's supply; ``abbot``
+    where their abbot stands while it is at home (The Abbot).
     """
     radius = int(8 * u)
     pygame.draw.rect(surface, CARD_CURRENT if current else CARD, card, border_radius=radius)
@@ -72,3 +73,6 @@ def draw_player_card(surface: pygame.Surface, card: pygame.Rect, seat: Seat, sco
     for r in followers:
         img = pieces.get(seat.color, r.w)
         surface.blit(img, img.get_rect(midbottom=r.midbottom))
+    if abbot is not None:
+        img = pieces.get(seat.color, abbot.w, abbot=True)
+        surface.blit(img, img.get_rect(midbottom=abbot.midbottom))

@@ -1,0 +1,221 @@
+"""The Abbot on the screen, played with the mouse and the keys as a person would.
+
+Chosen on the New game form; the abbot dragged from the player's card onto a garden or a
+cloister of the laid tile (and refused elsewhere, with the sentence that says why); taken
+back with its key, its button or by dragging it from the board to the panel, the points it
+will score shown before the turn is confirmed (rules: ``shared/docs/game-record.md``,
+"The Abbot").
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from carcassonne.app.art.spots import spot_anchor
+from carcassonne.app.driver import Driver, show_cell
+from carcassonne.app.session import play
+from carcassonne.engine import Game, Placement, Rules
+from carcassonne.engine.modules.abbot import BACK, abbot_at, garden_index
+from carcassonne.engine.record import Seat
+
+SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
+
+
+def game_where(tiles, wanted, first_turns=()) -> Game:  # noqa: ANN001
+    """An Abbot game whose next tile (after ``first_turns``, each a function of the game
+    returning a move) is one ``wanted(game, tile)`` accepts: the seed is searched for."""
+    for seed in range(1, 400):
+        game = Game(tiles, Rules(abbot=True), players=2, seed=seed, names=[s.name for s in SEATS])
+        for turn in first_turns:
+            tile = game.draw()
+            move = turn(game, tile) if tile else None
+            if move is None:
+                break
+            game.play(move)
+        else:
+            trial = game.copy()
+            tile = trial.draw()
+            if tile is not None and wanted(trial, tile):
+                return game
+    raise AssertionError("no seed gives that tile")
+
+
+def garden_placement(game: Game, tile: str) -> Placement | None:
+    """A legal placement of ``tile`` where the abbot may stand in its garden, one with a road if any."""
+    fits = [p for p in game.legal_placements(tile) if "abbot:garden" in game.extra_places(p)]
+    fits.sort(key=lambda p: not any(s.startswith("road") for s in game.follower_spots(p)))
+    return fits[0] if fits else None
+
+
+def start(make_app, game: Game):  # noqa: ANN001
+    app = make_app()
+    d = Driver(app)
+    play(app, game, SEATS)
+    d.frames(2)
+    d.key(pygame.K_RETURN)  # the hand-over card
+    return app, d, app.top
+
+
+def lay(d: Driver, scene, p: Placement) -> None:  # noqa: ANN001
+    """Turn the tile in hand to ``p``'s rotation and drag it onto its square."""
+    turn = scene.turn
+    while turn.rotation != p.rotation:
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, 128)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    assert turn.pending == p, scene.message
+
+
+def place_point(scene, p: Placement, place: str) -> tuple[int, int]:  # noqa: ANN001
+    o = scene.game.tiles[p.tile].orientations[p.rotation // 90]
+    ax, ay = spot_anchor(o, place)
+    x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
+    return round(x), round(y)
+
+
+def test_the_abbot_is_chosen_on_the_new_game_form_and_remembered(make_app):
+    app = make_app()
+    d = Driver(app)
+    app.push_scene("title")
+    d.frames(2)
+    d.key(pygame.K_n)
+    form = app.top
+    abbot = form.variants["abbot"]
+    assert abbot.value == "off"
+    d.click(abbot.rect.center)
+    assert form.setup.abbot
+    d.key(pygame.K_RETURN)  # start
+    scene = app.top
+    assert scene.game.rules.abbot
+    assert app.storage.load_setup().abbot
+    assert scene.buttons["abbot"].visible
+
+
+def test_the_random_start_tile_is_chosen_on_the_form_and_not_with_the_river(make_app):
+    app = make_app()
+    d = Driver(app)
+    app.push_scene("title")
+    d.frames(2)
+    d.key(pygame.K_n)
+    form = app.top
+    start_tile = form.house_options["random_start"]
+    river = form.options[3]
+    d.click(river.rect.center)  # The River on: the spring is the start tile
+    assert not start_tile.enabled
+    d.click(river.rect.center)
+    assert start_tile.enabled
+    d.click(start_tile.rect.center)
+    d.key(pygame.K_RETURN)
+    assert app.top.game.rules.start == "random"
+    assert app.storage.load_setup().random_start
+
+
+def test_the_abbot_dragged_from_the_card_stands_in_the_garden_of_the_laid_tile(make_app):
+    game = game_where(make_app().tiles, lambda g, t: garden_placement(g, t) is not None)
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    p = garden_placement(game, turn.tile)
+    lay(d, scene, p)
+    home = scene.abbot_slot(0)
+    assert scene.panel.cards[0].abbot == home  # at home on Ann's card
+    d.drag(home.center, place_point(scene, p, "garden"), steps=4, release=False)
+    assert scene.board.marks.spots == ("garden",)  # the abbot lights its garden only
+    d.release(place_point(scene, p, "garden"))
+    assert turn.follower == "abbot:garden", scene.message
+    assert scene.panel.cards[0].abbot is None  # out of the card
+    assert len(scene.panel.cards[0].followers) == 7  # the followers all stay at home
+    d.key(pygame.K_RETURN)
+    d.run_until(lambda: scene.phase == "handover", 200)
+    assert abbot_at(game, 0) is not None and abbot_at(game, 0).spot == "garden"
+    assert game.supply[0] == 7
+
+
+def test_the_abbot_on_a_road_and_a_follower_in_a_garden_are_refused_with_the_reason(make_app):
+    def has_road(g: Game, t: str) -> bool:
+        p = garden_placement(g, t)
+        return p is not None and any(s.startswith("road") for s in g.follower_spots(p))
+
+    game = game_where(make_app().tiles, has_road)
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    p = garden_placement(game, turn.tile)
+    lay(d, scene, p)
+    road = next(s for s in turn.spots() if s.startswith("road"))
+    d.drag(scene.abbot_slot(0).center, place_point(scene, p, road), steps=4)
+    assert turn.follower is None
+    assert "an abbot stands only on the cloister or garden of the tile just placed" in scene.message
+    assert "The Abbot rules" in scene.message
+    d.drag(scene.follower_slots(0)[-1].center, place_point(scene, p, "garden"), steps=4)
+    assert turn.follower is None
+    assert "only an abbot may stand in a garden" in scene.message
+
+
+def abbot_out_game(tiles) -> Game:  # noqa: ANN001
+    """Ann's abbot stands in a garden (turn 1), Bob laid a tile (turn 2); Ann's turn, a tile that fits."""
+    def ann(g: Game, t: str):  # noqa: ANN202
+        p = garden_placement(g, t)
+        return p.with_follower("abbot:garden") if p else None
+
+    def bob(g: Game, t: str):  # noqa: ANN202
+        return g.legal_placements(t)[0].with_follower(None)
+
+    return game_where(tiles, lambda g, t: bool(g.legal_placements(t)), (ann, bob))
+
+
+def test_the_abbot_taken_back_by_key_says_its_points_before_the_turn_is_confirmed(make_app):
+    game = abbot_out_game(make_app().tiles)
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    d.key(pygame.K_b)  # before the tile is laid: not yet
+    assert turn.follower is None and "Place the tile first" in scene.message
+    p = min(game.legal_placements(turn.tile))
+    lay(d, scene, p)
+    points = turn.take_back_points()
+    assert points is not None and points >= 2  # its garden's tile and at least the neighbour it lay beside
+    assert f"+{points} point" in scene.buttons["abbot"].text()  # the button names the points first
+    score = game.scores[0]
+    d.key(pygame.K_b)
+    assert turn.follower == BACK
+    assert f"scores {points} point" in scene.message
+    assert scene.board.marks.leaving == abbot_at(game, 0) and scene.board.marks.leaving_points == points
+    assert scene.panel.cards[0].abbot is not None  # drawn coming home
+    d.key(pygame.K_RETURN)
+    d.run_until(lambda: scene.phase == "handover", 200)
+    assert abbot_at(game, 0) is None
+    assert game.scores[0] >= score + points
+
+
+def test_the_abbot_taken_back_by_its_button_and_undone(make_app):
+    game = abbot_out_game(make_app().tiles)
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    lay(d, scene, min(game.legal_placements(turn.tile)))
+    button = scene.buttons["abbot"]
+    assert button.visible and button.enabled
+    d.click(button.rect.center)
+    assert turn.follower == BACK and "Enter confirms" in scene.message
+    assert not button.enabled  # once is enough
+    d.key(pygame.K_u)
+    assert turn.follower is None and scene.board.marks.leaving is None
+
+
+def test_the_abbot_dragged_from_the_board_to_the_panel_comes_home(make_app):
+    game = abbot_out_game(make_app().tiles)
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    lay(d, scene, min(game.legal_placements(turn.tile)))
+    out = abbot_at(game, 0)
+    show_cell(d, scene, out.x, out.y, 128)
+    sprite = scene.board.abbots[0]
+    d.drag(sprite.rect.center, scene.rects["deck"].center, steps=5)
+    assert turn.follower == BACK, scene.message
+    assert "comes home and scores" in scene.message
+
+
+def test_a_garden_tiles_art_shows_on_the_board_not_a_stand_in(make_app):
+    game = game_where(make_app().tiles, lambda g, t: garden_placement(g, t) is not None)
+    app, d, scene = start(make_app, game)
+    tile = scene.turn.tile
+    assert tile.endswith("G") and garden_index(game.tiles[tile].orientations[0]) >= 0
+    app.assets.tiles.sized(tile, 0, 96)
+    assert tile not in app.assets.tiles.missing
