@@ -16,8 +16,8 @@ TILES = standard_tiles()
 BASE_KEYS = {"small_city"}
 EVERY_OPTION = Rules(farm_scoring="second-edition", river=True, incomplete_score=False, hole_bonus=True,
                      table=(9, 9), table_closes=True, discard="bag", abbot=True)
-#: The options that do not go with The River.
-NOT_WITH_THE_RIVER = Rules(start="random")
+#: The options that do not go with The River (a hand of tiles goes with neither it nor discard "bag").
+NOT_WITH_THE_RIVER = Rules(start="random", hand=3, hand_open=False)
 
 
 def test_every_rule_key_belongs_to_the_base_game_or_one_module():
@@ -35,7 +35,7 @@ def test_the_base_game_plays_with_farmers_only_and_no_hook_on_the_hot_paths():
     game = Game(TILES)
     assert [type(m) for m in game.modules] == [Farmers]
     assert game._placers == game._after_place == game._extra_turn == game._bag == ()
-    assert game._edges_off is None and game._state_attrs == ()
+    assert game._edges_off is None and game._state_attrs == () and game._holder is None
 
 
 def test_without_farmers_no_module_scores_or_claims_a_field():

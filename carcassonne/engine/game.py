@@ -105,6 +105,12 @@ class Game:
         self.river: RiverState | None = None
         #: Per player, the node their abbot stands on or -1, kept by the Abbot module; () without it.
         self.abbots: tuple[int, ...] = ()
+        #: Per player, the tiles held with a hand of tiles (HR), kept by the hand module
+        #: (:meth:`hand` reads them); () without it. ``dealt``: the hands before the first
+        #: turn; ``drawn``: per turn, the tile drawn after it (None once the bag is empty).
+        self.hands: tuple[tuple[str, ...], ...] = ()
+        self.dealt: tuple[tuple[str, ...], ...] = ()
+        self.drawn: tuple[str | None, ...] = ()
         self.board: dict[int, Orientation] = {}
         self._base: dict[int, int] = {}  # square -> its first node
         self.open: dict[int, int] = {}  # empty square next to a tile -> constraint key
@@ -146,6 +152,8 @@ class Game:
         self._bag = using("returns_to_bag")
         self._finals = using("final_awards")
         self._state_attrs = tuple(a for m in modules for a in m.state)
+        #: The module whose players hold their tiles in hands (HR), or None: the draw pile's top.
+        self._holder = next((m for m in modules if m.holds_tiles), None)
         #: Feature kinds a follower may claim (a cloister always may; farms with farmers).
         self._claims = frozenset({ROAD, CITY}).union(*(m.claims for m in modules))
         edge = next((m for m in modules if overrides(m, "edges_off")), None)
@@ -176,8 +184,22 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """No tile is left to draw: the game ends after the turn that placed the last tile."""
-        return not self.deck.pile
+        """No tile is left to draw: the game ends after the turn that placed the last tile
+        (with a hand of tiles, once the bag and every hand are empty)."""
+        return not self.deck.pile and not any(self.hands)
+
+    def hand(self, player: int | None = None) -> tuple[str, ...]:
+        """The tiles ``player`` (default: the player to move) may play from, in order.
+
+        With a hand of tiles (HR), their hand: a move names any one of them, and
+        :meth:`draw` first discards those that fit nowhere. In the book's game, the
+        tile :meth:`draw` returned for the player to move, nothing for the others.
+        Whether another player may see a hidden hand:
+        :func:`~carcassonne.engine.modules.hand.hand_shown`.
+        """
+        from .modules.hand import hand_of
+
+        return hand_of(self, player)
 
     def tile_at(self, x: int, y: int) -> Orientation | None:
         return self.board.get(square(x, y)) if in_reach(x, y) else None
@@ -198,7 +220,13 @@ class Game:
         (AR "Placing a tile"; the discard is a turn in the record); under the house
         rule ``discard: "bag"`` it goes back into the bag while some tile left fits
         (HR). Calling this again before a move is played returns the same tile.
+
+        With a hand of tiles (HR), every tile of the player's hand that fits nowhere is
+        discarded first (a turn each, the same player going on) and the hand's first
+        tile is returned: the move may name any tile of :meth:`hand`.
         """
+        if self._holder is not None:
+            return self._holder.next_held(self)
         while True:
             tile = self.deck.peek()
             if tile is None or self.has_placement(tile):
@@ -425,7 +453,11 @@ class Game:
             raise IllegalMoveError(f"no board reaches ({turn.x}, {turn.y}): "
                                    f"x and y go from -{REACH} to {REACH}")
         frame = _Frame(self, turn)
-        frame.deck_index = self.deck.take(turn.tile)
+        holder = self._holder
+        if holder is None:
+            frame.deck_index = self.deck.take(turn.tile)
+        else:  # from the player's hand, and one drawn into it
+            frame.deck_index = holder.take_held(self, turn.tile)
         self.history.append(turn)
         self._frames.append(frame)
         if isinstance(turn, Discard):  # the same player draws again
@@ -433,6 +465,8 @@ class Game:
                 self.deck.put_back(turn.tile, frame.deck_index)
                 rng = random.Random(f"{self.seed}:{len(self.history)}")
                 frame.deck_index, frame.bag_index = self.deck.return_to_bag(turn.tile, rng)
+            elif holder is not None:
+                holder.after_turn(self)
             return
         tile, x, y, rotation, follower = turn
         o = self.tiles.kinds[tile].orientations[rotation // 90]
@@ -458,6 +492,8 @@ class Game:
             module.after_place(self, sq, o, journal)
         if not (self._extra_turn and any(m.another_turn(self, x, y) for m in self._extra_turn)):
             self.current = (player + 1) % self.players
+        if holder is not None:
+            holder.after_turn(self)
 
     def pop(self) -> Turn:
         """Take back the last turn (or the final scoring, if applied) exactly."""
@@ -500,7 +536,10 @@ class Game:
         if frame.bag_index >= 0:
             self.deck.undo_return(frame.turn.tile, frame.deck_index, frame.bag_index)
         else:
-            self.deck.put_back(frame.turn.tile, frame.deck_index)
+            if self._holder is None:
+                self.deck.put_back(frame.turn.tile, frame.deck_index)
+            else:  # the tile drawn goes back; the hands are the module's state, restored below
+                self._holder.put_back_held(self, frame.deck_index)
         self.scores, self.supply, self.current = frame.scores[:], frame.supply[:], frame.current
         del self.events[frame.n_events:]
         for attr, value in zip(self._state_attrs, frame.states):

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from .errors import RecordError
 from .game import Game
 from .geometry import REACH, in_reach
+from .modules.hand import arrange_draw, deal
 from .moves import Discard, Move, Turn, figure_from_record
 from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, RANDOM, Rules
 from .tiles import TileSet
@@ -61,6 +62,11 @@ class GameRecord:
     hints: list[int] = field(default_factory=list)
     #: With ``start: "random"``, the tile at (0, 0) (the record's top-level ``start_tile``).
     start_tile: str | None = None
+    #: With a hand of tiles (HR), the tiles each player is dealt (the record's ``hands``;
+    #: None: those the seed deals) and per turn the tile drawn after it (``draw``, None
+    #: once the bag is empty; empty without a hand).
+    hands: list[tuple[str, ...]] | None = None
+    draws: list[str | None] = field(default_factory=list)
 
     # ------------------------------------------------------------- reading
     @classmethod
@@ -94,23 +100,36 @@ class GameRecord:
             raise RecordError(f"{len(raw_turns)} turns: more than any box of tiles holds (at most {MAX_TURNS})")
         start = _read_start_tile(data, rules, seed)
         turns = [read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
-        return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)), start)
+        hands = _read_hands(data, rules, seed, len(players))
+        draws = [_read_draw(i + 1, t, rules) for i, t in enumerate(raw_turns)]
+        if rules.hand == 1:
+            draws = []
+        return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)), start,
+                   hands, draws)
 
     # ------------------------------------------------------------- writing
     @classmethod
     def from_game(cls, game: Game, players: list[Seat]) -> "GameRecord":
         start = game.start_tile if game.rules.start == RANDOM else None
-        return cls(list(players), game.rules, game.seed, list(game.history), start_tile=start)
+        hands = list(game.dealt) if game.rules.hand > 1 else None
+        return cls(list(players), game.rules, game.seed, list(game.history), start_tile=start,
+                   hands=hands, draws=list(game.drawn))
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION,
                                 "rules": self.rules.to_record(),
                                 "players": [p.to_record() for p in self.players]}
+        if self.hands is not None and self.rules.hand > 1:
+            data["hands"] = [list(h) for h in self.hands]
         if self.start_tile is not None and self.rules.start == RANDOM:
             data["start_tile"] = self.start_tile
         if self.seed is not None:
             data["seed"] = self.seed
         data["turns"] = [t.to_record() for t in self.turns]
+        if self.rules.hand > 1:  # each turn's draw (docs/game-record.md, "A hand of tiles")
+            for turn, drawn in zip(data["turns"], self.draws):
+                if drawn is not None:
+                    turn["draw"] = drawn
         if any(self.hints):
             data["hints"] = list(self.hints)
         return data
@@ -131,6 +150,12 @@ class GameRecord:
         if self.start_tile is not None and game.start_tile != self.start_tile:
             raise RecordError(f"start_tile {shown(self.start_tile)} is not the tile seed {self.seed} draws first "
                               f"({game.start_tile})")
+        if self.hands is not None and self.rules.hand > 1:
+            if self.seed is None:
+                deal(game, self.hands)
+            elif [list(h) for h in game.dealt] != [list(h) for h in self.hands]:
+                dealt = "; ".join(", ".join(h) for h in game.dealt)
+                raise RecordError(f"'hands' are not the tiles seed {self.seed} deals ({dealt})")
         return game
 
     def replay(self, tiles: TileSet, final: bool = False,
@@ -148,6 +173,8 @@ class GameRecord:
                 raise RecordError(f"turn {number}: {reason}", reason=reason, turn=number)
             if before_turn is not None:
                 before_turn(game, number, turn)
+            if number <= len(self.draws):  # a hand of tiles: the turn draws the tile the record names
+                arrange_draw(game, number, self.draws[number - 1])
             game.push(turn)
         if final or game.is_over:
             game.finish()
@@ -170,6 +197,36 @@ def _read_start_tile(data: dict[str, Any], rules: Rules, seed: int | None) -> st
     if not isinstance(raw, str) or not 0 < len(raw) <= 16:
         raise RecordError("'start_tile' must name a tile")
     return raw
+
+
+def _read_hands(data: dict[str, Any], rules: Rules, seed: int | None, players: int) -> list[tuple[str, ...]] | None:
+    """The record's ``hands``: per player the tiles dealt, with a hand of tiles (needed
+    without a seed, which would deal them), and absent otherwise."""
+    raw = data.get("hands")
+    if rules.hand == 1:
+        if raw is not None:
+            raise RecordError("'hands' needs rules.hand 2 or 3")
+        return None
+    if raw is None:
+        if seed is None:
+            raise RecordError("'hands' must list the tiles each player is dealt in a game with "
+                              "rules.hand and no seed")
+        return None
+    if (not isinstance(raw, list) or len(raw) != players
+            or not all(isinstance(h, list) and len(h) == rules.hand
+                       and all(isinstance(t, str) and 0 < len(t) <= 16 for t in h) for h in raw)):
+        raise RecordError(f"'hands' must list {rules.hand} tiles for each of the {players} players")
+    return [tuple(h) for h in raw]
+
+
+def _read_draw(number: int, raw: Any, rules: Rules) -> str | None:
+    """Turn ``number``'s ``draw``: the tile drawn after it in a hand game (the rules check it)."""
+    drawn = raw.get("draw") if isinstance(raw, dict) else None
+    if drawn is not None and rules.hand == 1:
+        raise RecordError(f"turn {number}: 'draw' needs rules.hand 2 or 3")
+    if drawn is not None and not (isinstance(drawn, str) and 0 < len(drawn) <= 16):
+        raise RecordError(f"turn {number}: 'draw' must name a tile")
+    return drawn
 
 
 def _read_hints(raw: Any, players: int) -> list[int]:

@@ -26,10 +26,19 @@ _EDGE_WORD = ("north", "east", "south", "west")
 _KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}
 
 
+def _why_not_tile(game: "Game", tile: str, discard: bool) -> Reason | None:
+    """Why the player to move cannot play (or set aside) ``tile``: it is not the tile drawn,
+    or, with a hand of tiles (HR), not in their hand."""
+    holder = game._holder
+    if holder is not None:
+        return holder.why_not_held(game, tile, discard)
+    return game.deck.why_not_drawable(tile)
+
+
 def why_not_placement(game: "Game", placement: Placement) -> Reason | None:
     """None if the placement is legal, else why not (see :meth:`Game.why_not_placement`)."""
     tile, x, y, rotation = placement
-    reason = game.deck.why_not_drawable(tile)
+    reason = _why_not_tile(game, tile, discard=False)
     if reason:
         return reason
     head = f"tile {tile} cannot go at ({x}, {y}) rotation {rotation}"
@@ -103,7 +112,7 @@ def why_not_discard(game: "Game", turn: Discard) -> Reason | None:
     """None if ``turn`` may set its tile aside now: it fits nowhere, and it goes where the
     rules send it (out of the game, or back into the bag under ``discard: "bag"``, HR)."""
     tile = turn.tile
-    reason = game.deck.why_not_drawable(tile)
+    reason = _why_not_tile(game, tile, discard=True)
     if reason:
         return reason
     verb = "go back into the bag" if turn.returned else "be discarded"

@@ -24,6 +24,8 @@ START_BOOK, RANDOM = "D", "random"
 STARTS = (START_BOOK, RANDOM)
 #: The smallest and largest table, in squares, each way.
 TABLE_MIN, TABLE_MAX = 3, 99
+#: The tiles a player holds: 1 is the book's game, 2 or 3 a hand of tiles (a house rule).
+HANDS = (1, 2, 3)
 _BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes", "abbot")
 #: The house rules, written to a record only when they differ from the book.
 _HOUSE_DEFAULTS: dict[str, Any] = {"incomplete_score": True, "hole_bonus": False, "table": None,
@@ -56,6 +58,12 @@ class Rules:
     ``start`` ``random``: the start tile goes into the bag and the tile at (0, 0) is the
     first one drawn (HR: "the original starting tile may be put into the bag";
     ``shared/docs/game-record.md``: not with ``river``; ``modules/start.py``).
+
+    ``hand`` 2 or 3: each player holds that many tiles, plays any of them and draws back
+    up (HR: "Play with a three-tile hand ... and then draw back up to three tiles. These
+    tiles could be visible to all or hidden to the other players"); ``hand_open`` false:
+    each hand is hidden from the other players. Not with ``river`` nor ``discard: "bag"``
+    (``shared/docs/game-record.md``; ``modules/hand.py``).
     """
 
     farmers: bool = True
@@ -69,6 +77,8 @@ class Rules:
     discard: str = BOX
     abbot: bool = False
     start: str = START_BOOK
+    hand: int = 1
+    hand_open: bool = True
 
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
@@ -80,6 +90,7 @@ class Rules:
             raise RecordError(f"rules.start must be one of {', '.join(STARTS)}, not {shown(self.start)}")
         if self.start == RANDOM and self.river:
             raise RecordError('rules.start "random" is not played with the river (the spring is the start tile)')
+        self._check_hand()
         if self.table is not None:
             table = self.table
             if (not isinstance(table, (tuple, list)) or len(table) != 2
@@ -89,6 +100,23 @@ class Rules:
             object.__setattr__(self, "table", (table[0], table[1]))
         elif self.table_closes:
             raise RecordError("rules.table_closes needs a table")
+
+    def _check_hand(self) -> None:
+        """A hand of tiles is 2 or 3 tiles, not with the river nor with ``discard: "bag"``
+        (``shared/docs/game-record.md``, "A hand of tiles")."""
+        hand = self.hand
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand not in HANDS:
+            raise RecordError(f"rules.hand must be 1, 2 or 3, not {shown(hand)}")
+        if not isinstance(self.hand_open, bool):
+            raise RecordError("rules.hand_open must be true or false")
+        if hand == 1:
+            if not self.hand_open:
+                raise RecordError("rules.hand_open needs a hand (rules.hand 2 or 3)")
+            return
+        if self.river:
+            raise RecordError("rules.hand is not played with the river")
+        if self.discard == BAG:
+            raise RecordError('rules.hand is not played with rules.discard "bag"')
 
     @property
     def bounds(self) -> tuple[int, int, int, int] | None:
@@ -113,6 +141,9 @@ class Rules:
             data["abbot"] = True
         if self.start != START_BOOK:
             data["start"] = self.start
+        if self.hand != 1:
+            data["hand"] = self.hand
+            data["hand_open"] = self.hand_open
         return data
 
     @classmethod
@@ -127,7 +158,7 @@ class Rules:
                 if not isinstance(data[key], bool):
                     raise RecordError(f"rules.{key} must be true or false")
                 kwargs[key] = data[key]
-        for key in ("farm_scoring", "discard", "start"):
+        for key in ("farm_scoring", "discard", "start", "hand", "hand_open"):
             if key in data:
                 kwargs[key] = data[key]
         table = data.get("table")

@@ -14,6 +14,7 @@ from ..rules import BAG, RANDOM, Rules
 from .abbot import Abbot
 from .base import RuleModule, overrides
 from .farms import Farmers
+from .hand import Hand
 from .house import DiscardToBag, HoleBonus, NoIncompleteScore
 from .river import River
 from .start import RandomStart
@@ -42,4 +43,6 @@ def modules_for(rules: Rules) -> tuple[RuleModule, ...]:
         modules.append(HoleBonus())
     if rules.discard == BAG:
         modules.append(DiscardToBag())
+    if rules.hand > 1:
+        modules.append(Hand(rules.hand, rules.hand_open))
     return tuple(modules)

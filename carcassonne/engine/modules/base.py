@@ -41,6 +41,9 @@ class RuleModule:
     edge_closes: bool = False
     #: Whether the start tile is the first tile drawn from the shuffled bag (HR; ``start: "random"``).
     start_from_bag: bool = False
+    #: Whether the players hold their tiles in hands (HR, a hand of tiles): the game then
+    #: asks this module's ``*_held`` hooks where the draw pile would answer.
+    holds_tiles: bool = False
 
     # ------------------------------------------------------------- the box
     def tiles(self, tiles: TileSet) -> TileSet:
@@ -108,6 +111,29 @@ class RuleModule:
     def returns_to_bag(self, game: "Game") -> bool:
         """Whether a tile that fits nowhere goes back into the bag (else out of the game)."""
         return False
+
+    # --------------------------------------------------------------- hands
+    # Consulted only on the one module with :attr:`holds_tiles`.
+    def why_not_held(self, game: "Game", tile: str, discard: bool) -> Reason | None:
+        """Why the current player may not play ``tile`` now (``discard``: set it aside);
+        stands for "is it the tile drawn"."""
+        return None
+
+    def take_held(self, game: "Game", tile: str) -> int:
+        """Take ``tile`` from the current player and draw one: where the drawn tile lay in
+        the pile (for :meth:`put_back_held`), -1 when none was drawn."""
+        return -1
+
+    def put_back_held(self, game: "Game", index: int) -> None:
+        """Undo :meth:`take_held`'s draw; called before the module's :attr:`state` is restored."""
+
+    def next_held(self, game: "Game") -> str | None:
+        """:meth:`Game.draw <carcassonne.engine.game.Game.draw>` with hands: set aside what
+        must be, then a tile the current player may play, or None when the game is over."""
+        return None
+
+    def after_turn(self, game: "Game") -> None:
+        """A turn is played: pass over the players who hold no tile."""
 
     # ------------------------------------------------------------- scoring
     def final_awards(self, game: "Game", roots: list[int], awards: list[Award]) -> None:
