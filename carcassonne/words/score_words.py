@@ -25,6 +25,11 @@ def _what(event: ScoreEvent) -> str:
             return _("a completed cloister")
         return ngettext("an incomplete cloister with {count} neighbour", "an incomplete cloister with {count} "
                         "neighbours", tiles - 1).format(count=tiles - 1)
+    if event.feature == "garden":  # The Abbot: scored as a cloister is
+        if event.complete:
+            return _("a completed garden")
+        return ngettext("an incomplete garden with {count} neighbour", "an incomplete garden with {count} "
+                        "neighbours", tiles - 1).format(count=tiles - 1)
     if event.feature == "road":
         what = (ngettext("a completed road of {count} tile", "a completed road of {count} tiles", tiles)
                 if event.complete else

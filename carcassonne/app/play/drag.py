@@ -124,8 +124,8 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
 def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardView, places: Places) -> Drop:
     """What letting go of ``drag`` at ``pos`` means."""
     p = turn.pending
-    if drag.what == "maybe-tile":  # a click on the laid tile: the follower to the place clicked
-        spot = spot_near(turn, board, pos)
+    if drag.what == "maybe-tile":  # a click on the laid tile: the follower (or the abbot, to a garden) there
+        spot = spot_near(turn, board, pos) or abbot_near(turn, board, pos)
         return Drop("follower", spot=spot) if spot and turn.follower != spot else Drop("nothing")
     if drag.what == "tile":
         on = places.on_board(pos) and turn.tile is not None

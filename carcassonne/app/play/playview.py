@@ -54,7 +54,10 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
     dragging_abbot = d is not None and d.what == "abbot"
     lifted = (dragging_follower or dragging_abbot) and d is not None and d.from_pending
     # the abbot lights only its places: the cloister or garden of the laid tile
-    spots = tuple(place_of_abbot(s) for s in t.abbot_places()) if dragging_abbot else tuple(t.spots())
+    abbot_spots = tuple(place_of_abbot(s) for s in t.abbot_places())
+    # with the hints, the abbot's garden is lit beside the followers' places (a cloister is lit once)
+    spots = abbot_spots if dragging_abbot else tuple(t.spots()) + (
+        tuple(s for s in abbot_spots if s not in t.spots()) if hints_on and not dragging_follower else ())
     leaving = t.abbot_out(t.player) if t.follower == BACK else None
     return replace(marks, pending=t.pending,
                    pending_follower=None if lifted or t.follower == BACK else t.follower,

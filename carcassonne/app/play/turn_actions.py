@@ -115,6 +115,9 @@ class TurnActions:
             self.follow(x, y)
             if self.turn.spots():
                 self.flow.say(_("Placed. Drag a follower onto a lit place, or press Space for none."), INK)
+            elif self.turn.abbot_places():
+                self.flow.say(_("Placed. Your abbot may go on this tile: drag it there, or press Space for none."),
+                              INK)
             else:
                 self.flow.say(_("Placed. No follower can go here: press Enter to confirm."), INK)
             return

@@ -1,0 +1,190 @@
+"""Screenshots of the second-edition box's variants, taken in a real window (run under Xvfb),
+into docs/screenshots/box/: the New game options, a garden, the abbot placed and taken
+back, a hand of three tiles.
+
+    xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/box_screenshots.py [--size 1024x768]
+
+Each screen is reached with synthetic mouse and keyboard events, like a player would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from carcassonne.app.app import App  # noqa: E402
+from carcassonne.app.art.spots import spot_anchor  # noqa: E402
+from carcassonne.app.driver import Driver, show_cell  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.session import play  # noqa: E402
+from carcassonne.engine import Game, Move, Placement, Rules  # noqa: E402
+from carcassonne.engine.modules.abbot import abbot_at  # noqa: E402
+from carcassonne.engine.record import Seat  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots" / "box"
+SEATS = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cid", "green", "ai:normal")]
+SUFFIX = ""
+
+
+def shot(app: App, name: str) -> None:
+    app.frame(0.016)
+    app.draw()
+    path = OUT / f"{name}{SUFFIX}.png"
+    pygame.image.save(app.screen, str(path))
+    print("wrote", path.relative_to(ROOT))
+
+
+def abbot_game(app: App, seed: int, turns: int, wanted: Callable[[Game, str], bool]) -> Game:
+    """A three-player Abbot game between computer players, ``turns`` in, stopped on Ann's turn
+    with a tile ``wanted`` accepts (the first seed from ``seed`` that gives one)."""
+    from carcassonne.ai import get_bot
+
+    for s in range(seed, seed + 400):
+        game = Game(app.tiles, Rules(abbot=True), players=3, seed=s, names=[x.name for x in SEATS])
+        bots = [get_bot("normal", s * 7 + i) for i in range(3)]
+        while game.turn_number < turns or game.current != 0:
+            if game.draw() is None:
+                break
+            game.play(bots[game.current].choose(game))
+        trial = game.copy()
+        tile = trial.draw()
+        if tile is not None and game.current == 0 and wanted(trial, tile):
+            return game
+    raise SystemExit("no game gives that tile")
+
+
+def garden_move(game: Game, tile: str) -> Placement | None:
+    fits = [p for p in game.legal_placements(tile) if "abbot:garden" in game.extra_places(p)]
+    return max(fits, key=lambda p: sum(game.tile_at(p.x + dx, p.y + dy) is not None
+                                       for dx in (-1, 0, 1) for dy in (-1, 0, 1))) if fits else None
+
+
+def lay(d: Driver, scene: Any, p: Placement, px: int) -> None:
+    while scene.turn.rotation != p.rotation:
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, px)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+
+
+def place_point(scene: Any, p: Placement, place: str) -> tuple[int, int]:
+    o = scene.game.tiles[p.tile].orientations[p.rotation // 90]
+    ax, ay = spot_anchor(o, place)
+    x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
+    return round(x), round(y)
+
+
+def new_game(app: App, d: Driver) -> None:
+    app.push_scene("title")
+    d.frames(2)
+    d.key(pygame.K_n)
+    form = app.top
+    d.click(form.variants["abbot"].rect.center)
+    if "hand" in form.variants:
+        for _ in range(4):  # 3, hidden
+            d.click(form.variants["hand"].rect.center)
+    d.click(form.house_options["random_start"].rect.center)
+    d.move(form.box.midbottom)
+    shot(app, "01-new-game-options")
+    d.key(pygame.K_ESCAPE)
+
+
+def abbot(app: App, d: Driver) -> None:
+    """The abbot carried to the garden of the laid tile; then, turns later, taken back."""
+    game = abbot_game(app, 11, 14, lambda g, t: garden_move(g, t) is not None)
+    play(app, game, SEATS)
+    d.frames(2)
+    d.key(pygame.K_RETURN)
+    scene = app.top
+    p = garden_move(game, scene.turn.tile)
+    assert p is not None
+    lay(d, scene, p, 230)
+    d.move(scene.rects["deck"].center)
+    shot(app, "02-garden-tile-laid")
+    d.drag(scene.abbot_slot(0).center, place_point(scene, p, "garden"), steps=4, release=False)
+    shot(app, "03-abbot-dragged-to-the-garden")
+    d.release(place_point(scene, p, "garden"))
+    d.move(scene.rects["deck"].center)
+    shot(app, "03-abbot-in-the-garden")
+    d.key(pygame.K_ESCAPE)
+    app.replace_scene("title")
+
+    def ann_has_abbot_out(g: Game, tile: str) -> bool:
+        out = abbot_at(g, 0)
+        return out is not None and any(max(abs(p.x - out.x), abs(p.y - out.y)) == 1
+                                       for p in g.legal_placements(tile))
+
+    game = abbot_game(app, 3, 16, ann_has_abbot_out)
+    play(app, game, SEATS)
+    d.frames(2)
+    d.key(pygame.K_RETURN)
+    scene = app.top
+    out = abbot_at(game, 0)
+    assert out is not None
+    p = next(p for p in sorted(game.legal_placements(scene.turn.tile))
+             if max(abs(p.x - out.x), abs(p.y - out.y)) == 1)
+    lay(d, scene, p, 130)
+    d.move(scene.buttons["abbot"].rect.center)
+    shot(app, "04-abbot-take-back-button")
+    d.key(pygame.K_b)
+    d.move(scene.rects["deck"].center)
+    shot(app, "05-abbot-taken-back-points")
+    d.key(pygame.K_ESCAPE)
+    app.replace_scene("title")
+
+
+def refused(app: App, d: Driver) -> None:
+    """The abbot dropped on a road: the sentence why not."""
+    def with_road(g: Game, t: str) -> bool:
+        p = garden_move(g, t)
+        return p is not None and any(s.startswith("road") for s in g.follower_spots(p))
+
+    game = abbot_game(app, 40, 10, with_road)
+    play(app, game, SEATS)
+    d.frames(2)
+    d.key(pygame.K_RETURN)
+    scene = app.top
+    p = garden_move(game, scene.turn.tile)
+    assert p is not None
+    lay(d, scene, p, 150)
+    road = next(s for s in scene.turn.spots() if s.startswith("road"))
+    d.drag(scene.abbot_slot(0).center, place_point(scene, p, road), steps=4)
+    d.move(scene.rects["deck"].center)
+    shot(app, "06-abbot-refused-on-a-road")
+    d.key(pygame.K_ESCAPE)
+    app.replace_scene("title")
+
+
+def main() -> int:
+    global OUT, SUFFIX
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--size", default="1024x768")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    OUT = args.out.resolve()
+    SUFFIX = f"-{args.size}"
+    size = tuple(int(v) for v in args.size.split("x"))
+    OUT.mkdir(parents=True, exist_ok=True)
+    settings = Settings(window_size=size, animation="fast", sound=False)  # type: ignore[arg-type]
+    app = App(Storage(Path(tempfile.mkdtemp(prefix="carcassonne-box-"))), settings=settings)
+    d = Driver(app, dt=0.05)
+    new_game(app, d)
+    abbot(app, d)
+    refused(app, d)
+    app.shutdown()
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
