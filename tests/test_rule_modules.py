@@ -15,7 +15,8 @@ TILES = standard_tiles()
 #: Rule keys of the base game itself: the scoring formula reads ``small_city`` (engine/scoring.py).
 BASE_KEYS = {"small_city"}
 EVERY_OPTION = Rules(farm_scoring="second-edition", river=True, incomplete_score=False, hole_bonus=True,
-                     table=(9, 9), table_closes=True, discard="bag", abbot=True)
+                     table=(9, 9), table_closes=True, discard="bag", abbot=True,
+                     inns_cathedrals=True)
 #: The options that do not go with The River (a hand of tiles goes with neither it nor discard "bag").
 NOT_WITH_THE_RIVER = Rules(start="random", hand=3, hand_open=False)
 
@@ -35,6 +36,7 @@ def test_the_base_game_plays_with_farmers_only_and_no_hook_on_the_hot_paths():
     game = Game(TILES)
     assert [type(m) for m in game.modules] == [Farmers]
     assert game._placers == game._after_place == game._extra_turn == game._bag == ()
+    assert game._pointers == game._strengths == ()
     assert game._edges_off is None and game._state_attrs == () and game._holder is None
 
 

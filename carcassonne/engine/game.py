@@ -111,6 +111,9 @@ class Game:
         self.hands: tuple[tuple[str, ...], ...] = ()
         self.dealt: tuple[tuple[str, ...], ...] = ()
         self.drawn: tuple[str | None, ...] = ()
+        #: Per player, the node their big follower stands on or -1, kept by the Inns & Cathedrals
+        #: module; () without it.
+        self.bigs: tuple[int, ...] = ()
         self.board: dict[int, Orientation] = {}
         self._base: dict[int, int] = {}  # square -> its first node
         self.open: dict[int, int] = {}  # empty square next to a tile -> constraint key
@@ -151,6 +154,8 @@ class Game:
         self._extra_turn = using("another_turn")
         self._bag = using("returns_to_bag")
         self._finals = using("final_awards")
+        self._pointers = using("points")
+        self._strengths = using("strength")
         self._state_attrs = tuple(a for m in modules for a in m.state)
         #: The module whose players hold their tiles in hands (HR), or None: the draw pile's top.
         self._holder = next((m for m in modules if m.holds_tiles), None)
@@ -296,6 +301,11 @@ class Game:
         """
         if not self.supply[self.current]:
             return []
+        return self.free_spots(placement)
+
+    def free_spots(self, placement: Placement) -> list[str]:
+        """Where a follower could go after ``placement`` whether or not the current player has
+        one left (as :meth:`follower_spots`; a rule module's figure, the big follower, needs it)."""
         o = self.tiles[placement.tile].orientations[placement.rotation // 90]
         joined = self._joined_roots(square(placement.x, placement.y), o)
         claims = self._claims
@@ -690,13 +700,21 @@ class Game:
         if kind not in _SPREADING:
             return cloister_points(self._cloister_neighbours(self._sq[root]))
         tiles = len({self._sq[n] for n in self._members[root]})
+        for module in self._pointers:  # an inn road, a cathedral city
+            points = module.points(self, root, kind, tiles, complete)
+            if points is not None:
+                return points
         return feature_points(kind, tiles, self._pennants[root], complete, self.rules)
 
     def _majority(self, fs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-        """Players with the most followers on a feature; all tied players score (AR "several followers")."""
+        """Players with the most followers on a feature; all tied players score (AR "several followers").
+        A rule module may count a figure more (a big follower 2: AR FAQ 17, "the size of the
+        followers ... is only important in establishing who has the majority")."""
         counts = [0] * self.players
         for p, _ in fs:
             counts[p] += 1
+        for module in self._strengths:  # a big follower counts 2
+            module.strength(self, fs, counts)
         most = max(counts)
         return tuple(p for p, n in enumerate(counts) if n == most) if most else ()
 

@@ -31,7 +31,8 @@ class Move(NamedTuple):
     """A placed tile and, optionally, the follower put on it (``road:E``, ``farm:SW``...).
 
     ``follower`` is the follower step's one choice: a rule module's figure is named there
-    too (the Abbot's ``abbot:garden``, ``abbot:cloister``, ``abbot:back``).
+    too (the Abbot's ``abbot:garden``, ``abbot:cloister``, ``abbot:back``; Inns & Cathedrals'
+    big follower ``big:`` and its place, ``big:city:N``).
     """
 
     tile: str
@@ -53,6 +54,9 @@ class Move(NamedTuple):
                 turn["abbot_back"] = True
             elif figure.startswith("abbot:"):
                 turn["abbot"] = figure[6:]
+            elif figure.startswith("big:"):  # Inns & Cathedrals (modules/inns_cathedrals.py)
+                turn["meeple"] = figure[4:]
+                turn["big"] = True
             else:
                 turn["meeple"] = figure
         return turn
@@ -63,6 +67,8 @@ class Move(NamedTuple):
             return f"{text}, taking the abbot back"
         if figure and figure.startswith("abbot:"):
             return f"{text} with the abbot on the {figure[6:]}"
+        if figure and figure.startswith("big:"):
+            return f"{text} with the big follower on {figure[4:]}"
         return f"{text} with a follower on {figure}" if figure else text
 
 
@@ -87,9 +93,19 @@ Turn = Union[Move, Discard]
 
 def figure_from_record(where: str, raw: dict[str, Any], meeple: str | None) -> str | None:
     """A record turn's one figure as :attr:`Move.follower`: its ``meeple`` place, or the
-    Abbot's ``"abbot": "garden"`` / ``"abbot_back": true`` (docs/game-record.md, The Abbot)."""
-    if meeple is not None and meeple.startswith("abbot"):
-        raise RecordError(f"{where}: 'meeple' must be a follower's place; an abbot is written 'abbot'")
+    Abbot's ``"abbot": "garden"`` / ``"abbot_back": true`` (docs/game-record.md, The Abbot),
+    or the big follower's ``"meeple": "city:N", "big": true`` (Inns & Cathedrals)."""
+    if meeple is not None and meeple.startswith(("abbot", "big")):
+        raise RecordError(f"{where}: 'meeple' must be a follower's place; an abbot is written 'abbot', "
+                          "a big follower 'big': true")
+    big = raw.get("big", False)
+    if not isinstance(big, bool):
+        raise RecordError(f"{where}: 'big' must be true or false")
+    if big:
+        if meeple is None or raw.get("abbot") is not None or raw.get("abbot_back") is True:
+            raise RecordError(f"{where}: 'big': true goes only beside 'meeple' (never alone, never with "
+                              "'abbot' or 'abbot_back')")
+        return "big:" + meeple
     abbot, back = raw.get("abbot"), raw.get("abbot_back", False)
     if not isinstance(back, bool):
         raise RecordError(f"{where}: 'abbot_back' must be true or false")

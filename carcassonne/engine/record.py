@@ -272,6 +272,8 @@ def read_turn(number: int, raw: Any) -> Turn:
     for flag in ("discarded", "returned"):
         if flag in raw and not isinstance(raw[flag], bool):
             raise RecordError(f"{where}: '{flag}' must be true or false")
+    if raw.get("big") is True and (raw.get("discarded") is True or raw.get("returned") is True):
+        raise RecordError(f"{where}: 'big': true never goes on a discarded or returned tile")
     if raw.get("discarded") is True:
         return Discard(tile)
     if raw.get("returned") is True:

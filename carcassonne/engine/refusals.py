@@ -74,9 +74,10 @@ def why_not_placement(game: "Game", placement: Placement) -> Reason | None:
     return None
 
 
-def why_not_follower(game: "Game", placement: Placement, spot: str) -> Reason | None:
+def why_not_follower(game: "Game", placement: Placement, spot: str, big: bool = False) -> Reason | None:
     """None if the current player may put a follower on ``spot`` after ``placement``
-    (see :meth:`Game.why_not_follower`)."""
+    (see :meth:`Game.why_not_follower`); ``big``: the big follower (Inns & Cathedrals),
+    which needs none of the 7 in the supply."""
     o = game.tiles[placement.tile].orientations[placement.rotation // 90]
     seg_index = o.spots.get(spot)
     if seg_index is None:
@@ -88,13 +89,19 @@ def why_not_follower(game: "Game", placement: Placement, spot: str) -> Reason | 
                 return reason
         if spot.startswith("abbot") and not game.rules.abbot:
             return Reason("the Abbot is not in play in this game", "no-abbot")
+        if spot.startswith("big:") and not game.rules.inns_cathedrals:
+            return Reason("the big follower is played only with Inns & Cathedrals", "no-inns-cathedrals")
         return Reason(f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}",
                       "no-such-place")
     seg = o.segments[seg_index]
     if seg.kind == FIELD and not game.rules.farmers:
         return Reason("farmers are not in play in this game", "no-farmers")
-    if not game.supply[game.current]:
-        return Reason(f"{game.names[game.current]} has no follower left", "no-follower-left")
+    if not big and not game.supply[game.current]:
+        name = game.names[game.current]
+        if game.bigs and game.bigs[game.current] < 0:  # Inns & Cathedrals: the big one is home
+            return Reason(f"{name} has none of the 7 followers left, only the big follower",
+                          "no-follower-left", big_home=True)
+        return Reason(f"{name} has no follower left", "no-follower-left")
     taken, through_tile = game._joined_followers(square(placement.x, placement.y), o, seg_index)
     if taken:
         owner = game.names[taken[0][0]]

@@ -26,7 +26,8 @@ STARTS = (START_BOOK, RANDOM)
 TABLE_MIN, TABLE_MAX = 3, 99
 #: The tiles a player holds: 1 is the book's game, 2 or 3 a hand of tiles (a house rule).
 HANDS = (1, 2, 3)
-_BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes", "abbot")
+_BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes", "abbot",
+             "inns_cathedrals")
 #: The house rules, written to a record only when they differ from the book.
 _HOUSE_DEFAULTS: dict[str, Any] = {"incomplete_score": True, "hole_bonus": False, "table": None,
                                    "table_closes": False, "discard": BOX}
@@ -55,6 +56,9 @@ class Rules:
 
     ``abbot``: the Abbot and gardens (the 2021 editions; ``modules/abbot.py``).
 
+    ``inns_cathedrals``: Inns & Cathedrals, the first expansion (its 18 tiles, the big
+    follower, inns and cathedrals; ``modules/inns_cathedrals.py``).
+
     ``start`` ``random``: the start tile goes into the bag and the tile at (0, 0) is the
     first one drawn (HR: "the original starting tile may be put into the bag";
     ``shared/docs/game-record.md``: not with ``river``; ``modules/start.py``).
@@ -79,6 +83,7 @@ class Rules:
     start: str = START_BOOK
     hand: int = 1
     hand_open: bool = True
+    inns_cathedrals: bool = False
 
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
@@ -144,6 +149,8 @@ class Rules:
         if self.hand != 1:
             data["hand"] = self.hand
             data["hand_open"] = self.hand_open
+        if self.inns_cathedrals:
+            data["inns_cathedrals"] = True
         return data
 
     @classmethod

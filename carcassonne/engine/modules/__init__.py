@@ -16,6 +16,7 @@ from .base import RuleModule, overrides
 from .farms import Farmers
 from .hand import Hand
 from .house import DiscardToBag, HoleBonus, NoIncompleteScore
+from .inns_cathedrals import InnsCathedrals
 from .river import River
 from .start import RandomStart
 from .table import Table
@@ -33,6 +34,8 @@ def modules_for(rules: Rules) -> tuple[RuleModule, ...]:
         modules.append(RandomStart())
     if rules.abbot:
         modules.append(Abbot())
+    if rules.inns_cathedrals:
+        modules.append(InnsCathedrals(rules.abbot))
     if rules.table is not None and rules.bounds is not None:
         modules.append(Table(rules.table, rules.bounds, rules.table_closes))
     if rules.farmers:

@@ -120,6 +120,8 @@ class Abbot(RuleModule):
 
     def play_figure(self, game: "Game", sq: int, o: Orientation, base: int, figure: str,
                     journal: Journal) -> None:
+        if figure != BACK and figure not in PLACE_OF:  # another module's figure
+            return
         player = game.current
         abbots = list(game.abbots)
         if figure == BACK:

@@ -136,6 +136,15 @@ class RuleModule:
         """A turn is played: pass over the players who hold no tile."""
 
     # ------------------------------------------------------------- scoring
+    def points(self, game: "Game", root: int, kind: str, tiles: int, complete: bool) -> int | None:
+        """What the road or city ``root`` (of ``tiles`` tiles; ``complete``, else at the end)
+        scores when this module decides it (an inn road, a cathedral city), else None."""
+        return None
+
+    def strength(self, game: "Game", figures: tuple[tuple[int, int], ...], counts: list[int]) -> None:
+        """Add to ``counts`` (per player, 1 per figure so far) what this module's figures among
+        ``figures`` (player, node) count more for the majority (a big follower counts 2)."""
+
     def final_awards(self, game: "Game", roots: list[int], awards: list[Award]) -> None:
         """Change the final scoring: ``roots`` are the occupied features (roads, cities,
         cloisters, then fields); ``awards`` holds what is scored so far, in order."""
