@@ -83,13 +83,17 @@ def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -
     ``game`` is the position before the turn; it is not changed.
     """
     position = game.copy()
-    # The tile in hand goes on top of the pile (a record without a seed may not have it there);
-    # the search shuffles everything below it anyway.
-    deck = position.deck
-    deck.take(played.tile)
-    deck.put_back(played.tile, len(deck.pile))
+    if position.hands:  # a hand of tiles: the player chose among every tile of their hand
+        tiles: tuple[str, ...] = tuple(dict.fromkeys(position.hands[position.current]))
+    else:
+        # The tile in hand goes on top of the pile (a record without a seed may not have it
+        # there); the search shuffles everything below it anyway.
+        deck = position.deck
+        deck.take(played.tile)
+        deck.put_back(played.tile, len(deck.pile))
+        tiles = (played.tile,)
     evaluator = bot.evaluator(position)
-    ranked = ranked_moves(position, played.tile, evaluator)
+    ranked = ranked_moves(position, tiles, evaluator)
     candidates = [m for _, m in ranked[: bot.width]]
     index = next((i for i, m in enumerate(candidates) if same_move(position, m, played)), None)
     if index is None:

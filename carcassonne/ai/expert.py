@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Game
+from ..engine.modules.hand import tiles_left
 from .heuristics import FULL_DECK, Evaluator, Weights
 from .search import SearchBot
 
@@ -68,7 +69,7 @@ class ExpertEvaluator(Evaluator):
 
     def values(self, game: Game) -> list[float]:
         vals = super().values(game)
-        left = len(game.deck)
+        left = tiles_left(game)
         reserve = self.w.reserve
         if left and reserve:
             keep = reserve * left / FULL_DECK

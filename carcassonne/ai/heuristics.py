@@ -7,7 +7,8 @@ expected to be worth at the end, plus the followers they still have in hand.
 - A road or city is worth its final points weighted by the chance it is completed:
   each open square next to it must be filled by a fitting tile, and the holder
   draws about ``tiles left / players`` more tiles. How many of the tiles left fit a
-  square is public (the counts of ``game.deck``), never their order.
+  square is public (the counts of ``game.deck``, and with a hand of tiles those of the
+  hands too: the box less the board), never their order nor who holds which.
 - A cloister is worth 1 + its neighbours, plus the empty squares around it that
   will likely be filled.
 - A farm is worth 3 points per completed city it borders (annotated rules p. 10),
@@ -42,6 +43,7 @@ from ..engine.rules import SECOND_EDITION
 from ..engine.geometry import RING, coords, square
 from ..engine.scoring import cloister_points, feature_points
 from ..engine.modules.abbot import GARDEN
+from ..engine.modules.hand import tiles_left, tiles_to_come
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
 
 #: Tiles drawn in a base game (72 less the start tile): the scale of "early" and "late".
@@ -100,7 +102,7 @@ class Evaluator:
     def _refresh(self, game: Game) -> None:
         if self._frozen:
             return
-        counts = tuple(game.deck.counts.values())
+        counts = tuple(tiles_to_come(game).values())
         if counts != self._counts_seen:
             self._counts_seen = counts
             self._fit = {}
@@ -111,7 +113,7 @@ class Evaluator:
         n = self._fit.get(key)
         if n is None:
             kinds = self.tiles.kinds
-            n = sum(c for t, c in game.deck.counts.items() if c and kinds[t].fits(key))
+            n = sum(c for t, c in tiles_to_come(game).items() if c and kinds[t].fits(key))
             self._fit[key] = n
         return n
 
@@ -136,7 +138,7 @@ class Evaluator:
         """Each player's projected final score."""
         self._refresh(game)
         self.calls += 1
-        left = len(game.deck)
+        left = tiles_left(game)
         vals = [float(s) for s in game.scores]
         if left == 0:
             for p, points in enumerate(game.final_points()):
@@ -215,7 +217,7 @@ class Evaluator:
     def _abbot_home(self, game: Game, left: int, draws: float) -> float:
         """An abbot at home: its weight times the chance of drawing a cloister or garden."""
         kinds = self._abbot_tiles
-        k = sum(c for t, c in game.deck.counts.items() if c and t in kinds)
+        k = sum(c for t, c in tiles_to_come(game).items() if c and t in kinds)
         if not k:
             return 0.0
         return float(self.w.abbot * (1.0 - max(0.0, 1.0 - k / left) ** draws))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine import Game, Move
+from ..engine.modules.hand import tiles_left
 from .base import Bot, imagined
 from .heuristics import DEFAULT, Evaluator, Weights
 from .simple import ranked_moves
@@ -101,7 +102,8 @@ def playout(game: Game, move: Move, me: int, evaluator: Evaluator, depth: int) -
         tile = game.draw()
         if tile is None:
             break
-        game.push(ranked_moves(game, tile, evaluator, copy=False)[0][1])
+        hand = game.hands[game.current] if game.hands else tile  # with a hand of tiles, all of it
+        game.push(ranked_moves(game, hand, evaluator, copy=False)[0][1])
     value = evaluator.score(game, me)
     while len(game.history) > base:
         game.pop()
@@ -136,11 +138,11 @@ class SearchBot(Bot):
     def evaluator(self, game: Game) -> Evaluator:
         return Evaluator(game, self.weights)
 
-    def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
+    def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
         evaluator = self.evaluator(game)
-        ranked = ranked_moves(game, tile, evaluator)
+        ranked = ranked_moves(game, tiles, evaluator)
         candidates = [m for _, m in ranked[: self.width]]
-        if len(candidates) == 1 or len(game.deck) <= 1:
+        if len(candidates) == 1 or tiles_left(game) <= 1:
             return candidates[0]
         evaluator.freeze()
         found = compare_moves(game, candidates, rng, evaluator, self.work_for(game.players), self.depth)

@@ -12,8 +12,11 @@ from __future__ import annotations
 import math
 import random
 
+from typing import Sequence
+
 from ..engine import Game, Move
-from .base import EPSILON, Bot, figure_choices, moves_of
+from ..engine.modules.hand import tiles_left
+from .base import EPSILON, Bot, figure_choices, held, moves_of
 from .heuristics import DEFAULT, Evaluator, Weights
 
 
@@ -22,15 +25,18 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
+    def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
+        tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
         placement = rng.choice(game.legal_placements(tile))
         spots = figure_choices(game, placement)
         return placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.5 else None)
 
 
-def ranked_moves(game: Game, tile: str, evaluator: Evaluator,
+def ranked_moves(game: Game, tile: str | Sequence[str], evaluator: Evaluator,
                  copy: bool = True) -> list[tuple[float, Move]]:
     """Every legal move with its value for the player to move, best first (ties in move order).
+
+    ``tile``: the tile drawn, or with a hand of tiles the hand (every tile of it is tried).
 
     Tries each move with push/pop on a copy of ``game``, or on ``game`` itself
     with ``copy=False`` (search, on its own imagined copies).
@@ -39,17 +45,18 @@ def ranked_moves(game: Game, tile: str, evaluator: Evaluator,
     out = []
     work = game.copy() if copy else game
     hole_bonus = game.rules.hole_bonus
-    for move in moves_of(work, tile):
-        # House rule: a tile that fills a hole earns another turn, worth about a turn's points.
-        extra = evaluator.w.extra_turn if hole_bonus and work.fills_hole(move.x, move.y) else 0.0
-        work.push(move)
-        out.append((evaluator.score(work, player) + (extra if len(work.deck) else 0.0), move))
-        work.pop()
+    for one in held(tile):
+        for move in moves_of(work, one):
+            # House rule: a tile that fills a hole earns another turn, worth about a turn's points.
+            extra = evaluator.w.extra_turn if hole_bonus and work.fills_hole(move.x, move.y) else 0.0
+            work.push(move)
+            out.append((evaluator.score(work, player) + (extra if tiles_left(work) else 0.0), move))
+            work.pop()
     out.sort(key=lambda vm: -vm[0])
     return out
 
 
-def best_move(game: Game, tile: str, evaluator: Evaluator, rng: random.Random) -> Move:
+def best_move(game: Game, tile: str | Sequence[str], evaluator: Evaluator, rng: random.Random) -> Move:
     """The best move by the evaluation; equal moves are split by ``rng``."""
     ranked = ranked_moves(game, tile, evaluator)
     top = ranked[0][0]
@@ -66,8 +73,8 @@ class GreedyBot(Bot):
         super().__init__(seed)
         self.weights = weights
 
-    def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
-        return best_move(game, tile, Evaluator(game, self.weights), rng)
+    def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
+        return best_move(game, tiles, Evaluator(game, self.weights), rng)
 
 
 class SloppyBot(GreedyBot):
@@ -81,8 +88,8 @@ class SloppyBot(GreedyBot):
         super().__init__(seed, weights)
         self.temperature = temperature
 
-    def _choose(self, game: Game, tile: str, rng: random.Random) -> Move:
-        ranked = ranked_moves(game, tile, Evaluator(game, self.weights))
+    def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
+        ranked = ranked_moves(game, tiles, Evaluator(game, self.weights))
         if rng.random() < 0.5:
             plain = [(v, m) for v, m in ranked if not (m.follower or "").startswith("farm")]
             ranked = plain or ranked
