@@ -32,9 +32,9 @@ def play_steps(runner: LessonRunner) -> None:
         assert outcome.result == DONE, f"{runner.lesson.id}: {outcome.message}"
 
 
-def test_there_are_seven_lessons_from_placing_tiles_to_the_river():
+def test_there_are_eight_lessons_from_placing_tiles_to_the_abbot():
     assert [lesson.id for lesson in LESSONS] == [
-        "placing", "roads", "cities", "cloisters", "farmers", "final", "river"]
+        "placing", "roads", "cities", "cloisters", "farmers", "final", "river", "abbot"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
@@ -73,8 +73,8 @@ def test_every_step_goal_is_reached_by_its_move_from_the_board_it_starts_on(less
 
 def test_lessons_cover_followers_on_every_feature_and_final_scoring():
     goals = [s.goal for lesson in LESSONS for s in lesson.steps]
-    assert {g["follower"] for g in goals if "follower" in g} == {"road", "city", "cloister", "farm"}
-    assert {g["scored"] for g in goals if "scored" in g} == {"road", "city", "cloister"}
+    assert {g["follower"] for g in goals if "follower" in g} == {"road", "city", "cloister", "farm", "abbot"}
+    assert {g["scored"] for g in goals if "scored" in g} == {"road", "city", "cloister", "garden"}
     assert any(g.get("final") for g in goals)
     assert any(s.discards for lesson in LESSONS for s in lesson.steps), "a tile that fits nowhere"
     assert any(lesson.rules.river for lesson in LESSONS)
@@ -143,3 +143,24 @@ def test_a_deck_in_order_draws_its_tiles_first_to_last_and_holds_nothing_else():
         drawn.append(deck.peek())
         deck.take(drawn[-1])
     assert drawn == ["R7", "U", "E", "U"]
+
+
+def test_the_abbot_lesson_takes_the_abbot_back_at_the_right_moment():
+    """The Abbot: the abbot refused on a road, placed in the garden; a turn that keeps it out
+    misses the step (taken back, with the hint); taking it back scores its garden (1 + 3)."""
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "abbot")
+    runner = LessonRunner(lesson, TILES)
+    place = lesson.steps[0].solution
+    wrong = runner.try_move(place._replace(follower="abbot:road:E"))
+    assert wrong.result == ILLEGAL and wrong.reason.rule == "abbot-place"
+    assert runner.try_move(place).result == DONE
+    while runner.step is lesson.steps[1]:
+        assert runner.read_on()
+    back = lesson.steps[2].solution
+    kept_out = runner.try_move(back._replace(follower=None))
+    assert kept_out.result == MISSED and "take your abbot back" in kept_out.message
+    taken = runner.try_move(back)
+    assert taken.result == DONE
+    assert [(e.feature, e.points) for e in taken.events] == [("garden", 4)]
+    assert runner.game.scores[0] == 4
+    assert runner.try_move(lesson.steps[3].solution).result == DONE  # home again: on the cloister

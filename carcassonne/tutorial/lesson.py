@@ -21,6 +21,9 @@ from ..engine.moves import Discard, Turn
 #: What a step's goal may ask for (see :func:`carcassonne.tutorial.runner.goal_met`).
 GOAL_KEYS = {"any", "at", "rotation", "follower", "no_follower", "scored", "score", "returned", "read", "final"}
 FEATURE_KINDS = {"road", "city", "cloister", "farm"}
+#: What a goal's ``follower`` and ``scored`` may name: the features, and with The Abbot the
+#: abbot (``follower``: the move's figure is the abbot, on a garden or a cloister) and its garden.
+GOAL_KINDS = {"follower": FEATURE_KINDS | {"abbot"}, "scored": FEATURE_KINDS | {"garden"}}
 
 
 class LessonError(RecordError):
@@ -114,9 +117,9 @@ def _step(number: int, raw: Any) -> Step:
     goal = raw.get("goal", {"read": True})
     if not isinstance(goal, dict) or not goal or set(goal) - GOAL_KEYS:
         raise ValueError(f"step {number}: a goal uses only {', '.join(sorted(GOAL_KEYS))}")
-    for key in ("follower", "scored"):
-        if key in goal and goal[key] not in FEATURE_KINDS:
-            raise ValueError(f"step {number}: goal {key} must be one of {', '.join(sorted(FEATURE_KINDS))}")
+    for key, kinds in GOAL_KINDS.items():
+        if key in goal and goal[key] not in kinds:
+            raise ValueError(f"step {number}: goal {key} must be one of {', '.join(sorted(kinds))}")
     solution = _move(raw["solution"]) if "solution" in raw else None
     if (solution is None) != bool(goal.get("read")):
         raise ValueError(f"step {number}: a reading step has no solution, any other step has one")

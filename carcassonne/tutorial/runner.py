@@ -106,7 +106,7 @@ def new_lesson_game(lesson: Lesson, tiles: TileSet) -> Game:
     """The lesson's game: its scripted deck, its board start played through the rules."""
     game = Game(tiles, lesson.rules, 2, None, list(lesson.players))
     try:
-        game.deck = Deck.in_order(tiles, lesson.deck_order())
+        game.deck = Deck.in_order(game.tiles, lesson.deck_order())  # (with the rules' own tiles: gardens)
         for turn in lesson.start:
             game.play(turn)
     except (KeyError, IllegalMoveError) as exc:

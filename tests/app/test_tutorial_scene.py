@@ -47,7 +47,7 @@ def finish_steps(d, scene):
 
 def test_a_lesson_starts_from_its_button_in_the_list(make_app):
     app, d, scene = open_tutorial(make_app)
-    assert scene.runner is None and len(scene.list_buttons) == 7
+    assert scene.runner is None and len(scene.list_buttons) == 8
     d.click(scene.list_buttons[0].rect.center)
     assert scene.runner is not None and scene.runner.lesson.id == "placing"
     assert scene.turn.tile == "U" and scene.runner.pointed() == ((1, 0),)
