@@ -16,13 +16,13 @@ import math
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
 from .ai.base import Bot
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
-from .engine.rules import BAG, BOX, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
+from .engine.rules import BAG, BOX, HANDS, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
 from .engine.record import GameRecord, Seat
 from .i18n import _
 
@@ -94,6 +94,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help=_("with --table: its edge completes features as an Abbey would"))
     house.add_argument("--discard-to-bag", action="store_true",
                        help=_("a tile that fits nowhere goes back into the bag"))
+    house.add_argument("--hand", type=int, default=1, metavar="N",
+                       help=_("each player holds a hand of N tiles (2 or 3), plays any of them and "
+                              "draws back up"))
+    house.add_argument("--hand-hidden", action="store_true",
+                       help=_("with --hand: each hand is hidden from the other players"))
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -111,12 +116,27 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         raise RecordError(_("--table-closes needs --table"))
     if args.start_random and args.river:
         raise RecordError(_("--start-random is not played with --river (the spring is the start tile)"))
+    _check_hand(args)
     scoring = args.farm_scoring or (FIRST_EDITION if args.first_edition_farms else THIRD_EDITION)
-    return Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
+    rules = Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
                  river=args.river, incomplete_score=not args.no_incomplete_score,
                  hole_bonus=args.hole_bonus, table=table, table_closes=args.table_closes,
                  discard=BAG if args.discard_to_bag else BOX, abbot=args.abbot,
                  start=RANDOM if args.start_random else START_BOOK)
+    return replace(rules, hand=args.hand, hand_open=not args.hand_hidden)
+
+
+def _check_hand(args: argparse.Namespace) -> None:
+    """A hand of tiles (HR) is 2 or 3 tiles, played neither with The River nor with
+    discards back to the bag (``shared/docs/game-record.md``): one line for each mistake."""
+    if args.hand not in HANDS:
+        raise RecordError(_("--hand must be 2 or 3, not {value}").format(value=args.hand))
+    if args.hand_hidden and args.hand == 1:
+        raise RecordError(_("--hand-hidden needs --hand 2 or 3"))
+    if args.hand > 1 and args.river:
+        raise RecordError(_("--hand is not played with --river"))
+    if args.hand > 1 and args.discard_to_bag:
+        raise RecordError(_("--hand is not played with --discard-to-bag"))
 
 
 def _make_bot(level: str, seed: int, budget: float | None) -> Bot:
@@ -173,6 +193,19 @@ def _start_tile(rules: Rules, players: int, seed: int) -> str | None:
     from .tileset import standard_tiles
 
     return Game(standard_tiles(), rules, players, seed).start_tile
+
+
+def _record(seats: list[Seat], rules: Rules, seed: int, history: list[Turn]) -> GameRecord:
+    """The record of a game played from ``seed``: with a hand of tiles, the hands dealt and
+    each turn's draw come from replaying it (the seed's bag)."""
+    if rules.hand > 1:
+        from .tileset import standard_tiles
+
+        game = Game(standard_tiles(), rules, len(seats), seed, [s.name for s in seats])
+        for turn in history:
+            game.push(turn)
+        return GameRecord.from_game(game, seats)
+    return GameRecord(seats, rules, seed, history, start_tile=_start_tile(rules, len(seats), seed))
 
 
 def _names(levels: list[str], order: list[int]) -> list[str]:
@@ -256,9 +289,7 @@ def main(args: argparse.Namespace) -> int:
         if records is not None:
             names = _names(levels, order)
             seats = [Seat(names[s], COLORS[s], f"ai:{levels[b]}") for s, b in enumerate(order)]
-            GameRecord(seats, rules, args.seed + index, history,
-                       start_tile=_start_tile(rules, len(order), args.seed + index)).save(
-                records / f"game-{index + 1:04d}.carc.json")
+            _record(seats, rules, args.seed + index, history).save(records / f"game-{index + 1:04d}.carc.json")
         if not args.json and args.games >= 20 and (index + 1) % max(1, args.games // 10) == 0:
             print(progress_line(index + 1, args.games), file=sys.stderr, flush=True)
     summary = {"games": args.games, "bots": [t.to_json(args.games) for t in tallies]}
