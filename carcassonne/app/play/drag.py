@@ -31,6 +31,8 @@ class Drag:
     start: tuple[int, int]
     from_pending: bool = False
     from_board: bool = False
+    #: With a hand of tiles: the tile of the hand pressed (it becomes the tile to play).
+    tile: str | None = None
 
     def __post_init__(self) -> None:
         self.pos = self.start
@@ -51,6 +53,8 @@ class Places:
     abbot: pygame.Rect | None = None
     #: The side panel: an abbot dropped there from the board goes home.
     panel: pygame.Rect | None = None
+    #: With a hand of tiles, each tile of the hand and where it lies in the hand slot.
+    hand_tiles: tuple[tuple[str, pygame.Rect], ...] = ()
 
     def on_board(self, pos: tuple[int, int]) -> bool:
         return self.board.collidepoint(pos) and not self.track.collidepoint(pos)
@@ -105,6 +109,9 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
     if turn.can_act:
         if board.on_abbot(pos, turn.player) and turn.follower != BACK:
             return Drag("abbot", pos, from_board=True)  # (to drop on the panel: taken back)
+        held = next((tile for tile, r in places.hand_tiles if r.inflate(6, 6).collidepoint(pos)), None)
+        if held is not None and (p is None or held != turn.tile):
+            return Drag("tile", pos, tile=held)  # (another tile of the hand: it is the one played now)
         if p is None and places.hand.inflate(8, 8).collidepoint(pos):
             return Drag("tile", pos)
         if p is not None:

@@ -18,7 +18,7 @@ from ..art.assets import Assets
 from ..ui.panels import draw_player_card, draw_side_panel, player_rgb
 from ..board.sprites import tinted
 from ..ui.textcache import render_text
-from ..ui.widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
 
 Colour = tuple[int, int, int]
 
@@ -35,13 +35,16 @@ class Message:
 @dataclass(frozen=True)
 class Hand:
     """The hand slot: the drawn tile (None: no tile), its rotation, the line above it, and
-    whether the tile is out of the hand (laid down or dragged) or hidden (hand-over)."""
+    whether the tile is out of the hand (laid down or dragged) or hidden (hand-over, or a
+    hidden hand not its holder's). With a hand of tiles, ``tiles`` are all of them, side by
+    side (``tile`` the one chosen to play)."""
 
     tile: str | None
     rotation: int
     label: str
     out: bool = False
     hidden: bool = False
+    tiles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,9 @@ class Card:
     followers: tuple[pygame.Rect, ...]
     #: Where the player's abbot stands on the card while it is at home (None: out, or no Abbot).
     abbot: pygame.Rect | None = None
+    #: With a hand of tiles, the tiles the player holds as the others see them: a tile, or
+    #: None for a tile's back (a hidden hand); empty for the player whose hand is in the slot.
+    held: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,10 +78,16 @@ class Ghost:
     fits: bool = False
 
 
-def hand_tile_rect(slot: pygame.Rect, u: float) -> pygame.Rect:
-    """Where the drawn tile sits in the hand slot (and where a drag of it starts)."""
-    s = int(min(slot.h - 34 * u, slot.w * 0.6))
-    return pygame.Rect(slot.centerx - s // 2, slot.y + int(26 * u), s, s)
+def hand_tile_rect(slot: pygame.Rect, u: float, count: int = 1, index: int = 0) -> pygame.Rect:
+    """Where the drawn tile sits in the hand slot (and where a drag of it starts); with a
+    hand of ``count`` tiles, where its ``index``-th tile sits, the tiles side by side."""
+    if count <= 1:
+        s = int(min(slot.h - 34 * u, slot.w * 0.6))
+        return pygame.Rect(slot.centerx - s // 2, slot.y + int(26 * u), s, s)
+    gap = int(10 * u)
+    s = int(min(slot.h - 34 * u, (slot.w - int(16 * u) - gap * (count - 1)) / count))
+    x0 = slot.centerx - (count * s + (count - 1) * gap) // 2
+    return pygame.Rect(x0 + index * (s + gap), slot.y + int(26 * u), s, s)
 
 
 def follower_slots(card: pygame.Rect, supply: int, u: float, abbot: bool = False) -> list[pygame.Rect]:
@@ -138,19 +150,43 @@ def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat
 
 
 def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: Hand, assets: Assets, u: float) -> None:
-    """The hand slot with the drawn tile (or a "?" while the mouse changes hands)."""
+    """The hand slot with the drawn tile (or a "?" while the mouse changes hands); with a
+    hand of tiles all of them side by side, the one chosen framed."""
     draw_panel(surface, slot, u, (38, 34, 29), 255)
     if hand.tile is None:
         return
     blit_text(surface, assets.fonts.get(int(14 * u)), hand.label, (slot.centerx, slot.y + int(6 * u)),
               INK_DIM, "midtop")
-    r = hand_tile_rect(slot, u)
-    pygame.draw.rect(surface, (60, 55, 46), r.inflate(6, 6), border_radius=4)
-    if hand.hidden:
-        pygame.draw.rect(surface, (80, 70, 56), r, border_radius=4)
-        blit_text(surface, assets.fonts.get(int(40 * u), "title"), "?", r.center, INK_DIM, "center")
-    elif not hand.out:
-        surface.blit(assets.tiles.sized(hand.tile, hand.rotation, r.w), r)
+    tiles = hand.tiles or (hand.tile,)
+    chosen = tiles.index(hand.tile) if hand.tile in tiles else 0
+    for i, tile in enumerate(tiles):
+        r = hand_tile_rect(slot, u, len(tiles), i)
+        pygame.draw.rect(surface, (60, 55, 46), r.inflate(6, 6), border_radius=4)
+        if len(tiles) > 1 and i == chosen and not hand.hidden:  # the tile to play, framed
+            pygame.draw.rect(surface, ACCENT, r.inflate(10, 10), max(2, int(3 * u)), border_radius=5)
+        if hand.hidden:
+            draw_tile_back(surface, r, assets, u)
+        elif i == chosen:
+            if not hand.out:
+                surface.blit(assets.tiles.sized(tile, hand.rotation, r.w), r)
+        else:
+            surface.blit(assets.tiles.sized(tile, 0, r.w), r)
+
+
+def draw_tile_back(surface: pygame.Surface, r: pygame.Rect, assets: Assets, u: float) -> None:
+    """A tile face down: what another player sees of a hidden hand."""
+    pygame.draw.rect(surface, (80, 70, 56), r, border_radius=max(2, r.w // 12))
+    pygame.draw.rect(surface, (112, 98, 76), r.inflate(-max(2, r.w // 6), -max(2, r.w // 6)), max(1, r.w // 24),
+                     border_radius=max(2, r.w // 14))
+    if r.w >= 28 * u:
+        blit_text(surface, assets.fonts.get(max(9, int(r.w * 0.45)), "title"), "?", r.center, INK_DIM, "center")
+
+
+def held_rects(card: pygame.Rect, count: int, score_w: int, u: float) -> list[pygame.Rect]:
+    """Where the tiles a player holds stand on their card: small, in the top row, before the score."""
+    s = int(card.h * 0.34)
+    right = card.right - int(10 * u) - score_w - int(8 * u)
+    return [pygame.Rect(right - (count - i) * (s + int(3 * u)), card.y + int(6 * u), s, s) for i in range(count)]
 
 
 def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tuple[pygame.Rect, Card]],
@@ -160,6 +196,13 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
     for rect, c in cards:
         draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
                          tag=c.tag, followers=c.followers, abbot=c.abbot)
+        if c.held:
+            score_w = assets.fonts.get(int(24 * u), "bold").size(str(c.score))[0]
+            for tile, r in zip(c.held, held_rects(rect, len(c.held), score_w, u)):
+                if tile is None:
+                    draw_tile_back(surface, r, assets, u)
+                else:
+                    surface.blit(assets.tiles.sized(tile, 0, r.w), r)
 
 
 def draw_ghost(surface: pygame.Surface, ghost: Ghost, assets: Assets) -> None:

@@ -38,6 +38,8 @@ class Pointer:
             rotate()
             return True
         self.drag = pick(intent.pos, intent.button, self.turn, self.board, places)
+        if self.drag is not None and self.drag.tile is not None:
+            self.turn.choose(self.drag.tile)  # a tile of the hand picked up: the one to play
         return self.drag is not None
 
     def motion(self, intent: Intent) -> None:

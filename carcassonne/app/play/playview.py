@@ -17,6 +17,7 @@ from ...engine.record import Seat
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
 from ...engine.modules.abbot import ABBOT, BACK, PLACE_OF
+from ...engine.modules.hand import tiles_to_come
 from .drag import Drag
 from .hud import Card, Ghost, Hand
 from .turn import AI_GLIDE, ANIMATING, HANDOVER, HUMAN, TurnController
@@ -31,6 +32,8 @@ class PanelView:
     cards: list[Card] = field(default_factory=list)
     hand: Hand = Hand(None, 0, "")
     deck_left: dict[str, int] = field(default_factory=dict)
+    #: The tiles in the bag, less the one drawn (the top bar's count).
+    tiles_left: int = 0
     ghost: Ghost | None = None
 
 
@@ -101,21 +104,40 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
             carried = d is not None and d.what == "abbot" and not d.from_pending
             home = (home and t.follower not in PLACE_OF and not carried) or t.follower == BACK
         cards.append(Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
-                          seat_kind(seat), tuple(mine[:len(mine) - hidden]), abbot_slot(i) if home else None))
-    deck_left = dict(t.game.deck.counts)
+                          seat_kind(seat), tuple(mine[:len(mine) - hidden]), abbot_slot(i) if home else None,
+                          held_seen(t, i)))
+    game = t.game
+    holding = game.rules.hand > 1
+    deck_left = dict(tiles_to_come(game))
+    in_bag = len(game.deck)
     if t.tile is None or t.phase == ANIMATING:
-        return PanelView(cards, Hand(None, 0, ""), deck_left)
-    deck_left[t.tile] -= 1
+        return PanelView(cards, Hand(None, 0, ""), deck_left, tiles_left=in_bag)
+    for tile in t.hand:  # (the tiles in the hand slot are not to come)
+        deck_left[tile] -= 1
+    if not holding:
+        in_bag -= 1
     label = (_("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
              _("Placed: drag a follower or confirm") if t.pending is not None else
-             _("Your tile: drag it to the board"))
+             _("Your hand: drag a tile to the board") if holding else _("Your tile: drag it to the board"))
     dragged = d is not None and d.what == "tile"
+    # a hidden hand is seen by its holder only: backs while a computer holds it, and while
+    # the mouse changes hands (the next person's hand shows once they have it)
+    secret = holding and not game.rules.hand_open and t.is_ai_turn
     hand = Hand(t.tile, t.rotation, label, out=t.pending is not None or dragged or t.phase == AI_GLIDE,
-                hidden=t.phase == HANDOVER)
+                hidden=t.phase == HANDOVER or secret, tiles=t.hand if holding else ())
     ghost = None
     if d is not None and dragged:
         ghost = Ghost(t.tile, t.rotation, camera.tile_px, d.pos)
         cell = camera.cell_at(*d.pos)
         if on_board(d.pos) and aids_on and t.game.tile_at(*cell) is None:
             ghost = replace(ghost, snap=pygame.Rect(camera.tile_rect(*cell)), fits=cell in t.legal_cells())
-    return PanelView(cards, hand, deck_left, ghost)
+    return PanelView(cards, hand, deck_left, tiles_left=in_bag, ghost=ghost)
+
+
+def held_seen(turn: TurnController, player: int) -> tuple[str | None, ...]:
+    """The tiles ``player`` holds as their card shows them (a hand of tiles): face up in an
+    open game, as backs in a hidden one; none for the player whose hand fills the slot."""
+    game = turn.game
+    if game.rules.hand <= 1 or (player == turn.player and turn.tile is not None and turn.phase != ANIMATING):
+        return ()
+    return tuple(tile if game.rules.hand_open else None for tile in game.hand(player))

@@ -165,6 +165,24 @@ class TurnController:
             self._spots_cache = {self.pending: found}
         return found
 
+    # -- A hand of tiles (house rule; engine/modules/hand.py): the player picks the tile to play
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The tiles the player to move may play: their hand, or the one tile drawn."""
+        if self.tile is None:
+            return ()
+        return self.game.hand() if self.game.rules.hand > 1 else (self.tile,)
+
+    def choose(self, tile: str) -> bool:
+        """Take ``tile`` of the hand as the tile to play (the one laid, if any, goes back to
+        the hand); False if it is not in the hand or already chosen."""
+        if tile == self.tile or tile not in self.hand or not self.can_act:
+            return False
+        self.tile = tile
+        self.pick_up()
+        self.rotation = next((r for r in ROTATIONS if self.legal_cells(r)), 0)
+        return True
+
     # -- The Abbot: its places on the pending tile, and taking it back (engine/modules/abbot.py)
     def abbot_places(self) -> list[str]:
         """Where the player's abbot may go on the pending tile (``abbot:cloister``,
@@ -259,6 +277,7 @@ class TurnController:
             raise AIError(f"{name} (computer) chose an illegal move: {reason}")
         self.phase = AI_GLIDE
         self.ai_move = move
+        self.tile = move.tile  # (with a hand of tiles, the one it chose)
         return move
 
     def land_ai(self) -> list[ScoreEvent]:
@@ -271,7 +290,7 @@ class TurnController:
     # -------------------------------------------------------------- steps
     def draw(self) -> str | None:
         """Draw the next tile (the engine discards unplaceable ones); None when the deck is empty."""
-        self.tile = self.game.draw()
+        self.tile = self.game.draw()  # (with a hand of tiles, its first that fits: :meth:`choose` another)
         self.rotation = 0
         self.pending = None
         self.follower = None

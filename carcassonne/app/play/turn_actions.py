@@ -14,7 +14,6 @@ from ...i18n import _, ngettext
 from ...engine.modules.abbot import PLACE_OF
 from ...engine import IllegalMoveError, Placement, ScoreEvent
 from ...words import explain
-from ...words.turn_place import where
 from .drag import Drop
 from ..ui.sound import Sounds
 from .turn import TurnController
@@ -76,8 +75,9 @@ class TurnActions:
         p = self.turn.place_next(step) if self.turn.can_act else None
         if p is not None:
             self.follow(p.x, p.y)
-            self.flow.say(_("Tile placed {where}. Enter confirms, F picks a follower place, Tab moves it.")
-                          .format(where=where(p.x, p.y)), INK_DIM)
+            self.flow.say(_("Tile placed at ({x}, {y}). Enter confirms, F picks a follower place, Tab moves it.")
+                          .format(x=p.x, y=p.y),
+                          INK_DIM)
 
     def cycle_follower(self) -> None:
         """F: put the follower on the next open place of the pending tile (keyboard play)."""

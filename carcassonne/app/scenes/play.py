@@ -281,9 +281,13 @@ class PlayScene(BoardScene):
             self.camera.keep_in_view(cells, (x, y), self.view_box(), self.glide_time(0.5))
 
     # ================================================================== input
-    def hand_tile_rect(self) -> pygame.Rect:
-        """Where the drawn tile waits in the hand slot (a drag of it starts here)."""
-        return hand_tile_rect(self.rects["hand"], self.u)
+    def hand_tile_rect(self, tile: str | None = None) -> pygame.Rect:
+        """Where the drawn tile (or ``tile`` of a hand of tiles) waits in the hand slot (a drag
+        of it starts here)."""
+        hand = self.turn.hand if self.game.rules.hand > 1 else ()
+        tile = self.turn.tile if tile is None else tile
+        index = hand.index(tile) if tile in hand else 0
+        return hand_tile_rect(self.rects["hand"], self.u, len(hand), index)
 
     def follower_slots(self, player: int) -> list[pygame.Rect]:
         """Where each follower of ``player``'s supply stands in their card (drag one from here)."""
@@ -336,8 +340,10 @@ class PlayScene(BoardScene):
         t = self.turn
         supply = self.follower_slots(t.player) if t.tile is not None else []
         home = t.tile is not None and t.abbot_out(t.player) is None and t.follower not in PLACE_OF
+        held = tuple((tile, self.hand_tile_rect(tile)) for tile in t.hand) if self.game.rules.hand > 1 else ()
         return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply),
-                      abbot=self.abbot_slot(t.player) if home else None, panel=self.rects["panel"])
+                      abbot=self.abbot_slot(t.player) if home else None, panel=self.rects["panel"],
+                      hand_tiles=held)
 
     def _on_release(self, intent: Intent) -> bool:
         done = self.hands.release(intent, self.places())
@@ -450,7 +456,7 @@ class PlayScene(BoardScene):
         draw_track(surface, self.rects["track"], self.seats, self.shown_scores, assets, u)
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
-                       self.game.turn_number + 1, len(self.game.deck) - (1 if t.tile else 0),
+                       self.game.turn_number + 1, self.panel.tiles_left,
                        self.buttons["hint" if self.buttons["hint"].visible else "log"].rect.x - int(16 * u), assets, u)
         draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.panel.cards)), assets, u)
         draw_hand(surface, self.rects["hand"], self.panel.hand, assets, u)
