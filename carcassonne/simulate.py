@@ -75,6 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "client; the server must be started with --allow-seeds"))
     parser.add_argument("--river", action="store_true", help=_("play with The River"))
     parser.add_argument("--abbot", action="store_true", help=_("play with the Abbot and gardens"))
+    parser.add_argument("--inns-cathedrals", action="store_true",
+                        help=_("play with Inns & Cathedrals (its tiles, the big follower, inns and cathedrals)"))
     parser.add_argument("--start-random", action="store_true",
                         help=_("the start tile is the first tile drawn from the bag (not with --river)"))
     parser.add_argument("--no-farmers", action="store_true", help=_("play without farmers"))
@@ -122,7 +124,8 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
                  river=args.river, incomplete_score=not args.no_incomplete_score,
                  hole_bonus=args.hole_bonus, table=table, table_closes=args.table_closes,
                  discard=BAG if args.discard_to_bag else BOX, abbot=args.abbot,
-                 start=RANDOM if args.start_random else START_BOOK)
+                 start=RANDOM if args.start_random else START_BOOK,
+                 inns_cathedrals=args.inns_cathedrals)
     return replace(rules, hand=args.hand, hand_open=not args.hand_hidden)
 
 

@@ -201,6 +201,8 @@ def segment_of(segs: list[Seg], spot: str) -> int:
         return next(i for i, s in enumerate(segs) if s[0] == spot)
     prefix, where = spot.split(":")
     kind = SPOT_KIND[prefix]
+    if where == "inner":  # a field that touches no edge (Inns & Cathedrals' IC3)
+        return next(i for i, s in enumerate(segs) if s[0] == FIELD and not s[2])
     return next(i for i, s in enumerate(segs)
                 if s[0] == kind and where in (s[2] if kind == FIELD else s[1]))
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine import Game, Move, TileSet, Turn
+from ..engine.modules.inns_cathedrals import BIG, is_big
 from ..engine.record import GameRecord
 from .hint import Why, explain
 from .search import SearchBot, compare_moves
@@ -73,8 +74,13 @@ def same_move(game: Game, a: Move, b: Move) -> bool:
     if not a.follower or not b.follower or a.follower == b.follower:
         return True
     spots = game.tiles.kinds[a.tile].orientations[a.rotation // 90].spots
+    fa, fb = a.follower, b.follower
+    if is_big(fa) or is_big(fb):  # the big follower (big:road:S) is the same move only as itself
+        if not (is_big(fa) and is_big(fb)):
+            return False
+        fa, fb = fa[len(BIG):], fb[len(BIG):]
     # The abbot's choices (abbot:garden, abbot:back) are no spots: each is only itself.
-    return a.follower in spots and b.follower in spots and spots[a.follower] == spots[b.follower]
+    return fa in spots and fb in spots and spots[fa] == spots[fb]
 
 
 def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -> tuple[Move, float, float]:

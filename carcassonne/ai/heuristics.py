@@ -22,6 +22,11 @@ expected to be worth at the end, plus the followers they still have in hand.
   and it is free again) beats keeping it (the ring's expected filling) late in the
   ring's life or while fresh cloisters and gardens are still to come.
 
+With Inns & Cathedrals the big follower counts 2 for the majority (the engine's
+:attr:`Feature.leaders`), so it is a weapon to win or keep a contested feature; at home it
+is worth a follower and a bit. An inn road is worth 2 a tile and a cathedral city 3 a tile
+and pennant, but only times the chance they are completed: left open they score nothing.
+
 House rules change the values: with ``incomplete_score`` off an unfinished road,
 city or cloister is worth only its chance of completion times its full points;
 under second-edition farm scoring a player counts each city once over all the
@@ -43,6 +48,7 @@ from ..engine.rules import SECOND_EDITION
 from ..engine.geometry import RING, coords, square
 from ..engine.scoring import cloister_points, feature_points
 from ..engine.modules.abbot import GARDEN
+from ..engine.modules.inns_cathedrals import cathedral_points, inn_points
 from ..engine.modules.hand import tiles_left, tiles_to_come
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
 
@@ -71,6 +77,8 @@ class Weights:
     extra_turn: float = 2.5
     #: What an abbot at home is worth if its holder surely draws another cloister or garden.
     abbot: float = 5.0
+    #: What the big follower at home is worth, in followers in hand (Inns & Cathedrals).
+    big: float = 1.3
 
 
 DEFAULT = Weights()
@@ -153,6 +161,7 @@ class Evaluator:
         farms = []
         abbots = game.abbots if self._abbot_tiles else ()
         abbot_home = self._abbot_home(game, left, draws) if abbots else 0.0
+        bigs = game.bigs  # Inns & Cathedrals: the majority counts the big follower 2
         open_get = game.open.get
         board = game.board
         memo = self._worth
@@ -183,7 +192,7 @@ class Evaluator:
                 if kind == CITY:
                     city_chance[feature.key] = chance
             owners = feature.owners
-            for p in _majority(owners, players):
+            for p in (feature.leaders if bigs else _majority(owners, players)):
                 vals[p] += worth
             back = chance * follower * 0.8
             for p in owners:
@@ -197,7 +206,7 @@ class Evaluator:
             counted: list[set[int]] = [set() for _ in range(players)]
             for farm in farms:
                 cities, growth = self._farm_cities(game, farm, city_chance, left, draws, late)
-                for p in _majority(farm.owners, players):
+                for p in (farm.leaders if bigs else _majority(farm.owners, players)):
                     if once:  # each city counts once per player, whichever farm supplies it
                         fresh = {k: v for k, v in cities.items() if k not in counted[p]}
                         counted[p].update(fresh)
@@ -212,6 +221,9 @@ class Evaluator:
         for p, node in enumerate(abbots):
             if node < 0:
                 vals[p] += abbot_home
+        for p, node in enumerate(bigs):
+            if node < 0:
+                vals[p] += follower * w.big
         return vals
 
     def _abbot_home(self, game: Game, left: int, draws: float) -> float:
@@ -249,12 +261,16 @@ class Evaluator:
         unfinished_scores = game.rules.incomplete_score
         if feature.kind == ROAD:
             chance = self._close_chance(game, empty, left, draws, self.w.road_close)
+            if feature.inn:  # 2 a tile completed, nothing left open: a risk
+                return chance * inn_points(tiles + len(empty), True), chance
             if not unfinished_scores:
                 return chance * (tiles + len(empty)), chance
             grown = tiles + len(empty) * chance
             return grown, chance
         chance = self._close_chance(game, empty, left, draws, self.w.city_close)
         pennants = feature.pennants
+        if feature.cathedral:  # 3 a tile and pennant completed, nothing left open: a risk
+            return chance * cathedral_points(tiles + len(empty), pennants, True), chance
         # Each empty square along an open edge adds at least one tile when it is closed.
         complete = feature_points(CITY, tiles + len(empty), pennants, True, game.rules)
         now = feature_points(CITY, tiles, pennants, False, game.rules) if unfinished_scores else 0

@@ -139,6 +139,22 @@ class Feature:
     def pennants(self) -> int:
         return self._game._pennants[self.key]
 
+    @_once
+    def inn(self) -> bool:
+        """A road with an inn beside one of its segments (Inns & Cathedrals: it scores 2 a
+        tile completed, nothing left open at the end)."""
+        g = self._game
+        return self.kind == ROAD and any(
+            g.board[g._sq[n]].segments[g._seg[n]].inn for n in g._members[self.key])
+
+    @_once
+    def cathedral(self) -> bool:
+        """A city with a cathedral (Inns & Cathedrals: 3 a tile and a pennant completed,
+        nothing left open at the end)."""
+        g = self._game
+        return self.kind == CITY and any(
+            g.board[g._sq[n]].segments[g._seg[n]].cathedral for n in g._members[self.key])
+
     @property
     def center(self) -> tuple[int, int]:
         """For a cloister, its tile; for others the tile of the feature's first segment."""
@@ -166,8 +182,25 @@ class Feature:
         return tuple(counts)
 
     @property
+    def strength(self) -> tuple[int, ...]:
+        """Per player, their strength on it: one per figure, a big follower 2 (Inns & Cathedrals)."""
+        g = self._game
+        counts = list(self.followers_by_player)
+        for module in g._strengths:
+            module.strength(g, g._followers[self.key], counts)
+        return tuple(counts)
+
+    @property
+    def big_followers(self) -> tuple[FollowerAt, ...]:
+        """The big followers on it (Inns & Cathedrals), as :attr:`followers` names them."""
+        g = self._game
+        bigs = g.bigs
+        return tuple(g._follower_at(p, n) for p, n in g._followers[self.key] if bigs and bigs[p] == n)
+
+    @property
     def leaders(self) -> tuple[int, ...]:
-        """Players with the most followers on it, all tied ones (AR "several followers")."""
+        """Players with the most followers on it, all tied ones (AR "several followers"); a big
+        follower counts 2 (Inns & Cathedrals)."""
         return self._game._majority(self._game._followers[self.key])
 
     @property

@@ -79,6 +79,16 @@ def why_not_follower(game: "Game", placement: Placement, spot: str, big: bool = 
     (see :meth:`Game.why_not_follower`); ``big``: the big follower (Inns & Cathedrals),
     which needs none of the 7 in the supply."""
     o = game.tiles[placement.tile].orientations[placement.rotation // 90]
+    if spot.startswith("big:") and game.bigs and not big:  # Inns & Cathedrals' big follower
+        if game.bigs[game.current] >= 0:
+            return Reason(f"{game.names[game.current]}'s big follower is already on the board", "big-out")
+        place = spot[4:]  # it stands where a follower may, whatever the supply
+        if place in o.spots:
+            return why_not_follower(game, placement, place, big=True)
+        reason = why_not_follower(game, placement, place) if not place.startswith("big:") else None
+        return reason or Reason(
+            f"the big follower stands only on a road, city, cloister or farm of tile {placement.tile}",
+            "big-place", place=place)
     seg_index = o.spots.get(spot)
     if seg_index is None:
         if spot in game.extra_places(placement) or spot in game.extra_actions(placement):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Reason
+from ..events import FollowerAt
 from ..scoring import Award
 from ..tiles import CITY, ROAD, Orientation, TileSet
 from .abbot import garden_twin
@@ -46,6 +46,13 @@ def big_place(spot: str) -> str:
 def is_big(figure: str | None) -> bool:
     """Whether the follower step's ``figure`` is the big follower."""
     return figure is not None and figure.startswith(BIG)
+
+
+def big_at(game: "Game", player: int) -> FollowerAt | None:
+    """Where ``player``'s big follower stands (tile and place, as :attr:`Feature.followers`
+    names it), or None: at home, or Inns & Cathedrals not in play."""
+    node = game.bigs[player] if player < len(game.bigs) else -1
+    return game._follower_at(player, node) if node >= 0 else None
 
 
 def has_inn(game: "Game", root: int) -> bool:
@@ -112,21 +119,6 @@ class InnsCathedrals(RuleModule):
         if game.bigs[game.current] >= 0:
             return []
         return [BIG + spot for spot in game.free_spots(placement)]
-
-    def why_not_place(self, game: "Game", placement: "Placement", spot: str) -> Reason | None:
-        if not spot.startswith(BIG):
-            return None
-        if game.bigs[game.current] >= 0:
-            name = game.names[game.current]
-            return Reason(f"{name}'s big follower is already on the board", "big-out")
-        from ..refusals import why_not_follower
-        place = spot[len(BIG):]
-        reason = why_not_follower(game, placement, place, big=True)
-        o = game.tiles[placement.tile].orientations[placement.rotation // 90]
-        if reason is None and place not in o.spots:  # another module's figure, as "big:abbot:garden"
-            reason = Reason(f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}",
-                            "no-such-place")
-        return reason
 
     def play_figure(self, game: "Game", sq: int, o: Orientation, base: int, figure: str,
                     journal: Journal) -> None:
