@@ -219,3 +219,21 @@ def test_a_garden_tiles_art_shows_on_the_board_not_a_stand_in(make_app):
     assert tile.endswith("G") and garden_index(game.tiles[tile].orientations[0]) >= 0
     app.assets.tiles.sized(tile, 0, 96)
     assert tile not in app.assets.tiles.missing
+
+
+def test_the_rules_screen_shows_the_abbot_the_hand_and_the_random_start_tile_each_with_its_example(make_app):
+    from carcassonne.app.scenes.rules_help import RulesScene
+
+    app = make_app()
+    scene = RulesScene(app)
+    app.push(scene)
+    Driver(app).frames(2)
+    blocks = {b.title: b for b in scene.blocks}
+    for title in ("The Abbot", "Hand of tiles", "Random start tile"):
+        assert blocks[title].picture is not None, title
+    abbot = next(s for s in scene.examples.values() if s is not None and s.game.rules.abbot)
+    assert [(e.feature, e.points) for e in abbot.game.events] == [("garden", 4)]  # taken back: 1 + 3
+    hand = next(s for s in scene.examples.values() if s is not None and s.game.rules.hand == 3)
+    assert hand.game.scores == [4, 4]
+    start = next(s for s in scene.examples.values() if s is not None and s.game.rules.start == "random")
+    assert start.game.tile_at(0, 0).kind.id == "E"

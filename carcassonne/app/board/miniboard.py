@@ -14,7 +14,9 @@ from typing import Any
 import pygame
 
 from ...engine import Game, RecordError, TileSet
+from ...engine.modules.abbot import GARDEN, abbot_at
 from ...engine.moves import Discard
+from ...engine.tiles import CLOISTER
 from ...engine.record import GameRecord
 from ..art.assets import Assets
 from .board_view import GRID_RGB, TABLE_EDGE_RGB, TABLE_FLOOR_RGB
@@ -93,14 +95,19 @@ def board_picture(example: Example, assets: Assets, size: tuple[int, int], max_t
     if table is not None:
         pygame.draw.rect(surface, TABLE_EDGE_RGB, pygame.Rect(margin, margin, cols * px, rows * px).inflate(4, 4),
                          max(2, px // 24))
-    followers = [*example.game.followers_on_board(),
-                 *(f for e in example.game.events for f in e.followers_returned)]
-    for f in followers:
-        under = example.game.tile_at(f.x, f.y)
+    game = example.game
+    # (an abbot: one standing as the game's abbot, or one that came home from a garden or,
+    # taken back, from an incomplete cloister in play; a monk only comes home from a completed one)
+    followers = [*((f, f == abbot_at(game, f.player)) for f in game.followers_on_board()),
+                 *((f, f.spot == GARDEN or (e.feature == CLOISTER and not e.complete and not e.final))
+                   for e in game.events for f in e.followers_returned)]
+    for f, abbot in followers:
+        under = game.tile_at(f.x, f.y)
         if under is None:
             continue
         ax, ay = spot_anchor(under, f.spot)
-        img = assets.pieces.get(example.colours[f.player], max(6, int(px * 0.42)), f.spot.startswith("farm"))
+        img = assets.pieces.get(example.colours[f.player], max(6, int(px * 0.42)), f.spot.startswith("farm"),
+                                abbot=abbot)
         surface.blit(img, img.get_rect(center=(round(ox + (f.x + ax) * px), round(oy + (f.y + ay) * px))))
     for i, tile in enumerate(example.returned):
         _draw_returned(surface, assets.tiles.sized(tile, 0, px), (board_w + px // 4, i * px))

@@ -89,6 +89,21 @@ VARIANTS: list[RuleSection] = [
                 N_("The game starts from the spring; the 12 river tiles come first, each continuing the river "
                 "without turning back on itself, and the lake ends it. No follower goes on the river."),
                 "river-start", f"{AR}, The River"),
+    RuleSection(N_("The Abbot"),
+                N_("Each player has an abbot besides the 7 followers. Instead of a follower it may go on the "
+                   "cloister or the garden of the tile just placed, never elsewhere; no follower stands in a "
+                   "garden. A garden scores as a cloister: 9 when all 8 squares around it hold tiles. Instead of "
+                   "placing a follower you may take your abbot back: it scores at once 1 + the tiles around it."),
+                "abbot-take-back", N_("The Abbot, 2021 editions"),
+                N_("Red's abbot stood in the garden; two turns later Red took it back instead of placing a "
+                   "follower: 1 + 3 neighbours, 4 points.")),
+    RuleSection(N_("Hand of tiles"),
+                N_("Each player holds 2 or 3 tiles, plays any one of them and draws back up; a tile of the hand "
+                   "that fits nowhere is discarded first. Open: everyone sees every hand; hidden: the others see "
+                   "only the backs of yours. Not with The River."),
+                "house-hand-of-three", N_("Wikicarpedia, base game, 'House Rules'"),
+                N_("Red played the E of a hand of U, E and V, closing the city (4 points); Blue played the X of "
+                   "K, B and X, then the W drawn after it, closing the road (4 points).")),
     RuleSection(N_("No farmers"),
                 N_("Play without farmers: followers may not lie in fields, and farms score nothing. A good way to "
                 "start for new players."), "ann07-cloister-9", f"{AR}, 'Farms'",
@@ -120,6 +135,10 @@ HOUSE_RULES: list[RuleSection] = [
                 N_("The tile with city on all four sides fits nowhere: it goes back into the bag (beside the "
                    "board) and Blue draws again.")),
     RuleSection(N_("Random first player"), N_("Who starts is drawn at random.")),
+    RuleSection(N_("Random start tile"),
+                N_("The start tile goes into the bag; the first tile drawn lies in the middle instead. Not with "
+                   "The River, whose spring starts the game."), "house-random-start", "",
+                N_("The start tile drawn was an E: Red's first tile closed its city, 4 points.")),
 ]
 
 #: The page, group by group: a new group of rules is one more entry here.
