@@ -491,3 +491,25 @@ def test_a_bot_is_asked_only_once_the_hand_is_ready() -> None:
         tiles_in_hand(game)
     game.draw()
     assert tiles_in_hand(game) == ("U",)
+
+
+def test_the_aids_count_the_tiles_in_the_hands_too() -> None:
+    """What can still go on a square: the bag's tiles and those the players hold (their
+    number is public even when the hands are hidden)."""
+    from carcassonne.engine.aids import dead_spots, tiles_that_fit
+
+    game = _small_game((("C", "U"), ("V", "K")), [])
+    assert "C" in tiles_that_fit(game, 0, -1)  # the start city's open edge: only in Red's hand
+    assert dead_spots(game) == []
+    game.play(Placement("U", 1, 0, 0).with_follower(None))
+    assert set(tiles_that_fit(game, 0, -1)) == {"C", "K"}
+
+
+def test_the_hint_and_its_words_take_a_tile_of_the_hand() -> None:
+    from carcassonne.ai.hint import hint
+
+    game = Game(TILES, Rules(hand=3, hand_open=False), 2, seed=8)
+    game.draw()
+    suggested = hint(game, budget=0.05)
+    assert suggested.move.tile in game.hand() and game.why_not(suggested.move) is None
+    assert suggested.why.clauses
