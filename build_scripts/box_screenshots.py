@@ -13,8 +13,9 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -28,7 +29,7 @@ from carcassonne.app.art.spots import spot_anchor  # noqa: E402
 from carcassonne.app.driver import Driver, show_cell  # noqa: E402
 from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
-from carcassonne.engine import Game, Move, Placement, Rules  # noqa: E402
+from carcassonne.engine import Game, Placement, Rules  # noqa: E402
 from carcassonne.engine.modules.abbot import abbot_at  # noqa: E402
 from carcassonne.engine.record import Seat  # noqa: E402
 

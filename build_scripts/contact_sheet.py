@@ -50,7 +50,8 @@ def sheet(path) -> None:
     height = 90 + rows * (cell + label + pad) + extra_h
     out = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(out)
-    d.text((pad, 22), "Carcassonne — tile artwork (base game, The River, Inns & Cathedrals)", font=font(34, "Cardob101.ttf"), fill=INK)
+    d.text((pad, 22), "Carcassonne — tile artwork (base game, The River, Inns & Cathedrals)",
+           font=font(34, "Cardob101.ttf"), fill=INK)
     f = font(18)
     for i, kind in enumerate(tiles):
         r, c = divmod(i, cols)
@@ -60,7 +61,8 @@ def sheet(path) -> None:
         text = f"{kind.id}  ×{kind.count}  {kind.edges.upper()}" + (f"  {kind.role}" if kind.role else "")
         d.text((x, y + cell + 5), text, font=f, fill=INK)
     y = 90 + rows * (cell + label + pad) + 10
-    d.text((pad, y), "Followers (standing / lying as farmers), lap tokens, icons", font=font(24, "Cardob101.ttf"), fill=INK)
+    d.text((pad, y), "Followers (standing / lying as farmers), lap tokens, icons",
+           font=font(24, "Cardob101.ttf"), fill=INK)
     y += 44
     x = pad
     for colour in COLOURS:

@@ -63,23 +63,25 @@ def score_track() -> None:
     wood = np.float32((120, 84, 48))[None, None] * (0.8 + 0.35 * grain[..., None])
     img = A.to_image(wood)
     # the landscape in the middle: a few real tiles, softened
-    srcs = sorted((A.RESOURCES / "tiles" / "base").glob("*.png"))
     inner = (margin + cell, margin + cell, w - margin - cell, h - margin - cell)
     iw, ih = inner[2] - inner[0], inner[3] - inner[1]
     land = Image.new("RGB", (iw, ih))
     ts = 128
     grid = A.legal_board(iw // ts + 1, ih // ts + 1, seed=11)
     for (gx, gy), (tid, rot) in grid.items():
-        t = Image.open(A.RESOURCES / "tiles" / "base" / f"{tid}.png").convert("RGB").resize((ts, ts), Image.LANCZOS)
+        t = Image.open(A.RESOURCES / "tiles" / "base" / f"{tid}.png").convert("RGB")
+        t = t.resize((ts, ts), Image.LANCZOS)
         land.paste(t.rotate(-rot), (gx * ts, gy * ts))
     land = Image.blend(land, Image.new("RGB", land.size, (230, 220, 190)), 0.35)
     img.paste(land, inner[:2])
     d = ImageDraw.Draw(img, "RGBA")
     # title banner
     cx, cy = w / 2, h / 2
-    d.rounded_rectangle((cx - 300, cy - 70, cx + 300, cy + 70), radius=24, fill=PARCHMENT + (235,), outline=INK, width=4)
+    d.rounded_rectangle((cx - 300, cy - 70, cx + 300, cy + 70), radius=24, fill=PARCHMENT + (235,),
+                        outline=INK, width=4)
     d.text((cx, cy - 8), "Carcassonne", font=font(78), fill=INK, anchor="mm")
-    d.text((cx, cy + 46), "score track  ·  every lap is 50 points", font=font(22, "DejaVuSans.ttf"), fill=INK, anchor="mm")
+    d.text((cx, cy + 46), "score track  ·  every lap is 50 points", font=font(22, "DejaVuSans.ttf"), fill=INK,
+           anchor="mm")
     # squares
     f = font(26, "DejaVuSans-Bold.ttf")
     for i, (x, y, cw, ch) in enumerate(cells):
@@ -124,7 +126,8 @@ def _glyph(name: str, px: int) -> Image.Image:
             d.line((c - r * 0.5, c + r * 1.3 - lw / 2, c + r * 0.1, c + r * 1.3 - lw / 2), fill=255, width=lw)
             _arrow_head(d, (c - r * 1.15, c - r * 0.7 + lw / 2 - 1), (-1, 0), px * 0.19, 255)
     elif name == "confirm":
-        d.line([(px * 0.2, px * 0.52), (px * 0.42, px * 0.74), (px * 0.82, px * 0.28)], fill=255, width=int(px * 0.14), joint="curve")
+        d.line([(px * 0.2, px * 0.52), (px * 0.42, px * 0.74), (px * 0.82, px * 0.28)], fill=255,
+               width=int(px * 0.14), joint="curve")
     elif name == "skip":
         for x0 in (0.16, 0.44):
             d.polygon([(px * x0, px * 0.24), (px * (x0 + 0.3), px * 0.5), (px * x0, px * 0.76)], fill=255)
@@ -138,7 +141,8 @@ def _glyph(name: str, px: int) -> Image.Image:
             d.line((px * 0.34, px * y, px * 0.66, px * y), fill=255, width=int(px * 0.03))
     elif name == "hint":
         d.ellipse((px * 0.28, px * 0.12, px * 0.72, px * 0.56), fill=255)
-        d.polygon([(px * 0.36, px * 0.48), (px * 0.64, px * 0.48), (px * 0.6, px * 0.68), (px * 0.4, px * 0.68)], fill=255)
+        d.polygon([(px * 0.36, px * 0.48), (px * 0.64, px * 0.48), (px * 0.6, px * 0.68), (px * 0.4, px * 0.68)],
+                  fill=255)
         d.rectangle((px * 0.39, px * 0.71, px * 0.61, px * 0.76), fill=255)
         d.rectangle((px * 0.42, px * 0.79, px * 0.58, px * 0.85), fill=255)
         d.arc((px * 0.36, px * 0.2, px * 0.64, px * 0.48), 190, 260, fill=0, width=int(px * 0.035))
@@ -195,8 +199,10 @@ def app_icon() -> Image.Image:
     ImageDraw.Draw(mask).rounded_rectangle((px * 0.04, px * 0.04, px * 0.96, px * 0.96), radius=px * 0.16, fill=255)
     im.paste(bg, (0, 0), mask)
     d = ImageDraw.Draw(im)
-    d.rounded_rectangle((px * 0.04, px * 0.04, px * 0.96, px * 0.96), radius=px * 0.16, outline=(60, 40, 24), width=int(px * 0.03))
-    meeple = Image.open(A.RESOURCES / "pieces" / "meeple-red.png").convert("RGBA").resize((int(px * 0.62), int(px * 0.62)), Image.LANCZOS)
+    d.rounded_rectangle((px * 0.04, px * 0.04, px * 0.96, px * 0.96), radius=px * 0.16, outline=(60, 40, 24),
+                        width=int(px * 0.03))
+    meeple = Image.open(A.RESOURCES / "pieces" / "meeple-red.png").convert("RGBA")
+    meeple = meeple.resize((int(px * 0.62), int(px * 0.62)), Image.LANCZOS)
     im.alpha_composite(meeple, (int(px * 0.19), int(px * 0.3)))
     return im.resize((256, 256), Image.LANCZOS)
 
@@ -207,7 +213,8 @@ def main() -> int:
         A.save_png(icon(name), A.RESOURCES / "ui" / "icons" / f"{name}.png")
     app = app_icon()
     A.save_png(app, A.RESOURCES / "icon" / "carcassonne.png")
-    app.save(A.RESOURCES / "icon" / "carcassonne.ico", sizes=[(16, 16), (24, 24), (32, 32), (48, 48), (64, 64), (128, 128), (256, 256)])
+    app.save(A.RESOURCES / "icon" / "carcassonne.ico",
+             sizes=[(16, 16), (24, 24), (32, 32), (48, 48), (64, 64), (128, 128), (256, 256)])
     print("wrote resources/ui/score-track.*, resources/ui/icons/*.png, resources/icon/carcassonne.{png,ico}")
     return 0
 

@@ -31,8 +31,8 @@ import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver  # noqa: E402
-from carcassonne.app.session import play  # noqa: E402
 from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.session import play  # noqa: E402
 from carcassonne.engine import Game, Rules  # noqa: E402
 from carcassonne.engine.record import Seat  # noqa: E402
 
@@ -118,7 +118,8 @@ def main() -> int:
     for i in range(args.frames):
         if i % 3 == 0:
             pos = (rng.randrange(board.x, board.right), rng.randrange(board.y, board.bottom))
-            if scene.camera.level in (0, len(__import__("carcassonne.app.board.camera", fromlist=["x"]).ZOOM_SIZES) - 1):
+            zoom_sizes = __import__("carcassonne.app.board.camera", fromlist=["x"]).ZOOM_SIZES
+            if scene.camera.level in (0, len(zoom_sizes) - 1):
                 direction = -direction if i else direction
             d.move(pos, frame=False)
             d.post(pygame.MOUSEWHEEL, x=0, y=direction, flipped=False, precise_x=0.0, precise_y=float(direction))

@@ -28,8 +28,8 @@ import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver, random_game  # noqa: E402
-from carcassonne.app.session import play  # noqa: E402
 from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.session import play  # noqa: E402
 from carcassonne.engine.record import Seat  # noqa: E402
 
 

@@ -24,8 +24,8 @@ from screenshots import ai_game, hover, shot  # noqa: E402
 from carcassonne import i18n  # noqa: E402
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver  # noqa: E402
-from carcassonne.app.session import play  # noqa: E402
 from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.session import play  # noqa: E402
 from carcassonne.engine import Placement  # noqa: E402
 from carcassonne.engine.aids import dead_spots, tiles_that_fit  # noqa: E402
 from carcassonne.engine.record import Seat  # noqa: E402

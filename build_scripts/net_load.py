@@ -64,12 +64,12 @@ async def _seat(conn, seat: int, think: float, stop_at: float, rng: random.Rando
                 break
             try:
                 await asyncio.wait_for(conn.receive(), remaining)
-            except (asyncio.TimeoutError, TimeoutError):
+            except TimeoutError:
                 break
 
 
 async def _clients(url: str, games: int, seconds: float, think: float, seed: int,
-                   ready: "multiprocessing.synchronize.Event", go: "multiprocessing.synchronize.Event") -> dict:
+                   ready: multiprocessing.synchronize.Event, go: multiprocessing.synchronize.Event) -> dict:
     from carcassonne.net.client import Connection
     from carcassonne.tileset import standard_tiles
 

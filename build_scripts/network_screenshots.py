@@ -35,15 +35,15 @@ os.environ["LANGUAGE"] = "en"
 import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.play.turn import TurnController  # noqa: E402
 from carcassonne.app.scenes.join import JoinScene  # noqa: E402
 from carcassonne.app.scenes.new_game import NewGameScene  # noqa: E402
 from carcassonne.app.scenes.play import PlayScene  # noqa: E402
 from carcassonne.app.scenes.title import TitleScene  # noqa: E402
-from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
-from carcassonne.app.play.turn import TurnController  # noqa: E402
 from carcassonne.app.ui.widgets import Button  # noqa: E402
-from carcassonne.net.discovery import FoundGame  # noqa: E402
 from carcassonne.engine.record import GameRecord  # noqa: E402
+from carcassonne.net.discovery import FoundGame  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots" / "network"
 PYTHON = sys.executable

@@ -41,12 +41,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
-from carcassonne.app.ui.intents import KEY, Intent  # noqa: E402
 from carcassonne.app.art.picture_cache import held_bytes  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 from carcassonne.app.scenes.play import HUMAN, PlayScene  # noqa: E402
 from carcassonne.app.scenes.results import ResultsScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
-from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
+from carcassonne.app.ui.intents import KEY, Intent  # noqa: E402
 from carcassonne.engine import COLORS, Game, Rules  # noqa: E402
 from carcassonne.engine.record import Seat  # noqa: E402
 
