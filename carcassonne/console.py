@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 #: Exit status when the output cannot be written, as for any other bad input.
 FAILED = 2

@@ -1,7 +1,7 @@
 """The desktop application: a scene-based pygame-ce game on top of the rules engine.
 
-``run_app()`` opens the window on the title screen (``--replay FILE`` on a recorded game); ``run_app(["--smoke"])`` loads every
-resource, plays a short AI-only game at full speed and exits (for packaged builds).
+``run_app()`` opens the window on the title screen (``--replay FILE`` on a recorded game);
+``run_app(["--smoke"])`` loads every resource, plays a short AI-only game at full speed and exits (for packaged builds).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def run_app(argv: Sequence[str] | None = None) -> int:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 

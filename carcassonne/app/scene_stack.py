@@ -8,7 +8,8 @@ files (the :class:`~carcassonne.app.app.App` does): it can be tested without a d
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from .scenes.base import Scene
 

@@ -7,7 +7,7 @@ names where to go and the app builds it. Overlays (dialogs) are scenes too.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .scenes.analysis import AnalysisScene
 from .scenes.base import Scene

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CarcassonneError, Game, Rules
-from ..engine.rules import RANDOM
 from ..engine.record import GameRecord, Seat
+from ..engine.rules import RANDOM
 from ..engine.untrusted import clean_name, shown_path
 from ..i18n import _
 from ..words.explain import error_words
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .app import App
 
 
-def game_from_setup(app: "App", setup: Setup, house: dict[str, Any] | None = None,
+def game_from_setup(app: App, setup: Setup, house: dict[str, Any] | None = None,
                     random_first: bool = False) -> tuple[Game, list[Seat]]:
     """The game the form asks for; ``house`` holds house rules as record keys.
 
@@ -56,7 +56,7 @@ def box_rules(setup: Setup) -> dict[str, Any]:
     return rules
 
 
-def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None,
+def play(app: App, game: Game, seats: list[Seat], autosave: Path | None = None,
          hints: list[int] | None = None) -> None:
     """Show a game in the Play scene (or its results if it is already over).
 
@@ -75,7 +75,7 @@ def play(app: "App", game: Game, seats: list[Seat], autosave: Path | None = None
     app.replace_scene("play", turn=turn)
 
 
-def start_new(app: "App", setup: Setup, house: dict[str, Any] | None = None,
+def start_new(app: App, setup: Setup, house: dict[str, Any] | None = None,
               random_first: bool = False) -> None:
     app.storage.save_setup(setup)
     game, seats = game_from_setup(app, setup, house, random_first)
@@ -84,7 +84,7 @@ def start_new(app: "App", setup: Setup, house: dict[str, Any] | None = None,
     app.storage.write_autosave(GameRecord.from_game(game, seats))
 
 
-def load_game(app: "App", path: Path) -> str | None:
+def load_game(app: App, path: Path) -> str | None:
     """Resume a saved game; returns a one-line reason if the file cannot be used."""
     if app.storage.is_autosave(path) and app.storage.open_elsewhere(path):
         return open_elsewhere_words()
@@ -104,7 +104,7 @@ def open_elsewhere_words() -> str:
     return _("This game is open in another Carcassonne window: go on playing it there.")
 
 
-def open_replay(app: "App", path: Path) -> str | None:
+def open_replay(app: App, path: Path) -> str | None:
     """Show the replay of ``path``; returns a one-line reason if the file cannot be used."""
     try:
         replay = Replay.load(Path(path), app.tiles)

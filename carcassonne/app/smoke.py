@@ -11,11 +11,11 @@ from pathlib import Path
 def smoke(max_seconds: float = 60.0, turns: int = 200) -> int:
     import pygame
 
+    from ..engine import Game, Rules
     from ..engine.record import Seat
     from .app import App
-    from .session import play
     from .files.storage import Settings, Storage
-    from ..engine import Game, Rules
+    from .session import play
 
     with tempfile.TemporaryDirectory(prefix="carcassonne-smoke-") as tmp:
         settings = Settings(animation="instant", sound=False, window_size=(1024, 768))

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import os
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -41,7 +42,7 @@ class Placement:
     maximized: bool = False
 
     @classmethod
-    def from_data(cls, data: Any) -> "Placement":
+    def from_data(cls, data: Any) -> Placement:
         placement = cls()
         if not isinstance(data, dict):
             return placement
@@ -76,7 +77,7 @@ def fit(size: Size, position: tuple[int, int] | None, desktops: Sequence[Size]) 
     return (w, h), position
 
 
-def _window() -> "pygame.Window":
+def _window() -> pygame.Window:
     with warnings.catch_warnings():  # pygame-ce prefers Window objects for drawing; we only move it
         warnings.simplefilter("ignore", DeprecationWarning)
         return pygame.Window.from_display_module()
@@ -136,7 +137,7 @@ class WindowKeeper:
         elif event.type == pygame.WINDOWSIZECHANGED and not self.placement.maximized:
             self._sizes = [*self._sizes[-1:], (event.x, event.y)]
 
-    def save(self, settings: "Settings") -> None:
+    def save(self, settings: Settings) -> None:
         """Write the place; a maximised window keeps the size it had before, to restore to."""
         if self.placement.maximized and self._sizes and not settings.fullscreen:
             settings.window_size = self._sizes[0]

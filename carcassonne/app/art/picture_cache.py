@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
-from typing import Any, Generic, Hashable, TypeVar
+from collections.abc import Hashable
+from typing import Any, Generic, TypeVar
 
 import pygame
 
@@ -24,7 +25,7 @@ MIN_BYTES = 4 * 1024 * 1024
 
 K = TypeVar("K", bound=Hashable)
 
-_caches: "weakref.WeakSet[PictureCache[Any]]" = weakref.WeakSet()
+_caches: weakref.WeakSet[PictureCache[Any]] = weakref.WeakSet()
 
 
 def picture_bytes(image: pygame.Surface) -> int:

@@ -11,7 +11,7 @@ half-edges, as far as possible from the road and city anchors.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import hypot
 
 from ...engine import Orientation
@@ -54,7 +54,7 @@ def _segment_anchor(kind: str, edges: tuple[int, ...], has_cloister: bool) -> Po
     return _towards(mids[0], CENTER, 0.5)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _anchors(tile: str, rotation: int, segments: tuple[Segment, ...]) -> tuple[Point, ...]:
     has_cloister = any(s.kind == "cloister" for s in segments)
     fixed: dict[int, Point] = {}

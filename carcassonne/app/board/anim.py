@@ -7,12 +7,12 @@ Durations are divided by the animation-speed setting.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
-from .camera import Camera, ease
 from ..ui.textcache import render_text
+from .camera import Camera, ease
 
 
 class Anim:

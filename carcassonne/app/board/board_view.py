@@ -11,21 +11,31 @@ sprites, so it never depends on the last frame having been drawn.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import pygame
 
 from ...engine import FollowerAt, Game, Move, Orientation, Placement
 from ...engine.modules.abbot import abbot_at
-from ..art.assets import Assets
-from .camera import Camera
-from .feature_paint import FeatureLabel, OrientationAt, Paint, new_frame, sprites_for
 from ..art import tile_masks
+from ..art.assets import Assets
 from ..art.spots import place_index, spot_anchor
 from ..art.tile_anchors import SegmentDataError
-from .sprites import (BoardFollower, BoardSprite, BoardTile, CellMark, DeadMark, GhostFollower, GhostTile,
-                      LastFollowerMark, LeavingAbbot, SpotMark)
+from .camera import Camera
+from .feature_paint import FeatureLabel, OrientationAt, Paint, new_frame, sprites_for
+from .sprites import (
+    BoardFollower,
+    BoardSprite,
+    BoardTile,
+    CellMark,
+    DeadMark,
+    GhostFollower,
+    GhostTile,
+    LastFollowerMark,
+    LeavingAbbot,
+    SpotMark,
+)
 
 Cell = tuple[int, int]
 #: Sprite layers, bottom to top.

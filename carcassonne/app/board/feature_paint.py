@@ -12,19 +12,19 @@ follower would join, the farms and their leaders, the feature a score event scor
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import pygame
 
 from ...engine import Feature, Game, IllegalMoveError, Orientation, Placement, ScoreEvent
 from ..art import tile_masks
 from ..art.assets import PLAYER_RGB, Assets
-from .camera import Camera
 from ..art.picture_cache import PictureCache
-from .sprites import BoardSprite
-from ..ui.textcache import render_text
 from ..art.tile_anchors import SegmentDataError
+from ..ui.textcache import render_text
+from .camera import Camera
+from .sprites import BoardSprite
 
 Seg = tuple[int, int, str]
 RGB = tuple[int, int, int]
@@ -200,7 +200,7 @@ class FeatureLabel(BoardSprite):
         self.rect = self.image.get_rect(center=(round(sx), round(sy)))
 
 
-def label_point(segments: Sequence[Seg], orientation_at: "OrientationAt") -> tuple[float, float]:
+def label_point(segments: Sequence[Seg], orientation_at: OrientationAt) -> tuple[float, float]:
     """Where a feature's label goes: the follower anchor of its segment nearest the middle of
     all its anchors (so it always lies on the feature itself)."""
     from ..art.spots import spot_anchor

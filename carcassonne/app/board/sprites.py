@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 
 from ...engine import Orientation
-from ..art.assets import Assets, PLAYER_RGB
-from .camera import Camera
+from ..art.assets import PLAYER_RGB, Assets
 from ..art.picture_cache import PictureCache
 from ..art.spots import spot_anchor
+from .camera import Camera
 
 FOLLOWER_SCALE = 0.34  # follower height as a fraction of the tile
 

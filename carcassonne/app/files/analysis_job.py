@@ -16,8 +16,9 @@ import multiprocessing
 import os
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ...ai import analysis
 from ...ai.analysis import AnalysisCancelled, TurnAnalysis

@@ -18,8 +18,9 @@ import json
 import os
 import queue
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ...engine import RecordError, Rules, TileSet
 from ...engine.record import write_atomically

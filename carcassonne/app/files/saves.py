@@ -11,9 +11,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...i18n import N_, _, format_when, language
 from ...engine import CarcassonneError, Rules, TileSet
 from ...engine.record import GameRecord
+from ...i18n import N_, _, format_when, language
 from .storage import Storage
 
 

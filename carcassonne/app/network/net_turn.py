@@ -29,8 +29,8 @@ from ...net.link import FAILED, Link
 from ...net.mirror import apply_turns
 from ...net.protocol import ProtocolError, turn_from_wire
 from ...net.table import Desync, TableState
-from .netplay import refusal_words
 from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, TurnController
+from .netplay import refusal_words
 
 #: This screen's move was sent; the server's answer is awaited.
 SENT = "sent"

@@ -9,7 +9,8 @@ Names and chat lines are cleaned by the server and again here before they are dr
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,10 +20,10 @@ from ...i18n import N_, _
 from ...net.link import FAILED, RECONNECTING
 from ...net.protocol import clean_chat
 from ..art.assets import Assets
-from ..ui.intents import MOTION, PRESS, RELEASE, Intent
-from .net_turn import NetworkTurnController
 from ..play.turn import TurnController
+from ..ui.intents import MOTION, PRESS, RELEASE, Intent
 from ..ui.widgets import BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from .net_turn import NetworkTurnController
 
 if TYPE_CHECKING:
     from ..app import App
@@ -82,7 +83,7 @@ class TableView:
 class NetView(TableView):
     """The network game's status box over the board's top-right corner, and a dot on each card."""
 
-    def __init__(self, app: "App", turn: NetworkTurnController, say: Say, played: Played) -> None:
+    def __init__(self, app: App, turn: NetworkTurnController, say: Say, played: Played) -> None:
         self.app = app
         self.turn = turn
         self.say, self.played = say, played
@@ -274,7 +275,7 @@ class NetView(TableView):
         self.hand_over.draw(surface, fonts, u)
 
 
-def table_view(app: "App", turn: TurnController, say: Say, played: Played) -> TableView:
+def table_view(app: App, turn: TurnController, say: Say, played: Played) -> TableView:
     """The view of the game's table: a network game's status box, or nothing. ``played`` is
     called with the score events of this screen's move once the server has played it."""
     return NetView(app, turn, say, played) if isinstance(turn, NetworkTurnController) else TableView()

@@ -20,11 +20,11 @@ from typing import Any
 from ...engine import Rules, TileSet
 from ...engine.record import write_atomically
 from ...engine.untrusted import clean_name, parse_json, read_text
+from ...i18n import N_, _
 from ...net.discovery import Answerer
 from ...net.host import Host, HostError
 from ...net.link import Link
 from ...net.protocol import MAX_GAME_NAME
-from ...i18n import N_, _
 from ...net.server import DEFAULT_PORT
 from ..files.storage import Setup
 
@@ -54,7 +54,7 @@ class KeptGame:
                 "code": self.code}
 
     @classmethod
-    def from_data(cls, data: Any) -> "KeptGame | None":
+    def from_data(cls, data: Any) -> KeptGame | None:
         if not isinstance(data, dict):
             return None
         game, url, tokens, name = data.get("game"), data.get("url"), data.get("tokens"), data.get("name", "")

@@ -10,20 +10,21 @@ goes there (``on_pick``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...ai.analysis import TurnAnalysis, costliest
 from ...engine.record import GameRecord
 from ...i18n import N_, _, format_number, ngettext
-from ..files.analysis_job import AnalysisJob, analysed_players
-from ..art.assets import PLAYER_RGB
-from ..ui.intents import KEY, MOTION, PRESS, RELEASE, Intent
 from ...words.hint_words import hint_sentence
 from ...words.movelog import advice_words, played_words
+from ..art.assets import PLAYER_RGB
+from ..files.analysis_job import AnalysisJob, analysed_players
 from ..files.replay import Replay
+from ..ui.intents import KEY, MOTION, PRESS, RELEASE, Intent
 from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
@@ -52,7 +53,7 @@ class Row:
 class AnalysisScene(Scene):
     keymap = "analysis"
 
-    def __init__(self, app: "App", record: GameRecord, label: str = "",
+    def __init__(self, app: App, record: GameRecord, label: str = "",
                  on_pick: Callable[[TurnAnalysis], None] | None = None, budget: float | None = None) -> None:
         super().__init__(app)
         self.record = record
@@ -167,7 +168,7 @@ class AnalysisScene(Scene):
             return
         key = 1
         gap = int(8 * self.u)
-        for (player, worst), column in zip(self.sections(), self._columns()):
+        for (_player, worst), column in zip(self.sections(), self._columns()):
             y = column.y + self._fonts()[0].get_linesize() + int(16 * self.u)
             eh = self._entry_h(column)
             for turn in worst:
@@ -244,17 +245,18 @@ class AnalysisScene(Scene):
             seat = self.seats[player]
             mine = [t for t in turns if t.player == player]
             lost = sum(t.loss for t in mine)
-            title = ngettext("{name}: {points} points lost in {count} turn", "{name}: {points} points lost in {count} "
-                             "turns", len(mine)).format(name=seat.name, points=format_number(lost, 1), count=len(mine))
+            title = ngettext("{name}: {points} points lost in {count} turn",
+                             "{name}: {points} points lost in {count} turns",
+                             len(mine)).format(name=seat.name, points=format_number(lost, 1), count=len(mine))
             rgb = PLAYER_RGB.get(seat.color, INK) if seat.color != "black" else INK
-            pygame.draw.circle(surface, rgb, (column.x + int(20 * u), column.y + int(10 * u) + head.get_linesize() // 2),
-                               int(7 * u))
+            pygame.draw.circle(surface, rgb,
+                               (column.x + int(20 * u), column.y + int(10 * u) + head.get_linesize() // 2), int(7 * u))
             self._fit_line(surface, head, title, (column.x + int(34 * u), column.y + int(10 * u)),
                            column.w - int(48 * u), INK)
             if not worst:
                 blit_text(surface, font, _("No costly turn: every move was as good as the best found."),
                           (column.x + int(16 * u), column.y + int(20 * u) + head.get_linesize()), GOOD)
-            for turn in worst:
+            for _turn in worst:
                 self._draw_row(surface, next(rows), bold, font)
 
     def _draw_row(self, surface: pygame.Surface, row: Row, bold: pygame.font.Font, font: pygame.font.Font) -> None:

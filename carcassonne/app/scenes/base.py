@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import _
 from ...engine import Game
 from ...engine.record import Seat
+from ...i18n import _
 from ..board.board_view import BoardView
 from ..board.camera import Camera
 from ..ui.intents import Intent
@@ -31,7 +31,7 @@ class Scene:
     #: Which screen of the keymap names this scene's keys (:mod:`carcassonne.app.ui.keymap`).
     keymap = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.widgets: list[Widget] = []
         self.u = 1.0
@@ -117,7 +117,7 @@ class BoardScene(Scene):
     """A screen around one board (Play, Replay): the :class:`BoardView`, and around it the top
     bar, the side panel with one card per player, and a bar along the board's bottom."""
 
-    def __init__(self, app: "App", seats: list[Seat], game: Game) -> None:
+    def __init__(self, app: App, seats: list[Seat], game: Game) -> None:
         super().__init__(app)
         self.seats = seats
         self.game = game

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,7 +23,7 @@ class ChatDialog(Dialog):
     title = N_("Chat")
     box_size = (560, 200)
 
-    def __init__(self, app: "App", send: Callable[[str], object]) -> None:
+    def __init__(self, app: App, send: Callable[[str], object]) -> None:
         super().__init__(app)
         self.send = send
         self.line = TextField("", lambda _text: None, max_len=MAX_CHAT, placeholder=N_("Say something…"))

@@ -19,10 +19,10 @@ from ...net.discovery import Finder, FoundGame
 from ...net.host import HostError
 from ...net.link import FAILED, OPEN, Link
 from ..art.assets import PLAYER_RGB
-from ..ui.backdrop import draw_backdrop, make_backdrop
-from ..ui.intents import Intent
 from ..network.net_view import fitted
 from ..network.netplay import KeptGame, refusal_words, server_url
+from ..ui.backdrop import draw_backdrop, make_backdrop
+from ..ui.intents import Intent
 from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel
 from .base import Scene
 
@@ -36,7 +36,7 @@ LISTED = 4
 class JoinScene(Scene):
     keymap = "form"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         setup = app.storage.load_setup()
         first = setup.seats[0] if setup.seats else None

@@ -17,12 +17,12 @@ from ...i18n import N_, _
 from ...net.link import FAILED, OPEN, Link
 from ...net.table import Desync, TableState
 from ..art.assets import PLAYER_RGB
-from ..ui.backdrop import draw_backdrop, make_backdrop
-from ..ui.intents import Intent
 from ..network.net_turn import NetworkTurnController, tidy_table
 from ..network.net_view import fitted
 from ..network.netplay import KeptGame, refusal_words
-from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from ..ui.backdrop import draw_backdrop, make_backdrop
+from ..ui.intents import Intent
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class LobbyScene(Scene):
 
     keymap = "form"
 
-    def __init__(self, app: "App", link: Link, url: str, hosted: bool = False, addresses: list[str] | None = None,
+    def __init__(self, app: App, link: Link, url: str, hosted: bool = False, addresses: list[str] | None = None,
                  early: list[dict[str, Any]] | None = None, code: str = "") -> None:
         super().__init__(app)
         self.link = link

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import N_, _
+from ..session import load_game, open_elsewhere_words
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
-from ..session import load_game, open_elsewhere_words
 from ..ui.widgets import ACCENT, INK_DIM, Button, blit_text
 from .base import Scene
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class TitleScene(Scene):
     keymap = "title"
 
-    def __init__(self, app: "App", notice: str = "") -> None:
+    def __init__(self, app: App, notice: str = "") -> None:
         super().__init__(app)
         self.notice = notice
         self.backdrop: pygame.Surface | None = None
@@ -94,8 +94,8 @@ class TitleScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         actions = {"new-game": self.new_game, "continue": self.continue_game, "load": self.load,
-                   "replays": self.replays, "join": self.join, "help": self.rules, "settings": self.settings, "quit": self.app.quit,
-                   "tutorial": self.tutorial}
+                   "replays": self.replays, "join": self.join, "help": self.rules, "settings": self.settings,
+                   "quit": self.app.quit, "tutorial": self.tutorial}
         if intent.action in actions:
             actions[intent.action]()
             return True

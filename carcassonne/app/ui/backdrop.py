@@ -9,7 +9,6 @@ import pygame
 from ...engine import Game, TileSet
 from ..art.assets import Assets
 
-
 _cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 

@@ -6,12 +6,12 @@ One drawing for both, so a game and its replay read the same way.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
-from ...i18n import _
 from ...engine.record import Seat
+from ...i18n import _
 from ..art.assets import PLAYER_RGB, Assets
 from .widgets import ACCENT, INK, INK_DIM, PANEL, blit_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
