@@ -13,8 +13,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, TypeVar
 
 from websockets.asyncio.server import serve
 
@@ -48,7 +49,7 @@ class ServerThread:
         self.server: Server | None = None
         self.port = 0
 
-    def __enter__(self) -> "ServerThread":
+    def __enter__(self) -> ServerThread:
         self.thread.start()
         asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(15)
         return self

@@ -13,8 +13,9 @@ from carcassonne.ai import LEVELS, Bot, SearchBot, get_bot
 from carcassonne.cli import main as cli_main
 from carcassonne.engine import Game, IllegalMoveError, Rules
 from carcassonne.engine.record import GameRecord
-from builder import midgame
 from carcassonne.tileset import standard_tiles
+
+from builder import midgame
 
 #: Small search budgets keep the suite fast; the real levels are measured with ``simulate``.
 FAST_HARD = 0.01

@@ -10,10 +10,10 @@ from carcassonne.ai.base import moves_of, tile_in_hand
 from carcassonne.ai.expert import ExpertEvaluator, expert_weights
 from carcassonne.ai.heuristics import Evaluator
 from carcassonne.ai.hint import explain
-from carcassonne.words.hint_words import hint_sentence
 from carcassonne.engine import Game, Rules
 from carcassonne.engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
 from carcassonne.tileset import standard_tiles
+from carcassonne.words.hint_words import hint_sentence
 
 ABBOT = Rules(abbot=True)
 
@@ -97,7 +97,7 @@ def test_the_hint_words_the_abbot(tiles):
     said = {}
     for seed in range(1, 4):
         _, moves = play(tiles, ["normal", "normal"], seed)
-        for player, move, before in moves:
+        for _player, move, before in moves:
             why = explain(before, move)
             kinds = [c.kind for c in why.clauses]
             if move.follower == BACK:

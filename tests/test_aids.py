@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-
-from builder import new_game, play
 from carcassonne.bench import board_of
 from carcassonne.engine import Placement
 from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit
+
+from builder import new_game, play
 
 
 def brute_force_fits(game, x, y):

@@ -9,13 +9,13 @@ import pytest
 
 from carcassonne.ai import GreedyBot
 from carcassonne.ai.analysis import analyse, costliest
-from carcassonne.words.cli_words import analysis_report
 from carcassonne.ai.heuristics import Evaluator
 from carcassonne.ai.simple import ranked_moves
 from carcassonne.cli import main as cli_main
 from carcassonne.engine import Game, Move, Rules
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.tileset import standard_tiles
+from carcassonne.words.cli_words import analysis_report
 
 #: Little thinking per turn keeps the tests fast; the command uses the full analysis budget.
 FAST = 0.02

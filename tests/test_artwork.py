@@ -144,6 +144,7 @@ def test_bundled_fonts_load_with_their_licences():
     for path in fonts:
         f = pygame.font.Font(str(path), 20)
         assert f.render("Carcassonne 0123", True, (0, 0, 0)).get_width() > 50
-    licences = [p.name for p in resources.path("fonts").iterdir() if p.suffix in (".txt", ".md") or "LICENSE" in p.name.upper()]
+    licences = [p.name for p in resources.path("fonts").iterdir()
+                if p.suffix in (".txt", ".md") or "LICENSE" in p.name.upper()]
     assert licences, "the fonts' licence texts are missing"
     assert resources.path("LICENSES.md").is_file()

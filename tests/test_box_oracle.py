@@ -22,12 +22,14 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from carcassonne.engine import Game, Placement, Rules, ScoreEvent
 from carcassonne.engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
 from carcassonne.engine.rules import DISCARDS, FARM_SCORINGS, RANDOM, START_BOOK
 from carcassonne.tileset import standard_tiles
+
 import strategies
 from oracle import Position, segment_of, turned
 

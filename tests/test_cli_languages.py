@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_analysis import FAST, thrown_away_city
+from test_records import BAD, record_text
 
 from carcassonne import i18n
 from carcassonne.cli import main
-from test_analysis import FAST, thrown_away_city
-from test_records import BAD, record_text
 
 ROAD = [{"tile": "E", "x": 0, "y": -1, "rotation": 180, "meeple": "city:S"},
         {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]

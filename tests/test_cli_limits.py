@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from carcassonne.cli import main
-
 from carcassonne.cli_limits import MAX_GAMES, max_jobs
 from carcassonne.engine import RecordError
 from carcassonne.engine.record import GameRecord

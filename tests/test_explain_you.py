@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from carcassonne import i18n
-from carcassonne.words.explain import reason_words
 from carcassonne.engine.errors import Reason
+from carcassonne.words.explain import reason_words
 
 
 @pytest.fixture(autouse=True)

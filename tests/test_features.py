@@ -11,10 +11,11 @@ import random
 
 import pytest
 
-from builder import new_game, play
 from carcassonne.engine import Feature, Game, Rules
 from carcassonne.engine.geometry import coords
 from carcassonne.tileset import standard_tiles
+
+from builder import new_game, play
 
 
 def test_a_road_with_a_thief_is_seen_whole_with_its_open_end():

@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 
 from carcassonne import i18n
-from carcassonne.words.explain import error_words
-from carcassonne.engine import RecordError
+from carcassonne.engine import RecordError, untrusted
 from carcassonne.engine.record import GameRecord
-from carcassonne.engine import untrusted
+from carcassonne.words.explain import error_words
 
 GOOD = {"format": "carcassonne-record", "version": 1,
         "players": [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}], "turns": []}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from builder import new_game, play
 from carcassonne.engine import FOLLOWERS, Placement
+
+from builder import new_game, play
 
 
 def test_each_player_has_seven_followers():

@@ -6,9 +6,9 @@ import pytest
 
 from carcassonne.ai import GreedyBot
 from carcassonne.ai.hint import explain, hint
-from carcassonne.words.hint_words import hint_sentence
 from carcassonne.engine import Game, Rules
 from carcassonne.tileset import standard_tiles
+from carcassonne.words.hint_words import hint_sentence
 
 
 @pytest.fixture(scope="module")

@@ -11,12 +11,14 @@ from carcassonne.words.hint_words import clause_words, hint_sentence
 #: Every kind of clause, for every kind of feature it may name.
 CLAUSES = [Clause("close", f, 8, count=shared) for f in ("road", "city") for shared in (0, 1)] + [
     Clause("close", "cloister", 9), Clause("more", points=1), Clause("more", points=4), Clause("keep"),
-    Clause("home", count=1), Clause("home", count=2), *(Clause("place", f) for f in ("road", "city", "cloister", "farm")),
+    Clause("home", count=1), Clause("home", count=2),
+    *(Clause("place", f) for f in ("road", "city", "cloister", "farm")),
     *(Clause("share", f, owner="Bob") for f in ("road", "city", "farm")), Clause("farm", "farm", count=2, other=1),
     Clause("monk", "cloister", count=5), Clause("claim", "road", 3, count=3), Clause("claim", "city", 2, count=1),
     Clause("extend", "road"), Clause("extend", "city"), Clause("hold"), Clause("least"), Clause("gives", points=3),
     Clause("close", "garden", 9), Clause("abbot", "cloister", count=3), Clause("abbot", "garden", count=6),
-    Clause("back", "garden", 1), Clause("back", "cloister", 7)]
+    Clause("back", "garden", 1), Clause("back", "cloister", 7), Clause("big", "road"),
+    Clause("risk", "road", 8, count=4), Clause("risk", "city", 3, count=1)]
 
 
 #: Each clause of :data:`CLAUSES` alone, as the screen and ``carcassonne analyse`` say it in English.
@@ -34,7 +36,9 @@ SAID = ['Closes your road for 8 points.', 'Closes a shared road for 8 points.', 
         'The place where this tile helps the others least.', 'Though it scores 3 points for the others.',
         'Completes your garden for 9 points.', 'Puts your abbot on a cloister with 3 of 8 neighbours.',
         'Puts your abbot on a garden with 6 of 8 neighbours.', 'Takes your abbot back for 1 point.',
-        'Takes your abbot back for 7 points.']
+        'Takes your abbot back for 7 points.', 'Uses your big follower, which counts 2 for the majority.',
+        'Puts a thief on an inn road of 4 tiles: 8 points if completed, nothing if left open at the end.',
+        'Puts a knight on a cathedral city of 1 tile: 3 points if completed, nothing if left open at the end.']
 
 
 @pytest.fixture(autouse=True)

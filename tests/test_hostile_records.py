@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from builder import new_game
 from carcassonne.cli import main
 from carcassonne.console import printable
 from carcassonne.engine import IllegalMoveError, Move, RecordError
@@ -19,6 +18,8 @@ from carcassonne.engine.aids import tiles_that_fit
 from carcassonne.engine.geometry import REACH, square
 from carcassonne.engine.record import MAX_TURNS, GameRecord
 from carcassonne.engine.untrusted import MAX_FILE_BYTES, clean_name
+
+from builder import new_game
 
 FIXTURE = Path(__file__).parent / "records" / "rulebook" / "an21-final-scoring.carc.json"
 

@@ -13,16 +13,17 @@ from typing import Any
 
 import pytest
 
-from builder import play
 from carcassonne import i18n
-from carcassonne.cli import main
-from carcassonne.engine import Discard, Game, RecordError, Rules
 from carcassonne.ai.heuristics import DEFAULT, Evaluator
 from carcassonne.ai.simple import ranked_moves
+from carcassonne.cli import main
+from carcassonne.engine import Discard, Game, RecordError, Rules
 from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit
 from carcassonne.engine.geometry import square
 from carcassonne.engine.record import GameRecord
 from carcassonne.tileset import standard_tiles
+
+from builder import play
 
 TILES = standard_tiles()
 HOUSE = Path(__file__).parent / "records" / "house"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import socket
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 
@@ -75,8 +75,9 @@ def test_a_host_and_a_friend_play_through_links(tmp_path, tiles):
             placement = sorted(game.legal_placements(mover.table.tile))[0]
             assert link.send({"type": "play", "x": placement.x, "y": placement.y,
                               "rotation": placement.rotation, "turn": game.turn_number})
-            assert until(lambda: (me.frame(), friend.frame(),
-                                  me.table.game.turn_number > turn and friend.table.game.turn_number > turn)[2])
+            assert until(lambda turn=turn: (me.frame(), friend.frame(),
+                                            me.table.game.turn_number > turn
+                                            and friend.table.game.turn_number > turn)[2])
         assert me.table.game.history == friend.table.game.history
         assert me.table.game.scores == friend.table.game.scores
         friend_link.stop()

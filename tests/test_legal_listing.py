@@ -11,13 +11,15 @@ from carcassonne.engine import Discard, Rules
 from carcassonne.engine.legal import legal_entry
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.tileset import standard_tiles
+
 from oracle import Position, segment_of, turned
 
 TILES = standard_tiles()
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
+STANDARD = Rules()
 
 
-def saved_game(tmp_path, seed: int, rules: Rules = Rules()):
+def saved_game(tmp_path, seed: int, rules: Rules = STANDARD):
     game = play_random_game(TILES, rules, seed)
     path = tmp_path / "game.carc.json"
     GameRecord.from_game(game, SEATS).save(path)

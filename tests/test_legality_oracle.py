@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from carcassonne.engine import Game
 from carcassonne.tileset import standard_tiles
-from builder import move, new_game, play
+
 import strategies
+from builder import move, new_game, play
 from oracle import Position, segment_of, turned
 
 TILES = standard_tiles()

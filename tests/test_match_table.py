@@ -10,6 +10,7 @@ from carcassonne.cli import main as cli_main
 
 from scripts import load_script
 
+
 @pytest.fixture(scope="module")
 def match_table():
     return load_script("match_table")

@@ -13,13 +13,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_net_server import local_game
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from carcassonne.net.client import Connection
 from carcassonne.net.protocol import CLIENT_MESSAGES, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
+
 from netkit import ServerThread, play_seat, run, seated_pair
-from test_net_server import local_game
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=30),
@@ -37,7 +38,8 @@ frames = st.one_of(
     json_values.map(json.dumps),
     st.integers(1, 4000).map(lambda depth: "[" * depth + "]" * depth),
     st.just("1" * 5000),
-    st.integers(MAX_CLIENT_MESSAGE + 1, 4 * MAX_CLIENT_MESSAGE).map(lambda n: '{"type": "chat", "text": "' + "a" * n + '"}'),
+    st.integers(MAX_CLIENT_MESSAGE + 1, 4 * MAX_CLIENT_MESSAGE).map(
+        lambda n: '{"type": "chat", "text": "' + "a" * n + '"}'),
 )
 #: What a seated hostile peer sends in its own game: moves out of turn and nonsense steps.
 seated_frames = st.one_of(

@@ -16,9 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-from carcassonne.engine import Game, Rules
 from carcassonne.ai import get_bot
+from carcassonne.engine import Game, Rules
 from carcassonne.engine.record import GameRecord
+
 from netkit import ROOT, ServerThread, start_server_process, turns_in, wait_for
 
 SEAT = str(Path(__file__).with_name("net_seat.py"))
@@ -133,7 +134,7 @@ def test_a_data_folder_that_cannot_be_used_is_one_line_and_exit_2(tmp_path):
 def test_a_damaged_game_record_is_left_alone_and_the_other_games_resume(tiles, tmp_path):
     data = tmp_path / "data"
     with ServerThread(tiles, folder=data) as server:
-        from netkit import run, seated_pair, play_seat
+        from netkit import play_seat, run, seated_pair
 
         async def two_games():
             a, b = await seated_pair(server.url, tiles, seed=1)

@@ -19,6 +19,7 @@ from carcassonne.ai import get_bot
 from carcassonne.engine import COLORS, Game, Rules
 from carcassonne.net.client import Connection, NetError
 from carcassonne.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
+
 from netkit import ServerThread, play_seat, run, seated_pair
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from builder import move, new_game, play
-from carcassonne.engine import Discard, IllegalMoveError, Placement, Rules, Game
 from carcassonne.bench import board_of
+from carcassonne.engine import Discard, Game, IllegalMoveError, Placement, Rules
+
+from builder import move, new_game, play
 
 
 def test_the_start_tile_d_lies_at_the_origin_with_its_city_north():

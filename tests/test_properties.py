@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-import strategies
 from carcassonne.engine import FOLLOWERS, Discard, Game
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.rules import COLORS
 from carcassonne.tileset import standard_tiles
+
+import strategies
 
 TILES = standard_tiles()
 

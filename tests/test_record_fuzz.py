@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from carcassonne.engine import CarcassonneError, RecordError
 from carcassonne.engine.record import GameRecord

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from builder import new_game, play
 from carcassonne.bench import play_random_game
 from carcassonne.cli import main
 from carcassonne.engine import RecordError, Rules
 from carcassonne.engine.record import GameRecord, Seat
+
+from builder import new_game, play
 
 BAD = Path(__file__).parent / "records" / "bad"
 SEATS = [Seat("Ann", "red"), Seat("Bot", "blue", "ai:normal")]
@@ -118,8 +119,9 @@ BAD_RECORDS = {
 def _write_bad_records() -> None:
     """The fixtures are committed; this documents (and can rebuild) how each was made."""
     BAD.mkdir(parents=True, exist_ok=True)
-    t = lambda tile, x, y, r, m=None: {"tile": tile, "x": x, "y": y, "rotation": r,
-                                        **({"meeple": m} if m else {})}
+    def t(tile, x, y, r, m=None):
+        return {"tile": tile, "x": x, "y": y, "rotation": r, **({"meeple": m} if m else {})}
+
     files = {
         "truncated.carc.json": record_text([t("U", 1, 0, 0)])[:-40],
         "unknown-tile.carc.json": record_text([t("Z", 1, 0, 0)]),

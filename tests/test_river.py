@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from builder import move, new_game, play
 from carcassonne.bench import play_random_game
 from carcassonne.engine import Discard, Move, Placement, Rules
 from carcassonne.engine.record import GameRecord, Seat
+
+from builder import move, new_game, play
 
 
 def river_game(seed: int = 0):

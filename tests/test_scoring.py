@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from builder import new_game, play
 from carcassonne.engine import FOLLOWERS
 from carcassonne.engine.record import GameRecord
 from carcassonne.tileset import standard_tiles
+
+from builder import new_game, play
 
 # Player 1 moves on turns 1, 3, 5...; Player 2 on turns 2, 4, 6...
 

@@ -6,15 +6,15 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import pytest
 
-from carcassonne.ai import SearchBot
-from carcassonne.ai import search
-from builder import midgame
+from carcassonne.ai import SearchBot, search
 from carcassonne.tileset import standard_tiles
+
+from builder import midgame
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,12 @@ from collections import Counter
 
 import pygame
 import pytest
+from test_artwork import classify
 
 from carcassonne import resources
 from carcassonne.app.art import tile_anchors, tile_masks
 from carcassonne.engine.tiles import FEATURE_KINDS
 from carcassonne.tileset import image_sources, read_tilesets
-from test_artwork import classify
 
 TILES = list(read_tilesets())
 SOURCES = image_sources()

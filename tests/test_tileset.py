@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
-from carcassonne.engine.tiles import TileKind, parse_segments, format_segments
-from carcassonne.engine.errors import TileDefinitionError
 from carcassonne import tileset
+from carcassonne.engine.errors import TileDefinitionError
+from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
+from carcassonne.engine.tiles import TileKind, format_segments, parse_segments
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from tiles_md import read_catalogue  # noqa: E402

@@ -7,6 +7,7 @@ import pytest
 from carcassonne.ai.expert import EXPERT_WEIGHTS, ExpertWeights, expert_weights
 from carcassonne.engine import Rules
 from carcassonne.tileset import standard_tiles
+
 from scripts import load_script
 
 

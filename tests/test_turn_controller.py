@@ -8,8 +8,17 @@ import sys
 
 import pytest
 
-from carcassonne.app.play.turn import (AI_FAILED, AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError,
-                                  TurnController)
+from carcassonne.app.play.turn import (
+    AI_FAILED,
+    AI_GLIDE,
+    AI_THINK,
+    ANIMATING,
+    HANDOVER,
+    HUMAN,
+    OVER,
+    AIError,
+    TurnController,
+)
 from carcassonne.engine import Game, Rules
 from carcassonne.engine.record import Seat
 

@@ -10,23 +10,22 @@ import random
 
 import pygame
 
-from carcassonne.words import explain
+from carcassonne.app.art.spots import spot_anchor
 from carcassonne.app.board.board_view import LAYERS
 from carcassonne.app.driver import Driver, random_game, show_cell
 from carcassonne.app.play.hud import track_xs
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog
-from carcassonne.app.session import open_replay
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.app.scenes.settings import SettingsScene
 from carcassonne.app.scenes.title import TitleScene
-from carcassonne.app.session import play
-from carcassonne.app.art.spots import spot_anchor
+from carcassonne.app.session import open_replay, play
 from carcassonne.bench import board_of
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit
 from carcassonne.engine.record import GameRecord, Seat
+from carcassonne.words import explain
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
 

@@ -13,13 +13,13 @@ from test_analysis import FAST, thrown_away_city
 
 from carcassonne.ai import analysis
 from carcassonne.ai.analysis import AnalysisCancelled, TurnAnalysis
-from carcassonne.app.files import analysis_job
+from carcassonne.app.board.sprites import GhostFollower, GhostTile
 from carcassonne.app.driver import Driver, random_game
+from carcassonne.app.files import analysis_job
 from carcassonne.app.files.replay import Replay
 from carcassonne.app.scenes.analysis import AnalysisScene
 from carcassonne.app.scenes.replay import ReplayScene
 from carcassonne.app.scenes.results import ResultsScene
-from carcassonne.app.board.sprites import GhostFollower, GhostTile
 from carcassonne.engine import Move
 from carcassonne.engine.record import GameRecord, Seat
 

@@ -13,10 +13,11 @@ import threading
 import pygame
 
 from carcassonne.app.driver import Driver
-from gated_bot import install_gated_bot
+from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.app.scenes.play import AI_GLIDE, PlayScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.files.storage import SeatSetup, Setup
+
+from gated_bot import install_gated_bot
 
 
 def river_game_with_a_gated_computer(app, monkeypatch) -> tuple[PlayScene, threading.Event]:  # noqa: ANN001

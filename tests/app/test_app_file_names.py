@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_app_hostile_files import record_data, settle
 
 from carcassonne.app import run_app
 from carcassonne.app.driver import Driver
@@ -15,7 +16,6 @@ from carcassonne.app.scenes.dialogs import LoadDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.engine.untrusted import shown_path
-from test_app_hostile_files import record_data, settle
 
 #: "gé" in Latin-1, then a byte no encoding maps: what an old archive or another system leaves.
 BAD = os.fsdecode(b"g\xe9\xff")
@@ -66,8 +66,8 @@ def test_a_broken_save_with_such_a_name_says_so_in_the_load_list(make_app, data_
 
 def test_the_replay_viewer_opens_such_a_file_from_the_command_line(data_dir, tmp_path):
     from carcassonne.app.app import App  # noqa: F401 - the display is set up by run_app
-    from carcassonne.engine.record import GameRecord, Seat
     from carcassonne.app.driver import random_game
+    from carcassonne.engine.record import GameRecord, Seat
     from carcassonne.tileset import standard_tiles
 
     game = random_game(standard_tiles(), 6, seed=3)

@@ -12,10 +12,10 @@ import random
 
 import pygame
 
+from carcassonne.app.art.spots import spot_anchor
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.results import ResultsScene
-from carcassonne.app.art.spots import spot_anchor
 from carcassonne.engine import Game, Move
 from carcassonne.engine.record import GameRecord
 

@@ -12,16 +12,16 @@ import pytest
 
 from carcassonne import i18n
 from carcassonne.ai.hint import hint
-from carcassonne.app.play.coach import hint_seed
+from carcassonne.app.board.sprites import GhostFollower, GhostTile
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.words.hint_words import hint_sentence
+from carcassonne.app.play.coach import hint_seed
 from carcassonne.app.scenes.play import HUMAN, PlayScene
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.app.session import load_game, play
-from carcassonne.app.board.sprites import GhostFollower, GhostTile
 from carcassonne.app.ui.widgets import recording_layout
 from carcassonne.engine import Game
 from carcassonne.engine.record import GameRecord, Seat
+from carcassonne.words.hint_words import hint_sentence
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
 #: A small search, so the tests run quickly (the same budget gives the same move).

@@ -12,23 +12,24 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pygame
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne.app import run_app
 from carcassonne.app.app import App
 from carcassonne.app.driver import Driver, random_game
+from carcassonne.app.files.storage import SeatSetup, Settings, Setup, Storage
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.new_game import NewGameScene
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene, open_replay
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import start_new
-from carcassonne.app.files.storage import Settings, SeatSetup, Setup, Storage
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.untrusted import clean_name
 

@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 from carcassonne.app.driver import Driver
+from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.app.scenes.new_game import HOUSE_LINES, NewGameScene
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.rules_help import PAGE, RulesScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.engine import Rules
 
 
@@ -137,8 +137,8 @@ def test_the_replay_viewer_tells_the_house_rules_in_words(tiles):
 
 
 def test_a_square_off_the_table_says_so(tiles):
-    from carcassonne.words.explain import why_not_tile
     from carcassonne.engine import Game, Placement
+    from carcassonne.words.explain import why_not_tile
 
     game = Game(tiles, Rules(table=(3, 3)), 2, seed=0)
     game.play(Placement("U", 1, 0, 0).with_follower(None))

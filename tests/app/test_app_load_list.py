@@ -9,12 +9,12 @@ import time
 
 import pygame
 import pytest
+from test_app_hostile_files import record_data
 
 from carcassonne.app.driver import Driver
 from carcassonne.app.files.save_list import INDEX_NAME, SaveList
 from carcassonne.app.scenes.dialogs import LoadDialog
 from carcassonne.app.scenes.title import TitleScene
-from test_app_hostile_files import record_data
 
 MANY = 5000
 

@@ -54,12 +54,12 @@ def test_free_memory_goes_back_to_the_system_between_screens(make_app):
 def test_every_picture_cache_keeps_within_its_windows_worth(make_app):
     """Zooming through every size with the farm owners shown, at 1920×1080: the tiles, tints,
     panels and text held stay within their budgets (before, the tints alone could reach 96 MiB)."""
+    from carcassonne.app.art.picture_cache import held_bytes, window_bytes
     from carcassonne.app.board import feature_paint
-    from carcassonne.app.ui import widgets
     from carcassonne.app.board.camera import ZOOM_SIZES
     from carcassonne.app.driver import Driver, random_game
-    from carcassonne.app.art.picture_cache import held_bytes, window_bytes
     from carcassonne.app.session import play
+    from carcassonne.app.ui import widgets
     from carcassonne.engine.record import Seat
 
     app = make_app(size=(1920, 1080))
@@ -80,8 +80,8 @@ def test_every_picture_cache_keeps_within_its_windows_worth(make_app):
 
 
 def test_a_new_game_starts_with_empty_picture_caches(make_app):
-    from carcassonne.app.driver import Driver, random_game
     from carcassonne.app.art.picture_cache import held_bytes
+    from carcassonne.app.driver import Driver, random_game
     from carcassonne.app.session import play
     from carcassonne.engine.record import Seat
 

@@ -124,12 +124,13 @@ def test_a_hosted_game_is_played_from_both_sides(make_app):
             d.key(pygame.K_TAB)  # keyboard play: the first legal square (sent as "lay")
             d.key(pygame.K_SPACE)
             d.key(pygame.K_SPACE)  # the move goes to the server, which plays it
-            assert until(d, lambda: scene.game.turn_number > before, seconds=10)
+            assert until(d, lambda before=before: scene.game.turn_number > before, seconds=10)
         assert until(d, lambda: (friend.frame(), friend.table.current == 1)[1]
                            and scene.turn.phase in ("ai-think", "human"), seconds=10)
         before = scene.game.turn_number
         friend.play_first_fit()
-        assert until(d, lambda: scene.game.turn_number > before and scene.turn.phase == "human", seconds=10)
+        assert until(d, lambda before=before: scene.game.turn_number > before and scene.turn.phase == "human",
+                     seconds=10)
     friend.frame()
     assert scene.game.history == friend.table.game.history
     assert scene.game.scores == friend.table.game.scores
@@ -403,7 +404,8 @@ def test_no_network_screen_text_runs_past_its_box(make_app, size, language):
         found["lobby"] = overflows()
         friend = Friend(app.net.host.local_url, app.tiles)
         friend.link.join(lobby.code, None, "Bartholomew")
-        assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15), (friend.link.problem, lobby.link.status, lobby.table.started, app.top)
+        assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15), (
+            friend.link.problem, lobby.link.status, lobby.table.started, app.top)
         scene = app.top
         friend.link.send({"type": "chat", "text": "w" * 150})
         friend.link.send({"type": "chat", "text": "a long chat line of many words " * 5})

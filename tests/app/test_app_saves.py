@@ -10,11 +10,11 @@ import pytest
 from carcassonne.ai import get_bot
 from carcassonne.app.driver import Driver
 from carcassonne.app.files.saves import describe_rules
+from carcassonne.app.files.storage import SeatSetup, Setup, Storage
 from carcassonne.app.scenes.dialogs import LoadDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import game_from_setup, start_new
-from carcassonne.app.files.storage import SeatSetup, Setup, Storage
 from carcassonne.engine import Rules
 from carcassonne.engine.record import GameRecord
 
@@ -159,7 +159,8 @@ def test_the_old_single_autosave_still_continues(make_app, data_dir):
 @pytest.mark.parametrize("rules, words", [
     (Rules(), "standard rules"),
     (Rules(farmers=False), "no farmers"),
-    (Rules(river=True, small_city=True, farm_scoring="first-edition"), "farm scoring: first edition, small city, river"),
+    (Rules(river=True, small_city=True, farm_scoring="first-edition"),
+     "farm scoring: first edition, small city, river"),
 ])
 def test_rules_are_described_by_what_differs_from_the_base_game(rules, words):
     assert describe_rules(rules) == words

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-
 import pygame
 
 from carcassonne.app.driver import Driver
-from gated_bot import install_gated_bot
+from carcassonne.app.files.storage import SeatSetup, Settings, Setup, Storage, data_dir
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.files.storage import SeatSetup, Settings, Setup, Storage, data_dir
 from carcassonne.engine import Game
 from carcassonne.engine.record import GameRecord
+
+from gated_bot import install_gated_bot
 
 
 def two_humans(seed: str = "7") -> Setup:

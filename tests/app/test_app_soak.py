@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from carcassonne.app.driver import Driver, random_game
+from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import game_from_setup, play
-from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.engine import FOLLOWERS
 from carcassonne.engine.record import GameRecord, Seat
 
@@ -80,11 +80,11 @@ def test_random_input_in_every_scene_raises_nothing_and_keeps_the_game_valid(mak
     rng = random.Random(1234)
     from carcassonne.app.scenes.dialogs import LoadDialog
     from carcassonne.app.scenes.new_game import NewGameScene
-    from carcassonne.app.session import open_replay
     from carcassonne.app.scenes.results import ResultsScene
     from carcassonne.app.scenes.rules_help import RulesScene
     from carcassonne.app.scenes.settings import SettingsScene
     from carcassonne.app.scenes.title import TitleScene
+    from carcassonne.app.session import open_replay
 
     def new_play(seed: int) -> None:
         setup = Setup(seats=[SeatSetup("Ann", "red"), SeatSetup("Bob", "blue"),

@@ -7,13 +7,13 @@ import pygame
 
 from carcassonne.app.board.board_view import BoardView
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.app.ui.keymap import KEYMAP, Binding, action_for, help_rows, parse_key
+from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.replay import ReplayScene
 from carcassonne.app.scenes.rules_help import keys as help_keys
 from carcassonne.app.session import game_from_setup, open_replay, play
-from carcassonne.app.files.storage import SeatSetup, Setup
+from carcassonne.app.ui.keymap import KEYMAP, Binding, action_for, help_rows, parse_key
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]

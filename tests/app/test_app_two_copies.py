@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_app_hostile_files import record_data
 
-from carcassonne.app.files import gamelock
 from carcassonne.app.driver import Driver
+from carcassonne.app.files import gamelock
+from carcassonne.app.files.storage import SeatSetup, Setup, Storage
 from carcassonne.app.scenes.dialogs import MessageDialog
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.session import load_game, start_new
-from carcassonne.app.files.storage import SeatSetup, Setup, Storage
-from test_app_hostile_files import record_data, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 

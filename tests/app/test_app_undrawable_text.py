@@ -7,7 +7,9 @@ import json
 
 import pygame
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_app_hostile_files import record_data, settle
 
 from carcassonne.app.driver import Driver
 from carcassonne.app.scenes.new_game import NewGameScene
@@ -17,7 +19,6 @@ from carcassonne.app.scenes.title import TitleScene
 from carcassonne.app.ui.textcache import render_text
 from carcassonne.app.ui.widgets import TextField, blit_text
 from carcassonne.engine.untrusted import clean_name
-from test_app_hostile_files import record_data, settle
 
 #: Marks that draw as nothing on their own, and the one symbol the fonts leave undrawn.
 ZERO_WIDTH = ["\u034f", "\u17b4", "\u17b5", "\u180b", "\u180c", "\u180d", *map(chr, range(0xFE00, 0xFE10)),
