@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..engine import Game, Move
 from ..engine.events import FEATURE_NAMES
 from ..engine.modules.abbot import BACK, PLACE_OF
+from ..engine.modules.inns_cathedrals import BIG, cathedral_points, inn_points, is_big
 from .expert import ExpertBot
 
 #: The kinds of :class:`Clause`, each with its facts (all whole numbers or feature names):
@@ -35,8 +36,11 @@ from .expert import ExpertBot
 #:   ``gives``   points: what the move scores for the others
 #:   ``abbot``   feature, neighbours: the abbot on a cloister or garden with so many of 8 neighbours
 #:   ``back``    points: the abbot is taken back and scores so many points
+#:   ``big``     feature: the follower placed is the big one, which counts 2 for the majority
+#:   ``risk``    feature, points, tiles: a follower on a new inn road or cathedral city of so many
+#:               tiles, worth so many points completed now and nothing if left open (I&C)
 KINDS = ("close", "more", "keep", "home", "place", "share", "farm", "monk", "claim", "extend", "hold",
-         "least", "gives", "abbot", "back")
+         "least", "gives", "abbot", "back", "big", "risk")
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,9 @@ def explain(game: Game, move: Move) -> Why:
         taken, events = events[0], events[1:]
         parts.append(Clause("back", _kind(taken.feature), taken.points))
         figure = None
+    big = is_big(figure)
+    if big and figure is not None:
+        figure = figure[len(BIG):]  # the big follower stands where a follower would
     spot = PLACE_OF.get(figure or "", figure)
     mine = [e for e in events if me in e.players]
     returned = sum(1 for e in events for f in e.followers_returned if f.player == me)
@@ -118,6 +125,8 @@ def explain(game: Game, move: Move) -> Why:
             parts.append(Clause("home", count=returned))
         if spot and not placed_back:
             parts.append(Clause("place", _kind(after.feature_at(move.x, move.y, spot).kind)))
+            if big:
+                parts.append(Clause("big", _kind(after.feature_at(move.x, move.y, spot).kind)))
     elif spot and not placed_back:
         feature = after.feature_at(move.x, move.y, spot)
         kind = _kind(feature.kind)
@@ -129,8 +138,16 @@ def explain(game: Game, move: Move) -> Why:
             parts.append(Clause("farm", kind, count=completed, other=len(feature.cities) - completed))
         elif kind == "cloister":
             parts.append(Clause("monk", kind, count=len(feature.tiles) - 1))
+        elif feature.inn:  # Inns & Cathedrals: worth its points only if completed
+            tiles = len(feature.tiles)
+            parts.append(Clause("risk", kind, inn_points(tiles, True), count=tiles))
+        elif feature.cathedral:
+            tiles = len(feature.tiles)
+            parts.append(Clause("risk", kind, cathedral_points(tiles, feature.pennants, True), count=tiles))
         else:
             parts.append(Clause("claim", kind, feature.points, count=len(feature.tiles)))
+        if big:
+            parts.append(Clause("big", kind))
     elif not parts:
         grows = _grows_own_feature(after, move, me)
         if grows:

@@ -48,6 +48,17 @@ def _claim(c: Clause) -> str:
     return text.format(tiles=tiles, points=points)
 
 
+def _risk(c: Clause) -> str:
+    """A follower on an inn road or a cathedral city (Inns & Cathedrals): its points if
+    completed, nothing if left open at the end."""
+    tiles = ngettext("{n} tile", "{n} tiles", c.count).format(n=c.count)
+    points = ngettext("{n} point", "{n} points", c.points).format(n=c.points)
+    text = (_("puts a thief on an inn road of {tiles}: {points} if completed, nothing if left open at the end")
+            if c.feature == "road" else
+            _("puts a knight on a cathedral city of {tiles}: {points} if completed, nothing if left open at the end"))
+    return text.format(tiles=tiles, points=points)
+
+
 def clause_words(c: Clause) -> str:
     """One clause, starting in lower case, in the language now spoken."""
     if c.kind == "close":
@@ -82,6 +93,10 @@ def clause_words(c: Clause) -> str:
     if c.kind == "back":
         return ngettext("takes your abbot back for {n} point", "takes your abbot back for {n} points",
                         c.points).format(n=c.points)
+    if c.kind == "big":
+        return _("uses your big follower, which counts 2 for the majority")
+    if c.kind == "risk":
+        return _risk(c)
     if c.kind == "gives":
         return ngettext("though it scores {n} point for the others", "though it scores {n} points for the others",
                         c.points).format(n=c.points)
