@@ -351,3 +351,43 @@ def test_random_games_accept_every_listed_figure_refuse_the_others_and_score_by_
         assert all(e.points > 0 for e in game.events)
         again = GameRecord.from_data(json.loads(GameRecord.from_game(game, _seats(game)).to_json()))
         assert again.replay(TILES, final=True).scores == game.scores
+
+
+# ------------------------------------------------------ computer players
+def test_computer_players_list_the_big_follower_and_the_hint_says_what_it_does():
+    from carcassonne.ai.base import moves_of
+    from carcassonne.ai.heuristics import Evaluator
+    from carcassonne.ai.hint import explain
+
+    game = Game(TILES, Rules(inns_cathedrals=True), names=["Red", "Blue"])
+    moves = list(moves_of(game, "IC15"))
+    assert Placement("IC15", 1, 0, 0).with_follower("big:road:E") in moves
+    why = explain(game, Placement("IC15", 1, 0, 0).with_follower("big:road:E"))
+    assert [(c.kind, c.feature, c.points, c.count) for c in why.clauses] == \
+        [("risk", "road", 4, 2), ("big", "road", 0, 0)]  # an inn road of 2 tiles: 4 if completed
+    why = explain(game, Placement("IC1", 0, -1, 0).with_follower("city:N"))
+    assert [(c.kind, c.points, c.count) for c in why.clauses] == [("risk", 6, 2)]
+    # An open inn road is worth its points only by the chance it is completed: never its
+    # 1 a tile of a plain road, which it scores nothing of if left open.
+    inn, plain = game.copy(), game.copy()
+    inn.play(Placement("IC15", 1, 0, 0).with_follower("road:E"))
+    plain.play(Placement("U", 1, 0, 0).with_follower("road:E"))
+    road = inn.feature_at(1, 0, "road:E")
+    worth, chance = Evaluator(inn)._road_or_city(inn, road, len(inn.deck), len(inn.deck) / 2)
+    assert 0 < chance < 1 and worth == pytest.approx(chance * 2 * 4)
+    worth, _ = Evaluator(plain)._road_or_city(plain, plain.feature_at(1, 0, "road:E"), len(plain.deck),
+                                             len(plain.deck) / 2)
+    assert worth > 2  # a plain road keeps its tiles at the end
+
+
+def test_the_evaluation_gives_a_contested_feature_to_the_big_follower():
+    from carcassonne.ai.heuristics import Evaluator
+
+    data = json.loads((IC / "big-road-majority.carc.json").read_text(encoding="utf-8"))
+    data["turns"] = data["turns"][:3]  # Red's big follower and Blue's thief on one open road
+    game = replay(data, False)
+    ev = Evaluator(game)
+    with_big = ev.values(game)
+    game.bigs = (-1, -1)  # as if Red's figure there were an ordinary follower: a tie
+    tied = Evaluator(game).values(game)
+    assert with_big[1] < tied[1]  # Blue no longer shares the road's worth
