@@ -110,7 +110,7 @@ def why_not_follower(game: "Game", placement: Placement, spot: str, big: bool = 
         name = game.names[game.current]
         if game.bigs and game.bigs[game.current] < 0:  # Inns & Cathedrals: the big one is home
             return Reason(f"{name} has none of the 7 followers left, only the big follower",
-                          "no-follower-left", big_home=True)
+                          "only-big-left", name=name)
         return Reason(f"{name} has no follower left", "no-follower-left")
     taken, through_tile = game._joined_followers(square(placement.x, placement.y), o, seg_index)
     if taken:
