@@ -166,6 +166,39 @@ def refused(app: App, d: Driver) -> None:
     app.replace_scene("title")
 
 
+def hand(app: App, d: Driver) -> None:
+    """A hidden hand of three in hot seat: backs until the hand-over, then the three tiles, one
+    picked and dragged to the board; the others' hands as tile backs on their cards."""
+    from carcassonne.ai import get_bot
+
+    game = Game(app.tiles, Rules(hand=3, hand_open=False, abbot=True), players=3, seed=9,
+                names=[x.name for x in SEATS])
+    bots = [get_bot("normal", 70 + i) for i in range(3)]
+    while game.turn_number < 12 or game.current != 0:
+        if game.draw() is None:
+            break
+        game.play(bots[game.current].choose(game))
+    play(app, game, SEATS)
+    d.frames(2)
+    d.move(app.top.rects["deck"].center)
+    shot(app, "07-hand-hidden-until-the-hand-over")
+    d.key(pygame.K_RETURN)
+    scene = app.top
+    d.move(scene.rects["deck"].center)
+    shot(app, "08-hand-of-three")
+    held = game.hand(0)
+    pick = max(held, key=lambda t: len(game.legal_placements(t)))
+    p = min(game.legal_placements(pick))
+    d.click(scene.hand_tile_rect(pick).center)
+    while scene.turn.rotation != p.rotation:
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, 110)
+    d.drag(scene.hand_tile_rect(pick).center, scene.camera.cell_center(p.x, p.y), steps=4, release=False)
+    shot(app, "09-hand-tile-dragged-to-the-board")
+    d.key(pygame.K_ESCAPE)
+    app.replace_scene("title")
+
+
 def main() -> int:
     global OUT, SUFFIX
     parser = argparse.ArgumentParser()
@@ -182,6 +215,7 @@ def main() -> int:
     new_game(app, d)
     abbot(app, d)
     refused(app, d)
+    hand(app, d)
     app.shutdown()
     pygame.quit()
     return 0
