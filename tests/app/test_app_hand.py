@@ -80,3 +80,13 @@ def test_an_open_hand_shows_face_up_on_its_holders_card(make_app):
     app, d, scene = start(make_app, hand_open=True)
     d.key(pygame.K_RETURN)
     assert scene.panel.cards[1].held == scene.game.hand(1)
+
+
+def test_the_keys_1_2_3_pick_a_tile_of_the_hand(make_app):
+    app, d, scene = start(make_app, hand_open=True)
+    d.key(pygame.K_RETURN)
+    turn, held = scene.turn, scene.game.hand(0)
+    d.key(pygame.K_3)
+    assert turn.tile == held[2]
+    d.key(pygame.K_1)
+    assert turn.tile == held[0]

@@ -62,11 +62,11 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
     spots = abbot_spots if dragging_abbot else tuple(t.spots()) + (
         tuple(s for s in abbot_spots if s not in t.spots()) if hints_on and not dragging_follower else ())
     leaving = t.abbot_out(t.player) if t.follower == BACK else None
+    lit = dragging_follower or dragging_abbot or (hints_on and not t.follower and not t.declined)
     return replace(marks, pending=t.pending,
                    pending_follower=None if lifted or t.follower == BACK else t.follower,
-                   spots=spots if dragging_follower or dragging_abbot or (hints_on and not t.follower and not t.declined)
-                   else (), hover_spot=hover_spot, leaving=leaving, leaving_points=t.take_back_points() if leaving
-                   else None)
+                   spots=spots if lit else (), hover_spot=hover_spot, leaving=leaving,
+                   leaving_points=t.take_back_points() if leaving else None)
 
 
 def place_of_abbot(spot: str) -> str:

@@ -126,6 +126,12 @@ class TurnActions:
                                            self.aids_on()), BAD, 8)
         self.sounds.play("error")
 
+    def choose(self, index: int) -> None:
+        """1, 2, 3: the tile of the hand to play (a hand of tiles; keyboard play)."""
+        hand = self.turn.hand
+        if index < len(hand) and self.turn.choose(hand[index]):
+            self.sounds.play("click")
+
     def take_back(self) -> None:
         """Take the abbot back (a button, a key, or a drag from the board to the panel): says
         the points it will score before the turn is confirmed, or why it cannot come home."""

@@ -232,7 +232,8 @@ class PlayScene(BoardScene):
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
             "save": self.save_game, "back": self.back, "help": self.open_help, "menu": self.open_menu,
             "move-log": self.overlay.toggle_log, "farm-owners": self.overlay.toggle_farm_owners,
-            "hint": self.ask_hint, "abbot-back": m.take_back}
+            "hint": self.ask_hint, "abbot-back": m.take_back,
+            "hand-1": lambda: m.choose(0), "hand-2": lambda: m.choose(1), "hand-3": lambda: m.choose(2)}
         if action not in actions:
             return False
         actions[action]()
