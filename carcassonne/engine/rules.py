@@ -144,11 +144,11 @@ class Rules:
             data[key] = list(value) if key == "table" else value
         if self.abbot:
             data["abbot"] = True
-        if self.start != START_BOOK:
-            data["start"] = self.start
-        if self.hand != 1:
+        if self.hand != 1:  # the order of docs/game-record.md: the Abbot, a hand, the start tile
             data["hand"] = self.hand
             data["hand_open"] = self.hand_open
+        if self.start != START_BOOK:
+            data["start"] = self.start
         if self.inns_cathedrals:
             data["inns_cathedrals"] = True
         return data
