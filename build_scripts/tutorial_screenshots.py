@@ -7,7 +7,8 @@ at 1024×768 and 1920×1080, into docs/screenshots/tutorial/.
 With ``--language`` the lessons are taken in that language at 1024×768 only, into
 docs/screenshots/languages/ (``de-tutorial-….png``).
 
-Lessons are played with synthetic clicks and keys on the board, like a learner would.
+Lessons are played as the game is, with synthetic input: the tile dragged from the hand slot,
+followers dragged from the card, R to turn, Enter to confirm.
 """
 
 from __future__ import annotations
@@ -43,21 +44,32 @@ def shot(app: App, out: Path, name: str) -> None:
     print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
-def click_cell(d: Driver, scene, x: int, y: int) -> None:  # noqa: ANN001
-    d.click(scene.board.camera.cell_center(x, y))
+def drag_tile(d: Driver, scene, x: int, y: int, release: bool = True) -> None:  # noqa: ANN001
+    """The tile in hand dragged from the hand slot onto board square (x, y), as in the game."""
+    d.drag(scene.pieces.hand_tile_rect().center, scene.camera.cell_center(x, y), steps=4, release=release)
+
+
+def place_point(scene, spot: str) -> tuple[int, int]:  # noqa: ANN001
+    """Where on screen the place ``spot`` of the laid tile is."""
+    p = scene.turn.pending
+    return next(pos for pos in ((px, py) for px in range(0, scene.size[0], 3) for py in range(0, scene.size[1], 3)
+                                if scene.camera.cell_at(px, py) == (p.x, p.y))
+                if scene.board.spot_near(p, scene.turn.spots(), pos) == spot)
 
 
 def play_step(d: Driver, scene) -> None:  # noqa: ANN001
-    """The step's intended move, by hand: turn the tile, click the square, click the follower's place, Done."""
-    step = scene.runner.step
-    move = step.solution
+    """The step's intended move, by hand: turn the tile, drag it onto its square, drag a follower
+    from the card onto its place (F or B for the abbot), Enter."""
+    move = scene.runner.step.solution
     while scene.turn.rotation != move.rotation:
         d.key(pygame.K_r)
-    click_cell(d, scene, move.x, move.y)
-    if move.follower:
-        while scene.turn.follower != move.follower:
-            d.key(pygame.K_f)
+    drag_tile(d, scene, move.x, move.y)
+    if move.follower and move.follower in scene.turn.spots():
+        d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, move.follower), steps=3)
+    while move.follower and scene.turn.follower != move.follower:
+        d.key(pygame.K_b if move.follower == "abbot:back" else pygame.K_f)
     d.key(pygame.K_RETURN)
+    d.run_until(lambda: scene.turn.can_act or scene.runner.step is None or scene.runner.step.reading, 200)
 
 
 def to_step(d: Driver, scene, number: int) -> None:  # noqa: ANN001
@@ -69,50 +81,59 @@ def to_step(d: Driver, scene, number: int) -> None:  # noqa: ANN001
             play_step(d, scene)
 
 
+def start(app: App, d: Driver, index: int):  # noqa: ANN201
+    """Lesson ``index`` opened from the lessons list (the lesson shown before goes back to it)."""
+    if type(app.top).__name__ == "LessonScene":
+        d.key(pygame.K_ESCAPE)
+    d.click(app.top.list_buttons[index].rect.center)
+    d.frames(2)
+    return app.top
+
+
 def lessons(app: App, d: Driver, out: Path) -> None:
     d.key(pygame.K_t)
-    scene = app.top
     shot(app, out, "01-lessons")
-    # 1: placing tiles — a wrong square answered with the engine's why-not
-    scene.start(0)
-    d.frames(2)
-    d.key(pygame.K_r)
-    click_cell(d, scene, 0, -1)
+    # 1: placing tiles — the tile dragged onto a square where it does not fit: the engine's why-not
+    scene = start(app, d, 0)
+    drag_tile(d, scene, 0, -1)
     shot(app, out, "02-lesson1-why-not")
-    to_step(d, scene, 1)
-    scene.turn.pick_up()
-    scene.turn.rotation = 0
-    click_cell(d, scene, 1, 0)
+    drag_tile(d, scene, 1, 0, release=False)  # dragged: its ghost over the square framed in yellow
     shot(app, out, "03-lesson1-placed")
-    # 2: roads — the thief on the road before Done
-    scene.start(1)
-    d.frames(2)
-    click_cell(d, scene, 1, 0)
-    d.key(pygame.K_f)
+    d.release(scene.camera.cell_center(1, 0))
+    # 2: roads — a follower dragged from the card, the road it joins lit under it
+    scene = start(app, d, 1)
+    drag_tile(d, scene, 1, 0)
+    d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, "road:E"), steps=3, release=False)
     shot(app, out, "04-lesson2-thief")
-    to_step(d, scene, 4)
+    d.release(place_point(scene, "road:E"))
+    d.key(pygame.K_RETURN)
+    to_step(d, scene, 3)
+    speed = app.settings.animation
+    app.settings.animation = "normal"  # the road's scoring, as the game animates it
+    play_step_until_scored(d, scene)
     shot(app, out, "05-lesson2-road-scored")
+    app.settings.animation = speed
+    d.run_until(lambda: scene.flow.scoring_shown(), 400)
     # 3: cities — the shared city joined
-    scene.start(2)
+    scene = start(app, d, 2)
     to_step(d, scene, 4)
     shot(app, out, "06-lesson3-shared-city")
     # 4: cloisters
-    scene.start(3)
-    d.frames(2)
+    scene = start(app, d, 3)
     shot(app, out, "07-lesson4-cloister")
     # 5: farmers — the final-scoring preview of the farm
-    scene.start(4)
+    scene = start(app, d, 4)
     to_step(d, scene, 2)
     shot(app, out, "08-lesson5-farm")
     to_step(d, scene, 5)
     shot(app, out, "09-lesson5-two-cities")
-    # 6: final scoring, step by step
-    scene.start(5)
+    # 6: final scoring, one feature at a time
+    scene = start(app, d, 5)
     to_step(d, scene, 2)
     d.key(pygame.K_n)
     shot(app, out, "10-lesson6-final-scoring")
     # 7: the river
-    scene.start(6)
+    scene = start(app, d, 6)
     to_step(d, scene, 2)
     shot(app, out, "11-lesson7-river")
     to_step(d, scene, 4)
@@ -120,6 +141,16 @@ def lessons(app: App, d: Driver, out: Path) -> None:
     shot(app, out, "12-lesson7-free-game")
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
+
+
+def play_step_until_scored(d: Driver, scene) -> None:  # noqa: ANN001
+    """The step's move played, then frames until its scoring is half way (the points rising)."""
+    move = scene.runner.step.solution
+    while scene.turn.rotation != move.rotation:
+        d.key(pygame.K_r)
+    drag_tile(d, scene, move.x, move.y)
+    d.key(pygame.K_RETURN)
+    d.frames(6)
 
 
 def main() -> int:

@@ -1,5 +1,6 @@
 """The tutorial's lessons (resources/lessons/): each one plays through the engine to its end
-with the moves its file intends, every step's goal is reachable, and wrong moves are answered."""
+with the moves its file intends, every step's goal is reachable, and wrong moves are answered
+(in the words the Tutorial screen draws, in the language spoken: English here)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import pytest
 
 from carcassonne.ai import get_bot
+from carcassonne.app.scenes.tutorial import coach_words, note_words, progress_words
 from carcassonne.engine import Move
 from carcassonne.resources import path
 from carcassonne.tileset import standard_tiles
@@ -29,7 +31,7 @@ def play_steps(runner: LessonRunner) -> None:
             continue
         assert runner.tile() == step.solution.tile
         outcome = runner.try_move(step.solution)
-        assert outcome.result == DONE, f"{runner.lesson.id}: {outcome.message}"
+        assert outcome.result == DONE, f"{runner.lesson.id}: {note_words(outcome.note)}"
 
 
 def test_there_are_eight_lessons_from_placing_tiles_to_the_abbot():
@@ -41,14 +43,14 @@ def test_there_are_eight_lessons_from_placing_tiles_to_the_abbot():
 def test_lesson_plays_through_its_steps_and_its_free_game_to_the_end(lesson):
     runner = LessonRunner(lesson, TILES)
     play_steps(runner)
-    assert runner.in_free_game and runner.progress == "Free game"
+    assert runner.in_free_game and progress_words(runner) == "Free game"
     bots = [get_bot("easy", 1), get_bot("easy", 2)]
     game = runner.game
     while runner.tile() is not None:
         game.play(bots[game.current].choose(game.copy()))
     game.finish()
     assert runner.finished
-    assert "game is over" in runner.coach()
+    assert "game is over" in coach_words(runner)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
@@ -87,7 +89,7 @@ def test_an_illegal_move_is_answered_with_the_engines_why_not_and_changes_nothin
     outcome = runner.try_move(Move("U", 0, -1, 0))
     assert outcome.result == ILLEGAL
     assert outcome.reason is not None and outcome.reason.rule == "edge-mismatch"
-    assert outcome.message.startswith("Tile U cannot go at (0, -1)")
+    assert note_words(outcome.note).startswith("Doesn't fit: its south edge is field")
     assert len(runner.game.history) == before and runner.index == 0
 
 
@@ -95,7 +97,7 @@ def test_a_legal_move_that_misses_the_goal_is_taken_back_with_the_hint():
     runner = LessonRunner(LESSONS[0], TILES)
     runner.tile()
     outcome = runner.try_move(Move("U", -1, 0, 0))
-    assert outcome.result == MISSED and "east of the start tile" in outcome.message
+    assert outcome.result == MISSED and "east of the start tile" in note_words(outcome.note)
     assert runner.index == 0 and runner.game.tile_at(-1, 0) is None
     assert runner.try_move(LESSONS[0].steps[0].solution).result == DONE
 
@@ -158,9 +160,27 @@ def test_the_abbot_lesson_takes_the_abbot_back_at_the_right_moment():
         assert runner.read_on()
     back = lesson.steps[2].solution
     kept_out = runner.try_move(back._replace(follower=None))
-    assert kept_out.result == MISSED and "take your abbot back" in kept_out.message
+    assert kept_out.result == MISSED and "take your abbot back" in note_words(kept_out.note)
     taken = runner.try_move(back)
     assert taken.result == DONE
     assert [(e.feature, e.points) for e in taken.events] == [("garden", 4)]
     assert runner.game.scores[0] == 4
     assert runner.try_move(lesson.steps[3].solution).result == DONE  # home again: on the cloister
+
+
+def test_a_step_that_takes_any_square_moves_the_computers_reply_off_the_square_the_learner_took():
+    """Lesson 1's third step takes the tile anywhere it fits: on the square of the computer's
+    scripted reply too, which then goes on the nearest free square that takes it."""
+    runner = LessonRunner(LESSONS[0], TILES)
+    for step in LESSONS[0].steps[:2]:
+        runner.tile()
+        assert runner.try_move(step.solution).result == DONE
+    step = runner.step
+    assert step.goal == {"any": True} and step.reply is not None
+    runner.tile()
+    taken = next(p for p in runner.game.legal_placements(step.solution.tile)
+                 if (p.x, p.y) == (step.reply.x, step.reply.y))
+    assert runner.try_move(taken.with_follower(None)).result == DONE
+    reply = runner.game.history[-1]
+    assert reply.tile == step.reply.tile and (reply.x, reply.y) != (step.reply.x, step.reply.y)
+    assert runner.game.tile_at(taken.x, taken.y) is not None and runner.game.current == 0

@@ -23,7 +23,7 @@ from .scenes.results import ResultsScene
 from .scenes.rules_help import RulesScene
 from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
-from .scenes.tutorial import TutorialScene
+from .scenes.tutorial import LessonScene, TutorialScene
 
 #: Scene name -> what builds it (called with the app and the options the caller passes).
 SCENES: dict[str, Callable[..., Scene]] = {
@@ -41,6 +41,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "message": MessageDialog,
     "confirm": ConfirmDialog,
     "tutorial": TutorialScene,
+    "lesson": LessonScene,
     "analysis": AnalysisScene,
     "join": JoinScene,
     "lobby": LobbyScene,

@@ -36,19 +36,14 @@ NO_HINT = N_("that is legal, but not what this step asks.")
 class Note:
     """The coach's answer to a move, as data: an English template (marked for the translations),
     its facts (``hint``: a lesson text, itself translated when shown) and, for an illegal move,
-    the engine's reason; the Tutorial screen words it in the player's language."""
+    the engine's reason; the Tutorial screen words it in the player's language (this layer
+    speaks none)."""
 
     template: str = ""
     facts: dict[str, str] = field(default_factory=dict)
     reason: Reason | None = None
     #: For a tile that does not fit: the quarter turns clockwise that would make it fit there.
     turns: tuple[int, ...] = ()
-
-    def english(self) -> str:
-        """The note in English (the source language)."""
-        if self.reason is not None:
-            return self.reason[:1].upper() + self.reason[1:] + "."
-        return self.template.format(**self.facts)
 
 
 @dataclass(frozen=True)
@@ -59,10 +54,6 @@ class Outcome:
     result: str
     note: Note
     events: tuple[ScoreEvent, ...] = ()
-
-    @property
-    def message(self) -> str:
-        return self.note.english()
 
     @property
     def reason(self) -> Reason | None:
@@ -150,48 +141,24 @@ class LessonRunner:
         return self.in_free_game and self.game.finished
 
     @property
-    def message(self) -> str:
-        """The coach's answer to the last move, in English ("" if none)."""
-        return self.note.english()
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self.note = Note(text)
-
-    @property
-    def progress(self) -> str:
-        if self.in_free_game:
-            return "Free game"
-        return f"Step {self.index + 1} of {len(self.lesson.steps)}"
-
-    @property
     def tiles_left(self) -> int:
         """Tiles left in the free game's deck."""
         return len(self.game.deck)
-
-    def coach(self) -> str:
-        """The coach line for now, in English."""
-        step = self.step
-        if step is None:
-            if self.game.finished:
-                return "The game is over: the final scoring is on the board. Well played!"
-            left = self.tiles_left
-            return (f"{self.lesson.outro} A short game against the Easy computer player: "
-                    f"{left} tile{'s' if left != 1 else ''} left.").strip()
-        return step.text
 
     @property
     def shown_event(self) -> ScoreEvent | None:
         """On a final-scoring walkthrough, the score event shown now."""
         return self.walkthrough[self.walk_index] if self.walkthrough else None
 
-    def scoring_line(self) -> str:
-        """On a final-scoring walkthrough, the score event shown now, in English ("" otherwise)."""
-        if not self.walkthrough:
-            return ""
-        event = self.walkthrough[self.walk_index]
-        said = event.describe(self.game.names).replace("You scores", "You score")
-        return f"{self.walk_index + 1} of {len(self.walkthrough)}: {said}."
+    def walked_points(self) -> list[int]:
+        """Each player's points from the final-scoring events shown so far in a walkthrough (the
+        shown one included), to add to the scores during it: the screen's scores say what its
+        coach says ("You score 4"), though the game's final scoring is not applied."""
+        points = [0] * len(self.game.scores)
+        for event in self.walkthrough[:self.walk_index + 1]:
+            for player in event.players:
+                points[player] += event.points
+        return points
 
     def pointed(self) -> tuple[tuple[int, int], ...]:
         """Squares the aids point at now."""
@@ -220,13 +187,22 @@ class LessonRunner:
                 self.game.pop()
             return self._answer(MISSED, Note(MISSED_GOAL, {"hint": step.hint or NO_HINT}), tuple(events))
         if step.reply is not None:
-            reason = self.game.why_not(step.reply)
-            if reason is not None:
-                raise LessonError(f"lesson {self.lesson.id}: the reply to step {self.index + 1}: {reason}")
-            self.game.play(step.reply)
+            self.game.play(self._reply(step.reply))
         self.index += 1
         self._enter_step()
         return self._answer(DONE, Note(), tuple(events))
+
+    def _reply(self, scripted: Move) -> Move:
+        """The computer's reply: the scripted move, or, where the learner's tile took its square
+        (a step whose goal is any legal placement), the same tile on the free square nearest it."""
+        if self.game.why_not(scripted) is None:
+            return scripted
+        options = self.game.legal_placements(scripted.tile)
+        if not options:
+            raise LessonError(f"lesson {self.lesson.id}: the reply to step {self.index + 1} fits nowhere")
+        best = min(options, key=lambda p: (abs(p.x - scripted.x) + abs(p.y - scripted.y),
+                                           p.rotation != scripted.rotation, p))
+        return best.with_follower(None)
 
     def read_on(self) -> bool:
         """Next, on a reading step (one final-scoring event at a time); False if not reading."""

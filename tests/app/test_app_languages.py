@@ -110,8 +110,6 @@ def tutorial_screens(app):  # noqa: ANN001, ANN201
     """The Tutorial drawn at every step of every lesson: the list, each step's coach text, a tile refused
     with the engine's why-not, a legal move that misses the goal (the step's hint), the final scoring's
     walkthrough and the free game: (name, the texts drawn, what ran past its box or the coach's box)."""
-    from carcassonne.tutorial import ILLEGAL
-
     d = Driver(app)
     out = []
 
@@ -119,19 +117,19 @@ def tutorial_screens(app):  # noqa: ANN001, ANN201
         with recording_layout() as log:
             app.draw()
         bad = log.overflows(app.screen.get_rect())
-        coach = scene.rects.get("coach") if scene.runner is not None else None
-        if coach is not None:  # the coach's words stay above the tile in hand
+        coach = app.top.rects.get("coach") if hasattr(app.top, "runner") else None
+        if coach is not None:  # the coach's words stay in the coach's box, below the buttons
             bad += [f"{t!r} at {tuple(r)} runs past the coach's box {tuple(coach)}"
                     for t, r, at, _n in log.texts if coach.collidepoint(at) and not coach.inflate(2, 2).contains(r)]
         out.append((name, [t for t, *_ in log.texts], bad))
 
     app.replace_scene("title")
     app.push_scene("tutorial")
-    scene = app.top
+    listed = app.top
     d.frames(2)
     capture("tutorial-list")
-    for index, lesson in enumerate(scene.lessons):
-        scene.start(index)
+    for index, lesson in enumerate(listed.lessons):
+        scene = app.push_scene("lesson", lesson=index)
         d.frames(1)
         while not scene.runner.in_free_game:
             step = scene.runner.step
@@ -142,27 +140,30 @@ def tutorial_screens(app):  # noqa: ANN001, ANN201
                 d.frames(1)
                 continue
             move = step.solution
-            legal = set(scene.turn.legal_cells())
+            legal = set(scene.turn.legal_cells(move.rotation))
+            scene.turn.rotation = move.rotation
             wrong = next(((x, y) for x in range(-4, 5) for y in range(-4, 5) if (x, y) not in legal
-                          and scene.runner.game.why_not_placement(move.placement._replace(x=x, y=y)) is not None
-                          and (x, y) in {(c[0] + dx, c[1] + dy) for c in scene.runner.game.placed_tiles()
+                          and scene.game.why_not_placement(move.placement._replace(x=x, y=y)) is not None
+                          and (x, y) in {(c[0] + dx, c[1] + dy) for c in scene.game.placed_tiles()
                                          for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}), None)
-            if wrong is not None:  # a refused tile: the engine's why-not in the coach's panel
-                scene.click_cell(*wrong)
+            if wrong is not None:  # a refused drop: the engine's why-not under the board
+                scene.moves.drop_tile(*wrong)
                 d.frames(1)
                 capture(name + "-why-not")
             other = next((c for c in sorted(legal) if c != (move.x, move.y)), None)
-            if other is not None:  # legal but not the step's goal: taken back, with the hint
-                scene.turn.undo()
-                outcome = scene.runner.try_move(move._replace(x=other[0], y=other[1], follower=None))
-                if outcome.result != ILLEGAL:
-                    d.frames(1)
-                    capture(name + "-hint")
-            scene.turn.undo()
-            assert scene.runner.try_move(move).result == "done", name
-            scene._after_move()
+            if other is not None and not step.goal.get("any"):  # legal but not the step's goal: refused, with the hint
+                scene.turn.place(*other, move.rotation)
+                scene.moves.confirm()
+                d.frames(1)
+                capture(name + "-hint")
+            scene.turn.place(move.x, move.y, move.rotation)
+            if move.follower:
+                scene.turn.put_follower(move.follower)
+            scene.moves.confirm()
             d.frames(1)
+            assert scene.runner.step is not step or scene.runner.in_free_game, name
         capture(f"tutorial-{lesson.id}-free-game")
+        app.pop(scene)
     return out
 
 

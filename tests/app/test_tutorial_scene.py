@@ -1,18 +1,25 @@
-"""The Tutorial scene on a real (dummy) window: lessons started from the title screen, a wrong
-move answered with the engine's why-not, steps completed by clicks and keys, restart and skip,
-completion kept in the settings; and the Rules screen's pictures fit the window."""
+"""The Tutorial on a real (dummy) window, played as the game is played: the lessons list opens a
+lesson on the game's board screen; the tile is dragged from the hand slot (its ghost under the
+pointer, the squares it fits lit), turned with the wheel while dragging, a follower dragged from
+the card onto a place that lights its feature, the scoring animated; a wrong square answered
+with the engine's why-not, a move that misses the step's goal refused with the tile kept as
+turned; restart, skip, completion kept in the settings; the coach's lines match the board;
+and the Rules screen's pictures fit the window."""
 
 from __future__ import annotations
+
+import re
 
 import pygame
 import pytest
 
 from carcassonne.app.driver import Driver
 from carcassonne.app.files.storage import Storage
+from carcassonne.app.scenes.tutorial import coach_words, note_words, progress_words, scoring_words
 
 
-def open_tutorial(make_app, size=(1024, 768)):
-    app = make_app(size=size)
+def open_tutorial(make_app, size=(1024, 768), animation="instant"):
+    app = make_app(size=size, animation=animation)
     app.push_scene("title")
     d = Driver(app)
     d.frames(2)
@@ -22,18 +29,40 @@ def open_tutorial(make_app, size=(1024, 768)):
     return app, d, scene
 
 
-def click_cell(d, scene, x, y):
-    d.click(scene.board.camera.cell_center(x, y))
+def open_lesson(make_app, index, animation="instant"):
+    app, d, listed = open_tutorial(make_app, animation=animation)
+    d.click(listed.list_buttons[index].rect.center)
+    scene = app.top
+    assert type(scene).__name__ == "LessonScene" and scene.index == index
+    d.frames()
+    return app, d, scene
+
+
+def drag_tile(d, scene, x, y, during=None):
+    """The tile in hand dragged from the hand slot onto board square (x, y)."""
+    d.drag(scene.pieces.hand_tile_rect().center, scene.camera.cell_center(x, y), steps=4, during=during)
+
+
+def place_point(scene, spot):
+    """Where on screen the place ``spot`` of the laid tile is."""
+    p = scene.turn.pending
+    return next(pos for pos in ((px, py) for px in range(0, scene.size[0], 3) for py in range(0, scene.size[1], 3)
+                                if scene.camera.cell_at(px, py) == (p.x, p.y))
+                if scene.board.spot_near(p, scene.turn.spots(), pos) == spot)
 
 
 def play_step(d, scene):
-    """The step's intended move, as a learner makes it: R to turn, a click, F for the follower, Enter."""
+    """The step's intended move, as a learner makes it in the game: R to turn, the tile dragged
+    onto its square, a follower dragged from the card onto its place (F for an abbot's), Enter."""
     move = scene.runner.step.solution
     while scene.turn.rotation != move.rotation:
         d.key(pygame.K_r)
-    click_cell(d, scene, move.x, move.y)
+    drag_tile(d, scene, move.x, move.y)
+    assert scene.turn.pending is not None and (scene.turn.pending.x, scene.turn.pending.y) == (move.x, move.y)
+    if move.follower and move.follower in scene.turn.spots():
+        d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, move.follower), steps=3)
     while move.follower and scene.turn.follower != move.follower:
-        d.key(pygame.K_f)
+        d.key(pygame.K_b if move.follower == "abbot:back" else pygame.K_f)
     d.key(pygame.K_RETURN)
 
 
@@ -45,79 +74,124 @@ def finish_steps(d, scene):
             play_step(d, scene)
 
 
-def test_a_lesson_starts_from_its_button_in_the_list(make_app):
-    app, d, scene = open_tutorial(make_app)
-    assert scene.runner is None and len(scene.list_buttons) == 8
-    d.click(scene.list_buttons[0].rect.center)
-    assert scene.runner is not None and scene.runner.lesson.id == "placing"
+def test_a_lesson_starts_from_its_button_on_the_games_board_screen(make_app):
+    app, d, listed = open_tutorial(make_app)
+    assert len(listed.list_buttons) == 8
+    d.click(listed.list_buttons[0].rect.center)
+    scene = app.top
+    assert type(scene).__name__ == "LessonScene" and scene.runner.lesson.id == "placing"
     assert scene.turn.tile == "U" and scene.runner.pointed() == ((1, 0),)
+    assert type(scene.turn).__name__ == "LessonTurn" and scene.board is not None
 
 
-def test_a_wrong_square_shows_the_engines_why_not_and_the_step_waits(make_app):
-    app, d, scene = open_tutorial(make_app)
-    scene.start(0)
-    d.frames()
-    click_cell(d, scene, 0, -1)  # field against the start tile's city
-    assert scene.runner.message.startswith("Tile U cannot go at (0, -1)")
-    assert "the neighbour's north edge is city" in scene.runner.message
-    assert scene.turn.pending is None and scene.runner.index == 0
+def test_a_lesson_is_played_by_dragging_the_tile_as_the_game_is(make_app):
+    """The ghost follows the pointer and snaps green on a square where the tile fits; the release
+    lays it; Enter plays it, and the computer's scripted reply follows."""
+    app, d, scene = open_lesson(make_app, 0)
+    seen = {}
 
+    def during():
+        seen["ghost"] = scene.panel.ghost
+        seen["legal"] = scene.board_marks().legal
 
-def test_a_legal_move_that_misses_the_goal_is_taken_back_with_a_hint(make_app):
-    app, d, scene = open_tutorial(make_app)
-    scene.start(0)
-    d.frames()
-    click_cell(d, scene, -1, 0)
+    drag_tile(d, scene, 1, 0, during)
+    assert seen["ghost"] is not None and seen["ghost"].tile == "U" and seen["ghost"].fits
+    assert (1, 0) in seen["legal"], "the squares the tile fits are lit while dragging"
+    assert scene.turn.pending is not None and (scene.turn.pending.x, scene.turn.pending.y) == (1, 0)
+    assert scene.panel.ghost is None
     d.key(pygame.K_RETURN)
-    assert scene.runner.message.startswith("Not quite")
-    assert scene.runner.game.tile_at(-1, 0) is None and scene.turn.tile == "U"
-
-
-def test_a_step_completes_and_the_computer_replies(make_app):
-    app, d, scene = open_tutorial(make_app)
-    scene.start(0)
-    d.frames()
-    click_cell(d, scene, 1, 0)
-    d.key(pygame.K_RETURN)
-    assert scene.runner.index == 1 and scene.runner.message == ""
-    assert scene.runner.game.tile_at(0, 1) is not None, "the computer's scripted reply"
+    assert scene.runner.index == 1 and scene.runner.note.template == ""
+    assert scene.game.tile_at(0, 1) is not None, "the computer's scripted reply"
     assert scene.turn.tile == "E" and scene.turn.last_placed == (0, 1)
 
 
-def test_a_follower_is_placed_by_clicking_its_place_on_the_laid_tile(make_app):
-    app, d, scene = open_tutorial(make_app)
-    scene.start(1)
-    d.frames()
-    click_cell(d, scene, 1, 0)
-    cx, cy = scene.board.camera.cell_center(1, 0)
-    d.click((cx, cy))  # the road runs through the middle of tile U
+def test_the_wheel_turns_the_dragged_tile_instead_of_zooming(make_app):
+    app, d, scene = open_lesson(make_app, 0)
+    play_step(d, scene)  # step 2: the city tile, to turn
+    before = (scene.turn.rotation, scene.camera.tile_px)
+    target = scene.camera.cell_center(0, -1)
+    d.drag(scene.pieces.hand_tile_rect().center, target, steps=3, release=False)
+    d.wheel(1, target)
+    d.wheel(1, target)
+    assert scene.camera.tile_px == before[1]
+    assert scene.turn.rotation == (before[0] + 180) % 360
+    d.release(target)
+    assert scene.turn.pending is not None and (scene.turn.pending.x, scene.turn.pending.y) == (0, -1)
+    d.key(pygame.K_RETURN)
+    assert scene.runner.index == 2
+
+
+def test_a_wrong_square_shows_the_engines_why_not_under_the_board_and_the_step_waits(make_app):
+    app, d, scene = open_lesson(make_app, 0)
+    drag_tile(d, scene, 0, -1)  # field against the start tile's city
+    assert scene.flow.message.text.startswith("Doesn't fit") and "city edge" in scene.flow.message.text
+    assert scene.turn.pending is None and scene.runner.index == 0
+
+
+def test_a_move_that_misses_the_goal_is_refused_and_the_tile_keeps_its_turn(make_app):
+    app, d, scene = open_lesson(make_app, 0)
+    play_step(d, scene)  # step 2: the city tile E, turned to 180 to face the start tile's city
+    wrong = next(c for c in sorted(scene.turn.legal_cells(180)) if c != (0, -1))
+    while scene.turn.rotation != 180:
+        d.key(pygame.K_r)
+    drag_tile(d, scene, *wrong)
+    d.key(pygame.K_RETURN)
+    assert scene.runner.index == 1 and scene.game.tile_at(*wrong) is None
+    assert scene.turn.tile == "E" and scene.turn.pending is None
+    assert scene.turn.rotation == 180, "the tile comes back as the learner turned it"
+    assert note_words(scene.runner.note).startswith("Not quite")
+    assert scene.flow.message.text.startswith("Not quite"), "said under the board too"
+    assert scene.turn.can_act
+
+
+def test_a_follower_is_dragged_from_the_card_onto_a_place_that_lights_its_feature(make_app):
+    app, d, scene = open_lesson(make_app, 1)
+    drag_tile(d, scene, 1, 0)
+    road = place_point(scene, "road:E")
+    d.move(road)
+    assert scene.board_marks().paints, "the road the follower would join is painted under the pointer"
+    d.drag(scene.pieces.follower_slots(0)[-1].center, road, steps=3)
     assert scene.turn.follower == "road:E"
     d.key(pygame.K_RETURN)
-    assert scene.runner.index == 1 and scene.runner.game.supply[0] == 6
+    assert scene.runner.index == 1 and scene.game.supply[0] == 6
+
+
+def test_a_scored_road_is_animated_as_in_the_game_not_outlined_tile_by_tile(make_app):
+    app, d, scene = open_lesson(make_app, 1, animation="normal")
+    for _ in range(2):
+        play_step(d, scene)
+        d.run_until(lambda: scene.turn.can_act, 400)
+    play_step(d, scene)  # step 3 closes the road: 4 points
+    assert [p.kind for p, _t in scene.overlay.flashes] == ["road"], "the scored road is lit"
+    assert scene.flow.anims, "its points rise and the thief goes home"
+    assert scene.board_marks().scored == ()
+    assert d.run_until(lambda: scene.flow.scoring_shown(), 400)
+    assert scene.panel.cards[0].score == 4
 
 
 def test_restart_and_skip(make_app):
-    app, d, scene = open_tutorial(make_app)
-    scene.start(0)
+    app, d, scene = open_lesson(make_app, 0)
     play_step(d, scene)
     assert scene.runner.index == 1
     d.key(pygame.K_r, pygame.KMOD_CTRL)
-    assert scene.runner.index == 0 and scene.runner.game.turn_number == 0
+    scene = app.top
+    assert scene.runner.index == 0 and scene.game.turn_number == 0
     d.key(pygame.K_n, pygame.KMOD_CTRL)
+    scene = app.top
     assert scene.runner.lesson.id == "roads" and scene.runner.index == 0
     assert app.settings.lessons_done == [], "a skipped lesson is not ticked"
     d.key(pygame.K_ESCAPE)
-    assert scene.runner is None and app.top is scene
+    assert type(app.top).__name__ == "TutorialScene"
     d.key(pygame.K_ESCAPE)
     assert type(app.top).__name__ == "TitleScene"
 
 
 def test_completion_is_remembered_in_the_settings_and_the_free_game_ends(make_app, data_dir):
-    app, d, scene = open_tutorial(make_app)
-    scene.start(6)  # The River: three steps, then four tiles against the Easy player
+    app, d, scene = open_lesson(make_app, 6)  # The River: three steps, then four tiles against the Easy player
     finish_steps(d, scene)
     assert app.settings.lessons_done == ["river"]
     assert Storage(data_dir).load_settings().lessons_done == ["river"]
+    assert progress_words(scene.runner) == "Free game"
 
     def step():
         if scene.turn.can_act:
@@ -129,7 +203,101 @@ def test_completion_is_remembered_in_the_settings_and_the_free_game_ends(make_ap
         return scene.runner.finished
 
     assert d.run_until(step, 3000)
-    assert "game is over" in scene.runner.coach()
+    assert "game is over" in coach_words(scene.runner)
+    assert scene.final and scene.board_marks().paints, "the final scoring painted feature by feature"
+
+
+def test_every_lesson_is_completed_by_dragging(make_app):
+    app, d, scene = open_lesson(make_app, 0)
+    for index in range(len(scene.lessons)):
+        if index:
+            d.key(pygame.K_n, pygame.KMOD_CTRL)
+            scene = app.top
+            d.frames()
+        finish_steps(d, scene)
+        assert scene.runner.in_free_game, scene.runner.lesson.id
+    assert len(app.settings.lessons_done) == 8
+
+
+# -- the coach's lines match the board
+TURN_ASKED = re.compile(r"\b[Tt]urn (this|it)\b")
+
+
+def steps_as_shown(make_app):
+    """(lesson id, step number, step, the tile's rotation as it comes) for every step that asks for a move."""
+    app, d, scene = open_lesson(make_app, 0)
+    out = []
+    for index in range(len(scene.lessons)):
+        if index:
+            d.key(pygame.K_n, pygame.KMOD_CTRL)
+            scene = app.top
+            d.frames()
+        while not scene.runner.in_free_game:
+            step = scene.runner.step
+            if not step.reading:
+                out.append((scene.runner.lesson.id, scene.runner.index + 1, step, scene.turn.rotation,
+                            set(scene.turn.legal_cells())))
+                play_step(d, scene)
+            else:
+                d.key(pygame.K_n)
+    return out
+
+
+def test_a_step_that_asks_to_turn_the_tile_gives_it_turned_otherwise(make_app):
+    """The River's second step asked to turn a tile that came already turned to fit."""
+    asked = [(lesson, n) for lesson, n, step, rotation, _legal in steps_as_shown(make_app)
+             if TURN_ASKED.search(step.text) and rotation == step.solution.rotation]
+    assert asked == []
+
+
+def test_a_step_that_does_not_ask_to_turn_gives_a_tile_that_fits_as_it_comes(make_app):
+    unasked = [(lesson, n) for lesson, n, step, rotation, legal in steps_as_shown(make_app)
+               if not TURN_ASKED.search(step.text) and not legal]
+    assert unasked == []
+
+
+def test_the_river_step_asks_only_to_place_the_tile_that_already_fits(make_app):
+    app, d, scene = open_lesson(make_app, 6)
+    play_step(d, scene)
+    step = scene.runner.step
+    assert (2, 1) in scene.turn.legal_cells() and scene.turn.rotation == step.solution.rotation
+    assert not TURN_ASKED.search(coach_words(scene.runner))
+
+
+def test_no_coach_line_names_a_tile_by_its_letter(make_app):
+    """Lesson 1 said "tile C": the learner never sees the tiles' letters."""
+    app, d, scene = open_lesson(make_app, 0)
+    texts = [(lesson.id, text) for lesson in scene.lessons for s in lesson.steps for text in (s.text, s.hint)]
+    assert [(i, t) for i, t in texts if re.search(r"\btile [A-Z][A-Z0-9]*\b", t)] == []
+
+
+def test_a_square_the_coach_points_at_is_named_as_it_is_drawn(make_app):
+    """Lesson 3 said "the lit square" for a square framed in yellow (lit squares are the green
+    ones, where the tile fits)."""
+    app, d, scene = open_lesson(make_app, 0)
+    texts = [(lesson.id, text) for lesson in scene.lessons for s in lesson.steps for text in (s.text, s.hint)]
+    assert [(i, t) for i, t in texts if "lit square" in t] == []
+    assert any("framed in yellow" in t for i, t in texts if i == "cities")
+
+
+def test_the_final_scoring_walkthrough_shows_on_the_cards_what_the_coach_says(make_app):
+    """Lesson 6 said "You score 4" with "You 0" beside it: the cards and the track count each
+    feature as the walkthrough shows it."""
+    app, d, scene = open_lesson(make_app, 5)
+    play_step(d, scene)
+    runner = scene.runner
+    assert runner.walkthrough
+    total = list(runner.game.scores)
+    for i, event in enumerate(runner.walkthrough):
+        assert runner.walk_index == i
+        for player in event.players:
+            total[player] += event.points
+        d.frames()
+        assert [c.score for c in scene.panel.cards] == total
+        if 0 in event.players:
+            assert f"You score {event.points}" in scoring_words(runner)
+        d.key(pygame.K_n)
+    assert runner.index == 2 and [c.score for c in scene.panel.cards] == runner.game.scores
 
 
 def test_bad_settings_keep_only_lesson_ids_that_are_text(data_dir):

@@ -10,10 +10,16 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+import pygame
+
+from ...engine.modules.abbot import PLACE_OF
 from ..board.board_view import BoardView
+from ..board.camera import Camera
 from .drag import DRAG_THRESHOLD, Drag, Drop, Places, abbot_near, drop, pick, spot_near
-from ..ui.intents import Intent
+from .hud import abbot_slot, follower_slots, hand_tile_rect
+from ..ui.intents import PRESS, RELEASE, WHEEL, Intent
 from .turn import TurnController
+from .turn_actions import TurnActions
 
 
 class Pointer:
@@ -66,3 +72,65 @@ class Pointer:
             return None
         self.let_go()
         return drop(d, intent.pos, self.turn, self.board, places)
+
+
+def board_input(intent: Intent, hands: Pointer, places: Callable[[], Places], moves: TurnActions,
+                camera: Camera, board: pygame.Rect) -> bool:
+    """A press, release or wheel turn on a board screen where a turn is played (Play, a lesson):
+    a press picks up, a release carries out the drop, the wheel turns the dragged tile or
+    zooms. Every such screen goes through here, so a lesson is played as the game is."""
+    if intent.kind == PRESS:
+        return hands.press(intent, places(), lambda: moves.rotate(1))
+    if intent.kind == RELEASE:
+        done = hands.release(intent, places())
+        if done is not None:
+            moves.dropped(done)
+        return done is not None
+    if intent.kind == WHEEL:
+        if hands.drag is not None and hands.drag.what == "tile":
+            moves.rotate(1 if intent.dy > 0 else -1)
+        elif board.collidepoint(intent.pos):
+            camera.zoom(intent.dy, intent.pos)
+        return True
+    return False
+
+
+class TurnPlaces:
+    """Where the turn's pieces stand on a board screen's side panel: the tile (or each tile of a
+    hand) in the hand slot, each player's followers and abbot on their card."""
+
+    def __init__(self, turn: TurnController, rects: dict[str, pygame.Rect],
+                 cards: Callable[[], list[pygame.Rect]], scale: Callable[[], float]) -> None:
+        self.turn = turn
+        #: The screen's named areas (``hand``, ``board``, ``track``, ``panel``), laid out by the scene.
+        self.rects = rects
+        #: The players' cards and the UI scale, as the scene's last layout made them.
+        self.cards = cards
+        self.scale = scale
+
+    def hand_tile_rect(self, tile: str | None = None) -> pygame.Rect:
+        """Where the drawn tile (or ``tile`` of a hand of tiles) waits in the hand slot."""
+        t = self.turn
+        hand = t.hand if t.game.rules.hand > 1 else ()
+        tile = t.tile if tile is None else tile
+        index = hand.index(tile) if tile in hand else 0
+        return hand_tile_rect(self.rects["hand"], self.scale(), len(hand), index)
+
+    def follower_slots(self, player: int) -> list[pygame.Rect]:
+        """Where each follower of ``player``'s supply stands in their card."""
+        game = self.turn.game
+        return follower_slots(self.cards()[player], game.supply[player], self.scale(), abbot=game.rules.abbot)
+
+    def abbot_slot(self, player: int) -> pygame.Rect | None:
+        """Where ``player``'s abbot stands in their card while at home; None without the Abbot."""
+        return abbot_slot(self.cards()[player], self.scale()) if self.turn.game.rules.abbot else None
+
+    def places(self) -> Places:
+        """Where the things a press may pick up are on screen now."""
+        t = self.turn
+        supply = self.follower_slots(t.player) if t.tile is not None else []
+        home = t.tile is not None and t.abbot_out(t.player) is None and t.follower not in PLACE_OF
+        held = tuple((tile, self.hand_tile_rect(tile)) for tile in t.hand) if t.game.rules.hand > 1 else ()
+        return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply),
+                      abbot=self.abbot_slot(t.player) if home else None, panel=self.rects["panel"],
+                      hand_tiles=held)

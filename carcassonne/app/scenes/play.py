@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ...i18n import N_, _, ngettext
-from ...engine.modules.abbot import BACK, PLACE_OF
+from ...engine.modules.abbot import BACK
 from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
 from ...engine.untrusted import shown_path
@@ -28,13 +28,13 @@ from ..play.coach import Coach
 from ..play.drag import Drag, Places, spot_near
 from ...words.hint_words import hint_sentence
 from ..play.hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
-                   draw_message, draw_track, draw_turn_line, abbot_slot, follower_slots, hand_tile_rect)
+                   draw_message, draw_track, draw_turn_line)
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..network.net_view import table_view
 from ..ui.keymap import key_hint
 from ..ui.panels import draw_top_bar
 from ..play.play_tips import ShownTip, draw_shown_tip, find_tip
-from ..play.play_input import Pointer
+from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
 from ..play.playview import PanelView, panel_view, turn_marks
 from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
@@ -66,6 +66,8 @@ class PlayScene(BoardScene):
         self.turn = turn
         #: The pointer, what it carries and the follower place under it (:mod:`carcassonne.app.play.play_input`).
         self.hands = Pointer(turn, self.board)
+        #: Where the tile in hand and each player's followers stand on the panel (a press picks them up there).
+        self.pieces = TurnPlaces(turn, self.rects, lambda: self.card_rects, lambda: self.u)
         #: The message of the moment, the animations, the score markers (:mod:`carcassonne.app.play.turn_flow`).
         self.flow = TurnFlow(self.game, self.seats)
         #: The player's actions in the turn, each with its message and sound (:mod:`carcassonne.app.play.turn_actions`).
@@ -285,19 +287,16 @@ class PlayScene(BoardScene):
     def hand_tile_rect(self, tile: str | None = None) -> pygame.Rect:
         """Where the drawn tile (or ``tile`` of a hand of tiles) waits in the hand slot (a drag
         of it starts here)."""
-        hand = self.turn.hand if self.game.rules.hand > 1 else ()
-        tile = self.turn.tile if tile is None else tile
-        index = hand.index(tile) if tile in hand else 0
-        return hand_tile_rect(self.rects["hand"], self.u, len(hand), index)
+        return self.pieces.hand_tile_rect(tile)
 
     def follower_slots(self, player: int) -> list[pygame.Rect]:
         """Where each follower of ``player``'s supply stands in their card (drag one from here)."""
-        return follower_slots(self.card_rects[player], self.game.supply[player], self.u, abbot=self.game.rules.abbot)
+        return self.pieces.follower_slots(player)
 
     def abbot_slot(self, player: int) -> pygame.Rect | None:
         """Where ``player``'s abbot stands in their card while at home (drag it from here); None
         without the Abbot."""
-        return abbot_slot(self.card_rects[player], self.u) if self.game.rules.abbot else None
+        return self.pieces.abbot_slot(player)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
@@ -319,16 +318,8 @@ class PlayScene(BoardScene):
         # -- board overlay: the move log takes its clicks
         if self.drag is None and self.overlay.handle(intent, self.camera, self.glide_time(0.4)):
             return True
-        if intent.kind == PRESS:
-            return self.hands.press(intent, self.places(), lambda: self.moves.rotate(1))
-        if intent.kind == RELEASE:
-            return self._on_release(intent)
-        if intent.kind == WHEEL:
-            if self.drag is not None and self.drag.what == "tile":
-                self.moves.rotate(1 if intent.dy > 0 else -1)
-            elif self.rects["board"].collidepoint(intent.pos):
-                self.camera.zoom(intent.dy, intent.pos)
-            return True
+        if intent.kind in (PRESS, RELEASE, WHEEL):  # (the same pointer in a lesson: play_input.py)
+            return board_input(intent, self.hands, self.places, self.moves, self.camera, self.rects["board"])
         if intent.kind == KEY:
             return self.do(intent.action)
         return False
@@ -338,19 +329,7 @@ class PlayScene(BoardScene):
 
     def places(self) -> Places:
         """Where the things a press may pick up are on screen now."""
-        t = self.turn
-        supply = self.follower_slots(t.player) if t.tile is not None else []
-        home = t.tile is not None and t.abbot_out(t.player) is None and t.follower not in PLACE_OF
-        held = tuple((tile, self.hand_tile_rect(tile)) for tile in t.hand) if self.game.rules.hand > 1 else ()
-        return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply),
-                      abbot=self.abbot_slot(t.player) if home else None, panel=self.rects["panel"],
-                      hand_tiles=held)
-
-    def _on_release(self, intent: Intent) -> bool:
-        done = self.hands.release(intent, self.places())
-        if done is not None:
-            self.moves.dropped(done)
-        return done is not None
+        return self.pieces.places()
 
     # ================================================================== update
     def update(self, dt: float) -> None:

@@ -1,36 +1,55 @@
-"""The Tutorial: the lessons list, and a lesson played on the real board with the real engine.
+"""The Tutorial: the lessons list, and a lesson played on the game's own board screen.
 
-The lesson's logic is :class:`carcassonne.tutorial.LessonRunner` (no pygame); this
-scene shows it: the board through a :class:`BoardView`, the tile in hand through a
-:class:`TurnController` (place, turn, follower, confirm, the engine's why-not), the
-coach's line, and a pulsing frame on the squares the step points at. A finished lesson's id is
-kept in the settings (``lessons_done``).
+A lesson is played exactly as the game is: the tile dragged from the hand slot onto the
+board (a ghost under the pointer, the squares it fits lit), turned with R, a right-click or
+the wheel while dragging, a follower dragged from the card onto a lit place (the feature it
+joins painted), confirmed with Enter, and each scoring animated, through the Play screen's
+own pieces (:mod:`carcassonne.app.play`: the pointer, the drop, the turn's actions and
+their messages, the scoring). Only confirming differs: :class:`~carcassonne.app.play.lesson_turn.LessonTurn`
+hands the move to the lesson's :class:`~carcassonne.tutorial.LessonRunner` (pygame-free),
+which judges it against the step's goal. On top: the coach's panel (the step's words, its
+answer to a move), a pulsing frame on the squares the step points at, the final scoring
+walked through one feature at a time. A finished lesson's id is kept in the settings
+(``lessons_done``).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ...engine import Move, Placement, RecordError, Turn
+from ...engine import Move, RecordError, ScoreEvent
 from ...engine.errors import Reason
 from ...engine.record import Seat
-from ...resources import path as resource_path
 from ...i18n import N_, _, ngettext
-from ...tutorial import DONE, ILLEGAL, Lesson, LessonRunner, Note, load_lessons, refusal
+from ...resources import path as resource_path
+from ...tutorial import Lesson, LessonRunner, Note, load_lessons
 from ...tutorial.runner import READ_FIRST
-from ..board.board_view import BoardMarks, BoardView
-from ..play.drag import spot_near
 from ...words.explain import placement_sentence, reason_sentence
-from ..ui.intents import MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..ui.keymap import key_hint
 from ...words.score_words import describe_to
-from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HUMAN, TurnController
-from ..ui.widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
-from .base import Scene
+from ..board.anim import Glide
+from ..board.board_view import BoardMarks
+from ..board.feature_paint import event_paint
+from ..play.aidview import Aids
+from ..play.board_overlay import BoardOverlay
+from ..play.drag import Drag, spot_near
+from ..play.hud import draw_cards, draw_ghost, draw_hand, draw_message, draw_track
+from ..play.lesson_turn import LessonTurn
+from ..play.play_input import Pointer, TurnPlaces, board_input
+from ..play.play_layout import panel_places
+from ..play.playview import PanelView, panel_view, turn_marks
+from ..play.turn import AI_THINK, ANIMATING, HUMAN, OVER
+from ..play.turn_actions import TurnActions
+from ..play.turn_flow import TurnFlow
+from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..ui.keymap import key_hint
+from ..ui.panels import draw_top_bar
+from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, blit_text, wrap
+from .base import BoardScene, Scene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -40,9 +59,17 @@ WARN = (240, 150, 120)
 POINT = (255, 236, 120)
 #: The lessons' players, as the lesson files name them (the learner and the Easy computer player).
 PLAYER_NAMES = (N_("You"), N_("Easy"))
-PLACE_FIRST = N_("Place the tile on the board first.")
 
 
+def lessons_or_error() -> tuple[list[Lesson], str]:
+    """Every lesson, or none and why they cannot be read."""
+    try:
+        return load_lessons(resource_path("lessons")), ""
+    except RecordError as exc:
+        return [], str(exc)
+
+
+# ------------------------------------------------------------------ the coach's words
 def note_words(note: Note) -> str:
     """The coach's answer to a move in the language now spoken: the engine's why-not worded
     from its rule and facts, or the runner's template with a lesson's hint translated."""
@@ -58,42 +85,54 @@ def note_words(note: Note) -> str:
     return _(note.template).format(**{k: _(v) for k, v in note.facts.items()})
 
 
-def last_placed(history: list[Turn]) -> tuple[int, int] | None:
-    """The square of the last tile placed (the computer's reply, after a step)."""
-    for turn in reversed(history):
-        if isinstance(turn, Move):
-            return (turn.x, turn.y)
-    return None
+def player_names(runner: LessonRunner) -> list[str]:
+    """The players' names as shown: the lesson's "You" and "Easy" in the language now spoken."""
+    return [_(n) if n in PLAYER_NAMES else n for n in runner.game.names]
 
 
+def progress_words(runner: LessonRunner) -> str:
+    """"Step 2 of 4", or "Free game"."""
+    if runner.in_free_game:
+        return _("Free game")
+    return _("Step {number} of {count}").format(number=runner.index + 1, count=len(runner.lesson.steps))
+
+
+def coach_words(runner: LessonRunner) -> str:
+    """The coach's line now: the step's text, or the free game's words."""
+    step = runner.step
+    if step is not None:
+        return _(step.text)
+    if runner.game.finished:
+        return _("The game is over: the final scoring is on the board. Well played!")
+    left = runner.tiles_left
+    game = ngettext("A short game against the Easy computer player: {count} tile left.",
+                    "A short game against the Easy computer player: {count} tiles left.", left).format(count=left)
+    outro = _(runner.lesson.outro) if runner.lesson.outro else ""
+    return f"{outro} {game}".strip()
+
+
+def scoring_words(runner: LessonRunner) -> str:
+    """On the final scoring's walkthrough, the event shown now: "1 of 3: You score 4 for ..."."""
+    event = runner.shown_event
+    if event is None:
+        return ""
+    return _("{number} of {count}: {event}.").format(
+        number=runner.walk_index + 1, count=len(runner.walkthrough),
+        event=describe_to(event, player_names(runner), 0))
+
+
+# ------------------------------------------------------------------ the lessons list
 class TutorialScene(Scene):
+    """The lessons, each with its summary and a tick once done; a lesson opens on its own screen."""
+
     keymap = "tutorial"
 
-    def __init__(self, app: "App", lesson: int | None = None) -> None:
+    def __init__(self, app: App, lesson: int | None = None) -> None:
         super().__init__(app)
-        self.error = ""
-        try:
-            self.lessons: list[Lesson] = load_lessons(resource_path("lessons"))
-        except RecordError as exc:
-            self.lessons, self.error = [], str(exc)
-        self.index: int | None = None
-        self.runner: LessonRunner | None = None
-        self.turn: TurnController | None = None
-        self.board: BoardView | None = None
-        self.rects: dict[str, pygame.Rect] = {}
-        self.clock = 0.0
+        self.lessons, self.error = lessons_or_error()
         # lesson titles are in the catalogue (extracted from the lesson files): translated when drawn
         self.list_buttons = [Button(lesson.title, partial(self.start, i)) for i, lesson in enumerate(self.lessons)]
         self.back_button = Button(N_("Back"), self.back, hint=N_("Esc"))
-        self.buttons = {
-            "confirm": Button(N_("Done"), lambda: self.do("confirm"), hint=key_hint("tutorial", "confirm"),
-                              primary=True),
-            "next": Button(N_("Next"), lambda: self.do("next"), hint=key_hint("tutorial", "next"), primary=True),
-            "rotate": Button(N_("Turn tile"), lambda: self.do("rotate"), hint=key_hint("tutorial", "rotate")),
-            "undo": Button(N_("Take back"), lambda: self.do("undo"), hint=key_hint("tutorial", "undo")),
-            "restart": Button(N_("Restart lesson"), lambda: self.do("restart"), hint=key_hint("tutorial", "restart")),
-            "skip": Button(N_("Skip lesson"), lambda: self.do("skip"), hint=key_hint("tutorial", "skip")),
-        }
         self._first_lesson = lesson
 
     def enter(self) -> None:
@@ -102,415 +141,40 @@ class TutorialScene(Scene):
             self.start(self._first_lesson)
         self._first_lesson = None
 
-    # ------------------------------------------------------------ lessons
     @property
     def done(self) -> list[str]:
         return self.app.settings.lessons_done
 
     def start(self, index: int) -> None:
-        """Open lesson ``index`` from its board start."""
-        self.close_lesson()
-        self.index = index
-        self.runner = LessonRunner(self.lessons[index], self.app.tiles)
-        self._new_turn()
-
-    def _new_turn(self) -> None:
-        assert self.runner is not None
-        game = self.runner.game
-        names = self.runner.lesson.players
-        seats = [Seat(names[0], COLOURS[0]), Seat(names[1], COLOURS[1], "ai:easy")]
-        self.turn = TurnController(game, seats)
-        self.board = BoardView(self.app.assets, game, list(COLOURS))
-        self.layout(self.size)
-
-    def close_lesson(self) -> None:
-        if self.turn is not None:
-            self.turn.close()
-        self.runner, self.turn, self.board, self.index = None, None, None, None
-
-    def exit(self) -> None:
-        self.close_lesson()
+        """Open lesson ``index`` from its board start, on the lesson's screen over this list."""
+        self.app.push_scene("lesson", lesson=index)
 
     def back(self) -> None:
-        """From a lesson to the list; from the list to the title screen."""
-        if self.runner is not None:
-            self.close_lesson()
-            self.layout(self.size)
-        else:
-            self.app.pop(self)
+        self.app.pop(self)
 
-    def restart(self) -> None:
-        if self.index is not None:
-            self.start(self.index)
-
-    def skip(self) -> None:
-        """On to the next lesson (the list after the last); a skipped lesson is not ticked."""
-        if self.index is None:
-            return
-        nxt = self.index + 1
-        if nxt < len(self.lessons):
-            self.start(nxt)
-        else:
+    def handle(self, intent: Intent) -> bool:
+        if intent.action == "back":
             self.back()
+            return True
+        return super().handle(intent)
 
-    def _remember(self) -> None:
-        """The lesson's steps are done: tick it, once, in the settings."""
-        if self.runner is None:
-            return
-        lesson_id = self.runner.lesson.id
-        if lesson_id not in self.done:
-            self.done.append(lesson_id)
-            self.app.storage.save_settings(self.app.settings)
+    def animating(self) -> bool:
+        return False
 
-    # -------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
         w, h = size
-        top_h, pad = int(50 * u), int(12 * u)
-        panel_w = min(int(380 * u), w // 3)
-        self.rects = {"top": pygame.Rect(0, 0, w, top_h),
-                      "panel": pygame.Rect(w - panel_w, top_h, panel_w, h - top_h),
-                      "board": pygame.Rect(0, top_h, w - panel_w, h - top_h)}
-        self.back_button.rect = pygame.Rect(w - int(150 * u), h - int(60 * u), int(130 * u), int(44 * u))
-        if self.runner is None:
-            self._layout_list()
-            return
-        panel = self.rects["panel"].inflate(-2 * pad, -2 * pad)
-        bh, gap = int(40 * u), int(8 * u)
-        y = panel.bottom - bh
-        self.back_button.rect = pygame.Rect(panel.x, y, panel.w, bh)
-        self.back_button.label = N_("Lessons")
-        for name in ("skip", "restart"):
-            y -= bh + gap
-            self.buttons[name].rect = pygame.Rect(panel.x, y, panel.w, bh)
-        y -= bh + 2 * gap
-        half = (panel.w - gap) // 2
-        self.buttons["rotate"].rect = pygame.Rect(panel.x, y, half, bh)
-        self.buttons["undo"].rect = pygame.Rect(panel.x + half + gap, y, half, bh)
-        y -= bh + gap
-        self.buttons["confirm"].rect = pygame.Rect(panel.x, y, panel.w, bh)
-        self.buttons["next"].rect = pygame.Rect(panel.x, y, panel.w, bh)
-        self.rects["hand"] = pygame.Rect(panel.x, y - gap - int(110 * u), int(110 * u), int(110 * u))
-        self.rects["coach"] = pygame.Rect(panel.x, panel.y, panel.w, self.rects["hand"].y - gap - panel.y)
-        self.widgets = [*self.buttons.values(), self.back_button]
-        assert self.board is not None
-        self.board.set_area(self.rects["board"])
-        self._fit()
-
-    def _layout_list(self) -> None:
-        u = self.u
-        w, h = self.size
         bw, bh, gap = min(int(420 * u), w // 2 - int(40 * u)), int(44 * u), int(10 * u)
         y = int(130 * u)
         for b in self.list_buttons:
             b.rect = pygame.Rect(int(60 * u), y, bw, bh)
             y += bh + gap
-        self.back_button.label = N_("Back")
+        self.back_button.rect = pygame.Rect(w - int(150 * u), h - int(60 * u), int(130 * u), int(44 * u))
         self.widgets = [*self.list_buttons, self.back_button]
 
-    def _fit(self) -> None:
-        if self.board is None or self.runner is None:
-            return
-        cells = [(x, y) for x, y, _ in self.runner.game.placed_tiles()]
-        cells += list(self.runner.pointed())
-        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-        self.board.fit([(min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1)])
-
-    # --------------------------------------------------------------- input
-    def handle(self, intent: Intent) -> bool:
-        if intent.action:
-            return self.do(intent.action)
-        if super().handle(intent):
-            return True
-        if self.runner is None or self.board is None or self.turn is None:
-            return False
-        if intent.kind == WHEEL and self.rects["board"].collidepoint(intent.pos):
-            self.board.camera.zoom(intent.dy, intent.pos)
-            return True
-        if intent.kind == RELEASE and self.rects["board"].collidepoint(intent.pos):
-            if intent.button == 3:
-                return self.do("rotate")
-            if intent.button == 1:
-                self.click_cell(*self.board.camera.cell_at(*intent.pos), pos=intent.pos)
-                return True
-        return intent.kind in (PRESS, MOTION)
-
-    def do(self, action: str) -> bool:
-        """A named action (a key from the keymap, or a button)."""
-        turn, runner = self.turn, self.runner
-        if action == "back":
-            self.back()
-            return True
-        if runner is None or turn is None:
-            return False
-        acting = self.acting
-        if action == "restart":
-            self.restart()
-        elif action == "skip":
-            self.skip()
-        elif action == "next":
-            if runner.read_on():
-                self._after_move()
-        elif action in ("rotate", "rotate-back") and acting:
-            turn.rotate(-1 if action == "rotate-back" else 1)
-        elif action == "place-next" and acting:
-            turn.place_next()
-        elif action == "next-follower" and acting and turn.pending is not None:
-            turn.next_follower()
-        elif action == "undo" and acting:
-            turn.undo()
-        elif action in ("confirm", "no-follower") and acting:
-            self.confirm(skip_follower=action == "no-follower")
-        elif action in ("zoom-in", "zoom-out") and self.board is not None:
-            self.board.camera.zoom(1 if action == "zoom-in" else -1)
-        else:
-            return False
-        return True
-
-    @property
-    def acting(self) -> bool:
-        """The learner may lay, turn and confirm a tile now (not on a reading step)."""
-        runner, turn = self.runner, self.turn
-        if runner is None or turn is None or runner.finished:
-            return False
-        step = runner.step
-        return turn.can_act and not (step is not None and step.reading)
-
-    def click_cell(self, x: int, y: int, pos: tuple[int, int] | None = None) -> None:
-        """A click on board square (x, y): lay the tile there, or on the laid tile, a follower
-        on the place clicked; a refusal shows the engine's why-not."""
-        turn, runner = self.turn, self.runner
-        if turn is None or runner is None:
-            return
-        if not self.acting:
-            if runner.step is not None and runner.step.reading:
-                runner.note = Note(READ_FIRST)
-            return
-        p = turn.pending
-        if p is not None and (p.x, p.y) == (x, y):
-            spot = spot_near(turn, self.board, pos, allowed_only=False) if pos and self.board else None
-            if spot is None:
-                return
-            reason = turn.put_follower(None if turn.follower == spot else spot)
-            runner.note = Note() if reason is None else refusal(runner.game, None, reason)
-            return
-        tile = turn.tile
-        reason = turn.place(x, y)
-        tried = Placement(tile, x, y, turn.rotation) if tile is not None else None
-        runner.note = Note() if reason is None else refusal(runner.game, tried, reason)
-
-    def confirm(self, skip_follower: bool = False) -> None:
-        turn, runner = self.turn, self.runner
-        if turn is None or runner is None or turn.pending is None:
-            if runner is not None:
-                runner.note = Note(PLACE_FIRST)
-            return
-        move = turn.pending.with_follower(None if skip_follower else turn.follower)
-        if runner.in_free_game:
-            turn.confirm(skip_follower)
-            turn.begin_turn()
-        else:
-            outcome = runner.try_move(move)
-            if outcome.result == ILLEGAL:
-                return
-            if outcome.result == DONE:
-                turn.last_placed = last_placed(runner.game.history) or turn.last_placed
-        self._after_move()
-
-    def _after_move(self) -> None:
-        runner, turn = self.runner, self.turn
-        if runner is None or turn is None:
-            return
-        turn.draw()
-        if runner.in_free_game:
-            self._remember()
-            if turn.phase == HUMAN and turn.over is False and runner.game.current != 0:
-                turn.begin_turn()
-        self._fit()
-
-    # ---------------------------------------------------------------- time
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        turn, runner = self.turn, self.runner
-        if turn is None or runner is None or self.board is None:
-            return
-        if runner.in_free_game:
-            if turn.phase == AI_THINK:
-                if turn.poll_ai() is not None and turn.phase == AI_GLIDE:
-                    turn.land_ai()
-                    self._fit()
-            if turn.phase == ANIMATING:
-                turn.begin_turn()
-            if turn.over and not runner.game.finished:
-                runner.game.finish()
-        game = runner.game
-        legal: tuple[tuple[int, int], ...] = ()
-        if self.app.settings.aids and self.acting and turn.pending is None:
-            legal = tuple(sorted(turn.legal_cells()))
-        scored: tuple[tuple[int, int], ...] = ()
-        if runner.walkthrough:
-            scored = runner.pointed()
-        elif runner.finished:
-            scored = tuple(c for e in game.events if e.final for c in e.tiles)
-        marks = BoardMarks(last_placed=turn.last_placed, legal=legal, scored=scored, pending=turn.pending,
-                           pending_follower=turn.follower, colour=COLOURS[game.current],
-                           spots=tuple(turn.spots()) if turn.pending is not None and not turn.follower else ())
-        self.board.show((game.turn_number, game.finished), marks)
-        self.board.update(dt)
-        step = runner.step
-        reading = step is not None and step.reading
-        self.buttons["next"].visible = reading
-        self.buttons["confirm"].visible = not reading
-        self.buttons["confirm"].enabled = self.acting and turn.pending is not None
-        self.buttons["rotate"].enabled = self.acting
-        self.buttons["undo"].enabled = self.acting and turn.pending is not None
-        self.buttons["skip"].label = N_("Next lesson") if runner.in_free_game else N_("Skip lesson")
-
-    # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((34, 38, 32))
-        fonts = self.app.assets.fonts
-        u = self.u
-        if self.runner is None or self.board is None or self.turn is None:
-            self._draw_list(surface)
-            return
-        runner, turn = self.runner, self.turn
-        self.board.draw(surface)
-        self._draw_pointers(surface)
-        top = self.rects["top"]
-        pygame.draw.rect(surface, (26, 29, 24), top)
-        blit_text(surface, fonts.get(int(24 * u), "title"), _(runner.lesson.title),
-                  (int(16 * u), top.centery), ACCENT, "midleft")
-        scores = "   ".join(f"{n} {s}" for n, s in zip(self.names(), runner.game.scores))
-        blit_text(surface, fonts.get(int(16 * u), "bold"), f"{self.progress()}   ·   {scores}",
-                  (top.right - int(16 * u), top.centery), INK, "midright")
-        draw_panel(surface, self.rects["panel"], u)
-        self._draw_coach(surface)
-        self._draw_hand(surface)
-        super().draw(surface)
-
-    # --------------------------------------------------------------- words
-    def names(self) -> list[str]:
-        """The players' names as shown: the lesson's "You" and "Easy" in the language now spoken."""
-        assert self.runner is not None
-        return [_(n) if n in PLAYER_NAMES else n for n in self.runner.game.names]
-
-    def progress(self) -> str:
-        """"Step 2 of 4", or "Free game"."""
-        runner = self.runner
-        assert runner is not None
-        if runner.in_free_game:
-            return _("Free game")
-        return _("Step {number} of {count}").format(number=runner.index + 1, count=len(runner.lesson.steps))
-
-    def coach_text(self) -> str:
-        """The coach's line now: the step's text, or the free game's words."""
-        runner = self.runner
-        assert runner is not None
-        step = runner.step
-        if step is not None:
-            return _(step.text)
-        if runner.game.finished:
-            return _("The game is over: the final scoring is on the board. Well played!")
-        left = runner.tiles_left
-        game = ngettext("A short game against the Easy computer player: {count} tile left.",
-                        "A short game against the Easy computer player: {count} tiles left.", left).format(count=left)
-        outro = _(runner.lesson.outro) if runner.lesson.outro else ""
-        return f"{outro} {game}".strip()
-
-    def scoring_text(self) -> str:
-        """On the final scoring's walkthrough, the event shown now: "1 of 3: You score 4 for ..."."""
-        runner = self.runner
-        assert runner is not None
-        event = runner.shown_event
-        if event is None:
-            return ""
-        return _("{number} of {count}: {event}.").format(
-            number=runner.walk_index + 1, count=len(runner.walkthrough),
-            event=describe_to(event, self.names(), 0))
-
-    def _draw_coach(self, surface: pygame.Surface) -> None:
-        assert self.runner is not None
-        u, fonts, rect = self.u, self.app.assets.fonts, self.rects["coach"]
-        font = fonts.get(int(16 * u))
-        y = rect.y
-        blit_text(surface, fonts.get(int(18 * u), "bold"), _("Coach"), (rect.x, y), ACCENT)
-        y += int(28 * u)
-        coach = self.coach_text()
-        lines = wrap(font, coach, rect.w)
-        small = fonts.get(int(15 * u), "bold")
-        scoring = wrap(small, self.scoring_text(), rect.w) if self.runner.walkthrough else []
-        message = note_words(self.runner.note)
-        extra = wrap(small, message, rect.w) if message else []
-        step = self.runner.step
-        rule = (wrap(fonts.get(int(13 * u)), _("Rulebook: {source}").format(source=_(step.rule)), rect.w)
-                if step and step.rule else [])
-        room = rect.bottom - y
-        need = (len(lines) + len(rule)) * font.get_linesize() + (len(extra) + len(scoring)) * small.get_linesize()
-        if need > room:  # a long line on a small window: a smaller font rather than an overflow
-            font = fonts.get(int(14 * u))
-            lines = wrap(font, coach, rect.w)
-        for line in lines:
-            blit_text(surface, font, line, (rect.x, y), INK)
-            y += font.get_linesize()
-        if scoring:
-            y += int(8 * u)
-            for line in scoring:
-                blit_text(surface, small, line, (rect.x, y), ACCENT)
-                y += small.get_linesize()
-        if extra:
-            y += int(8 * u)
-            for line in extra:
-                blit_text(surface, small, line, (rect.x, y), WARN)
-                y += small.get_linesize()
-        if rule and y + len(rule) * int(18 * u) < rect.bottom:
-            y += int(8 * u)
-            rf = fonts.get(int(13 * u))
-            for line in rule:
-                blit_text(surface, rf, line, (rect.x, y), INK_DIM)
-                y += rf.get_linesize()
-
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        turn, u, fonts = self.turn, self.u, self.app.assets.fonts
-        assert turn is not None and self.runner is not None
-        rect = self.rects["hand"]
-        font = fonts.get(int(14 * u))
-        x = rect.right + int(12 * u)
-        if self.acting and turn.tile is not None and turn.pending is None:
-            surface.blit(self.app.assets.tiles.sized(turn.tile, turn.rotation, rect.w), rect)
-            self._draw_note(surface, font, _("Your tile: click a square to lay it; right-click turns it."), x)
-        elif turn.pending is not None:
-            self._draw_note(surface, font, _("Click a place on the tile for a follower, then Done."), x)
-        elif turn.phase != HUMAN and not self.runner.finished and self.runner.in_free_game:
-            blit_text(surface, font, _("The computer is playing…"), (rect.x, rect.y), INK_DIM)
-        supply = self.runner.game.supply[0]
-        blit_text(surface, font, ngettext("{count} follower left", "{count} followers left", supply).format(
-            count=supply), (x, rect.bottom - font.get_linesize()), INK)
-
-    def _draw_note(self, surface: pygame.Surface, font: pygame.font.Font, text: str, x: int) -> None:
-        """What to do with the tile in hand, beside it: wrapped to the panel, above the followers line."""
-        rect, panel = self.rects["hand"], self.rects["panel"]
-        width = panel.right - int(12 * self.u) - x
-        room = max(1, (rect.h - font.get_linesize()) // font.get_linesize())
-        for i, line in enumerate(wrap(font, text, width)[:room]):
-            blit_text(surface, font, line, (x, rect.y + i * font.get_linesize()), INK_DIM)
-
-    def _draw_pointers(self, surface: pygame.Surface) -> None:
-        """A pulsing frame inside each square the step points at: where to act."""
-        assert self.runner is not None and self.board is not None
-        cam = self.board.camera
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        width = max(2, int(3 * self.u))
-        surface.set_clip(self.rects["board"])
-        for x, y in self.runner.pointed():
-            rect = pygame.Rect(cam.tile_rect(x, y)).inflate(-int(cam.tile_px * (0.06 + 0.06 * pulse)), 0)
-            rect.h = rect.w
-            rect.center = cam.cell_center(x, y)
-            pygame.draw.rect(surface, POINT, rect, width, border_radius=max(2, cam.tile_px // 8))
-        surface.set_clip(None)
-
-    def _draw_list(self, surface: pygame.Surface) -> None:
         u, fonts = self.u, self.app.assets.fonts
         w, h = surface.get_size()
         blit_text(surface, fonts.get(int(44 * u), "title"), _("Learn to play"), (int(60 * u), int(30 * u)), ACCENT)
@@ -518,23 +182,386 @@ class TutorialScene(Scene):
         for i, line in enumerate(wrap(intro, _("Seven short lessons on the real board; each ends in a short "
                                                 "game against the Easy computer player."), w - int(90 * u))[:2]):
             blit_text(surface, intro, line, (int(60 * u), int(84 * u) + i * intro.get_linesize()), INK_DIM)
-        summary = fonts.get(int(15 * u))
         tick = fonts.get(int(16 * u), "bold")
+        x0 = (self.list_buttons[0].rect.right if self.list_buttons else 0) + int(42 * u)
+        width = max(40, w - x0 - int(30 * u))
+        # every summary in the same size of letters: the largest at which each fits the row's two lines
+        font = fonts.get(int(12 * u))
+        for size in (15, 14, 13):
+            if all(len(wrap(fonts.get(int(size * u)), _(lesson.summary), width)) <= 2 for lesson in self.lessons):
+                font = fonts.get(int(size * u))
+                break
         for lesson, button in zip(self.lessons, self.list_buttons):
             x = button.rect.right + int(16 * u)
             if lesson.id in self.done:
                 blit_text(surface, tick, "✓", (x, button.rect.centery), ACCENT, "midleft")
             x += int(26 * u)
-            width = max(40, w - x - int(30 * u))
-            font = summary
-            lines = wrap(font, _(lesson.summary), width)
-            if len(lines) > 1:  # a longer summary (German is long): two smaller lines beside the button
-                font = fonts.get(int(13 * u))
-                lines = wrap(font, _(lesson.summary), width)[:2]
+            lines = wrap(font, _(lesson.summary), width)[:2]
             top = button.rect.centery - len(lines) * font.get_linesize() // 2
             for i, line in enumerate(lines):
                 blit_text(surface, font, line, (x, top + i * font.get_linesize()), INK_DIM)
         if self.error:
             blit_text(surface, fonts.get(int(16 * u), "bold"),
-                      _("The lessons cannot be read: {problem}").format(problem=self.error), (int(60 * u), h - int(100 * u)), WARN)
+                      _("The lessons cannot be read: {problem}").format(problem=self.error),
+                      (int(60 * u), h - int(100 * u)), WARN)
         super().draw(surface)
+
+
+# ------------------------------------------------------------------ a lesson
+#: The lesson's buttons: label and the keymap action they carry out (:meth:`LessonScene.do`).
+BUTTONS = {"rotate": (N_("Rotate"), "rotate"), "undo": (N_("Undo"), "undo"),
+           "skip": (N_("No follower"), "no-follower"), "confirm": (N_("Confirm"), "confirm"),
+           "next": (N_("Next"), "next"), "abbot": (N_("Take your abbot back"), "abbot-back"),
+           "lessons": (N_("Lessons"), "back"), "restart": (N_("Restart lesson"), "restart"),
+           "skip-lesson": (N_("Skip lesson"), "skip")}
+#: The top bar's buttons, from the right.
+TOP = ("lessons", "skip-lesson", "restart")
+
+
+class LessonScene(BoardScene):
+    """One lesson on the game's board screen, with the coach's panel where the deck would be."""
+
+    keymap = "tutorial"
+
+    def __init__(self, app: App, lesson: int = 0) -> None:
+        self.lessons, _error = lessons_or_error()
+        self.index = lesson
+        self.runner = LessonRunner(self.lessons[lesson], app.tiles)
+        names = self.runner.lesson.players
+        seats = [Seat(_(names[0]), COLOURS[0]), Seat(_(names[1]), COLOURS[1], "ai:easy")]
+        super().__init__(app, seats, self.runner.game)
+        self.turn = LessonTurn(self.runner, seats)
+        #: The game's own pointer, drops and actions (:mod:`carcassonne.app.play`).
+        self.hands = Pointer(self.turn, self.board)
+        self.pieces = TurnPlaces(self.turn, self.rects, lambda: self.card_rects, lambda: self.u)
+        self.flow = TurnFlow(self.game, seats)
+        self.moves = TurnActions(self.turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
+                                 confirmed=self.after_turn)
+        self.overlay = BoardOverlay(self.game, list(COLOURS))
+        self.aids = Aids(self.game)
+        self.buttons = {name: Button(label, partial(self.do, action), hint=key_hint("tutorial", action),
+                                     primary=name in ("confirm", "next"))
+                        for name, (label, action) in BUTTONS.items()}
+        self.panel = PanelView()
+        self.clock = 0.0
+        #: The coach's last answer already said under the board.
+        self.said: Note = self.runner.note
+        #: The final scoring's features, painted once the free game is over.
+        self.final: list[ScoreEvent] = []
+
+    # ================================================================= lifecycle
+    def enter(self) -> None:
+        super().enter()
+        self.show_lesson()
+        self.begin_turn()
+
+    def exit(self) -> None:
+        self.turn.close()
+
+    @property
+    def aids_on(self) -> bool:
+        return self.app.settings.aids
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        areas, buttons = panel_places(self.rects, self.layout_board(310, 58, 34), self.u,
+                                      abbot=self.game.rules.abbot)
+        self.rects.update(areas)
+        self.rects["coach"] = areas["deck"]
+        for name in ("rotate", "undo", "skip", "confirm", "abbot"):
+            self.buttons[name].rect = buttons[name]
+        self.buttons["next"].rect = self.rects["row2"].copy()
+        top, u = self.rects["top"], self.u
+        font = self.app.assets.fonts.get(int(15 * u))
+        right = top.right - int(10 * u)
+        for name in TOP:  # as wide as the label and its key need, in the language spoken
+            b = self.buttons[name]
+            width = font.size(b.text())[0] + font.size(b.hint_text())[0] + int(44 * u)
+            b.rect = pygame.Rect(right - width, top.y + int(6 * u), width, top.h - int(12 * u))
+            right = b.rect.x - int(6 * u)
+        self.widgets = list(self.buttons.values())
+        self.overlay.layout(self.view_area(), self.u)
+
+    def show_lesson(self) -> None:
+        """The board with the squares the step points at, in view above the bar (not while dragging)."""
+        if self.drag is not None:
+            return
+        cells = [(x, y) for x, y, _ in self.game.placed_tiles()] + list(self.runner.pointed())
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        self.board.fit([(min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1)], area=self.view_area())
+
+    def recentre(self) -> None:
+        self.show_lesson()
+
+    def follow(self, x: int, y: int) -> None:
+        """Keep the tile just placed at (x, y) in view (not while dragging: the camera is the learner's then)."""
+        if self.drag is None:
+            self.camera.follow(x, y, self.view_box(), self.glide_time(0.3))
+
+    # ================================================================ the turns
+    def begin_turn(self) -> None:
+        """The next turn: the learner's (the coach says what to do), the computer's in the free
+        game, or the end of the free game and its final scoring."""
+        self.hands.let_go()
+        if self.turn.begin_turn() == OVER:
+            self.finish_game()
+            return
+        self.flow.new_turn(self.turn)
+        if self.turn.phase == HUMAN:
+            self.flow.say("", INK, 0)  # (the coach's panel says what to do)
+
+    def finish_game(self) -> None:
+        """The free game's last tile is played: the final scoring, animated on the board."""
+        if not self.game.finished:
+            self.final = self.game.finish()
+            self.show_scoring(self.final)
+        self.remember()
+
+    def after_turn(self, events: list[ScoreEvent]) -> None:
+        """A move counted (the learner's reaching the step's goal, or one of the free game): its
+        scoring plays, and the next turn begins once it has."""
+        self.hands.let_go()
+        self.app.sounds.play("score" if events else "place")
+        self.show_scoring(events)
+        if self.runner.in_free_game:
+            self.remember()
+        else:
+            self.show_lesson()
+        if self.flow.scoring_shown():
+            self.begin_turn()
+
+    def show_scoring(self, events: list[ScoreEvent]) -> None:
+        """The game's scoring animations: the features lit, the points rising, followers going home."""
+        speed = self.app.settings.speed
+        if speed > 0:
+            self.overlay.flash(events, 1.2 / speed)
+        self.flow.score(events, speed, self.camera, self.app.assets, self.u, lambda i: self.card_rects[i].midright)
+
+    def read_on(self) -> None:
+        """Next, on a reading step (Enter too): the next event of a final-scoring walkthrough,
+        or the next step."""
+        if self.turn.read_on():
+            if self.runner.in_free_game:
+                self.remember()
+            self.show_lesson()
+
+    def remember(self) -> None:
+        """The lesson's steps are done: tick it, once, in the settings."""
+        lesson_id = self.runner.lesson.id
+        if lesson_id not in self.app.settings.lessons_done:
+            self.app.settings.lessons_done.append(lesson_id)
+            self.app.storage.save_settings(self.app.settings)
+
+    def _show_ai_move(self, move: Move) -> None:
+        speed = self.app.settings.speed
+        if speed <= 0:
+            self.after_turn(self.turn.land_ai())
+            return
+        self.flow.glide_in(move, self.app.assets, self.camera, self.pieces.hand_tile_rect(), speed,
+                           lambda: self.after_turn(self.turn.land_ai()))
+
+    # ================================================================== actions
+    def do(self, action: str) -> bool:
+        """Carry out a keymap action (:mod:`carcassonne.app.ui.keymap`); False if it means nothing here."""
+        if self.camera_action(action):
+            return True
+        m = self.moves
+        reading = self.runner.step is not None and self.runner.step.reading
+        actions: dict[str, Callable[[], object]] = {
+            "rotate": lambda: m.rotate(1), "rotate-back": lambda: m.rotate(-1),
+            "place-next": lambda: m.place_next(1), "next-follower": m.cycle_follower,
+            "confirm": self.read_on if reading else m.confirm, "no-follower": m.skip, "undo": m.undo,
+            "abbot-back": m.take_back, "next": self.read_on, "restart": self.restart, "skip": self.skip,
+            "back": self.back}
+        if action not in actions:
+            return False
+        actions[action]()
+        return True
+
+    def back(self) -> None:
+        """Esc: let go of what is dragged, else back to the lessons."""
+        if self.drag is not None:
+            self.hands.let_go()
+        else:
+            self.app.pop(self)
+
+    def restart(self) -> None:
+        self.open(self.index)
+
+    def skip(self) -> None:
+        """On to the next lesson (the list after the last); a skipped lesson is not ticked."""
+        self.open(self.index + 1)
+
+    def open(self, index: int) -> None:
+        """Lesson ``index`` from its board start in place of this one, over the lessons list
+        (the list itself past the last lesson)."""
+        self.app.pop(self)
+        if index < len(self.lessons):
+            self.app.push_scene("lesson", lesson=index)
+
+    # ================================================================== input
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
+            self.hands.pos = intent.pos
+        if intent.kind == MOTION:
+            for b in self.widgets:
+                b.handle(intent)
+            self.hands.motion(intent)
+            return True
+        if self.drag is None and intent.kind in (PRESS, RELEASE) and super().handle(intent):
+            return True
+        if intent.kind in (PRESS, RELEASE, WHEEL):  # the game's own pointer (play_input.py)
+            if self.runner.step is not None and self.runner.step.reading and intent.kind == PRESS \
+                    and intent.button in (1, 3) and self.rects["board"].collidepoint(intent.pos):
+                self.flow.say(_(READ_FIRST), INK_DIM, 3)
+            return board_input(intent, self.hands, self.pieces.places, self.moves, self.camera, self.rects["board"])
+        if intent.kind == KEY:
+            return self.do(intent.action)
+        return False
+
+    @property
+    def drag(self) -> Drag | None:
+        return self.hands.drag
+
+    # ================================================================== update
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.app.assets.tiles.refine(3)
+        if self.drag is not None:
+            self.camera.stop()
+        self.flow.tick(dt, self.app.settings.speed)
+        phase = self.turn.phase
+        if phase == ANIMATING and self.flow.scoring_shown():
+            self.begin_turn()
+        elif phase == AI_THINK:
+            move = self.turn.poll_ai()
+            if move is not None:
+                self._show_ai_move(move)
+        note = self.runner.note
+        if note is not self.said:  # the coach's answer to a confirmed move: said under the board too
+            self.said = note
+            words = note_words(note)
+            if words:
+                self.flow.say(words, BAD, 8)
+                self.app.sounds.play("error")
+        self.board.update(dt)
+        self.overlay.update(dt, self.app.assets, self.u)
+        self.update_view()
+
+    def shown_scores(self) -> list[float]:
+        """The scores on the cards and the track: during the final scoring's walkthrough, with
+        the points of the features shown so far (the coach's "You score 4" is on the card)."""
+        return [s + extra for s, extra in zip(self.flow.shown_scores, self.runner.walked_points())]
+
+    def board_marks(self) -> BoardMarks:
+        """The game's marks (the squares the tile fits, the follower places, the feature under the
+        pointer, the scoring), with the feature the walkthrough shows painted on a dimmed board."""
+        t = self.turn
+        marks = turn_marks(t, self.drag, self.hands.hover_spot, dead=(), aids_on=self.aids_on,
+                           hints_on=self.aids_on and t.can_act)
+        pointed = self.hands.hover_spot or (spot_near(t, self.board, self.hands.pos) if self.drag is None else None)
+        marks = self.overlay.marks(marks, t.pending if t.phase == HUMAN else None, pointed, self.aids_on)
+        shown = [self.runner.shown_event] if self.runner.shown_event is not None else self.final
+        if shown:
+            paints = tuple(event_paint(self.game, ev, list(COLOURS)) for ev in shown if ev is not None)
+            marks = replace(marks, paints=marks.paints + paints, dim=True)
+        return marks
+
+    def update_view(self) -> None:
+        """Tell the board, the buttons and the painters what the lesson looks like now."""
+        t = self.turn
+        can, placed = t.can_act, t.pending is not None
+        reading = self.runner.step is not None and self.runner.step.reading
+        for name, enabled in (("rotate", can), ("undo", can and placed), ("skip", can and placed),
+                              ("confirm", can and placed)):
+            self.buttons[name].enabled = enabled
+            self.buttons[name].visible = not (reading and name in ("skip", "confirm"))
+        self.buttons["next"].visible = reading
+        abbot = self.buttons["abbot"]
+        abbot.visible = self.game.rules.abbot
+        abbot.enabled = can and t.abbot_out(t.player) is not None
+        self.buttons["skip-lesson"].label = N_("Next lesson") if self.runner.in_free_game else N_("Skip lesson")
+        self.board.show((self.game.turn_number, self.game.finished, self.runner.index, self.runner.walk_index),
+                        self.board_marks())
+        projected = None
+        if self.aids_on and not self.runner.walkthrough:
+            projected = self.aids.projected(t.pending.with_follower(t.follower) if t.pending is not None else None)
+        self.panel = panel_view(t, self.drag, self.seats, self.shown_scores(), projected, self.pieces.follower_slots,
+                                self.camera, self.pieces.places().on_board, self.aids_on,
+                                abbot_slot=self.pieces.abbot_slot)
+
+    # ==================================================================== draw
+    def draw(self, surface: pygame.Surface) -> None:
+        u, assets, t = self.u, self.app.assets, self.turn
+        view = self.view_area()
+        surface.fill((52, 62, 48))
+        self.board.draw(surface)
+        self._draw_pointers(surface)
+        surface.set_clip(view)
+        for a in self.flow.anims:
+            if not isinstance(a, Glide) or a.size is not None:
+                a.draw(surface, self.camera)
+        if self.panel.ghost is not None:
+            draw_ghost(surface, self.panel.ghost, assets)
+        surface.set_clip(None)
+        draw_track(surface, self.rects["track"], self.seats, self.shown_scores(), assets, u)
+        x = draw_top_bar(surface, self.rects["top"], _(self.runner.lesson.title), assets, u)
+        left = min(b.rect.x for name, b in self.buttons.items() if name in TOP) - int(12 * u)
+        font = assets.fonts.get(int(17 * u), "bold")
+        words = progress_words(self.runner)
+        if x + int(24 * u) + font.size(words)[0] <= left:
+            blit_text(surface, font, words, (x + int(24 * u), self.rects["top"].centery), INK, "midleft")
+        draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.panel.cards)), assets, u)
+        draw_hand(surface, self.rects["hand"], self.panel.hand, assets, u)
+        self._draw_coach(surface)
+        for b in self.buttons.values():
+            b.draw(surface, assets.fonts, u)
+        for a in self.flow.anims:
+            if isinstance(a, Glide) and a.size is None:
+                a.draw(surface, self.camera)
+        if self.drag is not None and self.drag.what in ("follower", "abbot"):
+            img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)),
+                                    abbot=self.drag.what == "abbot")
+            surface.blit(img, img.get_rect(center=self.drag.pos))
+        draw_message(surface, view, view.bottom, self.flow.message, assets, u)
+
+    def _draw_pointers(self, surface: pygame.Surface) -> None:
+        """A pulsing yellow frame inside each square the step points at: where to act."""
+        cam = self.camera
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        width = max(2, int(3 * self.u))
+        surface.set_clip(self.view_area())
+        for x, y in self.runner.pointed() if not self.runner.walkthrough else ():
+            rect = pygame.Rect(cam.tile_rect(x, y)).inflate(-int(cam.tile_px * (0.06 + 0.06 * pulse)), 0)
+            rect.h = rect.w
+            rect.center = cam.cell_center(x, y)
+            pygame.draw.rect(surface, POINT, rect, width, border_radius=max(2, cam.tile_px // 8))
+        surface.set_clip(None)
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach's panel: its line, the final scoring's event shown, its answer to the last
+        move, and where the rulebook says it; a smaller font rather than an overflow."""
+        u, fonts, rect = self.u, self.app.assets.fonts, self.rects["coach"]
+        runner = self.runner
+        step = runner.step
+        blocks: list[tuple[str, tuple[int, int, int], str]] = [
+            (coach_words(runner), INK, "ui"), (scoring_words(runner), ACCENT, "bold"),
+            (note_words(runner.note), WARN, "bold"),
+            (_("Rulebook: {source}").format(source=_(step.rule)) if step and step.rule else "", INK_DIM, "ui")]
+        heading = fonts.get(int(18 * u), "bold")
+        y0 = rect.y + heading.get_linesize() + int(4 * u)
+        for size in (16, 15, 14, 13, 12, 11):
+            laid = [(wrap(fonts.get(int(size * u), style), text, rect.w), fonts.get(int(size * u), style), colour)
+                    for text, colour, style in blocks if text]
+            need = sum(len(lines) * font.get_linesize() + int(6 * u) for lines, font, _c in laid)
+            if y0 + need <= rect.bottom:
+                break
+        blit_text(surface, heading, _("Coach"), (rect.x, rect.y), ACCENT)
+        y = y0
+        for lines, font, colour in laid:
+            for line in lines:
+                if y + font.get_linesize() > rect.bottom:
+                    return
+                blit_text(surface, font, line, (rect.x, y), colour)
+                y += font.get_linesize()
+            y += int(6 * u)

@@ -106,11 +106,13 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("confirm", "return, enter", "done: play the turn"),
         _b("no-follower", "space", "done, without a follower"),
         _b("undo", "ctrl+z, backspace, u", "take back within the turn"),
+        _b("abbot-back", "b", "take your abbot back: it scores its cloister or garden now (The Abbot)"),
         _b("next", "n", "next (a coach's reading step)"),
         _b("restart", "ctrl+r", "restart the lesson"),
         _b("skip", "ctrl+n", "skip to the next lesson"),
         _b("zoom-in", "+, =, [+]", "zoom in (also the wheel)"),
         _b("zoom-out", "-, [-]", "zoom out"),
+        _b("recentre", "home", "show the whole board"),
         _b("back", "escape", "back to the lessons"),
     ),
     "title": (

@@ -1,0 +1,54 @@
+"""A lesson's turns: the Play screen's turn controller, with the learner's confirmed move judged by the lesson.
+
+The board, the pointer, the drag, the turning and the follower places are the game's own
+(:class:`~carcassonne.app.play.turn.TurnController`); only confirming differs while the
+lesson has steps: the move goes to the :class:`~carcassonne.tutorial.LessonRunner`, which
+plays it with the computer's scripted reply when it reaches the step's goal, or takes it
+back (the tile returns to the hand as the learner turned it) with the step's hint. After
+the steps the lesson's free game is an ordinary game against the Easy computer player.
+"""
+
+from __future__ import annotations
+
+from ...engine import IllegalMoveError, ScoreEvent
+from ...engine.record import Seat
+from ...tutorial import DONE, LessonRunner
+from .turn import ANIMATING, TurnController
+
+
+class LessonTurn(TurnController):
+    """The turns of a lesson: the learner acts only on a step that asks for a move (a reading
+    step waits for Next), and a confirmed move counts only when it reaches the step's goal."""
+
+    def __init__(self, runner: LessonRunner, seats: list[Seat]) -> None:
+        self.runner = runner
+        super().__init__(runner.game, seats)
+
+    @property
+    def can_act(self) -> bool:
+        """A person may place, turn and confirm now: not while the coach asks to read on."""
+        step = self.runner.step
+        return super().can_act and not (step is not None and step.reading)
+
+    def confirm(self, skip_follower: bool = False) -> list[ScoreEvent] | None:
+        """The learner's move: played with the scripted reply if it reaches the step's goal;
+        else refused (None), the tile back in hand in the rotation the learner gave it, and
+        the coach's note (the engine's why-not, or the step's hint) on the runner."""
+        if self.runner.in_free_game:
+            return super().confirm(skip_follower)
+        if self.pending is None:
+            raise IllegalMoveError("place the tile first")
+        move = self.pending.with_follower(None if skip_follower else self.follower)
+        outcome = self.runner.try_move(move)
+        if outcome.result != DONE:
+            self.pick_up()  # (keeps the rotation: the learner need not turn the tile again)
+            return None
+        self.last_placed = self._find_last_placed() or self.last_placed
+        self.phase = ANIMATING
+        self.draw()
+        return list(outcome.events)
+
+    def read_on(self) -> bool:
+        """Next, on a reading step (one final-scoring event at a time); False if not reading."""
+        return self.runner.read_on()
+
