@@ -155,7 +155,10 @@ def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: Hand, assets: As
     draw_panel(surface, slot, u, (38, 34, 29), 255)
     if hand.tile is None:
         return
-    blit_text(surface, assets.fonts.get(int(14 * u)), hand.label, (slot.centerx, slot.y + int(6 * u)),
+    size = 14  # a longer label (German) in smaller letters rather than past the slot's edge
+    while size > 10 and assets.fonts.get(int(size * u)).size(hand.label)[0] > slot.w - int(8 * u):
+        size -= 1
+    blit_text(surface, assets.fonts.get(int(size * u)), hand.label, (slot.centerx, slot.y + int(6 * u)),
               INK_DIM, "midtop")
     tiles = hand.tiles or (hand.tile,)
     chosen = tiles.index(hand.tile) if hand.tile in tiles else 0
