@@ -50,7 +50,7 @@ def box_rules(setup: Setup) -> dict[str, Any]:
     rules: dict[str, Any] = {}
     if setup.random_start and not setup.river:
         rules["start"] = RANDOM
-    if setup.hand > 1 and not setup.river and "hand" in Rules.__dataclass_fields__:
+    if setup.hand > 1 and not setup.river:
         rules["hand"] = setup.hand
         rules["hand_open"] = setup.hand_open
     return rules

@@ -237,3 +237,18 @@ def test_the_rules_screen_shows_the_abbot_the_hand_and_the_random_start_tile_eac
     assert hand.game.scores == [4, 4]
     start = next(s for s in scene.examples.values() if s is not None and s.game.rules.start == "random")
     assert start.game.tile_at(0, 0).kind.id == "E"
+
+
+def test_a_game_opened_to_the_network_is_offered_without_the_abbot_the_hand_or_a_random_start(make_app):
+    """Through the server the book's box is played: the form does not offer what it would drop."""
+    app = make_app()
+    d = Driver(app)
+    app.push_scene("title")
+    d.frames(2)
+    d.key(pygame.K_n)
+    form = app.top
+    assert form.variants["abbot"].enabled
+    d.click(form.net_options[0].rect.center)  # Open to the network
+    assert form.network
+    assert not form.variants["abbot"].enabled and not form.variants["hand"].enabled
+    assert not form.house_options["random_start"].enabled

@@ -19,7 +19,6 @@ from ...engine import COLORS
 from ..art.assets import PLAYER_RGB
 from ..art.spots import spot_anchor
 from ...engine.modules.abbot import GARDEN, garden_twin
-from ...engine.rules import Rules
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import PRESS, Intent
 from ...net.host import HostError
@@ -31,11 +30,6 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
-
-
-def hand_played() -> bool:
-    """Whether the rules engine plays a hand of tiles (its rule key ``hand``)."""
-    return "hand" in Rules.__dataclass_fields__
 
 
 def kind_options(network: bool = False) -> list[tuple[str, str]]:
@@ -120,9 +114,8 @@ class NewGameScene(Scene):
         #: The box's variants, each with its line under it (:data:`RULE_LINES`).
         self.variants: dict[str, Choice] = {
             "abbot": Toggle(N_("The Abbot"), s.abbot, lambda v: setattr(self.setup, "abbot", v)),
+            "hand": Choice(N_("Hand of tiles"), HANDS, hand, self._set_hand),
         }
-        if hand_played():
-            self.variants["hand"] = Choice(N_("Hand of tiles"), HANDS, hand, self._set_hand)
         house = self.house
         table = "x".join(map(str, house["table"])) if "table" in house else ""
         self.house_options: dict[str, Choice] = {
@@ -141,8 +134,10 @@ class NewGameScene(Scene):
         }
         self.house_options["table_closes"].enabled = "table" in house
         self._set_river(s.river)
-        if "hand" in self.variants:
-            self._set_hand(hand)
+        self._set_hand(hand)
+        if self.network:  # (a game through the server is played with the book's box)
+            for option in (self.variants["abbot"], self.variants["hand"], self.house_options["random_start"]):
+                option.enabled = False
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder=N_("random"))
         self.net_options = [
@@ -166,8 +161,7 @@ class NewGameScene(Scene):
         """The River: neither the random start tile (the spring starts) nor a hand of tiles goes with it."""
         self.setup.river = value
         self.house_options["random_start"].enabled = not value
-        if "hand" in self.variants:
-            self.variants["hand"].enabled = not value
+        self.variants["hand"].enabled = not value
 
     def _set_hand(self, value: str) -> None:
         """A hand of 2 or 3 tiles: a tile that fits nowhere is discarded from it, never put
