@@ -169,6 +169,21 @@ def test_a_scored_road_is_animated_as_in_the_game_not_outlined_tile_by_tile(make
     assert scene.panel.cards[0].score == 4
 
 
+def test_on_a_reading_step_the_next_tile_waits_unseen_and_cannot_be_dragged(make_app):
+    app, d, scene = open_lesson(make_app, 1)
+    for _ in range(3):
+        play_step(d, scene)
+    assert scene.runner.step.reading and scene.turn.tile is not None
+    assert scene.panel.hand.tile is None and not scene.turn.can_act
+    cell = sorted(scene.turn.legal_cells())[0]
+    d.drag(scene.pieces.hand_tile_rect().center, scene.camera.cell_center(*cell), steps=3)
+    assert scene.turn.pending is None and scene.game.tile_at(*cell) is None
+    d.click(scene.camera.cell_center(*cell))
+    assert scene.turn.pending is None and scene.flow.message.text == "Read the coach's line, then press Next."
+    d.key(pygame.K_RETURN)  # Enter reads on, as Next does
+    assert scene.runner.in_free_game and scene.turn.can_act
+
+
 def test_restart_and_skip(make_app):
     app, d, scene = open_lesson(make_app, 0)
     play_step(d, scene)

@@ -16,9 +16,10 @@ walked through one feature at a time. A finished lesson's id is kept in the sett
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -37,7 +38,7 @@ from ..board.feature_paint import event_paint
 from ..play.aidview import Aids
 from ..play.board_overlay import BoardOverlay
 from ..play.drag import Drag, spot_near
-from ..play.hud import draw_cards, draw_ghost, draw_hand, draw_message, draw_track
+from ..play.hud import Hand, draw_cards, draw_ghost, draw_hand, draw_message, draw_track
 from ..play.lesson_turn import LessonTurn
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
@@ -489,6 +490,8 @@ class LessonScene(BoardScene):
         self.panel = panel_view(t, self.drag, self.seats, self.shown_scores(), projected, self.pieces.follower_slots,
                                 self.camera, self.pieces.places().on_board, self.aids_on,
                                 abbot_slot=self.pieces.abbot_slot)
+        if reading:  # the next tile waits unseen while the coach asks to read on (it cannot be dragged yet)
+            self.panel = replace(self.panel, hand=Hand(None, 0, ""))
 
     # ==================================================================== draw
     def draw(self, surface: pygame.Surface) -> None:
