@@ -6,6 +6,8 @@ frame; images come from the per-size caches, so a frame is blits only.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ...engine import Orientation
@@ -273,8 +275,15 @@ class LeavingAbbot(BoardFollower):
         px = camera.tile_px
         if px != self._px:
             self._px = px
-            piece = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), abbot=True).copy()
-            piece.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
+            figure = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), abbot=True).copy()
+            figure.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
+            # a dashed ring round the see-through figure: it stands here until the turn is confirmed
+            r = max(figure.get_size()) // 2 + max(2, px // 40)
+            piece = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+            for k in range(0, 360, 30):
+                pygame.draw.arc(piece, (255, 214, 90, 255), piece.get_rect().inflate(-2, -2), math.radians(k),
+                                math.radians(k + 18), max(2, r // 8))
+            piece.blit(figure, figure.get_rect(center=(r + 1, r + 1)))
             font = self.assets.fonts.get(max(11, round(px * 0.2)), "bold")
             label = font.render(f"+{self.points}", True, (255, 236, 150))
             pad = max(2, px // 40)
