@@ -180,8 +180,8 @@ class TutorialScene(Scene):
         w, h = surface.get_size()
         blit_text(surface, fonts.get(int(44 * u), "title"), _("Learn to play"), (int(60 * u), int(30 * u)), ACCENT)
         intro = fonts.get(int(17 * u))
-        for i, line in enumerate(wrap(intro, _("Seven short lessons on the real board; each ends in a short "
-                                                "game against the Easy computer player."), w - int(90 * u))[:2]):
+        for i, line in enumerate(wrap(intro, _("Short lessons, played as the game is played; each ends in a "
+                                                "short game against the Easy computer player."), w - int(90 * u))[:2]):
             blit_text(surface, intro, line, (int(60 * u), int(84 * u) + i * intro.get_linesize()), INK_DIM)
         tick = fonts.get(int(16 * u), "bold")
         x0 = (self.list_buttons[0].rect.right if self.list_buttons else 0) + int(42 * u)
