@@ -130,6 +130,11 @@ class App:
         for scene in self.scenes:
             scene.layout(self.size)
 
+    def language_changed(self) -> None:
+        """Every scene, the ones under Settings too, lays out again: what is worded or measured at
+        layout (the side panel, the rules page, a message) is said in the new language at once."""
+        self._relayout()
+
     # ---------------------------------------------------------------- scenes
     # What scenes call to move between screens: by name, through the stack.
     @property

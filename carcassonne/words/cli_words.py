@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from .explain import error_words
 from .hint_words import hint_sentence
 from .score_words import describe
+from .turn_place import turn_words, where
 from ..engine import CarcassonneError, Game, Move
 from ..engine.moves import Discard, Turn
 from ..engine.untrusted import shown_path
@@ -58,7 +59,7 @@ def replay_lines(game: Game) -> list[str]:
     names = game.names
     lines = []
     for event in game.events:
-        tag = _("final") if event.final else _("turn {number}").format(number=event.turn)
+        tag = _("final") if event.final else turn_words(event.turn)
         lines.append(_("{tag}: {event}").format(tag=tag.rjust(8), event=describe(event, names)))
     if game.is_over:
         state = ngettext("after {count} turn (finished):", "after {count} turns (finished):", game.turn_number)
@@ -74,12 +75,13 @@ def replay_lines(game: Game) -> list[str]:
 
 
 def move_words(turn: Turn) -> str:
-    """A move in words: "U at (1, 0) rotation 90 with a follower on road:E"."""
+    """A move in words, its square named as the screens name it: "U east of the start (1, 0), rotation 90
+    with a follower on road:E"."""
     if isinstance(turn, Discard):
         return (_("{tile} returned to the bag") if turn.returned else _("{tile} discarded")).format(tile=turn.tile)
     assert isinstance(turn, Move)
-    text = _("{tile} at ({x}, {y}) rotation {rotation}").format(tile=turn.tile, x=turn.x, y=turn.y,
-                                                                rotation=turn.rotation)
+    text = _("{tile} {where} ({x}, {y}), rotation {rotation}").format(
+        tile=turn.tile, where=where(turn.x, turn.y), x=turn.x, y=turn.y, rotation=turn.rotation)
     return _("{move} with a follower on {place}").format(move=text, place=turn.follower) if turn.follower else text
 
 

@@ -1,7 +1,8 @@
 """The game's turns in words, for the move log: "Ann placed a city tile north of the start
 and put a knight on its city." No pygame: read from the game's history and score events.
 
-Directions are from the start tile, north up (y grows southwards, as on the board).
+Squares are named as everywhere else (:func:`.turn_place.where`), so the log, the analysis and
+the replay agree on where a tile went.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from ..engine import FollowerAt, Game, Move, Orientation
 from ..i18n import N_, _
+from .turn_place import where
 
 #: The follower a move put down, by the kind of place (the rulebook's names), as the log words it.
 PUT = {"road": N_(" and put a thief on its road"), "city": N_(" and put a knight on its city"),
@@ -21,13 +23,6 @@ ADVISE_PUT = {"road": N_(" and put a thief on the road"), "city": N_(" and put a
 SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
           "cloister": N_("{names} scored {points} for the cloister"),
           "farm": N_("{names} scored {points} for the farm")}
-NUMBER = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
-          N_("nine"), N_("ten"))
-#: One square from the start, and ``{count}`` squares in a direction (a part of a longer way).
-NEXT_TO_START = {"north": N_("north of the start"), "south": N_("south of the start"),
-                 "east": N_("east of the start"), "west": N_("west of the start")}
-STEPS = {"north": N_("{count} north"), "south": N_("{count} south"), "east": N_("{count} east"),
-         "west": N_("{count} west")}
 TILE_WORDS = {"river": N_("river tile"), "cloister-road": N_("cloister tile with a road"),
               "cloister": N_("cloister tile"), "city-road": N_("city and road tile"), "city": N_("city tile"),
               "road": N_("road tile"), "field": N_("field tile")}
@@ -56,21 +51,6 @@ def tile_words(o: Orientation) -> str:
     else:
         key = next((kind for kind in ("city", "road") if kind in kinds), "field")
     return _(TILE_WORDS[key])
-
-
-def _count(n: int) -> str:
-    return _(NUMBER[n]) if n < len(NUMBER) else str(n)
-
-
-def where_words(x: int, y: int) -> str:
-    """Where a square is from the start tile: "north of the start", "two south and one east of the start"."""
-    if (x, y) == (0, 0):
-        return _("as the start")
-    steps = [(abs(n), pos if n > 0 else neg) for n, pos, neg in ((y, "south", "north"), (x, "east", "west")) if n]
-    if len(steps) == 1 and steps[0][0] == 1:
-        return _(NEXT_TO_START[steps[0][1]])
-    parts = [_(STEPS[word]).format(count=_count(n)) for n, word in steps]
-    return _("{steps} of the start").format(steps=_(" and ").join(parts))
 
 
 def entries(game: Game) -> list[LogEntry]:
@@ -109,7 +89,7 @@ def _put_words(move: Move) -> str:
 def played_words(game: Game, name: str, move: Move) -> str:
     """A move as the log tells it: "Ann placed a city tile north of the start and put a knight on its city."."""
     o = game.tiles[move.tile].orientations[move.rotation // 90]
-    text = _("{name} placed a {tile} {where}").format(name=name, tile=tile_words(o), where=where_words(move.x, move.y))
+    text = _("{name} placed a {tile} {where}").format(name=name, tile=tile_words(o), where=where(move.x, move.y))
     return text + _put_words(move) + "."
 
 
@@ -117,7 +97,7 @@ def advice_words(game: Game, move: Move, instead_of: Move) -> str:
     """A move as advice, in the log's words: "place a city tile north of the start and put a
     knight on its city"; said to be turned when it lies where ``instead_of`` lay."""
     o = game.tiles[move.tile].orientations[move.rotation // 90]
-    text = _("place a {tile} {where}").format(tile=tile_words(o), where=where_words(move.x, move.y))
+    text = _("place a {tile} {where}").format(tile=tile_words(o), where=where(move.x, move.y))
     if (move.x, move.y) == (instead_of.x, instead_of.y) and move.rotation != instead_of.rotation:
         text += _(", turned another way")
     if not move.follower:

@@ -174,7 +174,7 @@ def test_the_replay_viewer_steps_through_a_game_with_the_engines_scores(make_app
     d.key(pygame.K_r)
     dialog = app.top
     assert isinstance(dialog, ReplaysDialog)
-    d.click(next(b for b in dialog.rows if "whole" in b.label).rect.center)
+    d.click(next(b for b in dialog.rows if b.on_click.args[0].name == "whole.carc.json").rect.center)
     scene = app.top
     assert isinstance(scene, ReplayScene)
     r = scene.replay

@@ -234,10 +234,12 @@ def test_a_new_game_does_not_reuse_the_last_seed(make_app):
 
 
 def test_the_replay_speaks_like_the_game(tiles):
-    from carcassonne.app.files.replay import tile_words, where
+    from carcassonne.app.files.replay import tile_words
+    from carcassonne.words.turn_place import where
     assert where(0, -1) == "north of the start"
-    assert where(3, 1) == "3 tiles east of the start"
-    assert where(-2, 2) == "2 tiles south-west of the start"
+    assert where(3, 0) == "3 tiles east of the start"
+    assert where(3, 1) == "1 tile south and 3 tiles east of the start"
+    assert where(-2, 2) == "2 tiles south and 2 tiles west of the start"
     assert tile_words(tiles["B"]) == "a cloister tile"
     game = random_game(tiles, 8, seed=3)
     replay = Replay(GameRecord.from_game(game, [Seat("Ann", "red"), Seat("Bob", "blue")]), tiles)

@@ -11,7 +11,8 @@ from carcassonne.app.art.assets import PLAYER_RGB
 from carcassonne.app.board.board_view import BoardMarks, BoardView
 from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.board.feature_paint import Paint, event_paint, farm_owner_paints
-from carcassonne.words.movelog import entries, last_move, where_words
+from carcassonne.words.movelog import entries, last_move
+from carcassonne.words.turn_place import where
 from carcassonne.app.session import play
 from carcassonne.engine import Game, Move
 from carcassonne.engine.record import Seat
@@ -208,12 +209,12 @@ def test_move_log_says_each_turn_in_words():
     assert [e.player for e in log] == [i % 2 for i in range(len(log))]
     first = game.history[0]
     assert isinstance(first, Move)
-    assert log[0].text.startswith(f"Ann placed a ") and where_words(first.x, first.y) in log[0].text
+    assert log[0].text.startswith(f"Ann placed a ") and where(first.x, first.y) in log[0].text
     assert log[0].cell == (first.x, first.y)
     with_follower = next(e for e, t in zip(log, game.history) if t.follower)
     assert " and put a " in with_follower.text
-    assert where_words(0, -1) == "north of the start"
-    assert where_words(2, 1) == "one south and two east of the start"
+    assert where(0, -1) == "north of the start"
+    assert where(2, 1) == "1 tile south and 2 tiles east of the start"
     cell, follower = last_move(game)
     assert cell == (game.history[-1].x, game.history[-1].y)
 

@@ -14,14 +14,14 @@ from carcassonne.app.files.replay import Replay
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import play
 from carcassonne.app.files.storage import DEFAULT_NAMES
-from carcassonne.app.ui.widgets import recording_layout
+from carcassonne.app.ui.widgets import Button, recording_layout
 from carcassonne.engine import Placement
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Annabelle", "red"), Seat("Bartholomew", "blue", "ai:normal")]
 #: The screens whose every word is in the catalogues.
 #: Drawn as they are in every language: key names beside buttons, the game's name, the version.
-AS_IS = re.compile(r"^(Esc|Enter|Ctrl\+\w|[A-Z0-9]{1,3}( / [A-Z0-9]{1,3})*|Carcassonne|[\d\s.,:+×x/%→-]*)$")
+AS_IS = re.compile(r"^(Esc|Enter|Ctrl\+\w|[A-Z0-9]{1,3}( / [A-Z0-9]{1,3})*|Carcassonne|[\d\s.,:+×x/%←→-]*)$")
 
 
 def screens(app):  # noqa: ANN001, ANN201
@@ -30,9 +30,15 @@ def screens(app):  # noqa: ANN001, ANN201
     out = []
 
     def capture(name: str) -> None:
+        spoken = i18n.language()
+        i18n.set_language("en")  # the keys the buttons show in English, to be kept in every language
+        with recording_layout() as english:
+            app.draw()
+        i18n.set_language(spoken)
         with recording_layout() as log:
             app.draw()
-        out.append((name, [t for t, *_ in log.texts], log.overflows(app.screen.get_rect())))
+        out.append((name, [t for t, *_ in log.texts],
+                    log.overflows(app.screen.get_rect()) + dropped_keys(app, log, english)))
 
     app.replace_scene("title")
     d.frames(2)
@@ -82,6 +88,16 @@ def screens(app):  # noqa: ANN001, ANN201
     capture("move-log")
     d.key(pygame.K_l)
     d.frames(1)
+    # the language changed in Settings during a game: the Play screen below speaks it at once
+    spoken = i18n.language()
+    i18n.set_language("en")
+    d.frames(2)
+    app.push_scene("settings")
+    d.frames(1)
+    app.top._language(spoken)  # what the Language choice does
+    capture("play-under-settings")
+    app.pop(app.top)
+    d.frames(1)
     app.push_scene("pause", save=lambda: "", before_quit=lambda: None)
     d.frames(1)
     capture("pause")
@@ -128,6 +144,13 @@ def tutorial_screens(app):  # noqa: ANN001, ANN201
     listed = app.top
     d.frames(2)
     capture("tutorial-list")
+    with recording_layout() as log:  # every lesson's summary beside its button in one size of letters
+        app.draw()
+    summaries = [(text, rect.w) for text, rect, at, _n in log.texts
+                 if any(at[0] > b.rect.right and b.rect.top <= at[1] <= b.rect.bottom for b in listed.list_buttons)]
+    sizes = [{px for px in range(8, 40) if app.assets.fonts.get(px).size(text)[0] == w} for text, w in summaries]
+    if summaries and not set.intersection(*sizes):
+        out[-1][2].append("the lessons' summaries are drawn in different sizes of letters")
     for index, lesson in enumerate(listed.lessons):
         scene = app.push_scene("lesson", lesson=index)
         d.frames(1)
@@ -167,12 +190,114 @@ def tutorial_screens(app):  # noqa: ANN001, ANN201
     return out
 
 
+def dropped_keys(app, log, english) -> list[str]:  # noqa: ANN001
+    """The buttons of the top screen whose key shows beside the label in English but not in
+    this language (a longer label in German or Spanish pushed it out)."""
+    def keys_shown(layout) -> set[int]:  # noqa: ANN001
+        """(A key named as its button is, "Début" for Home on "Début", is drawn twice.)"""
+        return {id(b) for b in buttons if sum(text == b.hint_text() and b.rect.contains(rect)
+                                             for text, rect, *_ in layout.texts) > (b.hint_text() == b.text())}
+
+    buttons = [b for b in getattr(app.top, "widgets", []) if type(b) is Button and b.visible and b.hint]
+    i18n_now = i18n.language()
+    i18n.set_language("en")
+    in_english = keys_shown(english)
+    i18n.set_language(i18n_now)
+    return [f"key {b.hint_text()!r} of {b.text()!r} not drawn" for b in buttons
+            if id(b) in in_english and id(b) not in keys_shown(log)]
+
+
+def _template_patterns() -> tuple[set[str], list[tuple[str, re.Pattern[str]]]]:
+    """The template's messages: those without placeholders, and each other one as a pattern
+    (its literal start, and a regex whose groups are its placeholders)."""
+    from babel.messages.pofile import read_po
+
+    with open(i18n.locale_dir() / "carcassonne.pot", "rb") as f:
+        ids = [i for m in read_po(f) if m.id for i in ([m.id] if isinstance(m.id, str) else m.id)]
+    plain, patterns = set(), []
+    for msgid in ids:
+        flat = " ".join(msgid.split())
+        parts = re.split(r"\{\w*\}", flat)
+        if len(parts) == 1:
+            plain.add(flat)
+            continue
+        regex = "(.*?)".join(r"\s*".join(re.escape(w) for w in part.split(" ")) for part in parts)
+        patterns.append((parts[0].strip(), re.compile(regex, re.S)))
+    return plain, patterns
+
+
+_TEMPLATE: list[tuple[set[str], list[tuple[str, re.Pattern[str]]]]] = []
+
+
+def words_left_in_english(texts: list[str], allowed: set[str]) -> list[str]:
+    """The words put into a marked message that are neither marked themselves nor a name or a
+    number: a rule example's "Red", a rulebook citation kept in English. Each whole message (its
+    wrapped lines joined) is matched against the template; what fills its placeholders, less the
+    messages nested in it, must be made of ``allowed`` words."""
+    if not _TEMPLATE:
+        _TEMPLATE.append(_template_patterns())
+    plain, patterns = _TEMPLATE[0]
+    messages, current, depth = [], [], 0
+    for text in texts:
+        if depth > 0 or i18n.OPEN in text:
+            current.append(text)
+        depth = max(0, depth + text.count(i18n.OPEN) - text.count(i18n.CLOSE))
+        if depth == 0 and current:
+            messages.append(" ".join(current))
+            current = []
+    bad = []
+    for message in messages:
+        for inner in _top_level_spans(message):
+            flat = " ".join(_without_nested(inner).split())
+            if flat in plain:
+                continue
+            fills = [m.groups() for start, pattern in patterns if flat.startswith(start)
+                     and (m := pattern.fullmatch(flat))]
+            if fills and not any(all("/" in v or set(re.findall(r"[^\W\d_]+", v)) <= allowed for v in values)
+                                 for values in fills):  # (a path is shown as it is)
+                bad.append(message)
+    return bad
+
+
+def _inside_a_message(line: str) -> bool:
+    """``line`` is a piece of one of the template's messages without placeholders."""
+    flat = " ".join(line.split())
+    return len(flat) > 20 and any(flat in msgid for msgid in _TEMPLATE[0][0])
+
+
+def _top_level_spans(text: str) -> list[str]:
+    """The insides of the outermost ⟪…⟫ of ``text``."""
+    spans, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == i18n.OPEN:
+            depth += 1
+            if depth == 1:
+                start = i + 1
+        elif ch == i18n.CLOSE and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append(text[start:i])
+    return spans
+
+
+def _without_nested(text: str) -> str:
+    """``text`` with every marked message inside it taken out (they are checked on their own)."""
+    while True:
+        shorter = re.sub(f"{i18n.OPEN}[^{i18n.OPEN}{i18n.CLOSE}]*{i18n.CLOSE}", " ", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
 def untranslated(texts: list[str], names: set[str]) -> list[str]:
-    """The texts drawn outside any marked message (a wrapped message's lines count as marked)."""
+    """The texts drawn outside any marked message (a wrapped message's lines count as marked, and
+    so does a line of a message whose first line a scrolled page clipped)."""
+    if not _TEMPLATE:
+        _TEMPLATE.append(_template_patterns())
     bad, depth = [], 0
     for text in texts:
         if depth == 0 and i18n.OPEN not in text and i18n.CLOSE not in text \
-                and text not in names and not AS_IS.match(text):
+                and text not in names and not AS_IS.match(text) and not _inside_a_message(text):
             bad.append(text)
         depth = max(0, depth + text.count(i18n.OPEN) - text.count(i18n.CLOSE))
     return bad
@@ -190,7 +315,10 @@ def test_every_text_on_the_translated_screens_comes_from_the_catalogue(make_app)
     # ★: the winner; the languages are named in themselves
     names = {s.name for s in SEATS} | {s.name + "  ★" for s in SEATS} | set(DEFAULT_NAMES) | set(i18n.LANGUAGES.values())
     folders = {str(app.storage.replays_dir)}  # the replays folder, shown as it is
-    escaped = {name: untranslated(texts, names | folders) for name, texts, _ in screens(app)}
+    # what may fill a message's placeholder untranslated: names, the game's name, a path's words
+    allowed = {w for n in names | folders | {"Carcassonne", i18n.PSEUDO} for w in re.findall(r"[^\W\d_]+", n)}
+    escaped = {name: untranslated(texts, names | folders) + words_left_in_english(texts, allowed)
+               for name, texts, _ in screens(app)}
     assert {k: v for k, v in escaped.items() if v} == {}
 
 

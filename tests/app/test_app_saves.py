@@ -104,8 +104,8 @@ def test_load_lists_players_turn_scores_rules_and_date_newest_first(make_app, da
     assert "2023" in old.date and old.standings == "Ann 0 · Bob 0"
     assert broken.problem and not broken.players
     details = [row.details for row in dialog.rows]
-    assert details[0].startswith(f"game in progress · turn {new.turn} · river")
-    assert details[1].startswith("saved · turn 0 · standard rules")
+    assert details[0].startswith(f"game in progress · turn {new.turn + 1} · river")  # as its header will say
+    assert details[1].startswith("saved · turn 1 · standard rules")
     assert details[2].startswith("cannot be loaded:")
     d.frames()  # every row draws
 

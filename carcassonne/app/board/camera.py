@@ -11,6 +11,9 @@ import math
 
 ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 17)} | {256}))  # 24 .. 256 px (the artwork's own size)
 DEFAULT_SIZE_INDEX = min(range(len(ZOOM_SIZES)), key=lambda i: abs(ZOOM_SIZES[i] - 112))
+#: Tiles smaller than this are hard to read: the replay's turn and a final scoring's feature are
+#: zoomed in to at least this size.
+READABLE_PX = 64
 
 Rect = tuple[int, int, int, int]
 

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from ...engine import Game, RecordError, TileSet
+from ...i18n import N_, _
 from ...engine.modules.abbot import GARDEN, abbot_at
 from ...engine.moves import Discard
 from ...engine.tiles import CLOISTER
@@ -25,6 +26,9 @@ from ..art.spots import spot_anchor
 
 #: Over the squares of the features the example scored.
 LIT = (255, 236, 120, 60)
+#: The rulebook's players are named by their colours; on screen, in the player's language.
+COLOUR_PLAYERS = {"Red": N_("Red"), "Blue": N_("Blue"), "Green": N_("Green"), "Yellow": N_("Yellow"),
+                  "Black": N_("Black")}
 
 
 @dataclass(frozen=True)
@@ -33,9 +37,15 @@ class Example:
 
     game: Game
     colours: tuple[str, ...]
-    captions: tuple[str, ...]
+    #: The record's players ("Red", "Blue"): named in the player's language when worded.
+    names: tuple[str, ...]
     #: Tiles that fitted nowhere and went back into the bag (house rule ``discard: "bag"``).
     returned: tuple[str, ...] = ()
+
+    def captions(self) -> tuple[str, ...]:
+        """What the example scored, the engine's own score events, in the language spoken now."""
+        names = [_(COLOUR_PLAYERS[n]) if n in COLOUR_PLAYERS else n for n in self.names]
+        return tuple(describe(e, names) + "." for e in self.game.events)
 
 
 def load_example(path: Path, tiles: TileSet, rules: dict[str, Any] | None = None) -> Example:
@@ -50,10 +60,8 @@ def load_example(path: Path, tiles: TileSet, rules: dict[str, Any] | None = None
         data["rules"] = {**(data.get("rules") or {}), **rules}
     record = GameRecord.from_data(data)
     game = record.replay(tiles, final=bool(data.get("final")))
-    names = [p.name for p in record.players]
-    captions = tuple(describe(e, names) + "." for e in game.events)
     returned = tuple(t.tile for t in record.turns if isinstance(t, Discard) and t.returned)
-    return Example(game, tuple(p.color for p in record.players), captions, returned)
+    return Example(game, tuple(p.color for p in record.players), tuple(p.name for p in record.players), returned)
 
 
 def board_picture(example: Example, assets: Assets, size: tuple[int, int], max_tile: int) -> pygame.Surface:

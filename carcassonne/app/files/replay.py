@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...engine import Game, Move, RecordError, ScoreEvent
 from ...engine.record import GameRecord, Seat
 from ...engine.tiles import TileKind, TileSet
 from ...engine.untrusted import shown_path
+from ...words.turn_place import where
 
 
 
@@ -134,47 +135,3 @@ _TILE_WORDS = {"river": N_("a river tile"), "cloister": N_("a cloister tile"), "
 _WITH_FOLLOWER = {"road": N_(", with a thief on its road"), "city": N_(", with a knight on its city"),
                   "cloister": N_(", with a monk on its cloister"), "field": N_(", with a farmer on its farm"),
                   "farm": N_(", with a farmer on its farm")}
-_DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west", (1, -1): "north-east",
-               (-1, -1): "north-west", (1, 1): "south-east", (-1, 1): "south-west"}
-#: One square away, by direction.
-_NEXT_TO_START = {"north": N_("north of the start"), "east": N_("east of the start"),
-                  "south": N_("south of the start"), "west": N_("west of the start"),
-                  "north-east": N_("north-east of the start"), "north-west": N_("north-west of the start"),
-                  "south-east": N_("south-east of the start"), "south-west": N_("south-west of the start")}
-
-
-def where(x: int, y: int) -> str:
-    """Where a square is, seen from the start tile (north is up): "north of the start",
-    "3 tiles south-east of the start"."""
-    if (x, y) == (0, 0):
-        return _("on the start")
-    sx, sy = (x > 0) - (x < 0), (y > 0) - (y < 0)
-    # a square mostly in one direction is named by that direction alone
-    if abs(x) >= 2 * abs(y):
-        sy = 0
-    elif abs(y) >= 2 * abs(x):
-        sx = 0
-    steps = max(abs(x), abs(y))
-    direction = _DIRECTIONS[(sx, sy)]
-    if steps == 1:
-        return _(_NEXT_TO_START[direction])
-    return _far(direction, steps)
-
-
-def _far(direction: str, steps: int) -> str:
-    """``steps`` squares away in ``direction``, one whole phrase per direction for the translations."""
-    phrases = {
-        "north": ngettext("{count} tile north of the start", "{count} tiles north of the start", steps),
-        "east": ngettext("{count} tile east of the start", "{count} tiles east of the start", steps),
-        "south": ngettext("{count} tile south of the start", "{count} tiles south of the start", steps),
-        "west": ngettext("{count} tile west of the start", "{count} tiles west of the start", steps),
-        "north-east": ngettext("{count} tile north-east of the start", "{count} tiles north-east of the start",
-                               steps),
-        "north-west": ngettext("{count} tile north-west of the start", "{count} tiles north-west of the start",
-                               steps),
-        "south-east": ngettext("{count} tile south-east of the start", "{count} tiles south-east of the start",
-                               steps),
-        "south-west": ngettext("{count} tile south-west of the start", "{count} tiles south-west of the start",
-                               steps),
-    }
-    return phrases[direction].format(count=steps)

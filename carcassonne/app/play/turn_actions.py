@@ -14,6 +14,7 @@ from ...i18n import _, ngettext
 from ...engine.modules.abbot import PLACE_OF
 from ...engine import IllegalMoveError, Placement, ScoreEvent
 from ...words import explain
+from ...words.turn_place import where
 from .drag import Drop
 from ..ui.sound import Sounds
 from .turn import TurnController
@@ -75,9 +76,9 @@ class TurnActions:
         p = self.turn.place_next(step) if self.turn.can_act else None
         if p is not None:
             self.follow(p.x, p.y)
-            self.flow.say(_("Tile placed at ({x}, {y}). Enter confirms, F picks a follower place, Tab moves it.")
-                          .format(x=p.x, y=p.y),
-                          INK_DIM)
+            x, y = p.x, p.y
+            self.flow.say(lambda: _("Tile placed {where}. Enter confirms, F picks a follower place, Tab moves it.")
+                          .format(where=where(x, y)), INK_DIM)
 
     def cycle_follower(self) -> None:
         """F: put the follower on the next open place of the pending tile (keyboard play)."""

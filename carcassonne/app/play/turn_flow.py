@@ -39,21 +39,32 @@ class TurnFlow:
         self.shown_scores = [float(s) for s in game.scores]
         #: The square of this turn's last refused drop (the tooltip may speak of it).
         self.failed_cell: tuple[int, int] | None = None
+        #: The message's words when given as a function: worded again after a change of language.
+        self.words: Callable[[], str] | None = None
 
-    def say(self, text: str, colour: Colour = INK, seconds: float = 4.0) -> None:
-        self.message = Message(text, colour, seconds)
+    def say(self, text: str | Callable[[], str], colour: Colour = INK, seconds: float = 4.0) -> None:
+        """Show ``text`` under the board; a function giving the words keeps the message in the
+        language spoken while it shows (the greeting stays up while Settings change it)."""
+        self.words = text if callable(text) else None
+        self.message = Message(text() if callable(text) else text, colour, seconds)
+
+    def reword(self) -> None:
+        """The message in the language spoken now, if it was given as a function."""
+        if self.words is not None:
+            self.message = Message(self.words(), self.message.colour, self.message.seconds)
 
     def new_turn(self, turn: TurnController) -> None:
         """A turn begins: the last one's messages and refused square go, and the new one is greeted."""
         self.message = Message()
+        self.words = None
         self.failed_cell = None
         name = turn.seat.name
         if turn.phase == AI_THINK:
-            self.say(_("{name} is thinking…").format(name=name), INK_DIM)
+            self.say(lambda: _("{name} is thinking…").format(name=name), INK_DIM)
         elif turn.phase == HUMAN and turn.bonus_turn:
-            self.say(_("{name} filled a hole: play again (house rule).").format(name=name))
+            self.say(lambda: _("{name} filled a hole: play again (house rule).").format(name=name))
         elif turn.phase == HUMAN:
-            self.say(_("Your turn, {name}: drag the tile onto the board.").format(name=name))
+            self.say(lambda: _("Your turn, {name}: drag the tile onto the board.").format(name=name))
 
     def scoring_shown(self) -> bool:
         """The last turn's scoring has played: no animation left and every marker arrived."""
@@ -75,7 +86,8 @@ class TurnFlow:
 
     def tick(self, dt: float, speed: float) -> None:
         """Advance the animations, the message's time and the score markers (20 points a second)."""
-        self.message = Message(self.message.text, self.message.colour, max(0.0, self.message.seconds - dt))
+        text = self.words() if self.words is not None else self.message.text  # in the language spoken now
+        self.message = Message(text, self.message.colour, max(0.0, self.message.seconds - dt))
         self.anims = [a for a in self.anims if a.update(dt)]
         rate = 20 * (speed or 1000) * dt
         for i, s in enumerate(self.game.scores):

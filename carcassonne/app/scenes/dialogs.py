@@ -11,6 +11,7 @@ import pygame
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _
 from ...words.explain import error_words
+from ...words.turn_place import saved_turn
 from ..ui.intents import WHEEL, Intent
 from ..files.save_list import SaveList
 from ..files.saves import SaveSummary
@@ -174,7 +175,8 @@ class SaveRow(Button):
         if s.problem:
             return _("cannot be loaded: {reason}").format(reason=error_words(s.error) if s.error else s.problem)
         state = _("finished") if s.finished else (_("game in progress") if s.autosave else _("saved"))
-        return _("{state} · turn {turn} · {rules}").format(state=state, turn=s.turn, rules=s.rules)
+        return _("{state} · {turn} · {rules}").format(state=state, turn=saved_turn(s.turn, s.finished),
+                                                     rules=s.rules)
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, u: float) -> None:
         label, self.label = self.label, ""

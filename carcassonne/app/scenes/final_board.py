@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import N_, _
+from ...words.explain import open_risk
 from ...words.score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import Seat
 from ..board.anim import Anim, FloatText
 from ..art.assets import PLAYER_RGB
 from ..board.board_view import BoardMarks
+from ..board.camera import READABLE_PX
 from ..board.feature_paint import Paint, event_paint
 from ..play.hud import Card, draw_cards, draw_track
 from ..ui.intents import KEY, PRESS, WHEEL, Intent
@@ -38,6 +40,17 @@ STEP_SECONDS = 1.4
 HOLD_SECONDS = 1.2
 
 
+def left_open(game: Game) -> list[ScoreEvent]:
+    """Inn roads and cathedral cities left open with followers on them at the end, as events
+    of 0 points to their leaders: the engine gives them no award (Inns & Cathedrals, AR FAQ
+    22), and the players see why their followers scored nothing."""
+    if not game.rules.inns_cathedrals or not game.finished:
+        return []
+    return [ScoreEvent(game.turn_number, f.kind, 0, f.leaders, f.tiles, complete=False, final=True)
+            for f in game.features(occupied=True)
+            if not f.complete and ((f.kind == "road" and f.inn) or (f.kind == "city" and f.cathedral))]
+
+
 class FinalBoardScene(BoardScene):
     keymap = "final"
 
@@ -46,7 +59,11 @@ class FinalBoardScene(BoardScene):
         super().__init__(app, seats, game)
         #: Hints each player used, passed on to the results.
         self.hints = hints
-        self.final = list(final)
+        #: The engine's final events, handed on to the results.
+        self.given = list(final)
+        #: Each moment: the engine's events, then the inn roads and cathedral cities left open
+        #: with followers on them, shown scoring nothing (Inns & Cathedrals, AR FAQ 22).
+        self.final = self.given + left_open(game)
         self.review = review
         self.paints: list[Paint] = [event_paint(game, ev, [s.color for s in seats]) for ev in self.final]
         #: How many final events have had their moment (the one lit now included).
@@ -91,12 +108,26 @@ class FinalBoardScene(BoardScene):
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK)
             font = self.app.assets.fonts.get(int(36 * self.u), "bold")
             self.anims.append(FloatText(f"+{ev.points}", centre, colour, font, STEP_SECONDS / speed))
+        self.show_feature(ev)
+
+    def show_feature(self, ev: ScoreEvent) -> None:
+        """The feature scored now in view, big enough to see: zoomed to it when some of it is off
+        screen or its tiles are tiny; otherwise the camera stays where it is."""
+        if not ev.tiles or "view" not in self.rects:
+            return
+        view = self.rects["view"]
+        if self.camera.tile_px >= READABLE_PX and all(view.contains(pygame.Rect(self.camera.tile_rect(x, y)))
+                                                      for x, y in ev.tiles):
+            return
+        xs, ys = [x for x, _ in ev.tiles], [y for _, y in ev.tiles]
+        self.camera.fit(min(xs), min(ys), max(xs), max(ys), margin=2.5, area=(view.x, view.y, view.w, view.h))
+        self.board.sync()
 
     def to_results(self) -> None:
         if self.review:
             self.app.pop(self)
         else:
-            self.app.replace_scene("results", game=self.game, seats=self.seats, final=self.final,
+            self.app.replace_scene("results", game=self.game, seats=self.seats, final=self.given,
                                    scored_on_board=True, hints=self.hints)
 
     # ----------------------------------------------------------- lifecycle
@@ -162,7 +193,11 @@ class FinalBoardScene(BoardScene):
         self.board.show(self.game.turn_number, marks)
         font = self.app.assets.fonts.get(int(17 * self.u))
         if lit is not None:
-            text = describe(self.final[self.step - 1], [s.name for s in self.seats])
+            ev = self.final[self.step - 1]
+            text = describe(ev, [s.name for s in self.seats])
+            if self.step > len(self.given):  # (an inn road or cathedral city left open)
+                risk = open_risk(ev.feature, ev.feature == "road", ev.feature == "city")
+                text = f"{text}. {risk}" if risk else text
             text = _("{step} of {total}: {event}").format(step=self.step, total=len(self.final), event=text)
         elif self.review:
             text = _("The final board.")

@@ -61,7 +61,12 @@ HOUSE_LINES = {
 RULE_LINES = {
     "abbot": N_("Each player also has an abbot for cloisters and gardens; take it back to score."),
     "hand": N_("Play any tile of your hand, then draw; hidden: the others see tile backs."),
+    "inns_cathedrals": N_("Inns score roads, cathedrals cities, only if completed; a big follower counts as two."),
 }
+#: The variants drawn with a picture beside their line.
+PICTURED = ("abbot", "inns_cathedrals")
+#: The cathedral tile the Inns & Cathedrals option shows, a big follower in its city.
+INNS_PICTURE = "IC1"
 #: The garden tile the Abbot's option shows, its abbot standing in the garden.
 ABBOT_PICTURE = "VG"
 #: Hand sizes offered: the tiles each player holds, and whether the others see them.
@@ -96,6 +101,7 @@ class NewGameScene(Scene):
             name = TextField(seat.name, partial(self._set_seat, i, "name"), max_len=14,
                              placeholder=_("Player {number}").format(number=i + 1))
             colour = Button(seat.color, partial(self._next_colour, i))  # the colour's name: COLOUR_NAMES
+            colour.room = (40, 24)  # the label between the meeple (left) and the colour's dot (right)
             kind = Choice("", kind_options(self.network), seat.kind, partial(self._set_seat, i, "kind"))
             remove = Button("×", partial(self._remove, i))
             remove.enabled = len(s.seats) > 2
@@ -114,6 +120,8 @@ class NewGameScene(Scene):
         #: The box's variants, each with its line under it (:data:`RULE_LINES`).
         self.variants: dict[str, Choice] = {
             "abbot": Toggle(N_("The Abbot"), s.abbot, lambda v: setattr(self.setup, "abbot", v)),
+            "inns_cathedrals": Toggle(N_("Inns & Cathedrals"), s.inns_cathedrals,
+                                      lambda v: setattr(self.setup, "inns_cathedrals", v)),
             "hand": Choice(N_("Hand of tiles"), HANDS, hand, self._set_hand),
         }
         house = self.house
@@ -329,11 +337,11 @@ class NewGameScene(Scene):
 
     def _note_width(self, key: str, width: int) -> int:
         """The width a variant's line wraps in (the Abbot's leaves room for its picture)."""
-        return width - self._picture_size() - int(6 * self.u) if key == "abbot" else width
+        return width - self._picture_size() - int(6 * self.u) if key in PICTURED else width
 
     def _note_lines(self, font: pygame.font.Font, key: str, width: int) -> list[str]:
         lines = wrap(font, _(RULE_LINES[key]), self._note_width(key, width))
-        return lines + [""] * (3 - len(lines) if key == "abbot" else 0)  # (never shorter than its picture)
+        return lines + [""] * (3 - len(lines) if key in PICTURED else 0)  # (never shorter than its picture)
 
     def draw_abbot_picture(self, surface: pygame.Surface, where: pygame.Rect) -> None:
         """A garden tile with an abbot standing in its garden: what the option adds to the game."""
@@ -341,6 +349,14 @@ class NewGameScene(Scene):
         surface.blit(self.app.assets.tiles.sized(twin.id, 0, where.w), where)
         x, y = spot_anchor(twin.orientations[0], GARDEN)
         figure = self.app.assets.pieces.get(self.setup.seats[0].color, int(where.w * 0.55), abbot=True)
+        surface.blit(figure, figure.get_rect(center=(where.x + x * where.w, where.y + y * where.h)))
+
+    def draw_inns_picture(self, surface: pygame.Surface, where: pygame.Rect) -> None:
+        """The cathedral tile with a big follower standing in its city: what the option adds."""
+        o = self.app.tiles[INNS_PICTURE].orientations[0]
+        surface.blit(self.app.assets.tiles.sized(INNS_PICTURE, 0, where.w), where)
+        x, y = spot_anchor(o, next(iter(o.spots)))
+        figure = self.app.assets.pieces.get(self.setup.seats[0].color, int(where.w * 0.5), big=True)
         surface.blit(figure, figure.get_rect(center=(where.x + x * where.w, where.y + y * where.h)))
 
     def handle(self, intent: Intent) -> bool:
@@ -384,6 +400,9 @@ class NewGameScene(Scene):
         abbot = self.variants["abbot"].rect
         self.draw_abbot_picture(surface, pygame.Rect(abbot.x, abbot.bottom + int(3 * u), self._picture_size(),
                                                      self._picture_size()))
+        inns = self.variants["inns_cathedrals"].rect
+        self.draw_inns_picture(surface, pygame.Rect(inns.x, inns.bottom + int(3 * u), self._picture_size(),
+                                                    self._picture_size()))
         blit_text(surface, head, _("Seed (same seed, same tiles)"), (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
         super().draw(surface)

@@ -78,6 +78,8 @@ class PlayScene(BoardScene):
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score) and where it shows.
         self.shown_tip: ShownTip | None = None
+        #: A mouse button is down (holding the board, say): no glide takes the camera from the player.
+        self.holding = False
         #: What the painters show, made in ``update`` (:func:`carcassonne.app.play.playview.panel_view`).
         self.panel = PanelView()
         self.refining = False
@@ -108,6 +110,8 @@ class PlayScene(BoardScene):
         self.widgets = list(self.buttons.values())
         self.overlay.layout(self.view_area(), self.u)  # -- board overlay
         self.net.layout(self.rects, self.card_rects, self.u)
+        self.flow.reword()  # (laid out again after a change of language too)
+        self.shown_tip = None  # worded and placed again on the next frame
         self.update_view()
 
     # ================================================================ turn flow
@@ -123,6 +127,8 @@ class PlayScene(BoardScene):
             self.finish_game()
         else:
             self.flow.new_turn(self.turn)
+            if self.phase == HUMAN and not self.holding:  # (a held button: the camera is the player's)
+                self.show_lit_squares()
 
     @property
     def aids_on(self) -> bool:
@@ -183,7 +189,7 @@ class PlayScene(BoardScene):
                             on_close=lambda: self.app.replace_scene("title"))
 
     # ================================================================== actions
-    def say(self, text: str, colour: tuple[int, int, int] = INK, seconds: float = 4.0) -> None:
+    def say(self, text: str | Callable[[], str], colour: tuple[int, int, int] = INK, seconds: float = 4.0) -> None:
         self.flow.say(text, colour, seconds)
 
     @property
@@ -233,13 +239,22 @@ class PlayScene(BoardScene):
             "place-next": lambda: m.place_next(1), "place-previous": lambda: m.place_next(-1),
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
             "save": self.save_game, "back": self.back, "help": self.open_help, "menu": self.open_menu,
-            "move-log": self.overlay.toggle_log, "farm-owners": self.overlay.toggle_farm_owners,
+            "move-log": self.overlay.toggle_log, "farm-owners": self.toggle_farm_owners,
             "hint": self.ask_hint, "abbot-back": m.take_back,
             "hand-1": lambda: m.choose(0), "hand-2": lambda: m.choose(1), "hand-3": lambda: m.choose(2)}
         if action not in actions:
             return False
         actions[action]()
         return True
+
+    def toggle_farm_owners(self) -> None:
+        """O: each farm in its leader's colour; where there is nothing to show, it says why."""
+        if not self.game.rules.farmers:
+            self.say(_("No farm owners to show: this game is played without farmers."), INK_DIM)
+        elif not self.aids_on:
+            self.say(_("Farm owners are a player aid: purist mode is on."), INK_DIM)
+        else:
+            self.overlay.toggle_farm_owners()
 
     # -- the hint (coach.py): Expert's move as a ghost on the board, with one sentence why
     def can_hint(self) -> bool:
@@ -283,6 +298,18 @@ class PlayScene(BoardScene):
             cells = [(cx, cy) for cx, cy, _ in self.game.placed_tiles()] + [(x, y)]
             self.camera.keep_in_view(cells, (x, y), self.view_box(), self.glide_time(0.5))
 
+    def show_lit_squares(self) -> None:
+        """A person's turn begins: the lit squares (where the tile fits) in view with the board, none
+        cut off by the side panel; zooming out only, as for a computer's tile. A board too big for
+        that: the lit square nearest the middle of the view."""
+        legal = self.turn.legal_cells()
+        if not legal or self.drag is not None:
+            return
+        middle = self.camera.cell_at(*self.view_area().center)
+        nearest = min(legal, key=lambda c: abs(c[0] - middle[0]) + abs(c[1] - middle[1]))
+        cells = [(x, y) for x, y, _ in self.game.placed_tiles()] + list(legal)
+        self.camera.keep_in_view(cells, nearest, self.view_box(), self.glide_time(0.3))
+
     # ================================================================== input
     def hand_tile_rect(self, tile: str | None = None) -> pygame.Rect:
         """Where the drawn tile (or ``tile`` of a hand of tiles) waits in the hand slot (a drag
@@ -299,6 +326,8 @@ class PlayScene(BoardScene):
         return self.pieces.abbot_slot(player)
 
     def handle(self, intent: Intent) -> bool:
+        if intent.kind in (PRESS, RELEASE):
+            self.holding = intent.kind == PRESS
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
             self.hands.pos = intent.pos
         if self.drag is None and self.net.handle(intent):
@@ -306,7 +335,9 @@ class PlayScene(BoardScene):
         clicked = intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)
         if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
             self.turn.accept_handover()
-            self.say(_("{name}: drag the tile onto the board.").format(name=self.turn.seat.name))
+            self.show_lit_squares()
+            name = self.turn.seat.name
+            self.say(lambda: _("{name}: drag the tile onto the board.").format(name=name))
             return True
         if intent.kind == MOTION:
             for b in self.widgets:

@@ -24,6 +24,7 @@ from ..play.aidview import Aids
 from ..art.assets import PLAYER_RGB
 from ..play.board_overlay import StepMarks
 from ..board.board_view import LAST_PLACED
+from ..board.camera import READABLE_PX
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..files.replay import Replay
@@ -52,6 +53,8 @@ class ReplayScene(BoardScene):
         self.aids = Aids(self.game)
         self.pan_from: tuple[int, int] | None = None
         self.sliding = False
+        #: The camera frames each step's board until the player pans or zooms (Home/F: framed again).
+        self.framed = True
         #: The first score event shown in the panel (the list scrolls with the wheel over it).
         self.event_scroll = 0
         self._scrolled_step = replay.step
@@ -74,12 +77,21 @@ class ReplayScene(BoardScene):
             self.fit()
 
     def recentre(self) -> None:
+        self.framed = True
         self.fit()
 
     def fit(self) -> None:
-        """The whole finished board in view, above the slider bar."""
-        x0, y0, x1, y1 = self.replay.bounds
-        self.board.fit([(x0, y0), (x1, y1)], area=self.view_area())
+        """The board as it stands at this step in view, above the slider bar: the turn's tile at a
+        readable size (a board of three tiles is not drawn as small as the finished one)."""
+        cells = [(x, y) for x, y, _ in self.replay.game.placed_tiles()]
+        self.board.fit(cells, area=self.view_area())
+        move = self.replay.last_move()
+        if move is not None and self.camera.tile_px < READABLE_PX:  # a big board: its turn up close
+            self.board.fit([(move.x - 2, move.y - 2), (move.x + 2, move.y + 2)], area=self.view_area())
+
+    def _moved_camera(self) -> None:
+        """The player took the camera (pan, zoom): steps keep the turn's tile in view, no more."""
+        self.framed = False
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -106,6 +118,18 @@ class ReplayScene(BoardScene):
         if self.replay.step != self._scrolled_step:  # a new turn's events start at the top
             self._scrolled_step = self.replay.step
             self.event_scroll = 0
+            self._frame_step()
+
+    def _frame_step(self) -> None:
+        """A new step: framed (see :meth:`fit`), or, once the player has moved the camera, its
+        tile followed into view."""
+        if "board" not in self.rects or self.focus_shown() is not None:
+            return
+        move = self.replay.last_move()
+        if self.framed:
+            self.fit()
+        elif move is not None:
+            self.camera.follow(move.x, move.y, self.view_box(), 0.0)
 
     def close(self) -> None:
         if self.pushed:
@@ -148,6 +172,7 @@ class ReplayScene(BoardScene):
             elif self.pan_from is not None:
                 self.camera.pan_pixels(intent.pos[0] - self.pan_from[0], intent.pos[1] - self.pan_from[1])
                 self.pan_from = intent.pos
+                self._moved_camera()
             return True
         if intent.kind == RELEASE:
             self.sliding = False
@@ -164,6 +189,7 @@ class ReplayScene(BoardScene):
         if intent.kind == WHEEL:
             if self.rects["board"].collidepoint(intent.pos):
                 self.camera.zoom(intent.dy, intent.pos)
+                self._moved_camera()
             elif self.rects["text"].collidepoint(intent.pos) and self._max_event_scroll() > 0:
                 self.scroll_events(-intent.dy)
             else:
@@ -183,8 +209,11 @@ class ReplayScene(BoardScene):
             self.close()
         elif intent.action == "analyse":
             self.analyse()
+        elif self.camera_action(intent.action):
+            if intent.action != "recentre":
+                self._moved_camera()
         else:
-            return self.camera_action(intent.action)
+            return False
         return True
 
     def update(self, dt: float) -> None:
@@ -426,11 +455,14 @@ class ReplaysDialog(Dialog):
         self.scroll = max(0, min(self.scroll, max(0, len(self.paths) - room)))
         self.rows = []
         for i, path in enumerate(self.paths[self.scroll:self.scroll + room]):
+            summary = summarize(self.app.storage, path, self.app.tiles)  # as the Load list shows a game
             if self.app.storage.is_autosave(path):
-                players = summarize(self.app.storage, path, self.app.tiles).players
+                players = summary.players
                 label = (_("In progress: {players}").format(players=" · ".join(players)) if players
                          else _("Autosave (game in progress)"))
-            else:
+            elif summary.players:
+                label = summary.standings
+            else:  # unreadable: its name (opening it says why)
                 label = shown_path(f"{path.parent.name}/{path.name.replace('.carc.json', '')}")
             try:
                 when = format_when(path.stat().st_mtime, year=False)

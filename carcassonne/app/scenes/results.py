@@ -15,6 +15,7 @@ from ...i18n import N_, _, ngettext
 from ...words.score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import GameRecord, Seat
+from ...engine.untrusted import shown_path
 from ..art.assets import PLAYER_RGB
 from ..ui.intents import KEY, PRESS, Intent
 from ..ui.widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
@@ -108,7 +109,7 @@ class ResultsScene(Scene):
             record = GameRecord.from_game(self.game, self.seats)
             record.hints = list(self.hints)
             path = self.app.storage.save_game(record)
-            self.note = _("Saved as {name}").format(name=path.name)
+            self.note = _("Saved as {name}").format(name=shown_path(path.name))
         except OSError as exc:
             self.note = _("Could not save: {reason}").format(reason=exc.strerror or exc)
 
@@ -200,9 +201,10 @@ class ResultsScene(Scene):
         self._draw_table(surface)
         self._draw_chart(surface)
         super().draw(surface)
-        if self.note:
-            blit_text(surface, fonts.get(int(15 * u)), self.note, (int(20 * u), surface.get_height() - int(40 * u)),
-                      GOOD)
+        if self.note:  # between the panels and the row of buttons, never over a button
+            row = self.buttons["next"].rect.union(self.buttons["again"].rect)
+            blit_text(surface, fonts.get(int(15 * u)), self.note, (row.right, row.top - int(3 * u)), GOOD,
+                      "bottomright")
 
     def _draw_steps(self, surface: pygame.Surface) -> None:
         u = self.u

@@ -19,8 +19,6 @@ from .base import Scene
 if TYPE_CHECKING:
     from ..app import App
 
-AR, RG = "Annotated rules 2007", "Rio Grande rules 2013"
-
 
 @dataclass(frozen=True)
 class RuleSection:
@@ -30,6 +28,7 @@ class RuleSection:
     title: str
     text: str
     example: str = ""
+    #: The rulebook and its section, a whole message (the section named as the translated rulebook names it).
     source: str = ""
     #: Said under the picture instead of the example's score events.
     caption: str = ""
@@ -43,32 +42,33 @@ RULES: list[RuleSection] = [
                 "road, field to field. A tile that fits nowhere goes back to the box and you draw again. Then "
                 "you may put one of your 7 followers on a part of that tile, if no follower stands on the "
                 "feature it joins. Completed features score at once and their followers come home."),
-                "an21-final-scoring", f"{AR}, 'Placing a tile', 'Placing a follower'",
+                "an21-final-scoring", N_("Annotated rules 2007, 'Placing a tile', 'Placing a follower'"),
                 N_("A board in play: every edge meets a matching edge; followers of five players.")),
     RuleSection(N_("Roads: thieves"),
                 N_("A road is complete when both ends stop at a crossing, a city, a cloister, or it closes a "
                 "loop: 1 point per tile. Here Red's thief scores a road of 3 tiles."),
-                "ann07-road-3", f"{AR}, 'Scoring a completed road'"),
+                "ann07-road-3", N_("Annotated rules 2007, 'Scoring a completed road'")),
     RuleSection(N_("Cities: knights"),
                 N_("A city is complete when its walls close all around: 2 points per tile and 2 per pennant "
                 "(shield). At the end an unfinished city scores 1 per tile and pennant."),
-                "ann07-city-3-segments-pennant", f"{AR}, 'Scoring a completed city'"),
+                "ann07-city-3-segments-pennant", N_("Annotated rules 2007, 'Scoring a completed city'")),
     RuleSection(N_("Cloisters: monks"),
                 N_("A cloister is complete when all 8 squares around it hold tiles: 9 points. At the end it "
                 "scores 1 for itself and 1 per neighbour."), "ann07-cloister-9",
-                f"{AR}, 'Scoring a completed cloister'"),
+                N_("Annotated rules 2007, 'Scoring a completed cloister'")),
     RuleSection(N_("Sharing: majority and ties"),
                 N_("Features grow together when a tile joins them. Whoever has the most followers on a feature "
                 "scores all its points; tied players each score them in full. Red and Blue, one knight each, "
-                "both score this city."), "ann07-city-tie-10", f"{AR}, 'Scoring a completed city'"),
+                "both score this city."), "ann07-city-tie-10", N_("Annotated rules 2007, 'Scoring a completed city'")),
     RuleSection(N_("Fields: farmers"),
                 N_("Farmers lie in the fields and stay there to the end. Roads, cities and the board's edge bound "
                 "a farm. At the end each farm scores 3 points per completed city it touches, to the player with "
-                "the most farmers in it (ties: each)."), "ann07-farm-majority", f"{AR}, 'Scoring farms'"),
+                "the most farmers in it (ties: each)."), "ann07-farm-majority",
+                N_("Annotated rules 2007, 'Scoring farms'")),
     RuleSection(N_("Final scoring"),
                 N_("When the last tile is placed: unfinished roads, cities and cloisters score 1 per tile "
                 "(and pennant, and neighbour), then the farms. The most points wins."),
-                "ann07-final-scoring", f"{AR}, 'Final scoring'"),
+                "ann07-final-scoring", N_("Annotated rules 2007, 'Final scoring'")),
 ]
 
 #: The rule options of the New game screen, each with a picture.
@@ -76,19 +76,21 @@ VARIANTS: list[RuleSection] = [
     RuleSection(N_("Farms: first-edition scoring"),
                 N_("The old rule: each completed city is scored once for all the farms touching it, 4 points to "
                 "the player with the most farmers around it. This board scores 4 for Blue; with the third "
-                "edition's rule it scores 3 per farm."), "ann07-fn28-first-edition", f"{RG}, 'Farmers'"),
+                "edition's rule it scores 3 per farm."), "ann07-fn28-first-edition",
+                N_("Rio Grande rules 2013, 'Farmers'")),
     RuleSection(N_("Farms: second-edition scoring"),
                 N_("As the third edition, 3 points per completed city a farm touches, but a player scores any "
                 "one city only once, however many of its farms they win. The board above, scored this way "
-                "(the third edition scores Blue twice):"), "ann07-fn28-third-edition", "Annotated rules 2007, FAQ 28",
+                "(the third edition scores Blue twice):"), "ann07-fn28-third-edition",
+                N_("Annotated rules 2007, FAQ 28"),
                 rules={"farm_scoring": "second-edition"}),
     RuleSection(N_("Small cities"),
                 N_("The old rule: a completed city of only two tiles scores 1 point per tile and per pennant "
-                "instead of 2."), "ann07-fn17-small-city-rule", f"{AR}, footnote 17"),
+                "instead of 2."), "ann07-fn17-small-city-rule", N_("Annotated rules 2007, footnote 17")),
     RuleSection(N_("The River"),
                 N_("The game starts from the spring; the 12 river tiles come first, each continuing the river "
                 "without turning back on itself, and the lake ends it. No follower goes on the river."),
-                "river-start", f"{AR}, The River"),
+                "river-start", N_("Annotated rules 2007, The River")),
     RuleSection(N_("The Abbot"),
                 N_("Each player has an abbot besides the 7 followers. Instead of a follower it may go on the "
                    "cloister or the garden of the tile just placed, never elsewhere; no follower stands in a "
@@ -106,7 +108,7 @@ VARIANTS: list[RuleSection] = [
                    "K, B and X, then the W drawn after it, closing the road (4 points).")),
     RuleSection(N_("No farmers"),
                 N_("Play without farmers: followers may not lie in fields, and farms score nothing. A good way to "
-                "start for new players."), "ann07-cloister-9", f"{AR}, 'Farms'",
+                "start for new players."), "ann07-cloister-9", N_("Annotated rules 2007, 'Farms'"),
                 N_("Without farmers, these fields stay empty and score nothing.")),
 ]
 
@@ -235,10 +237,10 @@ class RulesScene(Scene):
                 caption: list[str] = []
                 if example is not None:
                     picture = board_picture(example, self.app.assets, (pic_w, int(pic_w * 0.72)), int(64 * u))
-                    said = _(section.caption) if section.caption else " ".join(example.captions[-3:])
+                    said = _(section.caption) if section.caption else " ".join(example.captions()[-3:])
                     caption = wrap(small, said, pic_w)
                 lines = wrap(font, _(section.text), text_w)
-                cited = _("Rulebook: {source}").format(source=section.source)
+                cited = _("Rulebook: {source}").format(source=_(section.source))
                 source = wrap(small, cited, text_w) if section.source else []
                 top = (fonts.get(int(26 * u), "title").get_linesize() + int(8 * u)) if first else 0
                 text_h = head.get_linesize() + len(lines) * font.get_linesize() + len(source) * small.get_linesize()

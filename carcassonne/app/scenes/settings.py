@@ -87,8 +87,9 @@ class SettingsScene(Dialog):
         self._save()
 
     def _language(self, code: str) -> None:
-        """Spoken at once: every text is translated when drawn."""
+        """Spoken at once: every text is translated when drawn, and the screens below lay out again."""
         self.app.settings.language = i18n.set_language(code)
+        self.app.language_changed()
         self._save()
 
     def _purist(self, on: bool) -> None:

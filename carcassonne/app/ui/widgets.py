@@ -158,6 +158,9 @@ class Button(Widget):
         self.hint = hint
         self.enabled = enabled
         self.primary = primary
+        #: Room (in UI units) kept clear at the left and right for a picture drawn on the button
+        #: (a colour's meeple and dot): the label is centred between and shrinks to fit there.
+        self.room: tuple[float, float] = (0.0, 0.0)
         self.hover = False
         self._armed = False
 
@@ -203,20 +206,36 @@ class Button(Widget):
         size = int(min(self.rect.h * 0.42, 22 * u))
         font = fonts.get(size, "bold")
         label = self.text()
-        while size > 9 and font.size(label)[0] > self.rect.w - 12 * u:
+        left, right = int(self.room[0] * u), int(self.room[1] * u)
+        while size > 9 and font.size(label)[0] > self.rect.w - 12 * u - left - right:
             size -= 1
             font = fonts.get(size, "bold")
         ink = INK if self.enabled else INK_DIM
         hint = self.hint_text()
         if hint:
+            # The key stays beside a longer label (German, Spanish): the label gives up to 30 % of
+            # its size first, and the key goes only when even that does not fit.
             small = fonts.get(max(8, int(size * 0.75)))
-            hint_w = small.size(hint)[0]
-            if font.size(label)[0] + hint_w + 34 * u < self.rect.w:
+            room = self.rect.w - small.size(hint)[0] - 24 * u
+            beside, least = size, max(9, int(size * 0.7))
+            while beside > least and fonts.get(beside, "bold").size(label)[0] > room:
+                beside -= 1
+            if fonts.get(beside, "bold").size(label)[0] <= room:
                 blit_text(surface, small, hint, (self.rect.right - int(8 * u), self.rect.centery),
                           INK_DIM, "midright")
-                blit_text(surface, font, label, (self.rect.x + int(10 * u), self.rect.centery), ink, "midleft")
+                blit_text(surface, fonts.get(beside, "bold"), label, (self.rect.x + int(10 * u), self.rect.centery),
+                          ink, "midleft")
                 return
-        blit_text(surface, font, label, self.rect.center, ink, "center")
+            # Still too long (a narrow button, a long key name such as "Leertaste"): the key under the label.
+            top_font, key_font = fonts.get(max(9, int(size * 0.8)), "bold"), fonts.get(max(8, int(size * 0.65)))
+            high = top_font.get_linesize() + key_font.get_linesize()
+            inner = self.rect.w - 12 * u
+            if high <= self.rect.h - 2 * u and top_font.size(label)[0] <= inner and key_font.size(hint)[0] <= inner:
+                y = self.rect.centery - high // 2
+                blit_text(surface, top_font, label, (self.rect.centerx, y), ink, "midtop")
+                blit_text(surface, key_font, hint, (self.rect.centerx, y + top_font.get_linesize()), INK_DIM, "midtop")
+                return
+        blit_text(surface, font, label, (self.rect.centerx + (left - right) // 2, self.rect.centery), ink, "center")
 
 
 class Choice(Button):
