@@ -38,7 +38,8 @@ def game_from_setup(app: App, setup: Setup, house: dict[str, Any] | None = None,
         for key in ("hand", "hand_open"):  # (the form never asks for both)
             box.pop(key, None)
     rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river, abbot=setup.abbot, **box, **(house or {}))
+                  river=setup.river, abbot=setup.abbot,
+                  inns_cathedrals=setup.inns_cathedrals, **box, **(house or {}))
     seed = int(setup.seed) if setup.seed.isascii() and setup.seed.isdigit() else random.randrange(1, 10**9)
     game = Game(app.tiles, rules, players=len(seats), seed=seed, names=[s.name for s in seats])
     return game, seats

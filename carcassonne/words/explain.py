@@ -24,6 +24,9 @@ _ABBOT_PLACE = {"cloister": N_("this tile has no cloister for the abbot"),
                 "garden": N_("this tile has no garden for the abbot")}
 #: The Abbot's refusals: a figure in the wrong place, or an abbot that is not where the move needs it.
 ABBOT_RULES = frozenset({"garden-follower", "abbot-place", "abbot-out", "abbot-not-out", "no-abbot"})
+RULE_INNS = N_("Inns & Cathedrals rules")
+#: Inns & Cathedrals' refusals of the big follower (and of a follower when only the big one is left).
+BIG_RULES = frozenset({"big-out", "big-place", "only-big-left", "no-inns-cathedrals"})
 
 #: The edge's own name, and where the neighbour lies seen from the square being tried.
 _EDGE = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
@@ -39,7 +42,8 @@ FIXED_REASONS = (N_("the river is already finished"), N_("its river must meet th
                  N_("followers may not be placed on the river (The River rules)"),
                  N_("farmers are not in play in this game"), N_("the game is over"),
                  N_("rotation must be 0, 90, 180 or 270"), N_("only an abbot may stand in a garden"),
-                 N_("the Abbot is not in play in this game"))
+                 N_("the Abbot is not in play in this game"),
+                 N_("the big follower is played only with Inns & Cathedrals"))
 _TURN = {"left": N_("left"), "right": N_("right")}
 _TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}
 
@@ -84,6 +88,8 @@ def follower_sentence(reason: Reason) -> str:
     """One sentence for a ``why_not_follower`` answer (a follower's, or the abbot's)."""
     if reason.rule in ABBOT_RULES:
         return abbot_sentence(reason)
+    if reason.rule in BIG_RULES:
+        return big_sentence(reason)
     if reason.rule == "occupied":
         return _("No follower here: {reason} — you may not join a feature that already has a "
                  "follower ({rule}).").format(reason=reason_words(reason), rule=_(RULE_FOLLOWER))
@@ -94,6 +100,33 @@ def follower_sentence(reason: Reason) -> str:
         return _("No follower here: {reason} (the game was set up without farmers).").format(
             reason=reason_words(reason))
     return _("No follower here: {reason}.").format(reason=reason_words(reason))
+
+
+def big_sentence(reason: Reason) -> str:
+    """Why the big follower may not go there, or why a follower may not when only the big one
+    is left, citing Inns & Cathedrals (it stands where a follower may, one a turn)."""
+    rule = _(RULE_INNS)
+    if reason.rule == "only-big-left":
+        return _("No follower here: {reason}; drag the big follower from your card instead ({rule}).").format(
+            reason=reason_words(reason), rule=rule)
+    if reason.rule == "big-out":
+        return _("No big follower here: {reason}; it comes home when its feature is scored ({rule}).").format(
+            reason=reason_words(reason), rule=rule)
+    if reason.rule == "big-place":
+        return _("No big follower here: it stands only where a follower may, on a road, city, cloister or farm "
+                 "of the tile just placed ({rule}).").format(rule=rule)
+    return _("{reason}.").format(reason=_cap(reason_words(reason)))
+
+
+def open_risk(kind: str, inn: bool, cathedral: bool) -> str | None:
+    """What a follower on an inn road or a cathedral city risks (Inns & Cathedrals, AR FAQ 22):
+    said when it is placed, and on the final scoring of such a feature left open."""
+    if kind == "road" and inn:
+        return _("An inn's road scores 2 a tile when completed; left open it scores nothing at the end.")
+    if kind == "city" and cathedral:
+        return _("A cathedral city scores 3 a tile and pennant when completed; left open it scores nothing "
+                 "at the end.")
+    return None
 
 
 def abbot_sentence(reason: Reason) -> str:
@@ -157,6 +190,12 @@ def reason_words(reason: Reason) -> str:
             "an abbot stands only on the placed tile's cloister or garden")
     if reason.rule == "abbot-out":
         return _("your abbot is already on the board")
+    if reason.rule == "big-out":
+        return _("your big follower is already on the board")
+    if reason.rule == "only-big-left":
+        name = str(reason.facts.get("name", ""))
+        return (_("you have none of the 7 followers left, only the big follower") if name == YOU else
+                _("{name} has none of the 7 followers left, only the big follower").format(name=name))
     if reason.rule == "abbot-not-out":
         return _("your abbot is not on the board")
     return _(str(reason))
@@ -195,7 +234,7 @@ def follower_refused(reason: Reason, aids_on: bool) -> str:
 
 #: The rules a follower breaks; the others are about the tile (its square, or a discard).
 FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "river-follower", "no-such-place",
-                            *ABBOT_RULES})
+                            *ABBOT_RULES, *BIG_RULES})
 
 
 def draw_sentence(reason: Reason) -> str | None:

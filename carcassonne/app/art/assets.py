@@ -254,7 +254,7 @@ class Pieces:
 
     def __init__(self) -> None:
         self._base: dict[tuple[str, bool, bool], pygame.Surface] = {}
-        self._sized: PictureCache[tuple[str, bool, bool, int]] = PictureCache(windows=0.25)
+        self._sized: PictureCache[tuple[str, bool, bool, int, bool]] = PictureCache(windows=0.25)
         self.missing: list[str] = []
 
     def base(self, color: str, lying: bool = False, abbot: bool = False) -> pygame.Surface:
@@ -274,27 +274,33 @@ class Pieces:
             self._base[key] = img
         return img
 
-    def get(self, color: str, px: int, lying: bool = False, abbot: bool = False) -> pygame.Surface:
-        px = max(6, int(px))
-        key = (color, lying, abbot, px)
+    def get(self, color: str, px: int, lying: bool = False, abbot: bool = False, big: bool = False) -> pygame.Surface:
+        """The figure ``px`` tall; ``big``: the big follower (Inns & Cathedrals), a follower
+        :data:`BIG_SCALE` times the size with a gold rim, so it reads as big at every zoom."""
+        px = max(6, int(px * BIG_SCALE if big else px))
+        key = (color, lying, abbot, px, big)
         img = self._sized.get(key)
         if img is None:
             base = self.base(color, lying, abbot)
             w, h = base.get_size()
             scale = px / max(w, h)
             img = self._sized.put(key, with_halo(pygame.transform.smoothscale(
-                base, (max(1, round(w * scale)), max(1, round(h * scale))))))
+                base, (max(1, round(w * scale)), max(1, round(h * scale)))), BIG_RIM if big else HALO))
         return img
 
 
 #: The pale rim round every follower, so a knight reads on red roofs and a farmer on grass.
 HALO = (250, 244, 226, 235)
+#: The big follower (Inns & Cathedrals): this much taller than a follower, with a gold rim.
+BIG_SCALE = 1.4
+BIG_RIM = (255, 200, 40, 255)
 
 
-def with_halo(img: pygame.Surface) -> pygame.Surface:
-    """The image with a pale rim round its silhouette (same size: the art leaves a margin)."""
-    width = max(1, round(max(img.get_size()) / 28))
-    silhouette = pygame.mask.from_surface(img, 96).to_surface(setcolor=HALO, unsetcolor=(0, 0, 0, 0))
+def with_halo(img: pygame.Surface, rim: tuple[int, int, int, int] = HALO) -> pygame.Surface:
+    """The image with a pale rim round its silhouette (same size: the art leaves a margin);
+    the big follower's rim is gold and twice as wide."""
+    width = max(1, round(max(img.get_size()) / (14 if rim == BIG_RIM else 28)))
+    silhouette = pygame.mask.from_surface(img, 96).to_surface(setcolor=rim, unsetcolor=(0, 0, 0, 0))
     out = pygame.Surface(img.get_size(), pygame.SRCALPHA)
     for dx in range(-width, width + 1):
         for dy in range(-width, width + 1):

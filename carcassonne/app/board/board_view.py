@@ -18,6 +18,7 @@ import pygame
 
 from ...engine import FollowerAt, Game, Move, Orientation, Placement
 from ...engine.modules.abbot import abbot_at
+from ...engine.modules.inns_cathedrals import big_at
 from ..art import tile_masks
 from ..art.assets import Assets
 from ..art.spots import place_index, spot_anchor
@@ -178,7 +179,8 @@ class BoardView:
                     layer=LAYERS["labels"])
                 continue
             abbot = f == abbot_at(self.game, f.player)
-            sprite = BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets, abbot=abbot)
+            sprite = BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets, abbot=abbot,
+                                   big=f == big_at(self.game, f.player))
             add(sprite, layer=LAYERS["meeples"])
             if abbot:
                 self.abbots[f.player] = sprite

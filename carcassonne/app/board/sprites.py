@@ -55,13 +55,15 @@ class BoardTile(BoardSprite):
 
 class BoardFollower(BoardSprite):
     """A follower standing (or, as a farmer, lying) on a placed tile; or an abbot (The Abbot:
-    ``abbot``, or a place written as the abbot's choice, ``abbot:garden``), in its own figure."""
+    ``abbot``, or a place written as the abbot's choice, ``abbot:garden``), in its own figure;
+    or the big follower (Inns & Cathedrals: ``big``, or ``big:city:N``), drawn bigger."""
 
     def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets,
-                 abbot: bool = False) -> None:
+                 abbot: bool = False, big: bool = False) -> None:
         super().__init__()
         self.abbot = abbot or spot.startswith("abbot:")
-        spot = spot.removeprefix("abbot:")
+        self.big = big or spot.startswith("big:")
+        spot = spot.removeprefix("abbot:").removeprefix("big:")
         self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
         self.assets = assets
         self.lying = spot.startswith("farm")
@@ -73,7 +75,7 @@ class BoardFollower(BoardSprite):
         px = camera.tile_px
         if px != self._px:
             self.image = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), self.lying,
-                                                abbot=self.abbot)
+                                                abbot=self.abbot, big=self.big)
             self._px = px
         ax, ay = spot_anchor(self.o, self.spot)
         sx, sy = camera.to_screen(self.x + ax, self.y + ay)
@@ -239,7 +241,7 @@ class GhostFollower(BoardFollower):
         if px != self._px:
             self._px = px
             piece = self.assets.pieces.get(self.color, max(10, round(px * GHOST_SCALE * FOLLOWER_SCALE)),
-                                           self.lying, abbot=self.abbot)
+                                           self.lying, abbot=self.abbot, big=self.big)
             r = max(piece.get_width(), piece.get_height()) // 2 + max(3, px // 30)
             img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
             pygame.draw.circle(img, (*GHOST_RGB, 70), (r + 2, r + 2), r)

@@ -118,6 +118,8 @@ class Setup:
     random_first: bool = False
     #: The Abbot and gardens (the rule key ``abbot``).
     abbot: bool = False
+    #: Inns & Cathedrals: its tiles, the big follower, inns and cathedrals (the rule key ``inns_cathedrals``).
+    inns_cathedrals: bool = False
     #: Tiles in each player's hand (1: the ordinary game) and whether the others see them.
     hand: int = 1
     hand_open: bool = True
@@ -141,7 +143,8 @@ class Setup:
                 parsed.append(SeatSetup(name, color, kind))
             if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
                 s.seats = parsed
-        for key in ("farmers", "small_city", "river", "random_first", "abbot", "hand_open", "random_start"):
+        for key in ("farmers", "small_city", "river", "random_first", "abbot", "hand_open", "random_start",
+                    "inns_cathedrals"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
         if data.get("hand") in HAND_SIZES and not isinstance(data.get("hand"), bool):

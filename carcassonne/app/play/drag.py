@@ -14,6 +14,7 @@ import pygame
 
 from ...engine import Orientation
 from ...engine.modules.abbot import BACK, GARDEN, PLACE_OF, garden_index
+from ...engine.modules.inns_cathedrals import BIG, is_big
 from ..board.board_view import BoardView
 from .turn import TurnController
 
@@ -23,7 +24,8 @@ DRAG_THRESHOLD = 6
 
 @dataclass
 class Drag:
-    """What the pointer is carrying: ``tile``, ``follower``, ``abbot``, ``pan``, or a press on
+    """What the pointer is carrying: ``tile``, ``follower``, ``big`` (the big follower),
+    ``abbot``, ``pan``, or a press on
     the pending tile that becomes a tile drag once it moves (``maybe-tile``). ``from_board``:
     the abbot lifted from where it stood in an earlier turn, to take it back."""
 
@@ -51,6 +53,8 @@ class Places:
     supply: tuple[pygame.Rect, ...]
     #: The current player's abbot at home on their card (The Abbot; None: out, or not in play).
     abbot: pygame.Rect | None = None
+    #: The current player's big follower at home on their card (Inns & Cathedrals; None: out, or not in play).
+    big: pygame.Rect | None = None
     #: The side panel: an abbot dropped there from the board goes home.
     panel: pygame.Rect | None = None
     #: With a hand of tiles, each tile of the hand and where it lies in the hand slot.
@@ -99,6 +103,15 @@ def abbot_near(turn: TurnController, board: BoardView, pos: tuple[int, int], all
     return None if place is None else f"abbot:{place}"
 
 
+def big_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
+    """The place of the pending tile under ``pos`` for the big follower: one it may take
+    (the same places a follower lights), or (to say why not) any."""
+    p = turn.pending
+    if p is None:
+        return None
+    return board.spot_near(p, turn.big_spots() if allowed_only else all_places(board.orientation(p)), pos)
+
+
 def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardView, places: Places) -> Drag | None:
     """What a press with ``button`` (1 left, 2 middle) at ``pos`` starts to carry, if anything."""
     if button == 2:
@@ -117,10 +130,14 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
         if p is not None:
             # the follower standing on the pending tile, or one from the player's supply
             if turn.follower and board.on_pending_follower(pos):
-                return Drag("abbot" if turn.follower in PLACE_OF else "follower", pos, from_pending=True)
+                what = "abbot" if turn.follower in PLACE_OF else "big" if is_big(turn.follower) else "follower"
+                return Drag(what, pos, from_pending=True)
             if places.abbot is not None and places.abbot.inflate(4, 4).collidepoint(pos):
                 return Drag("abbot", pos)
-            supply = places.supply[:-1] if turn.follower else places.supply
+            if places.big is not None and places.big.inflate(4, 4).collidepoint(pos):
+                return Drag("big", pos)
+            out = turn.follower is not None and not is_big(turn.follower)
+            supply = places.supply[:-1] if out else places.supply
             if any(r.inflate(4, 4).collidepoint(pos) for r in supply):
                 return Drag("follower", pos)
             if places.board.collidepoint(pos) and board.camera.cell_at(*pos) == (p.x, p.y):
@@ -147,6 +164,8 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
         return Drop("nothing")
     if drag.what == "abbot":
         return _drop_abbot(drag, pos, turn, board, places)
+    if drag.what == "big":
+        return _drop_big(drag, pos, turn, board)
     if drag.what != "follower":
         return Drop("nothing")
     nearest = spot_near(turn, board, pos, allowed_only=False)
@@ -155,6 +174,23 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
     spot = spot_near(turn, board, pos)
     if spot:
         return Drop("follower", spot=spot)
+    if drag.from_pending:
+        return Drop("home")
+    if p is not None and board.camera.cell_at(*pos) == (p.x, p.y):
+        return Drop("missed")
+    return Drop("nothing")
+
+
+def _drop_big(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardView) -> Drop:
+    """Letting go of the big follower: on a place of the laid tile (``big:city:N``; a place it
+    may not take is still tried, so the player hears why), home, or missed."""
+    p = turn.pending
+    nearest = big_near(turn, board, pos, allowed_only=False)
+    if nearest and nearest not in turn.big_spots():
+        return Drop("follower", spot=BIG + nearest)
+    spot = big_near(turn, board, pos)
+    if spot:
+        return Drop("follower", spot=BIG + spot)
     if drag.from_pending:
         return Drop("home")
     if p is not None and board.camera.cell_at(*pos) == (p.x, p.y):

@@ -63,6 +63,9 @@ class Card:
     #: With a hand of tiles, the tiles the player holds as the others see them: a tile, or
     #: None for a tile's back (a hidden hand); empty for the player whose hand is in the slot.
     held: tuple[str | None, ...] = ()
+    #: Where the player's big follower stands on the card while it is at home (None: out, or
+    #: no Inns & Cathedrals).
+    big: pygame.Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -90,13 +93,15 @@ def hand_tile_rect(slot: pygame.Rect, u: float, count: int = 1, index: int = 0) 
     return pygame.Rect(x0 + index * (s + gap), slot.y + int(26 * u), s, s)
 
 
-def follower_slots(card: pygame.Rect, supply: int, u: float, abbot: bool = False) -> list[pygame.Rect]:
+def follower_slots(card: pygame.Rect, supply: int, u: float, abbot: bool = False,
+                   big: bool = False) -> list[pygame.Rect]:
     """Where each follower of a player's supply stands on their card (closer together
-    with the Abbot, whose figure stands after the seventh: :func:`abbot_slot`)."""
+    with the Abbot or the big follower, whose figures stand after the seventh:
+    :func:`abbot_slot`, :func:`big_slot`)."""
     s = int(card.h * 0.42)
     x0 = card.x + int(46 * u)
     y = card.bottom - s - int(5 * u)
-    step = _follower_step(card, s, u, abbot)
+    step = _follower_step(card, s, u, abbot or big)
     return [pygame.Rect(x0 + i * step, y, s, s) for i in range(supply)]
 
 
@@ -110,6 +115,15 @@ def abbot_slot(card: pygame.Rect, u: float) -> pygame.Rect:
     s = int(card.h * 0.42)
     x = card.x + int(46 * u) + 7 * _follower_step(card, s, u, True) + int(8 * u)
     return pygame.Rect(x, card.bottom - s - int(5 * u), s, s)
+
+
+def big_slot(card: pygame.Rect, u: float, abbot: bool = False) -> pygame.Rect:
+    """Where a player's big follower (Inns & Cathedrals) stands on their card while it is at
+    home: after the seventh follower (and the abbot), a third taller than they are."""
+    s = int(card.h * 0.42)
+    x = card.x + int(46 * u) + 7 * _follower_step(card, s, u, True) + int(8 * u) + (s + int(6 * u) if abbot else 0)
+    b = int(s * 1.3)
+    return pygame.Rect(x, card.bottom - b - int(5 * u), b, b)
 
 
 def draw_message(surface: pygame.Surface, board: pygame.Rect, bottom: int, message: Message,
@@ -198,7 +212,7 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
     draw_side_panel(surface, panel, u)
     for rect, c in cards:
         draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
-                         tag=c.tag, followers=c.followers, abbot=c.abbot)
+                         tag=c.tag, followers=c.followers, abbot=c.abbot, big=c.big)
         if c.held:
             score_w = assets.fonts.get(int(24 * u), "bold").size(str(c.score))[0]
             for tile, r in zip(c.held, held_rects(rect, len(c.held), score_w, u)):

@@ -13,18 +13,19 @@ from typing import Callable
 import pygame
 
 from ...engine.modules.abbot import PLACE_OF
+from ...engine.modules.inns_cathedrals import is_big
 from ..board.board_view import BoardView
 from ..board.camera import Camera
-from .drag import DRAG_THRESHOLD, Drag, Drop, Places, abbot_near, drop, pick, spot_near
-from .hud import abbot_slot, follower_slots, hand_tile_rect
+from .drag import DRAG_THRESHOLD, Drag, Drop, Places, abbot_near, big_near, drop, pick, spot_near
+from .hud import abbot_slot, big_slot, follower_slots, hand_tile_rect
 from ..ui.intents import PRESS, RELEASE, WHEEL, Intent
 from .turn import TurnController
 from .turn_actions import TurnActions
 
 
 class Pointer:
-    """The pointer's position, the drag under way (tile, follower, abbot, pan) and the lit place under a
-    dragged follower or abbot."""
+    """The pointer's position, the drag under way (tile, follower, big follower, abbot, pan) and the lit
+    place under a dragged follower, big follower or abbot."""
 
     def __init__(self, turn: TurnController, board: BoardView) -> None:
         self.turn = turn
@@ -60,6 +61,8 @@ class Pointer:
             d.what, d.from_pending = "tile", True
         elif d.what == "follower":
             self.hover_spot = spot_near(self.turn, self.board, intent.pos)
+        elif d.what == "big":
+            self.hover_spot = big_near(self.turn, self.board, intent.pos)
         elif d.what == "abbot" and not d.from_board:
             near = abbot_near(self.turn, self.board, intent.pos)
             self.hover_spot = None if near is None else near.removeprefix("abbot:")
@@ -119,18 +122,26 @@ class TurnPlaces:
     def follower_slots(self, player: int) -> list[pygame.Rect]:
         """Where each follower of ``player``'s supply stands in their card."""
         game = self.turn.game
-        return follower_slots(self.cards()[player], game.supply[player], self.scale(), abbot=game.rules.abbot)
+        return follower_slots(self.cards()[player], game.supply[player], self.scale(), abbot=game.rules.abbot,
+                              big=game.rules.inns_cathedrals)
 
     def abbot_slot(self, player: int) -> pygame.Rect | None:
         """Where ``player``'s abbot stands in their card while at home; None without the Abbot."""
         return abbot_slot(self.cards()[player], self.scale()) if self.turn.game.rules.abbot else None
 
+    def big_slot(self, player: int) -> pygame.Rect | None:
+        """Where ``player``'s big follower stands in their card while at home; None without Inns & Cathedrals."""
+        game = self.turn.game
+        return big_slot(self.cards()[player], self.scale(), game.rules.abbot) if game.rules.inns_cathedrals else None
+
     def places(self) -> Places:
         """Where the things a press may pick up are on screen now."""
         t = self.turn
+        big_home = t.tile is not None and t.big_out(t.player) is None and not is_big(t.follower)
         supply = self.follower_slots(t.player) if t.tile is not None else []
         home = t.tile is not None and t.abbot_out(t.player) is None and t.follower not in PLACE_OF
         held = tuple((tile, self.hand_tile_rect(tile)) for tile in t.hand) if t.game.rules.hand > 1 else ()
         return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply),
                       abbot=self.abbot_slot(t.player) if home else None, panel=self.rects["panel"],
+                      big=self.big_slot(t.player) if big_home else None,
                       hand_tiles=held)

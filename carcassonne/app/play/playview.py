@@ -17,6 +17,7 @@ from ...engine.record import Seat
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
 from ...engine.modules.abbot import ABBOT, BACK, PLACE_OF
+from ...engine.modules.inns_cathedrals import BIG, is_big
 from ...engine.modules.hand import tiles_to_come
 from .drag import Drag
 from .hud import Card, Ghost, Hand
@@ -53,16 +54,17 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
         if hints_on or (d is not None and d.what == "tile" and aids_on):
             return replace(marks, legal=tuple(sorted(t.legal_cells())))
         return marks
+    dragging_big = d is not None and d.what == "big"  # (it lights the followers' places, Inns & Cathedrals)
     dragging_follower = d is not None and d.what == "follower"
     dragging_abbot = d is not None and d.what == "abbot"
-    lifted = (dragging_follower or dragging_abbot) and d is not None and d.from_pending
+    lifted = (dragging_follower or dragging_abbot or dragging_big) and d is not None and d.from_pending
     # the abbot lights only its places: the cloister or garden of the laid tile
     abbot_spots = tuple(place_of_abbot(s) for s in t.abbot_places())
     # with the hints, the abbot's garden is lit beside the followers' places (a cloister is lit once)
-    spots = abbot_spots if dragging_abbot else tuple(t.spots()) + (
+    spots = abbot_spots if dragging_abbot else tuple(t.big_spots()) if dragging_big else tuple(t.spots()) + (
         tuple(s for s in abbot_spots if s not in t.spots()) if hints_on and not dragging_follower else ())
     leaving = t.abbot_out(t.player) if t.follower == BACK else None
-    lit = dragging_follower or dragging_abbot or (hints_on and not t.follower and not t.declined)
+    lit = dragging_follower or dragging_abbot or dragging_big or (hints_on and not t.follower and not t.declined)
     return replace(marks, pending=t.pending,
                    pending_follower=None if lifted or t.follower == BACK else t.follower,
                    spots=spots if lit else (), hover_spot=hover_spot, leaving=leaving,
@@ -86,9 +88,10 @@ def seat_kind(seat: Seat) -> str:
 def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], shown_scores: Sequence[float],
                projected: Sequence[int] | None, slots: Callable[[int], list[pygame.Rect]], camera: Camera,
                on_board: Callable[[tuple[int, int]], bool], aids_on: bool,
-               abbot_slot: Callable[[int], pygame.Rect | None] = lambda i: None) -> PanelView:
-    """The players' cards (a follower out of the supply is not drawn in it, nor an abbot on
-    the board or in hand; an abbot coming home this turn is), the hand slot
+               abbot_slot: Callable[[int], pygame.Rect | None] = lambda i: None,
+               big_slot: Callable[[int], pygame.Rect | None] = lambda i: None) -> PanelView:
+    """The players' cards (a follower out of the supply is not drawn in it, nor an abbot or a
+    big follower on the board or in hand; an abbot coming home this turn is), the hand slot
     (empty while the scoring of the last turn plays: the next tile is not shown before its
     turn), the tiles still to come and the dragged tile's ghost, snapped where it would land."""
     t, d = turn, drag
@@ -96,16 +99,18 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
     for i, seat in enumerate(seats):
         current = i == t.player and t.tile is not None
         mine = slots(i)
-        follower_out = t.follower is not None and not t.follower.startswith(ABBOT)
+        follower_out = t.follower is not None and not t.follower.startswith((ABBOT, BIG))
         hidden = (1 if current and follower_out else 0) + (
             1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
         home = t.abbot_out(i) is None
         if current:
             carried = d is not None and d.what == "abbot" and not d.from_pending
             home = (home and t.follower not in PLACE_OF and not carried) or t.follower == BACK
+        big_home = t.big_out(i) is None and not (current and (is_big(t.follower) or (
+            d is not None and d.what == "big" and not d.from_pending)))
         cards.append(Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
                           seat_kind(seat), tuple(mine[:len(mine) - hidden]), abbot_slot(i) if home else None,
-                          held_seen(t, i)))
+                          held_seen(t, i), big_slot(i) if big_home else None))
     game = t.game
     holding = game.rules.hand > 1
     deck_left = dict(tiles_to_come(game))

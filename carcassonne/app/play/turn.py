@@ -32,6 +32,7 @@ from ...engine import Game, IllegalMoveError, Move, Placement, ScoreEvent
 from ...engine.errors import Reason
 from ...engine.events import FollowerAt
 from ...engine.modules.abbot import BACK, PLACE_OF, abbot_at
+from ...engine.modules.inns_cathedrals import BIG, big_at, is_big
 from ...engine.record import GameRecord, Seat
 from .players import Thinker, make_bot
 
@@ -183,6 +184,23 @@ class TurnController:
         self.rotation = next((r for r in ROTATIONS if self.legal_cells(r)), 0)
         return True
 
+    # -- Inns & Cathedrals: the big follower's places (engine/modules/inns_cathedrals.py)
+    def big_places(self) -> list[str]:
+        """Where the player's big follower may go on the pending tile, as the follower step
+        names it (``big:city:N``): a follower's places, even with none of the 7 left; none
+        while it is on the board, without Inns & Cathedrals, or before the tile is laid."""
+        if self.pending is None:
+            return []
+        return [spot for spot in self.game.extra_places(self.pending) if is_big(spot)]
+
+    def big_spots(self) -> list[str]:
+        """The big follower's places on the pending tile as the tile names them (``city:N``)."""
+        return [spot.removeprefix(BIG) for spot in self.big_places()]
+
+    def big_out(self, player: int) -> FollowerAt | None:
+        """Where ``player``'s big follower stands on the board (None: at home, or no Inns & Cathedrals)."""
+        return big_at(self.game, player)
+
     # -- The Abbot: its places on the pending tile, and taking it back (engine/modules/abbot.py)
     def abbot_places(self) -> list[str]:
         """Where the player's abbot may go on the pending tile (``abbot:cloister``,
@@ -213,6 +231,21 @@ class TurnController:
     def take_back(self) -> Reason | None:
         """Take the abbot back this turn (instead of placing a figure): the engine's reason if not."""
         return self.put_follower(BACK)
+
+    def open_risk(self) -> tuple[str, bool, bool] | None:
+        """The feature the standing follower (or big follower) joins, if it stays open after this
+        turn: its kind, inn and cathedral (Inns & Cathedrals: left open, such a feature scores
+        nothing at the end); None if no figure stands on the pending tile or it completes."""
+        p, spot = self.pending, (self.follower or "").removeprefix(BIG)
+        if p is None or not self.follower or not self.game.rules.inns_cathedrals:
+            return None
+        trial = self.game.copy()
+        try:
+            trial.push(p.with_follower(None))
+            feature = trial.feature_at(p.x, p.y, spot)
+        except (KeyError, IndexError, IllegalMoveError):
+            return None
+        return None if feature.complete else (feature.kind, feature.inn, feature.cathedral)
 
     def feature_preview(self, spot: str) -> list[tuple[int, int]]:
         """Tiles of the whole feature a follower on ``spot`` would join (for highlighting)."""
@@ -372,7 +405,7 @@ class TurnController:
     def next_follower(self) -> str | None:
         """Move the follower to the next open place of the pending tile, then back to the
         supply (keyboard play, F); returns where it stands now."""
-        options: list[str | None] = [*self.spots(), *self.abbot_places(), None]
+        options: list[str | None] = [*self.spots(), *self.big_places(), *self.abbot_places(), None]
         i = options.index(self.follower) if self.follower in options else -1
         self.put_follower(options[(i + 1) % len(options)])
         return self.follower

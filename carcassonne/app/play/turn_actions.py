@@ -12,6 +12,7 @@ from typing import Callable
 
 from ...i18n import _, ngettext
 from ...engine.modules.abbot import PLACE_OF
+from ...engine.modules.inns_cathedrals import is_big
 from ...engine import IllegalMoveError, Placement, ScoreEvent
 from ...words import explain
 from ...words.turn_place import where
@@ -98,9 +99,10 @@ class TurnActions:
         elif done.kind == "abbot-back":
             self.take_back()
         elif done.kind == "home":
-            abbot = self.turn.follower in PLACE_OF
+            abbot, big = self.turn.follower in PLACE_OF, is_big(self.turn.follower)
             self.turn.put_follower(None)
             self.flow.say(_("The abbot went back to your supply.") if abbot
+                          else _("The big follower went back to your supply.") if big
                           else _("The follower went back to your supply."), INK_DIM, 2)
         elif done.kind == "missed":
             self.flow.say(_("Drop the follower on one of the lit places."), BAD)
@@ -157,8 +159,12 @@ class TurnActions:
         reason = self.turn.put_follower(spot)
         if reason is None:
             self.sounds.play("follower")
-            self.flow.say(_("Abbot placed. Enter confirms the turn.") if spot in PLACE_OF
-                          else _("Follower placed. Enter confirms the turn."), INK)
+            placed = (_("Abbot placed. Enter confirms the turn.") if spot in PLACE_OF
+                      else _("Big follower placed: it counts as two for the majority. Enter confirms the turn.")
+                      if is_big(spot) else _("Follower placed. Enter confirms the turn."))
+            risk = self.turn.open_risk()
+            note = explain.open_risk(*risk) if risk is not None else None
+            self.flow.say(placed if note is None else f"{placed} {note}", INK, 8.0 if note else 4.0)
             return
         self.flow.say(explain.follower_refused(reason, self.aids_on()), BAD, 8)
         self.sounds.play("error")

@@ -325,6 +325,11 @@ class PlayScene(BoardScene):
         without the Abbot."""
         return self.pieces.abbot_slot(player)
 
+    def big_slot(self, player: int) -> pygame.Rect | None:
+        """Where ``player``'s big follower stands in their card while at home (drag it from here);
+        None without Inns & Cathedrals."""
+        return self.pieces.big_slot(player)
+
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE):
             self.holding = intent.kind == PRESS
@@ -420,7 +425,7 @@ class PlayScene(BoardScene):
         self.board.show(self.game.turn_number, self.board_marks())
         self.panel = panel_view(self.turn, self.drag, self.seats, self.shown_scores, self.projected_scores(),
                                 self.follower_slots, self.camera, self.places().on_board, self.aids_on,
-                                abbot_slot=self.abbot_slot)
+                                abbot_slot=self.abbot_slot, big_slot=self.big_slot)
 
     def _update_abbot_button(self) -> None:
         """The Abbot's button: shown in games with the Abbot, usable while the player's abbot is
@@ -477,9 +482,9 @@ class PlayScene(BoardScene):
         for a in self.flow.anims:
             if isinstance(a, Glide) and a.size is None:
                 a.draw(surface, self.camera)
-        if self.drag is not None and self.drag.what in ("follower", "abbot"):
+        if self.drag is not None and self.drag.what in ("follower", "abbot", "big"):
             img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)),
-                                    abbot=self.drag.what == "abbot")
+                                    abbot=self.drag.what == "abbot", big=self.drag.what == "big")
             surface.blit(img, img.get_rect(center=self.drag.pos))
         self.net.draw(surface, assets, u)
         draw_message(surface, view, view.bottom, self.flow.message, assets, u)

@@ -1,0 +1,181 @@
+"""Inns & Cathedrals on the screen, played with the mouse and the keys as a person would.
+
+Chosen on the New game form; the big follower on the player's card beside the 7, dragged
+onto a city of the laid tile (the same places a follower lights) and standing there bigger;
+a follower refused when only the big one is left, with the sentence that says why; an inn
+road left open scoring nothing on the final board (rules: ``shared/docs/game-record.md``,
+"Inns & Cathedrals"; AR FAQ 17 and 22).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from carcassonne.app.art.spots import spot_anchor
+from carcassonne.app.driver import Driver, show_cell
+from carcassonne.app.scenes.final_board import FinalBoardScene, left_open
+from carcassonne.app.session import play
+from carcassonne.engine import Game, Placement, Rules
+from carcassonne.engine.errors import Reason
+from carcassonne.engine.modules.inns_cathedrals import big_at
+from carcassonne.engine.record import GameRecord, Seat
+from carcassonne.words import explain
+
+SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
+RECORDS = Path(__file__).parents[1] / "records" / "inns_cathedrals"
+
+
+def city_placement(game: Game, tile: str) -> Placement | None:
+    """A legal placement of ``tile`` with a free city for the big follower."""
+    for p in game.legal_placements(tile):
+        if any(s.startswith("big:city") for s in game.extra_places(p)):
+            return p
+    return None
+
+
+def game_with_a_city_tile(tiles) -> Game:  # noqa: ANN001
+    """An Inns & Cathedrals game whose first tile can take the big follower in a city."""
+    for seed in range(1, 400):
+        game = Game(tiles, Rules(inns_cathedrals=True), players=2, seed=seed, names=[s.name for s in SEATS])
+        trial = game.copy()
+        tile = trial.draw()
+        if tile is not None and city_placement(trial, tile) is not None:
+            return game
+    raise AssertionError("no seed gives a city tile")
+
+
+def start(make_app, game: Game):  # noqa: ANN001
+    app = make_app()
+    d = Driver(app)
+    play(app, game, SEATS)
+    d.frames(2)
+    d.key(pygame.K_RETURN)  # the hand-over card
+    return app, d, app.top
+
+
+def lay(d: Driver, scene, p: Placement) -> None:  # noqa: ANN001
+    """Turn the tile in hand to ``p``'s rotation and drag it onto its square."""
+    turn = scene.turn
+    while turn.rotation != p.rotation:
+        d.key(pygame.K_r)
+    show_cell(d, scene, p.x, p.y, 128)
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
+    assert turn.pending == p, scene.message
+
+
+def place_point(scene, p: Placement, place: str) -> tuple[int, int]:  # noqa: ANN001
+    o = scene.game.tiles[p.tile].orientations[p.rotation // 90]
+    ax, ay = spot_anchor(o, place)
+    x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
+    return round(x), round(y)
+
+
+def test_inns_and_cathedrals_is_chosen_on_the_new_game_form_and_remembered(make_app):
+    app = make_app()
+    d = Driver(app)
+    app.push_scene("title")
+    d.frames(2)
+    d.key(pygame.K_n)
+    form = app.top
+    option = form.variants["inns_cathedrals"]
+    assert option.value == "off"
+    d.click(option.rect.center)
+    assert form.setup.inns_cathedrals
+    d.key(pygame.K_RETURN)  # start
+    scene = app.top
+    assert scene.game.rules.inns_cathedrals
+    assert app.storage.load_setup().inns_cathedrals
+    d.key(pygame.K_RETURN)  # (a hand-over card, if any)
+    d.frames(2)
+    card = scene.panel.cards[0]
+    assert card.big is not None and len(card.followers) == 7  # the big follower beside the 7
+
+
+def test_the_big_follower_dragged_onto_a_city_stands_there_and_leaves_the_card(make_app):
+    game = game_with_a_city_tile(make_app().tiles)
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    p = city_placement(game, turn.tile)
+    lay(d, scene, p)
+    home = scene.big_slot(0)
+    assert scene.panel.cards[0].big == home
+    city = next(s for s in turn.big_spots() if s.startswith("city"))
+    d.press(home.center)
+    d.move(place_point(scene, p, city), buttons=(1, 0, 0))
+    assert scene.board_marks().spots == tuple(turn.big_spots())  # the followers' places lit
+    d.release(place_point(scene, p, city))
+    o = game.tiles[p.tile].orientations[p.rotation // 90]
+    assert turn.follower is not None and turn.follower.startswith("big:"), scene.message
+    assert o.spots[turn.follower.removeprefix("big:")] == o.spots[city]  # (the city's place, however named)
+    assert "counts as two" in scene.message
+    assert scene.panel.cards[0].big is None
+    assert len(scene.panel.cards[0].followers) == 7  # none of the 7 went
+    sprite = scene.board.pending_follower
+    assert sprite is not None and sprite.big
+    d.key(pygame.K_RETURN)  # confirm
+    d.frames(3)
+    assert big_at(game, 0) is not None
+    assert game.supply[0] == 7
+    standing = [s for s in scene.board.sprites if getattr(s, "big", False)]
+    plain = [s for s in scene.board.sprites if type(s).__name__ == "BoardFollower" and not s.big]
+    assert standing and all(s.rect.h > 1.2 * q.rect.h for s in standing for q in plain) if plain else standing
+
+
+def test_the_big_follower_is_chosen_with_the_follower_key_after_the_places_of_the_7(make_app):
+    game = game_with_a_city_tile(make_app().tiles)
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    p = city_placement(game, turn.tile)
+    lay(d, scene, p)
+    seen = []
+    for _ in range(len(turn.spots()) + len(turn.big_places()) + 1):
+        d.key(pygame.K_f)
+        seen.append(turn.follower)
+    assert seen[len(turn.spots())] == turn.big_places()[0]
+    assert seen[-1] is None
+
+
+def test_with_only_the_big_follower_left_a_follower_is_refused_with_its_sentence(make_app):
+    game = game_with_a_city_tile(make_app().tiles)
+    game.supply[0] = 0
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    p = city_placement(game, turn.tile)
+    lay(d, scene, p)
+    assert len(scene.panel.cards[0].followers) == 0 and scene.panel.cards[0].big is not None
+    city = next(s for s in turn.big_spots() if s.startswith("city"))
+    scene.moves.drop_follower(city)  # (what a drop on the place means)
+    assert turn.follower is None
+    assert "only the big follower" in scene.message and "Inns & Cathedrals" in scene.message
+
+
+def test_the_big_follower_s_refusals_cite_inns_and_cathedrals():
+    out = explain.follower_sentence(Reason("Ann's big follower is already on the board", "big-out"))
+    assert "your big follower is already on the board" in out and "Inns & Cathedrals" in out
+    left = Reason("Ann has none of the 7 followers left, only the big follower", "only-big-left", name="Ann")
+    assert "Ann has none of the 7 followers left, only the big follower" in explain.follower_sentence(left)
+    assert explain.open_risk("road", True, False) is not None
+    assert explain.open_risk("road", False, False) is None
+
+
+def test_an_inn_road_left_open_scores_nothing_on_the_final_board(make_app):
+    data = json.loads((RECORDS / "inn-open.carc.json").read_text())
+    app = make_app(animation="normal")
+    game = GameRecord.from_data(data).replay(app.tiles, final=True)
+    final = [e for e in game.events if e.final]
+    zero = left_open(game)
+    assert [(e.feature, e.points, e.players) for e in zero] == [("road", 0, (0,))]
+    d = Driver(app, dt=0.0)
+    app.push_scene("final", game=game, seats=SEATS, final=final)
+    d.frames(1)
+    scene = app.top
+    assert isinstance(scene, FinalBoardScene)
+    while scene.step < len(scene.final):
+        d.click(scene.rects["board"].center)  # the next feature's moment
+    d.frames(1)
+    text = " ".join(scene.caption)
+    assert "Ann scores 0" in text and "scores nothing at the end" in text
+    assert scene.scores_after(scene.step) == game.scores  # the open inn road adds nothing
