@@ -179,3 +179,19 @@ def test_an_inn_road_left_open_scores_nothing_on_the_final_board(make_app):
     text = " ".join(scene.caption)
     assert "Ann scores 0" in text and "scores nothing at the end" in text
     assert scene.scores_after(scene.step) == game.scores  # the open inn road adds nothing
+
+
+def test_the_rules_screen_shows_the_inn_the_cathedral_and_the_big_follower_each_with_its_example(make_app):
+    from carcassonne.app.scenes.rules_help import RulesScene
+
+    app = make_app()
+    scene = RulesScene(app)
+    app.push(scene)
+    Driver(app).frames(2)
+    blocks = {b.title: b for b in scene.blocks}
+    for title in ("Inns & Cathedrals: the inn", "Inns & Cathedrals: the cathedral",
+                  "Inns & Cathedrals: the big follower"):
+        assert blocks[title].picture is not None, title
+    scored = {key: [(e.feature, e.points, e.players) for e in ex.game.events if e.complete]
+              for key, ex in scene.examples.items() if ex is not None and ex.game.rules.inns_cathedrals}
+    assert sorted(scored.values()) == [[("city", 8, (0,))], [("city", 24, (0,))], [("road", 8, (0,))]]

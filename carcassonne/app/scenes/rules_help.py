@@ -99,6 +99,24 @@ VARIANTS: list[RuleSection] = [
                 "abbot-take-back", N_("The Abbot, 2021 editions"),
                 N_("Red's abbot stood in the garden; two turns later Red took it back instead of placing a "
                    "follower: 1 + 3 neighbours, 4 points.")),
+    RuleSection(N_("Inns & Cathedrals: the inn"),
+                N_("A road with an inn beside it scores 2 points per tile when it is completed instead of 1. The "
+                   "risk: left open at the end, it scores nothing at all."),
+                "ic-inn-completed", N_("Inns & Cathedrals rules; Annotated rules 2007, FAQ 22"),
+                N_("Red's thief on the inn road: closed at both ends by cloisters, 4 tiles, 8 points (a plain road "
+                   "would score 4). Blue's plain road left open scores 1.")),
+    RuleSection(N_("Inns & Cathedrals: the cathedral"),
+                N_("A city with a cathedral scores 3 points per tile and per pennant when it is completed instead "
+                   "of 2. The risk: left open at the end, it scores nothing at all."),
+                "ic-cathedral-completed", N_("Inns & Cathedrals rules; Annotated rules 2007, FAQ 22"),
+                N_("Red's knight in the cathedral city: 6 tiles and 2 pennants completed, 24 points (a plain city "
+                   "would score 16).")),
+    RuleSection(N_("Inns & Cathedrals: the big follower"),
+                N_("Each player also has one big follower. It goes wherever a follower may, even when your 7 are "
+                   "all out, and counts as two followers for the majority, never for more points. It comes home "
+                   "when its feature is scored."),
+                "ic-big-city-majority", N_("Inns & Cathedrals rules; Annotated rules 2007, FAQ 17"),
+                N_("Red's big follower (2) and Blue's knight (1) meet in one city: Red alone scores its 8 points.")),
     RuleSection(N_("Hand of tiles"),
                 N_("Each player holds 2 or 3 tiles, plays any one of them and draws back up; a tile of the hand "
                    "that fits nowhere is discarded first. Open: everyone sees every hand; hidden: the others see "
