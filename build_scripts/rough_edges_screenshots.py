@@ -115,11 +115,31 @@ def turn_and_place(app: App, d: Driver, tag: str) -> None:
     shot(app, f"4-load-list-{tag}")
     d.key(pygame.K_ESCAPE)
     far = ai_game(app, SEATS, 60, seed=5)
-    app.replace_scene("replay", replay=Replay(GameRecord.from_game(far, SEATS), app.tiles, "game"))
+    record = GameRecord.from_game(far, SEATS)
+    replay = Replay(record, app.tiles, "game")
+    app.replace_scene("replay", replay=replay)
     scene = app.top
     scene.go(60)
     d.frames(30)
     shot(app, f"4-replay-place-{tag}")
+    # the analysis of the same game, its costliest turns made up (no search needed to see the words):
+    # the people's three moves farthest from the start, each "worse" than the same tile turned
+    from carcassonne.ai.analysis import TurnAnalysis
+    from carcassonne.app.files import analysis_job
+    from carcassonne.engine import Move
+
+    people = sorted(analysis_job.analysed_players(SEATS))
+    moves = [(k, t) for k, t in enumerate(record.turns, start=1)
+             if isinstance(t, Move) and replay.player_of[k - 1] in people]
+    farthest = sorted(moves, key=lambda kt: -(abs(kt[1].x) + abs(kt[1].y)))[:3]
+    analysis_job._finished[(record.to_json(), tuple(people))] = [
+        TurnAnalysis(k, replay.player_of[k - 1], SEATS[replay.player_of[k - 1]].name, t,
+                     t._replace(rotation=(t.rotation + 90) % 360, follower=None), 0.0, 6.0 - i)
+        for i, (k, t) in enumerate(farthest)]
+    d.key(pygame.K_a)
+    d.frames(5)
+    d.move((5, 5))
+    shot(app, f"4-analysis-place-{tag}")
     app.replace_scene("title")
     d.frames(2)
 
