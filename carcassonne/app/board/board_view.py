@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import FollowerAt, Game, Move, Orientation, Placement
-from ...engine.modules.abbot import abbot_at
+from ...engine.modules.abbot import BACK, abbot_at
 from ...engine.modules.inns_cathedrals import big_at
 from ..art import tile_masks
 from ..art.assets import Assets
@@ -192,7 +192,7 @@ class BoardView:
             g = m.ghost
             o = self.orientation(g.placement)
             add(GhostTile(g.x, g.y, o, self.assets), layer=LAYERS["highlights"])
-            if g.follower:
+            if g.follower and g.follower != BACK:  # (an abbot taken back stands on no new place)
                 add(GhostFollower(g.x, g.y, o, g.follower, m.ghost_colour or m.colour, self.assets),
                     layer=LAYERS["labels"])
         self.pending_follower = None
