@@ -15,6 +15,9 @@ import pygame
 from ...i18n import N_, _, ngettext
 from ...engine.record import Seat
 from ..art.assets import Assets
+from ..board.anim import Anim, Glide
+from ..board.camera import Camera
+from .drag import Drag
 from ..ui.panels import draw_player_card, draw_side_panel, player_rgb
 from ..board.sprites import tinted
 from ..ui.textcache import render_text
@@ -231,6 +234,32 @@ def draw_ghost(surface: pygame.Surface, ghost: Ghost, assets: Assets) -> None:
     img = img.copy()
     img.set_alpha(200)
     surface.blit(img, img.get_rect(center=ghost.pos))
+
+
+def draw_over_board(surface: pygame.Surface, view: pygame.Rect, anims: Sequence[Anim], ghost: Ghost | None,
+                    camera: Camera, assets: Assets) -> None:
+    """Over the board and clipped to its view (never over the panels): the animations that live
+    on the board (points rising, a computer's tile gliding in) and the dragged tile's ghost."""
+    surface.set_clip(view)
+    for a in anims:
+        if not isinstance(a, Glide) or a.size is not None:
+            a.draw(surface, camera)
+    if ghost is not None:
+        draw_ghost(surface, ghost, assets)
+    surface.set_clip(None)
+
+
+def draw_over_all(surface: pygame.Surface, anims: Sequence[Anim], drag: Drag | None, colour: str, camera: Camera,
+                  assets: Assets) -> None:
+    """Over everything: what glides from the board to the panel (followers home to their card),
+    and the figure the pointer carries (a follower, an abbot, a big follower)."""
+    for a in anims:
+        if isinstance(a, Glide) and a.size is None:
+            a.draw(surface, camera)
+    if drag is not None and drag.what in ("follower", "abbot", "big"):
+        img = assets.pieces.get(colour, max(16, round(camera.tile_px * 0.38)), abbot=drag.what == "abbot",
+                                big=drag.what == "big")
+        surface.blit(img, img.get_rect(center=drag.pos))
 
 
 def draw_deck(surface: pygame.Surface, area: pygame.Rect, counts: Mapping[str, int], assets: Assets,

@@ -21,14 +21,13 @@ from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
 from ...engine.untrusted import shown_path
 from ..play.aidview import Aids, Tip
-from ..board.anim import Glide
 from ..play.board_overlay import BoardOverlay
 from ..board.board_view import BoardMarks
 from ..play.coach import Coach
 from ..play.drag import Drag, Places, spot_near
 from ...words.hint_words import hint_sentence
-from ..play.hud import (draw_cards, draw_deck, draw_ghost, draw_hand, draw_handover,
-                   draw_message, draw_track, draw_turn_line)
+from ..play.hud import (draw_cards, draw_deck, draw_hand, draw_handover, draw_message, draw_over_all,
+                   draw_over_board, draw_track, draw_turn_line)
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..network.net_view import table_view
 from ..ui.keymap import key_hint
@@ -462,13 +461,7 @@ class PlayScene(BoardScene):
         surface.fill((52, 62, 48))
         self.board.draw(surface)
         self.overlay.draw(surface, assets, u)  # -- board overlay: the move log
-        surface.set_clip(view)
-        for a in self.flow.anims:
-            if not isinstance(a, Glide) or a.size is not None:
-                a.draw(surface, self.camera)
-        if self.panel.ghost is not None:
-            draw_ghost(surface, self.panel.ghost, assets)
-        surface.set_clip(None)
+        draw_over_board(surface, view, self.flow.anims, self.panel.ghost, self.camera, assets)
         draw_track(surface, self.rects["track"], self.seats, self.shown_scores, assets, u)
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
@@ -479,13 +472,7 @@ class PlayScene(BoardScene):
         draw_deck(surface, self.rects["deck"], self.panel.deck_left, assets, u)
         for b in self.buttons.values():
             b.draw(surface, assets.fonts, u)  # (a hidden button draws nothing)
-        for a in self.flow.anims:
-            if isinstance(a, Glide) and a.size is None:
-                a.draw(surface, self.camera)
-        if self.drag is not None and self.drag.what in ("follower", "abbot", "big"):
-            img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)),
-                                    abbot=self.drag.what == "abbot", big=self.drag.what == "big")
-            surface.blit(img, img.get_rect(center=self.drag.pos))
+        draw_over_all(surface, self.flow.anims, self.drag, self.seats[t.player].color, self.camera, assets)
         self.net.draw(surface, assets, u)
         draw_message(surface, view, view.bottom, self.flow.message, assets, u)
         if self.shown_tip is not None and self.phase != HANDOVER:

@@ -32,13 +32,12 @@ from ...tutorial import Lesson, LessonRunner, Note, load_lessons
 from ...tutorial.runner import READ_FIRST
 from ...words.explain import placement_sentence, reason_sentence
 from ...words.score_words import describe_to
-from ..board.anim import Glide
 from ..board.board_view import BoardMarks
 from ..board.feature_paint import event_paint
 from ..play.aidview import Aids
 from ..play.board_overlay import BoardOverlay
 from ..play.drag import Drag, spot_near
-from ..play.hud import Hand, draw_cards, draw_ghost, draw_hand, draw_message, draw_track
+from ..play.hud import Hand, draw_cards, draw_hand, draw_message, draw_over_all, draw_over_board, draw_track
 from ..play.lesson_turn import LessonTurn
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
@@ -500,13 +499,7 @@ class LessonScene(BoardScene):
         surface.fill((52, 62, 48))
         self.board.draw(surface)
         self._draw_pointers(surface)
-        surface.set_clip(view)
-        for a in self.flow.anims:
-            if not isinstance(a, Glide) or a.size is not None:
-                a.draw(surface, self.camera)
-        if self.panel.ghost is not None:
-            draw_ghost(surface, self.panel.ghost, assets)
-        surface.set_clip(None)
+        draw_over_board(surface, view, self.flow.anims, self.panel.ghost, self.camera, assets)
         draw_track(surface, self.rects["track"], self.seats, self.shown_scores(), assets, u)
         x = draw_top_bar(surface, self.rects["top"], _(self.runner.lesson.title), assets, u)
         left = min(b.rect.x for name, b in self.buttons.items() if name in TOP) - int(12 * u)
@@ -519,13 +512,7 @@ class LessonScene(BoardScene):
         self._draw_coach(surface)
         for b in self.buttons.values():
             b.draw(surface, assets.fonts, u)
-        for a in self.flow.anims:
-            if isinstance(a, Glide) and a.size is None:
-                a.draw(surface, self.camera)
-        if self.drag is not None and self.drag.what in ("follower", "abbot"):
-            img = assets.pieces.get(self.seats[t.player].color, max(16, round(self.camera.tile_px * 0.38)),
-                                    abbot=self.drag.what == "abbot")
-            surface.blit(img, img.get_rect(center=self.drag.pos))
+        draw_over_all(surface, self.flow.anims, self.drag, self.seats[t.player].color, self.camera, assets)
         draw_message(surface, view, view.bottom, self.flow.message, assets, u)
 
     def _draw_pointers(self, surface: pygame.Surface) -> None:
