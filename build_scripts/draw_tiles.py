@@ -40,6 +40,7 @@ except ImportError:  # run as a script
     import segment_masks as SM  # type: ignore
 
 from carcassonne.engine.modules.abbot import GARDEN, TWINS, garden_twin  # noqa: E402
+from carcassonne.engine.modules.inns_cathedrals import TWINS as IC_TWINS  # noqa: E402
 from carcassonne.engine.tiles import TileKind  # noqa: E402
 from carcassonne.tileset import garden_sources, image_sources, read_tilesets  # noqa: E402
 
@@ -318,6 +319,9 @@ def _garden_spot(plan: Plan, res: int = CHECK_RES):
     lo, hi = GARDEN_R + 0.08, 1 - GARDEN_R - 0.08
     inside = (xx >= lo) & (xx <= hi) & (yy >= lo) & (yy <= hi)
     # deep in the grass first, then near the middle of the tile (rounded depth: ties go to the middle)
+    if any(seg.kind == "field" and not seg.halves for seg in plan.kind.segments):
+        # an inner field is found from its middle (INNER_POINT): the garden leaves that free
+        inside &= np.hypot(xx - INNER_POINT[0], yy - INNER_POINT[1]) > GARDEN_R * 1.5 + 0.02
     score = np.where(region & inside, np.minimum(depth, (GARDEN_R + 0.06) * res) * 100
                      - np.hypot(xx - 0.5, yy - 0.5) * res, -np.inf)
     y, x = np.unravel_index(np.argmax(score), score.shape)
@@ -1778,7 +1782,7 @@ def main(argv: list[str] | None = None) -> int:
     sources = image_sources()
     sources.update(garden_sources(sources))
     # the Abbot's garden twins after every tile of the tilesets: their layouts are appended
-    kinds = [*tiles, *(garden_twin(k) for k in tiles if k.id in TWINS)]
+    kinds = [*tiles, *(garden_twin(k) for k in tiles if k.id in (*TWINS, *IC_TWINS))]
     wanted = set(argv) or {k.id for k in kinds}
     shapes = SM.load_shapes(A.RESOURCES / "pieces")
     entries = {}

@@ -23,6 +23,7 @@ from pathlib import Path
 from . import resources
 from .engine.errors import TileDefinitionError
 from .engine.modules.abbot import TWINS
+from .engine.modules.inns_cathedrals import TWINS as IC_TWINS
 from .engine.tiles import TileKind, TileSet, parse_segments
 
 CATALOGUE = "catalogue.tmx"
@@ -143,9 +144,10 @@ def image_sources(map_path: Path | None = None) -> dict[str, Path]:
 def garden_sources(sources: dict[str, Path]) -> dict[str, Path]:
     """Tile id -> artwork of each garden twin (The Abbot), given the tilesets' artwork.
 
-    The twins are made by the Abbot rule module, not read from a tileset
-    (``engine/modules/abbot.py``), so no ``.tsx`` names their pictures: each lies beside
-    its plain twin's, the same name with ``G`` (``E.png`` -> ``EG.png``), drawn by
+    The twins are made by the rule modules, not read from a tileset (``engine/modules/abbot.py``;
+    IC3G and IC15G, ``inns_cathedrals.py``), so no ``.tsx`` names their pictures: each lies
+    beside its plain twin's, the same name with ``G`` (``E.png`` -> ``EG.png``), drawn by
     ``build_scripts/draw_tiles.py`` from the same layout with a garden in its largest field.
     """
-    return {tile + "G": sources[tile].with_name(sources[tile].stem + "G.png") for tile in TWINS if tile in sources}
+    return {tile + "G": sources[tile].with_name(sources[tile].stem + "G.png")
+            for tile in (*TWINS, *IC_TWINS) if tile in sources}

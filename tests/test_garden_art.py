@@ -15,23 +15,26 @@ import pytest
 from carcassonne import resources
 from carcassonne.app.art import tile_anchors, tile_masks
 from carcassonne.engine.modules.abbot import GARDEN, TWINS, garden_twin
+from carcassonne.engine.modules.inns_cathedrals import TWINS as IC_TWINS
 from carcassonne.tileset import garden_sources, image_sources, read_tilesets
 
 TILES = read_tilesets()
 SOURCES = image_sources()
 GARDENS = garden_sources(SOURCES)
 COLOURS = ("red", "blue", "green", "yellow", "black", "pink")
+#: Every garden twin: the Abbot's eight base tiles and R10, and Inns & Cathedrals' IC3 and IC15.
+ALL_TWINS = (*TWINS, *IC_TWINS)
 
 
 def test_every_garden_twin_has_its_own_art_beside_its_plain_twin():
-    assert set(GARDENS) == {t + "G" for t in TWINS}
+    assert set(GARDENS) == {t + "G" for t in ALL_TWINS}
     for twin, path in GARDENS.items():
         assert path.is_file(), twin
         assert path.parent == SOURCES[twin.removesuffix("G")].parent
         assert tile_masks.mask_file(twin).is_file(), twin
 
 
-@pytest.mark.parametrize("plain", TWINS)
+@pytest.mark.parametrize("plain", ALL_TWINS)
 def test_a_garden_twin_has_its_plain_twins_segments_and_a_garden_with_the_abbots_anchor(plain):
     twin = garden_twin(TILES[plain])
     data = tile_anchors.tile_segments(twin.id)
@@ -42,7 +45,7 @@ def test_a_garden_twin_has_its_plain_twins_segments_and_a_garden_with_the_abbots
         assert tile_masks.spot_at(twin.id, rotation, 256, (x, y)) == GARDEN, rotation
 
 
-@pytest.mark.parametrize("plain", TWINS)
+@pytest.mark.parametrize("plain", ALL_TWINS)
 def test_a_garden_reads_at_a_glance_bright_flowerbeds_and_paths_not_meadow(plain):
     """Most of a garden's pixels are no meadow green: its beds, paths and fence stand out."""
     twin = plain + "G"
@@ -61,7 +64,7 @@ def test_a_garden_reads_at_a_glance_bright_flowerbeds_and_paths_not_meadow(plain
 
 def test_the_plain_twins_art_is_unchanged_by_its_garden_twin():
     """The twin is drawn from the same seed: outside its garden most pixels are the plain tile's."""
-    for plain in TWINS:
+    for plain in ALL_TWINS:
         a = pygame.image.load(str(SOURCES[plain]))
         b = pygame.image.load(str(GARDENS[plain + "G"]))
         garden = tile_masks.segment_mask(plain + "G", 0, GARDEN, 256)
