@@ -10,22 +10,23 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from .. import i18n
 from ..tileset import standard_tiles
 from .art.assets import Assets, app_icon
+from .files.storage import Settings, Storage
 from .heap import release_free_memory
-from .ui.intents import KEY, QUIT, RESIZE, Intent, IntentReader
-from .ui.keymap import action_for
 from .network.netplay import NetPlay
 from .scene_stack import SceneStack
 from .scene_table import SCENES
 from .scenes.base import Scene
+from .ui.intents import KEY, QUIT, RESIZE, Intent, IntentReader
+from .ui.keymap import action_for
 from .ui.sound import Sounds
-from .files.storage import Settings, Storage
 from .window import WindowKeeper, fit
 
 MIN_SIZE = (1024, 768)

@@ -251,8 +251,8 @@ def test_the_replay_speaks_like_the_game(tiles):
 
 
 def test_the_why_not_sentence_says_how_many_times_to_press_r(tiles):
-    from carcassonne.words import explain
     from carcassonne.engine import Game, Placement, Rules
+    from carcassonne.words import explain
     game = Game(tiles, Rules(), players=2, seed=0)
     text = explain.why_not_tile(game, Placement("E", 0, -1, 0))
     assert text is not None and "press R twice" in text and "°" not in text

@@ -9,13 +9,13 @@ import pytest
 from carcassonne.app.art import tile_masks
 from carcassonne.app.art.assets import PLAYER_RGB
 from carcassonne.app.board.board_view import BoardMarks, BoardView
-from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.board.feature_paint import Paint, event_paint, farm_owner_paints
-from carcassonne.words.movelog import entries, last_move
-from carcassonne.words.turn_place import where
+from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.session import play
 from carcassonne.engine import Game, Move
 from carcassonne.engine.record import Seat
+from carcassonne.words.movelog import entries, last_move
+from carcassonne.words.turn_place import where
 
 COLOURS = ["red", "blue", "green", "yellow"]
 
@@ -25,7 +25,7 @@ def _road_beside_a_field(game: Game):
     for road in game.features("road"):
         if road.tile_count < 3:
             continue
-        for x, y, spot in road.segments:
+        for x, y, _spot in road.segments:
             o = game.tile_at(x, y)
             field = next((s.spot for s in o.segments if s.kind == "field"), None)
             if field is not None:
@@ -189,7 +189,7 @@ def test_final_scoring_lights_each_scored_feature_in_turn_then_shows_the_results
             lit.append((scene.step, scene.board.marks.paints))
         d.frames(1)
     assert [step for step, _ in lit] == list(range(1, len(final) + 1))  # every final event, in order
-    for (step, paints), ev in zip(lit, final):
+    for (_step, paints), ev in zip(lit, final):
         assert paints == (event_paint(game, ev, ["red", "blue"]),)
         assert {(x, y) for x, y, _ in paints[0].segments} <= set(ev.tiles)
     assert type(app.top).__name__ == "ResultsScene" and app.top.revealed == len(final)
@@ -209,7 +209,7 @@ def test_move_log_says_each_turn_in_words():
     assert [e.player for e in log] == [i % 2 for i in range(len(log))]
     first = game.history[0]
     assert isinstance(first, Move)
-    assert log[0].text.startswith(f"Ann placed a ") and where(first.x, first.y) in log[0].text
+    assert log[0].text.startswith("Ann placed a ") and where(first.x, first.y) in log[0].text
     assert log[0].cell == (first.x, first.y)
     with_follower = next(e for e, t in zip(log, game.history) if t.follower)
     assert " and put a " in with_follower.text
@@ -271,7 +271,7 @@ def test_the_replay_paints_each_steps_scored_features_and_marks_its_move(make_ap
     d = Driver(app)
     r = scene.replay
     painted = 0
-    for k in range(1, 40):
+    for _k in range(1, 40):
         d.key(pygame.K_RIGHT)
         marks = scene.board.marks
         assert marks.paints == tuple(event_paint(r.game, ev, ["red", "blue"]) for ev in r.events())

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 
-ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 17)} | {256}))  # 24 .. 256 px (the artwork's own size)
+# 24 .. 256 px (the artwork's own size)
+ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 17)} | {256}))
 DEFAULT_SIZE_INDEX = min(range(len(ZOOM_SIZES)), key=lambda i: abs(ZOOM_SIZES[i] - 112))
 #: Tiles smaller than this are hard to read: the replay's turn and a final scoring's feature are
 #: zoomed in to at least this size.
@@ -137,7 +138,8 @@ class Camera:
     def glide_to(self, wx: float, wy: float, duration: float) -> None:
         """Move the centre to (wx, wy) over ``duration`` seconds, eased (0: at once).
 
-        Any move by the player (:meth:`pan_pixels`, :meth:`zoom`, :meth:`fit`) or :meth:`stop` ends the glide where it is.
+        Any move by the player (:meth:`pan_pixels`, :meth:`zoom`, :meth:`fit`) or :meth:`stop` ends the glide
+        where it is.
         """
         if duration <= 0:
             self.cx, self.cy = wx, wy

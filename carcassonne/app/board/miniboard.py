@@ -14,16 +14,16 @@ from typing import Any
 import pygame
 
 from ...engine import Game, RecordError, TileSet
-from ...i18n import N_, _
 from ...engine.modules.abbot import GARDEN, abbot_at
 from ...engine.modules.inns_cathedrals import BIG, is_big
 from ...engine.moves import Discard, Move
-from ...engine.tiles import CLOISTER
 from ...engine.record import GameRecord
-from ..art.assets import Assets
-from .board_view import GRID_RGB, TABLE_EDGE_RGB, TABLE_FLOOR_RGB
+from ...engine.tiles import CLOISTER
+from ...i18n import N_, _
 from ...words.score_words import describe
+from ..art.assets import Assets
 from ..art.spots import spot_anchor
+from .board_view import GRID_RGB, TABLE_EDGE_RGB, TABLE_FLOOR_RGB
 
 #: Over the squares of the features the example scored.
 LIT = (255, 236, 120, 60)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...i18n import N_, _
 from ...engine import Game, Move, RecordError, ScoreEvent
 from ...engine.record import GameRecord, Seat
 from ...engine.tiles import TileKind, TileSet
 from ...engine.untrusted import shown_path
+from ...i18n import N_, _
 from ...words.turn_place import where
-
 
 
 class Replay:
@@ -44,7 +43,7 @@ class Replay:
         self.step = 0
 
     @classmethod
-    def load(cls, path: Path, tiles: TileSet) -> "Replay":
+    def load(cls, path: Path, tiles: TileSet) -> Replay:
         """Open a ``.carc.json`` (saved, autosaved or from ``simulate``); RecordError if unusable."""
         return cls(GameRecord.load(path), tiles, shown_path(Path(path).name).replace(".carc.json", ""))
 

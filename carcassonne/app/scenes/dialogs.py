@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,10 +13,10 @@ from ...engine.untrusted import shown_path
 from ...i18n import N_, _
 from ...words.explain import error_words
 from ...words.turn_place import saved_turn
-from ..ui.intents import WHEEL, Intent
 from ..files.save_list import SaveList
 from ..files.saves import SaveSummary
 from ..session import load_game
+from ..ui.intents import WHEEL, Intent
 from ..ui.widgets import INK, INK_DIM, Button, blit_text, wrap
 from .base import Dialog
 
@@ -29,7 +30,7 @@ class MessageDialog(Dialog):
 
     keymap = "message"
 
-    def __init__(self, app: "App", title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: App, title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.text = text
@@ -68,7 +69,7 @@ class ConfirmDialog(Dialog):
 
     box_size = (560, 210)
 
-    def __init__(self, app: "App", title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, app: App, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
         self.title, self.text, self.on_yes = title, text, on_yes
         self.yes = Button(yes, self._yes, hint="Enter", primary=True)
@@ -108,7 +109,7 @@ class PauseMenu(Dialog):
     title = N_("Paused")
     box_size = (420, 420)
 
-    def __init__(self, app: "App", save: Callable[[], str], before_quit: Callable[[], None]) -> None:
+    def __init__(self, app: App, save: Callable[[], str], before_quit: Callable[[], None]) -> None:
         """``save`` saves the game and returns the line to show; ``before_quit`` runs on
         the way back to the title (the game writes its autosave)."""
         super().__init__(app)
@@ -201,7 +202,7 @@ class LoadDialog(Dialog):
     title = N_("Load a game")
     box_size = (760, 560)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         #: The games, newest first, read behind the screen (the rows on screen first).
         self.saves = SaveList(app.storage, app.tiles)

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine import Game, ScoreEvent
+from ...engine.record import Seat
 from ...i18n import N_, _
 from ...words.explain import open_risk
 from ...words.score_words import describe
-from ...engine import Game, ScoreEvent
-from ...engine.record import Seat
-from ..board.anim import Anim, FloatText
 from ..art.assets import PLAYER_RGB
+from ..board.anim import Anim, FloatText
 from ..board.board_view import BoardMarks
 from ..board.camera import READABLE_PX
 from ..board.feature_paint import Paint, event_paint
@@ -54,7 +54,7 @@ def left_open(game: Game) -> list[ScoreEvent]:
 class FinalBoardScene(BoardScene):
     keymap = "final"
 
-    def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent],
+    def __init__(self, app: App, game: Game, seats: list[Seat], final: list[ScoreEvent],
                  review: bool = False, hints: list[int] | None = None) -> None:
         super().__init__(app, seats, game)
         #: Hints each player used, passed on to the results.

@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ... import i18n
+from ... import __version__, i18n
 from ...engine.untrusted import shown_path
 from ...i18n import LANGUAGES, N_, _
-from ... import __version__
 from ..files.errorlog import LOG_NAME
 from ..files.storage import ANIMATION_SPEEDS, WINDOW_SIZES
 from ..ui.widgets import INK_DIM, Button, Choice, Toggle, blit_text
@@ -27,7 +26,7 @@ class SettingsScene(Dialog):
     title = N_("Settings")
     box_size = (560, 590)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
         sizes = [(f"{w}x{h}", f"{w} × {h}") for w, h in WINDOW_SIZES]
@@ -103,8 +102,8 @@ class SettingsScene(Dialog):
         blit_text(surface, font, _("Click to change, right-click to go back one option"),
                   (self.box.centerx, self.done.rect.top - int(8 * self.u)), INK_DIM, "midbottom")
         # Where a bug report's log is (written only when something went wrong); long paths shrink to fit.
-        about = _("Carcassonne {version} · error log: {path}").format(version=__version__,
-                                                                      path=shown_path(self.app.storage.log_root / LOG_NAME))
+        about = _("Carcassonne {version} · error log: {path}").format(
+            version=__version__, path=shown_path(self.app.storage.log_root / LOG_NAME))
         size, room = int(13 * self.u), self.box.w - int(24 * self.u)
         while size > 8 and self.app.assets.fonts.get(size).size(about)[0] > room:
             size -= 1

@@ -6,14 +6,15 @@ clicks through callbacks, so a scene reads as a list of widgets plus its own log
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...i18n import N_, _
-from .intents import KEY, MOTION, PRESS, RELEASE, Intent
 from ..art.picture_cache import PictureCache
+from .intents import KEY, MOTION, PRESS, RELEASE, Intent
 from .textcache import TextCache
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 #: While a test records a draw (:func:`record_layout`): the boxes drawn and the text put in them.
-_log: "LayoutLog | None" = None
+_log: LayoutLog | None = None
 
 
 class LayoutLog:
@@ -62,7 +63,7 @@ class LayoutLog:
         return bad
 
 
-def record_layout(log: "LayoutLog | None") -> None:
+def record_layout(log: LayoutLog | None) -> None:
     """Start (a log) or stop (None) recording what :func:`draw_panel`, buttons and :func:`blit_text` draw."""
     global _log
     _log = log
