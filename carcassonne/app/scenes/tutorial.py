@@ -353,6 +353,8 @@ class LessonScene(BoardScene):
             self.app.storage.save_settings(self.app.settings)
 
     def _show_ai_move(self, move: Move) -> None:
+        """The computer's tile of the free game glides in from the hand slot, its square in view."""
+        self.follow(move.x, move.y)
         speed = self.app.settings.speed
         if speed <= 0:
             self.after_turn(self.turn.land_ai())
