@@ -69,3 +69,20 @@ def test_every_clause_is_said_in_each_language(code):
     assert sentence == {"de": "Schließt deine Stadt für 8 Punkte ab und behält einen Gefolgsmann.",
                         "fr": "Ferme votre ville pour 8 points et garde un partisan.",
                         "es": "Cierra tu ciudad por 8 puntos y conserva un seguidor."}[code]
+
+
+def test_the_command_line_names_each_figure_of_a_turn():
+    """``carcassonne analyse`` says what a turn did with its figure, never the record's key
+    (an abbot taken back is not "a follower on abbot:back")."""
+    from carcassonne.engine import Move
+    from carcassonne.words.cli_words import move_words
+
+    def said(figure: str | None) -> str:
+        return move_words(Move("U", 1, 0, 90, figure)).split("rotation 90")[1]
+
+    assert said(None) == ""
+    assert said("road:E") == " with a follower on road:E"
+    assert said("abbot:back") == ", the abbot taken back"
+    assert said("abbot:cloister") == " with the abbot on the cloister"
+    assert said("abbot:garden") == " with the abbot in the garden"
+    assert said("big:city:N") == " with the big follower on city:N"

@@ -16,6 +16,8 @@ from .hint_words import hint_sentence
 from .score_words import describe
 from .turn_place import turn_words, where
 from ..engine import CarcassonneError, Game, Move
+from ..engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
+from ..engine.modules.inns_cathedrals import BIG, is_big
 from ..engine.moves import Discard, Turn
 from ..engine.untrusted import shown_path
 from ..i18n import N_, _, format_number, format_percent, language, ngettext, set_language, system_language
@@ -82,7 +84,23 @@ def move_words(turn: Turn) -> str:
     assert isinstance(turn, Move)
     text = _("{tile} {where} ({x}, {y}), rotation {rotation}").format(
         tile=turn.tile, where=where(turn.x, turn.y), x=turn.x, y=turn.y, rotation=turn.rotation)
-    return _("{move} with a follower on {place}").format(move=text, place=turn.follower) if turn.follower else text
+    return figure_words(text, turn.follower)
+
+
+def figure_words(move: str, figure: str | None) -> str:
+    """The turn's figure after its tile: a follower's place as the record writes it, the
+    abbot put on its cloister or garden or taken back, the big follower's place."""
+    if figure is None:
+        return move
+    if figure == BACK:
+        return _("{move}, the abbot taken back").format(move=move)
+    if figure == ON_CLOISTER:
+        return _("{move} with the abbot on the cloister").format(move=move)
+    if figure == ON_GARDEN:
+        return _("{move} with the abbot in the garden").format(move=move)
+    if is_big(figure):
+        return _("{move} with the big follower on {place}").format(move=move, place=figure[len(BIG):])
+    return _("{move} with a follower on {place}").format(move=move, place=figure)
 
 
 def analysis_report(turns: Sequence[Any], names: Sequence[str], count: int = 3) -> str:
