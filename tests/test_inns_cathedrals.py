@@ -13,12 +13,15 @@ expansion's points and strengths.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from carcassonne.cli import main
 from carcassonne.engine import Game, Placement, RecordError, Rules
@@ -28,6 +31,7 @@ from carcassonne.engine.tiles import CITY, ROAD
 from carcassonne.tileset import standard_tiles
 
 from oracle import Position, flood, segment_of
+from strategies import rules as rules_strategy
 
 TILES = standard_tiles()
 IC = Path(__file__).parent / "records" / "inns_cathedrals"
@@ -391,3 +395,41 @@ def test_the_evaluation_gives_a_contested_feature_to_the_big_follower():
     game.bigs = (-1, -1)  # as if Red's figure there were an ordinary follower: a tie
     tied = Evaluator(game).values(game)
     assert with_big[1] < tied[1]  # Blue no longer shares the road's worth
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), base=rules_strategy(), abbot=st.booleans())
+def test_with_every_rule_option_the_listed_figures_are_legal_and_the_others_refused(seed, players, base, abbot):
+    """Every rule option with Inns & Cathedrals (and the Abbot or not): every figure listed is
+    accepted, a big follower anywhere else refused; the 7 followers and the big one are
+    conserved; undo is exact; the record replays to the same scores."""
+    rules = dataclasses.replace(base, inns_cathedrals=True, abbot=abbot)
+    game = Game(TILES, rules, players, seed=seed)
+    rng = random.Random(seed)
+    while (tile := game.draw()) is not None:
+        placement = rng.choice(game.legal_placements(tile))
+        listed = [None, *game.follower_spots(placement), *game.extra_places(placement),
+                  *game.extra_actions(placement)]
+        assert all(game.why_not(placement.with_follower(f)) is None for f in listed)
+        o = game.tiles[tile].orientations[placement.rotation // 90]
+        free = {o.spots[s] for s in game.free_spots(placement)}
+        for spot, segment in o.spots.items():
+            big_ok = game.bigs[game.current] < 0 and segment in free
+            assert (game.why_not(placement.with_follower("big:" + spot)) is None) == big_ok, spot
+        move = placement.with_follower(rng.choice(listed))
+        if rng.random() < 0.2:
+            before = (game.scores[:], game.supply[:], game.bigs, game.abbots, len(game.events))
+            game.push(move)
+            game.pop()
+            assert (game.scores, game.supply, game.bigs, game.abbots, len(game.events)) == before
+        events = game.play(move)
+        assert all(e.points > 0 and e.players for e in events)
+        on_board = game.followers_on_board()
+        for p in range(players):
+            figures = sum(f.player == p for f in on_board)
+            out = int(game.bigs[p] >= 0) + int(bool(game.abbots) and game.abbots[p] >= 0)
+            assert game.supply[p] + figures - out == 7
+    game.finish()
+    seats = [Seat(f"P{i}", c) for i, c in enumerate(("red", "blue", "green", "yellow", "black", "pink")[:players])]
+    again = GameRecord.from_json(GameRecord.from_game(game, seats).to_json()).replay(TILES)
+    assert again.scores == game.scores and again.finished
