@@ -48,20 +48,20 @@ def is_big(figure: str | None) -> bool:
     return figure is not None and figure.startswith(BIG)
 
 
-def big_at(game: "Game", player: int) -> FollowerAt | None:
+def big_at(game: Game, player: int) -> FollowerAt | None:
     """Where ``player``'s big follower stands (tile and place, as :attr:`Feature.followers`
     names it), or None: at home, or Inns & Cathedrals not in play."""
     node = game.bigs[player] if player < len(game.bigs) else -1
     return game._follower_at(player, node) if node >= 0 else None
 
 
-def has_inn(game: "Game", root: int) -> bool:
+def has_inn(game: Game, root: int) -> bool:
     """Whether the road ``root`` has an inn beside one of its segments."""
     board, sqs, segs = game.board, game._sq, game._seg
     return any(board[sqs[n]].segments[segs[n]].inn for n in game._members[root])
 
 
-def has_cathedral(game: "Game", root: int) -> bool:
+def has_cathedral(game: Game, root: int) -> bool:
     """Whether the city ``root`` has a cathedral."""
     board, sqs, segs = game.board, game._sq, game._seg
     return any(board[sqs[n]].segments[segs[n]].cathedral for n in game._members[root])
@@ -111,16 +111,16 @@ class InnsCathedrals(RuleModule):
             counts[tile] = kind.count
             phase_of[tile] = base
 
-    def start(self, game: "Game", start: Orientation) -> None:
+    def start(self, game: Game, start: Orientation) -> None:
         game.bigs = (-1,) * game.players
 
     # ----------------------------------------------------------- the figure
-    def extra_places(self, game: "Game", placement: "Placement") -> list[str]:
+    def extra_places(self, game: Game, placement: Placement) -> list[str]:
         if game.bigs[game.current] >= 0:
             return []
         return [BIG + spot for spot in game.free_spots(placement)]
 
-    def play_figure(self, game: "Game", sq: int, o: Orientation, base: int, figure: str,
+    def play_figure(self, game: Game, sq: int, o: Orientation, base: int, figure: str,
                     journal: Journal) -> None:
         if not figure.startswith(BIG):
             return
@@ -132,7 +132,7 @@ class InnsCathedrals(RuleModule):
         bigs[player] = node
         game.bigs = tuple(bigs)
 
-    def after_place(self, game: "Game", sq: int, o: Orientation, journal: Journal) -> None:
+    def after_place(self, game: Game, sq: int, o: Orientation, journal: Journal) -> None:
         """Send home every big follower whose feature was scored: the game counted it back
         as one of the 7, so the supply gives that one back."""
         bigs, followers, find = game.bigs, game._followers, game._find
@@ -143,20 +143,20 @@ class InnsCathedrals(RuleModule):
             game.bigs = tuple(-1 if p in home else n for p, n in enumerate(bigs))
 
     # ------------------------------------------------------------- scoring
-    def strength(self, game: "Game", figures: tuple[tuple[int, int], ...], counts: list[int]) -> None:
+    def strength(self, game: Game, figures: tuple[tuple[int, int], ...], counts: list[int]) -> None:
         bigs = game.bigs
         for p, n in figures:
             if bigs[p] == n:
                 counts[p] += 1
 
-    def points(self, game: "Game", root: int, kind: str, tiles: int, complete: bool) -> int | None:
+    def points(self, game: Game, root: int, kind: str, tiles: int, complete: bool) -> int | None:
         if kind == ROAD:
             return inn_points(tiles, complete) if has_inn(game, root) else None
         if kind == CITY and has_cathedral(game, root):
             return cathedral_points(tiles, game._pennants[root], complete)
         return None
 
-    def final_awards(self, game: "Game", roots: list[int], awards: list[Award]) -> None:
+    def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:
         """An inn road or cathedral city left open scores nothing: no award (AR FAQ 22)."""
         if any(a.points == 0 for a in awards):
             awards[:] = [a for a in awards if a.points]
