@@ -117,8 +117,9 @@ def test_the_big_follower_needs_none_of_the_7_and_is_placed_once():
     placement = Placement("U", 1, 0, 0)
     assert game.follower_spots(placement) == []
     assert game.extra_places(placement) == ["big:road:E", "big:farm:NW", "big:farm:ES"]
-    assert game.why_not_follower(placement, "road:E") == \
-        "Red has none of the 7 followers left, only the big follower"
+    reason = game.why_not_follower(placement, "road:E")
+    assert reason == "Red has none of the 7 followers left, only the big follower"
+    assert reason is not None and reason.rule == "only-big-left" and reason.facts["name"] == "Red"
     game.play(placement.with_follower("big:road:W"))  # any name of the segment
     assert big_at(game, 0) is not None and big_at(game, 0).spot == "road:E" and big_at(game, 1) is None
     game.play(Placement("E", 0, -1, 180).with_follower(None))
@@ -433,3 +434,22 @@ def test_with_every_rule_option_the_listed_figures_are_legal_and_the_others_refu
     seats = [Seat(f"P{i}", c) for i, c in enumerate(("red", "blue", "green", "yellow", "black", "pink")[:players])]
     again = GameRecord.from_json(GameRecord.from_game(game, seats).to_json()).replay(TILES)
     assert again.scores == game.scores and again.finished
+
+
+def test_a_hand_of_tiles_with_inns_cathedrals_plays_and_replays():
+    """A hand of hidden tiles (docs/game-record.md: a hand goes with every rule but The River
+    and discard "bag"): computer players stand their big followers from the hand's tiles."""
+    from carcassonne.ai import get_bot
+
+    rules = Rules(inns_cathedrals=True, hand=3, hand_open=False)
+    game = Game(TILES, rules, 2, seed=3)
+    bots = [get_bot("normal", 1), get_bot("random", 2)]
+    while game.draw() is not None:
+        game.play(bots[game.current].choose(game))
+    game.finish()
+    assert any(t.follower and t.follower.startswith("big:") for t in game.history if hasattr(t, "follower"))
+    assert sum(1 for t in game.history if t.tile.startswith("IC")) == 18
+    seats = [Seat("A", "red"), Seat("B", "blue")]
+    data = json.loads(GameRecord.from_game(game, seats).to_json())
+    assert data["rules"]["inns_cathedrals"] is True and data["hands"]
+    assert GameRecord.from_data(data).replay(TILES, final=True).scores == game.scores
