@@ -34,9 +34,9 @@ def play_steps(runner: LessonRunner) -> None:
         assert outcome.result == DONE, f"{runner.lesson.id}: {note_words(outcome.note)}"
 
 
-def test_there_are_eight_lessons_from_placing_tiles_to_the_abbot():
+def test_there_are_nine_lessons_from_placing_tiles_to_inns_and_cathedrals():
     assert [lesson.id for lesson in LESSONS] == [
-        "placing", "roads", "cities", "cloisters", "farmers", "final", "river", "abbot"]
+        "placing", "roads", "cities", "cloisters", "farmers", "final", "river", "abbot", "inns_cathedrals"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
@@ -75,7 +75,7 @@ def test_every_step_goal_is_reached_by_its_move_from_the_board_it_starts_on(less
 
 def test_lessons_cover_followers_on_every_feature_and_final_scoring():
     goals = [s.goal for lesson in LESSONS for s in lesson.steps]
-    assert {g["follower"] for g in goals if "follower" in g} == {"road", "city", "cloister", "farm", "abbot"}
+    assert {g["follower"] for g in goals if "follower" in g} == {"road", "city", "cloister", "farm", "abbot", "big"}
     assert {g["scored"] for g in goals if "scored" in g} == {"road", "city", "cloister", "garden"}
     assert any(g.get("final") for g in goals)
     assert any(s.discards for lesson in LESSONS for s in lesson.steps), "a tile that fits nowhere"

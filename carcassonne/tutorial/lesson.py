@@ -22,8 +22,9 @@ from ..engine.moves import Discard, Turn
 GOAL_KEYS = {"any", "at", "rotation", "follower", "no_follower", "scored", "score", "returned", "read", "final"}
 FEATURE_KINDS = {"road", "city", "cloister", "farm"}
 #: What a goal's ``follower`` and ``scored`` may name: the features, and with The Abbot the
-#: abbot (``follower``: the move's figure is the abbot, on a garden or a cloister) and its garden.
-GOAL_KINDS = {"follower": FEATURE_KINDS | {"abbot"}, "scored": FEATURE_KINDS | {"garden"}}
+#: abbot (``follower``: the move's figure is the abbot, on a garden or a cloister) and its garden;
+#: with Inns & Cathedrals the big follower (``big``: the move's figure is the big one, anywhere).
+GOAL_KINDS = {"follower": FEATURE_KINDS | {"abbot", "big"}, "scored": FEATURE_KINDS | {"garden"}}
 
 
 class LessonError(RecordError):
