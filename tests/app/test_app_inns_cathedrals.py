@@ -195,3 +195,29 @@ def test_the_rules_screen_shows_the_inn_the_cathedral_and_the_big_follower_each_
     scored = {key: [(e.feature, e.points, e.players) for e in ex.game.events if e.complete]
               for key, ex in scene.examples.items() if ex is not None and ex.game.rules.inns_cathedrals}
     assert sorted(scored.values()) == [[("city", 8, (0,))], [("city", 24, (0,))], [("road", 8, (0,))]]
+
+
+def test_the_farm_owners_overlay_counts_a_big_follower_as_two(make_app):
+    from carcassonne.app.art.assets import PLAYER_RGB
+    from carcassonne.app.board.feature_paint import farm_owner_paints
+
+    data = json.loads((RECORDS / "big-farm-majority.carc.json").read_text())
+    game = GameRecord.from_data(data).replay(make_app().tiles, final=False)
+    paints = farm_owner_paints(game, ["red", "blue"])
+    assert [(p.colours, p.label) for p in paints] == [((PLAYER_RGB["red"],), "3")]  # Red's 2 beat Blue's 1
+
+
+def test_the_projected_score_counts_an_open_inn_road_as_nothing(make_app):
+    from carcassonne.engine.aids import projected_scores
+
+    data = json.loads((RECORDS / "inn-open.carc.json").read_text())
+    game = GameRecord.from_data(data).replay(make_app().tiles, final=False)
+    assert projected_scores(game) == [0, 1]  # Red's inn road open: 0; Blue's plain road: 1
+
+
+def test_a_game_opened_to_the_network_asks_the_server_for_inns_and_cathedrals():
+    from carcassonne.app.files.storage import Setup
+    from carcassonne.app.network.netplay import setup_rules
+
+    assert setup_rules(Setup(inns_cathedrals=True)).get("inns_cathedrals") is True
+    assert "inns_cathedrals" not in setup_rules(Setup())

@@ -121,7 +121,8 @@ def seat_plans(setup: Setup, random_first: bool = False) -> list[dict[str, Any]]
 
 def setup_rules(setup: Setup, house: dict[str, Any] | None = None) -> dict[str, Any]:
     rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river, **(house or {}))
+                  river=setup.river, inns_cathedrals=setup.inns_cathedrals,  # (the server plays it: protocol.md)
+                  **(house or {}))
     return rules.to_record()
 
 
