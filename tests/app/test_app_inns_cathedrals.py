@@ -221,3 +221,44 @@ def test_a_game_opened_to_the_network_asks_the_server_for_inns_and_cathedrals():
 
     assert setup_rules(Setup(inns_cathedrals=True)).get("inns_cathedrals") is True
     assert "inns_cathedrals" not in setup_rules(Setup())
+
+
+def occupied_city(game: Game, tile: str) -> tuple[Placement, str] | None:
+    """A placement of ``tile`` with a city place joined to a city a follower already holds."""
+    for p in game.legal_placements(tile):
+        o = game.tiles[p.tile].orientations[p.rotation // 90]
+        for spot in o.spots:
+            reason = game.why_not_follower(p, f"big:{spot}") if spot.startswith("city") else None
+            if reason is not None and reason.rule == "occupied":
+                return p, spot
+    return None
+
+
+def test_the_big_follower_dropped_on_a_city_a_knight_holds_is_refused_with_the_sentence(make_app):
+    tiles = make_app().tiles
+    for seed in range(1, 400):
+        game = Game(tiles, Rules(inns_cathedrals=True), players=2, seed=seed, names=[s.name for s in SEATS])
+        first = game.draw()
+        knights = [p for p in game.legal_placements(first) if any(
+            s.startswith("city") and game.why_not_follower(p, s) is None for s in game.follower_spots(p))]
+        if not knights:
+            continue
+        p = knights[0]
+        game.play(p.with_follower(next(s for s in game.follower_spots(p) if s.startswith("city"))))
+        second = game.draw()
+        game.play(game.legal_placements(second)[0].with_follower(None))
+        trial = game.copy()
+        third = trial.draw()
+        if third is not None and occupied_city(trial, third) is not None:
+            break
+    else:
+        raise AssertionError("no seed gives a tile joining Ann's city")
+    app, d, scene = start(make_app, game)
+    turn = scene.turn
+    p, city = occupied_city(game, turn.tile)
+    lay(d, scene, p)
+    d.drag(scene.big_slot(0).center, place_point(scene, p, city), steps=4)
+    assert turn.follower is None
+    assert "No big follower here" not in scene.message  # (the follower's own rule: occupied)
+    assert "already occupied by" in scene.message, scene.message
+    assert scene.panel.cards[0].big is not None  # back on the card
