@@ -76,7 +76,7 @@ def finish_steps(d, scene):
 
 def test_a_lesson_starts_from_its_button_on_the_games_board_screen(make_app):
     app, d, listed = open_tutorial(make_app)
-    assert len(listed.list_buttons) == 8
+    assert len(listed.list_buttons) == 9  # (lesson 9: Inns & Cathedrals)
     d.click(listed.list_buttons[0].rect.center)
     scene = app.top
     assert type(scene).__name__ == "LessonScene" and scene.runner.lesson.id == "placing"
@@ -231,7 +231,7 @@ def test_every_lesson_is_completed_by_dragging(make_app):
             d.frames()
         finish_steps(d, scene)
         assert scene.runner.in_free_game, scene.runner.lesson.id
-    assert len(app.settings.lessons_done) == 8
+    assert len(app.settings.lessons_done) == 9
 
 
 # -- the coach's lines match the board
