@@ -347,3 +347,15 @@ def test_rules_screen_pictures_and_text_fit_without_overflow(make_app, size):
     assert rules.scroll == rules.max_scroll
     last = rules.blocks[-1]
     assert page.y + last.y + last.height - rules.scroll <= page.bottom, "the last rule can be read"
+
+
+def test_the_inns_and_cathedrals_lesson_shows_the_big_follower_on_the_learners_card(make_app):
+    """The lesson's card is the game's card: with Inns & Cathedrals the big follower stands
+    after the seven followers, where it is dragged from."""
+    app, d, listed = open_tutorial(make_app)
+    index = next(i for i, lesson in enumerate(listed.lessons) if lesson.id == "inns_cathedrals")
+    d.click(listed.list_buttons[index].rect.center)
+    scene = app.top
+    d.frames()
+    learner = scene.panel.cards[0]
+    assert learner.big is not None and learner.big.w > learner.followers[0].w

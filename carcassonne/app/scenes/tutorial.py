@@ -490,7 +490,7 @@ class LessonScene(BoardScene):
             projected = self.aids.projected(t.pending.with_follower(t.follower) if t.pending is not None else None)
         self.panel = panel_view(t, self.drag, self.seats, self.shown_scores(), projected, self.pieces.follower_slots,
                                 self.camera, self.pieces.places().on_board, self.aids_on,
-                                abbot_slot=self.pieces.abbot_slot)
+                                abbot_slot=self.pieces.abbot_slot, big_slot=self.pieces.big_slot)
         if reading:  # the next tile waits unseen while the coach asks to read on (it cannot be dragged yet)
             self.panel = replace(self.panel, hand=Hand(None, 0, ""))
 
