@@ -239,8 +239,9 @@ def test_the_rules_screen_shows_the_abbot_the_hand_and_the_random_start_tile_eac
     assert start.game.tile_at(0, 0).kind.id == "E"
 
 
-def test_a_game_opened_to_the_network_is_offered_without_the_abbot_the_hand_or_a_random_start(make_app):
-    """Through the server the book's box is played: the form does not offer what it would drop."""
+def test_a_game_opened_to_the_network_is_offered_with_the_abbot_and_a_random_start_but_no_hand(make_app):
+    """The server plays the Abbot and a random start tile, not a hand of tiles: the form
+    offers what the hosted game will ask the server for, and the server accepts it."""
     app = make_app()
     d = Driver(app)
     app.push_scene("title")
@@ -250,5 +251,13 @@ def test_a_game_opened_to_the_network_is_offered_without_the_abbot_the_hand_or_a
     assert form.variants["abbot"].enabled
     d.click(form.net_options[0].rect.center)  # Open to the network
     assert form.network
-    assert not form.variants["abbot"].enabled and not form.variants["hand"].enabled
-    assert not form.house_options["random_start"].enabled
+    assert form.variants["abbot"].enabled and not form.variants["hand"].enabled
+    assert form.house_options["random_start"].enabled
+    from carcassonne.app.files.storage import Setup
+    from carcassonne.app.network.netplay import setup_rules
+    from carcassonne.engine import Rules
+
+    asked = setup_rules(Setup(abbot=True, random_start=True, hand=3))
+    assert asked.get("abbot") is True and asked.get("start") == "random" and "hand" not in asked
+    rules = Rules.from_record(asked)
+    assert rules.abbot and rules.hand == 1

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...engine import Rules, TileSet
 from ...engine.record import write_atomically
+from ...engine.rules import RANDOM
 from ...engine.untrusted import clean_name, parse_json, read_text
 from ...i18n import N_, _
 from ...net.discovery import Answerer
@@ -120,9 +121,12 @@ def seat_plans(setup: Setup, random_first: bool = False) -> list[dict[str, Any]]
 
 
 def setup_rules(setup: Setup, house: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rules a hosted game asks the server for: everything the form offers but the hand
+    of tiles (each client would have to be told its own hand; the server refuses it)."""
+    box: dict[str, Any] = {"start": RANDOM} if setup.random_start and not setup.river else {}
     rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river, inns_cathedrals=setup.inns_cathedrals,  # (the server plays it: protocol.md)
-                  **(house or {}))
+                  river=setup.river, abbot=setup.abbot, inns_cathedrals=setup.inns_cathedrals,
+                  **box, **(house or {}))
     return rules.to_record()
 
 

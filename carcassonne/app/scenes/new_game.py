@@ -143,9 +143,8 @@ class NewGameScene(Scene):
         self.house_options["table_closes"].enabled = "table" in house
         self._set_river(s.river)
         self._set_hand(hand)
-        if self.network:  # (a game through the server is played with the book's box)
-            for option in (self.variants["abbot"], self.variants["hand"], self.house_options["random_start"]):
-                option.enabled = False
+        if self.network:  # (the server deals no hands: each client would need its own secret)
+            self.variants["hand"].enabled = False
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder=N_("random"))
         self.net_options = [
