@@ -86,3 +86,21 @@ def test_the_command_line_names_each_figure_of_a_turn():
     assert said("abbot:cloister") == " with the abbot on the cloister"
     assert said("abbot:garden") == " with the abbot in the garden"
     assert said("big:city:N") == " with the big follower on city:N"
+
+
+def test_the_move_log_says_what_each_figure_did():
+    """The move log ends a turn with its figure: a follower by its role, the abbot put down
+    or taken back, the big follower (never "a follower" for the abbot or the big follower)."""
+    from carcassonne.engine import Move
+    from carcassonne.words.movelog import _put_words
+
+    def put(figure: str | None) -> str:
+        return _put_words(Move("U", 1, 0, 90, figure))
+
+    assert put(None) == ""
+    assert put("road:E") == " and put a thief on its road"
+    assert put("abbot:cloister") == " and put the abbot on its cloister"
+    assert put("abbot:garden") == " and put the abbot in its garden"
+    assert put("abbot:back") == " and took the abbot back"
+    assert put("big:city:N") == " and put the big follower on its city"
+    assert put("big:farm:NW") == " and put the big follower on its field"

@@ -10,12 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import FollowerAt, Game, Move, Orientation
+from ..engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
+from ..engine.modules.inns_cathedrals import BIG, is_big
 from ..i18n import N_, _
 from .turn_place import where
 
 #: The follower a move put down, by the kind of place (the rulebook's names), as the log words it.
 PUT = {"road": N_(" and put a thief on its road"), "city": N_(" and put a knight on its city"),
        "cloister": N_(" and put a monk on its cloister"), "farm": N_(" and put a farmer on its field")}
+#: The big follower put down (Inns & Cathedrals), by feature.
+BIG_PUT = {"road": N_(" and put the big follower on its road"), "city": N_(" and put the big follower on its city"),
+           "farm": N_(" and put the big follower on its field")}
+#: The abbot put down or taken back (The Abbot).
+ABBOT_PUT = {ON_CLOISTER: N_(" and put the abbot on its cloister"), ON_GARDEN: N_(" and put the abbot in its garden"),
+             BACK: N_(" and took the abbot back")}
 #: The same, as advice (a move to make, not one made).
 ADVISE_PUT = {"road": N_(" and put a thief on the road"), "city": N_(" and put a knight on the city"),
               "cloister": N_(" and put a monk on the cloister"), "farm": N_(" and put a farmer on the field")}
@@ -81,9 +89,14 @@ def entries(game: Game) -> list[LogEntry]:
 
 def _put_words(move: Move) -> str:
     """The follower a move put down, as the end of a sentence (" and put a knight on its city")."""
-    if not move.follower:
+    figure = move.follower
+    if not figure:
         return ""
-    return _(PUT.get(move.follower.partition(":")[0], N_(" and put a follower on it")))
+    if figure in ABBOT_PUT:
+        return _(ABBOT_PUT[figure])
+    if is_big(figure):
+        return _(BIG_PUT.get(figure[len(BIG):].partition(":")[0], N_(" and put the big follower on it")))
+    return _(PUT.get(figure.partition(":")[0], N_(" and put a follower on it")))
 
 
 def played_words(game: Game, name: str, move: Move) -> str:
