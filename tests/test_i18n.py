@@ -186,8 +186,10 @@ def test_the_german_reader_sees_a_decimal_comma():
 
 def test_the_pseudo_language_marks_both_forms_of_a_plural_message():
     i18n.set_language(i18n.PSEUDO)
-    assert i18n.ngettext("{count} follower left", "{count} followers left", 1) == "⟪{count} follower left⟫"
-    assert i18n.ngettext("{count} follower left", "{count} followers left", 2) == "⟪{count} followers left⟫"
+    assert i18n.ngettext("Still to come: {count} tile", "Still to come: {count} tiles", 1) == \
+        "⟪Still to come: {count} tile⟫"
+    assert i18n.ngettext("Still to come: {count} tile", "Still to come: {count} tiles", 2) == \
+        "⟪Still to come: {count} tiles⟫"
 
 
 def test_a_files_time_is_written_the_languages_way():
