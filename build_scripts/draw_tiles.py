@@ -404,7 +404,8 @@ def lake_polygon(c, seed: int, n: int = 64):
     pts = []
     for k in range(n):
         a = 2 * math.pi * k / n
-        r = 1 + 0.06 * math.sin(3 * a + phases[0]) + 0.04 * math.sin(5 * a + phases[1]) + 0.03 * math.sin(2 * a + phases[2])
+        r = (1 + 0.06 * math.sin(3 * a + phases[0]) + 0.04 * math.sin(5 * a + phases[1])
+             + 0.03 * math.sin(2 * a + phases[2]))
         pts.append((c[0] + 0.27 * r * math.cos(a), c[1] + 0.23 * r * math.sin(a)))
     return pts
 
@@ -800,7 +801,6 @@ class Painter:
         """Rows of houses along the walls, then the streets between filled in."""
         r = self.prng
         G = 256  # occupancy grid
-        k = G / S
         wall = self._wall_mask(c, WALL_W + 0.05)
         room_full = (m > 0.5) & (wall < 0.05)
         room = np.asarray(Image.fromarray(room_full.astype(np.uint8) * 255).resize((G, G), Image.BILINEAR)) > 250
@@ -849,7 +849,8 @@ class Painter:
                 tan = norm((q[0] - p[0], q[1] - p[1])) if q != p else (1, 0)
                 nrm = (-tan[1], tan[0])
                 probe = add(p, nrm, 0.08)
-                if not (0 <= probe[0] < 1 and 0 <= probe[1] < 1) or inside_mask[int(probe[1] * S), int(probe[0] * S)] < 0.5:
+                if (not (0 <= probe[0] < 1 and 0 <= probe[1] < 1)
+                        or inside_mask[int(probe[1] * S), int(probe[0] * S)] < 0.5):
                     nrm = (-nrm[0], -nrm[1])
                 cpos = add(p, nrm, WALL_W / 2 + 0.05 / 2 + W / 2 + 0.004)
                 ang = math.atan2(tan[1], tan[0])
@@ -876,11 +877,13 @@ class Painter:
             else:
                 ang = 0.0
             ang += r.choice((0, 0, math.pi / 2)) + r.uniform(-0.08, 0.08)
-            for L, W in ((r.uniform(0.09, 0.14), r.uniform(0.06, 0.08)), (r.uniform(0.06, 0.09), r.uniform(0.045, 0.06))):
+            for L, W in ((r.uniform(0.09, 0.14), r.uniform(0.06, 0.08)),
+                         (r.uniform(0.06, 0.09), r.uniform(0.045, 0.06))):
                 if try_place(cx, cy, L, W, ang):
                     break
         placed.sort(key=lambda p: p[1])
-        shapes = [(A.rotated_rect(cx * S, cy * S, L * S, W * S, ang), p) for p in placed for cx, cy, L, W, ang, *_ in [p]]
+        shapes = [(A.rotated_rect(cx * S, cy * S, L * S, W * S, ang), p)
+                  for p in placed for cx, cy, L, W, ang, *_ in [p]]
 
         def shadows(d):
             for poly, _ in shapes:
@@ -1025,7 +1028,6 @@ class Painter:
         depth = A.blur(water, RIVER_W * S * 0.25)
         wcol = A.mix(np.broadcast_to(np.float32(WATER), (S, S, 3)), WATER_DEEP, np.clip(depth * 1.2 - 0.3, 0, 1) * 0.7)
         wcol = wcol * (0.92 + 0.16 * nw[..., None])
-        edge = np.clip(water - A.blur(water, 4) * 0.0, 0, 1)
         self.img = A.mix(self.img, wcol, water)
         self.img = A.mix(self.img, (70, 70, 44), np.clip(water - A.blur(water, 3), 0, 1) * 0.0)
         # a dark rim where water meets the bank
@@ -1058,14 +1060,16 @@ class Painter:
                 a = r.uniform(0, 2 * math.pi)
                 x, y = (cx + 0.2 * math.cos(a)) * S, (cy + 0.16 * math.sin(a)) * S
                 rr = r.uniform(7, 11)
-                d.pieslice((x - rr, y - rr, x + rr, y + rr), r.uniform(0, 360), 0, fill=(70, 130, 56, 255), outline=(40, 80, 30, 255))
+                d.pieslice((x - rr, y - rr, x + rr, y + rr), r.uniform(0, 360), 0, fill=(70, 130, 56, 255),
+                           outline=(40, 80, 30, 255))
             self.reeds(d, p.lake, 60)
         if p.spring:
             x, y = p.spring
             cx, cy = x * S, y * S
             for k in range(3):
                 rr = (0.02 + 0.018 * k) * S
-                d.ellipse((cx - rr, cy - rr * 0.8, cx + rr, cy + rr * 0.8), outline=WATER_LIGHT + (170 - 40 * k,), width=3)
+                d.ellipse((cx - rr, cy - rr * 0.8, cx + rr, cy + rr * 0.8), outline=WATER_LIGHT + (170 - 40 * k,),
+                          width=3)
             # rocks around the far side of the spring
             ang0 = math.atan2(p.rivers[0].path[1][1] - y, p.rivers[0].path[1][0] - x)
             for k in range(9):
@@ -1073,7 +1077,8 @@ class Painter:
                 rx, ry = cx + math.cos(a) * 0.1 * S, cy + math.sin(a) * 0.09 * S
                 rr = r.uniform(0.018, 0.03) * S
                 d.ellipse((rx - rr + 4, ry - rr * 0.8 + 5, rx + rr + 4, ry + rr * 0.8 + 5), fill=(0, 0, 0, 70))
-                d.ellipse((rx - rr, ry - rr * 0.8, rx + rr, ry + rr * 0.8), fill=(150, 146, 138, 255), outline=(84, 80, 74, 255), width=3)
+                d.ellipse((rx - rr, ry - rr * 0.8, rx + rr, ry + rr * 0.8), fill=(150, 146, 138, 255),
+                          outline=(84, 80, 74, 255), width=3)
                 d.ellipse((rx - rr * 0.6, ry - rr * 0.6, rx, ry - rr * 0.1), fill=(190, 186, 176, 255))
         self.img = A.from_image(im)
         self.water_mask = water
@@ -1087,7 +1092,8 @@ class Painter:
             for k in range(3):
                 ln = r.uniform(12, 22)
                 a = -math.pi / 2 + r.uniform(-0.5, 0.5)
-                d.line((x + k * 3, y, x + k * 3 + ln * math.cos(a), y + ln * math.sin(a)), fill=(58, 92, 40, 230), width=3)
+                d.line((x + k * 3, y, x + k * 3 + ln * math.cos(a), y + ln * math.sin(a)), fill=(58, 92, 40, 230),
+                       width=3)
 
     def roads(self):
         p = self.plan
@@ -1172,7 +1178,6 @@ class Painter:
 
                 def draw(dr, towers=towers, arch=arch, rr=rr):
                     dr.polygon(arch, fill=STONE, outline=STONE_DARK, width=4)
-                    inner = [add(q, (0, 0), 0) for q in arch]
                     cx = sum(q[0] for q in arch) / 4
                     cy = sum(q[1] for q in arch) / 4
                     dr.polygon([((q[0] - cx) * 0.55 + cx, (q[1] - cy) * 0.55 + cy) for q in arch], fill=(60, 44, 34))
@@ -1207,10 +1212,14 @@ class Painter:
             else:  # a farmhouse at the end of the road
                 x, y = end
                 w = 0.11 * S
-                self.paint_sprites(lambda dr: draw_roof(dr, x, y, w, w * 0.7, 0.0, ROOF, False, 0.5),
-                                   lambda dr: dr.rectangle((x - w / 2, y - w * 0.4, x + w / 2, y + w * 0.3), fill=255))
-                self.claims.claim(self.footprint(lambda dr: draw_roof(dr, x, y, w, w * 0.7, 0.0, ROOF, False, 0.5)),
-                                  r.seg)
+                def farmhouse(dr, x=x, y=y, w=w):
+                    draw_roof(dr, x, y, w, w * 0.7, 0.0, ROOF, False, 0.5)
+
+                def farmhouse_base(dr, x=x, y=y, w=w):
+                    dr.rectangle((x - w / 2, y - w * 0.4, x + w / 2, y + w * 0.3), fill=255)
+
+                self.paint_sprites(farmhouse, farmhouse_base)
+                self.claims.claim(self.footprint(farmhouse), r.seg)
 
     def hedges(self):
         """Hedgerows parting two fields: a line of bushes, drawn before the cities so a
@@ -1279,8 +1288,6 @@ class Painter:
             rr = (CLOISTER_R + 0.02) * u
             d.rounded_rectangle((cx - rr, cy - rr * 0.9, cx + rr, cy + rr), radius=0.05 * u, fill=255)
 
-        gm = A.blur(self.mask(ground), 6)
-
         def shadow(d):
             d.rectangle((cx - 0.2 * u, cy - 0.2 * u, cx + 0.14 * u, cy - 0.06 * u), fill=255)
             d.rectangle((cx - 0.13 * u, cy - 0.06 * u, cx + 0.13 * u, cy + 0.17 * u), fill=255)
@@ -1315,7 +1322,8 @@ class Painter:
             d.ellipse((cx - rr * 0.55, cy - rr * 0.55, cx + rr * 0.55, cy + rr * 0.55), fill=(40, 70, 110))
             d.line((cx - rr * 1.2, cy - rr * 1.1, cx + rr * 1.2, cy - rr * 1.1), fill=(90, 60, 34), width=6)
 
-        self.paint_sprites(draw_well, lambda d: d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=255), (6, 7), 4, 0.4)
+        self.paint_sprites(draw_well, lambda d: d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=255),
+                           (6, 7), 4, 0.4)
         # houses in the corners between the roads
         kinds, _ = rasterize(self.plan, 128)
         spots = []
@@ -1330,7 +1338,7 @@ class Painter:
                     break
         r = self.prng
         houses = []
-        for hx, hy, w, h, dx in spots:
+        for hx, hy, w, h, _dx in spots:
             ang = r.choice((0.0, math.pi / 2)) + r.uniform(-0.15, 0.15)
             houses.append((hx, hy, w, h * 0.85, ang, r.choice(ROOFS), r.random() < 0.5, r.random() * 0.7))
         houses.sort(key=lambda p: p[1])
@@ -1513,7 +1521,6 @@ def draw_roof(d, cx, cy, L, W, ang, col, hip, var):
         d.polygon(poly, fill=tone(nrm))
     # tile courses parallel to the ridge
     for b in (-0.66, -0.33, 0.33, 0.66):
-        a = (1 - abs(b)) * (1 - max(0.0, 1 - W / L)) if hip else 0
         ka = 1 - (abs(b) * W / L if hip else 0) - 0.04
         d.line([p(-ka, b), p(ka, b)], fill=A.scale_color(tone(v if b > 0 else (-v[0], -v[1])), 0.82), width=2)
     for poly, _ in faces:
@@ -1562,7 +1569,8 @@ def draw_shield(d, cx, cy, w, h):
     # a white chevron and three small white dots: simple heraldry
     top = cy - (h - 12) / 2
     cw = w * 0.09
-    d.line([(cx - w * 0.42, cy + h * 0.18), (cx, cy - h * 0.12), (cx + w * 0.42, cy + h * 0.18)], fill=WHITE, width=int(cw * 2), joint="curve")
+    d.line([(cx - w * 0.42, cy + h * 0.18), (cx, cy - h * 0.12), (cx + w * 0.42, cy + h * 0.18)], fill=WHITE,
+           width=int(cw * 2), joint="curve")
     for px_, py_ in ((cx - w * 0.22, top + h * 0.14), (cx + w * 0.22, top + h * 0.14), (cx, cy + h * 0.3)):
         rr = w * 0.07
         d.ellipse((px_ - rr, py_ - rr, px_ + rr, py_ + rr), fill=WHITE)
@@ -1573,13 +1581,15 @@ def draw_shield(d, cx, cy, w, h):
 def draw_tree(d, x, y, rad, r):
     trunk = (96, 66, 40)
     d.rectangle((x - rad * 0.12, y, x + rad * 0.12, y + rad * 0.9), fill=trunk)
-    blobs = [(x + r.uniform(-0.45, 0.45) * rad, y + r.uniform(-0.4, 0.3) * rad, rad * r.uniform(0.55, 0.75)) for _ in range(5)]
+    blobs = [(x + r.uniform(-0.45, 0.45) * rad, y + r.uniform(-0.4, 0.3) * rad, rad * r.uniform(0.55, 0.75))
+             for _ in range(5)]
     for bx, by, br in blobs:
         d.ellipse((bx - br - 3, by - br - 3, bx + br + 3, by + br + 3), fill=(30, 60, 24))
     for bx, by, br in blobs:
         d.ellipse((bx - br, by - br, bx + br, by + br), fill=(52, 104, 40))
     for bx, by, br in blobs:
-        d.ellipse((bx - br * 0.75 - br * 0.2, by - br * 0.75 - br * 0.25, bx + br * 0.55 - br * 0.2, by + br * 0.5 - br * 0.25),
+        d.ellipse((bx - br * 0.75 - br * 0.2, by - br * 0.75 - br * 0.25,
+                   bx + br * 0.55 - br * 0.2, by + br * 0.5 - br * 0.25),
                   fill=(82, 140, 56))
     for bx, by, br in blobs[:3]:
         d.ellipse((bx - br * 0.45, by - br * 0.6, bx, by - br * 0.2), fill=(126, 178, 80))
@@ -1624,7 +1634,8 @@ def draw_cloister(d, cx, cy, u):
         f = k / 7
         col = A.lerp_color(A.scale_color(roof, 0.7), A.scale_color(roof, 1.15), f)
         rk = ar * (1 - f * 0.85)
-        d.pieslice((nx1 - rk - ar * 0.3 * f, ay - rk - ar * 0.2 * f, nx1 + rk - ar * 0.3 * f, ay + rk - ar * 0.2 * f), -90, 90, fill=col)
+        d.pieslice((nx1 - rk - ar * 0.3 * f, ay - rk - ar * 0.2 * f, nx1 + rk - ar * 0.3 * f, ay + rk - ar * 0.2 * f),
+                   -90, 90, fill=col)
     d.arc((nx1 - ar, ay - ar, nx1 + ar, ay + ar), -90, 90, fill=out, width=3)
     draw_roof(d, (nx0 + nx1) / 2, ay, nx1 - nx0, ny1 - ny0, 0.0, roof, False, 0.55)
     # bell tower at the west front: a square with a pyramid roof and a gilded cross
@@ -1735,7 +1746,8 @@ def draw_cathedral(d, cx, cy, u):
     for sgn in (-1, 1):  # the west front
         tower(cx - 0.17 * u, cy + sgn * 0.045 * u, 0.032 * u, 0.045 * u)
     # the rose window's porch between the west towers
-    d.rectangle((cx - 0.215 * u, cy - 0.018 * u, cx - 0.19 * u, cy + 0.018 * u), fill=(60, 44, 34), outline=out, width=3)
+    d.rectangle((cx - 0.215 * u, cy - 0.018 * u, cx - 0.19 * u, cy + 0.018 * u), fill=(60, 44, 34), outline=out,
+                width=3)
 
 
 def draw_inn(d, x, y, u):

@@ -22,9 +22,9 @@ import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver, random_game, show_cell  # noqa: E402
+from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 from carcassonne.app.scenes.final_board import FinalBoardScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
-from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 from carcassonne.engine import Game, Placement, Rules  # noqa: E402
 from carcassonne.engine.record import GameRecord, Seat  # noqa: E402
 
@@ -78,8 +78,8 @@ def hover(d: Driver, scene, x: int, y: int, px: int = 96) -> None:  # noqa: ANN0
 
 def clean_screen(app: App, d: Driver) -> None:
     """A refused drop's whole sentence, Space asking before it ends the turn, leaving a game asking first."""
-    from carcassonne.words import explain
     from carcassonne.engine import Placement
+    from carcassonne.words import explain
 
     scene = app.top
     turn, game = scene.turn, scene.game
@@ -283,7 +283,7 @@ def final_on_board(app: App, d: Driver, seats: list[Seat]) -> None:
 
 def replay(app: App, d: Driver, seats: list[Seat]) -> None:
     """The replay viewer on a whole game between computer players, at a turn that scored."""
-    from carcassonne.app.scenes.replay import ReplaysDialog, ReplayScene
+    from carcassonne.app.scenes.replay import ReplayScene, ReplaysDialog
 
     game = ai_game(app, seats, 200, seed=21)
     path = app.storage.replays_dir / "four-computers.carc.json"

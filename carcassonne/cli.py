@@ -8,16 +8,23 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .words.cli_words import (analysis_report, argparse_speaks_the_games_language, bench_lines, record_problem,
-                              replay_lines, speak_system_language)
 from .i18n import _
+from .words.cli_words import (
+    analysis_report,
+    argparse_speaks_the_games_language,
+    bench_lines,
+    record_problem,
+    replay_lines,
+    speak_system_language,
+)
 
 if TYPE_CHECKING:
-    from .engine import TileSet
     from .ai.analysis import TurnAnalysis
+    from .engine import TileSet
     from .engine.record import GameRecord
 
 

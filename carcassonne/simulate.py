@@ -16,14 +16,15 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from .ai.base import Bot
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
-from .engine.rules import BAG, BOX, HANDS, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
 from .engine.record import GameRecord, Seat
+from .engine.rules import BAG, BOX, HANDS, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
 from .i18n import _
 
 

@@ -15,8 +15,8 @@ same seed in the same position gives the same move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .base import Bot, imagined, moves_of, tile_in_hand
 from .expert import EXPERT_WEIGHTS, ExpertBot, ExpertWeights
@@ -58,5 +58,5 @@ def get_bot(level: str, seed: int | None = None) -> Bot:
         raise ValueError(f"no computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
 
 
-__all__ = ["EXPERT_WEIGHTS", "LEVELS", "Bot", "Evaluator", "ExpertBot", "ExpertWeights", "GreedyBot", "Level", "RandomBot", "SearchBot",
-           "SloppyBot", "Weights", "get_bot", "imagined", "moves_of", "tile_in_hand"]
+__all__ = ["EXPERT_WEIGHTS", "LEVELS", "Bot", "Evaluator", "ExpertBot", "ExpertWeights", "GreedyBot", "Level",
+           "RandomBot", "SearchBot", "SloppyBot", "Weights", "get_bot", "imagined", "moves_of", "tile_in_hand"]

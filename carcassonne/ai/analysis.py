@@ -17,8 +17,9 @@ board, the scores and the counts of the tiles left, never the draw order.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..engine import Game, Move, TileSet, Turn
 from ..engine.modules.inns_cathedrals import BIG, is_big
@@ -125,8 +126,9 @@ def analyse(record: GameRecord, tiles: TileSet, seed: int = 0, progress: Progres
     which costs next to nothing). ``cancelled`` is asked before each turn; when it says
     yes, :class:`AnalysisCancelled` is raised. ``part`` = (k, n) analyses only the turns
     numbered k modulo n, so n processes can share one record: each turn's search is
-    seeded by its number alone, so the parts together are the whole analysis. Raises :class:`~carcassonne.engine.RecordError` naming the turn, as ``replay`` does,
-    for a bad record (the turns are replayed by :meth:`GameRecord.replay`).
+    seeded by its number alone, so the parts together are the whole analysis. Raises
+    :class:`~carcassonne.engine.RecordError` naming the turn, as ``replay`` does, for a bad
+    record (the turns are replayed by :meth:`GameRecord.replay`).
     """
     budget = ANALYSIS_BUDGET if budget is None else budget
     out = []

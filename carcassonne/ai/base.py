@@ -18,7 +18,7 @@ same position always gives the same move, whatever was asked of the bot before.
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from ..engine import Game, IllegalMoveError, Move, Placement
 from ..engine.deck import Deck

@@ -44,12 +44,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import FIRST_EDITION, Feature, Game
-from ..engine.rules import SECOND_EDITION
 from ..engine.geometry import RING, coords, square
-from ..engine.scoring import cloister_points, feature_points
 from ..engine.modules.abbot import GARDEN
-from ..engine.modules.inns_cathedrals import cathedral_points, inn_points
 from ..engine.modules.hand import tiles_left, tiles_to_come
+from ..engine.modules.inns_cathedrals import cathedral_points, inn_points
+from ..engine.rules import SECOND_EDITION
+from ..engine.scoring import cloister_points, feature_points
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
 
 #: Tiles drawn in a base game (72 less the start tile): the scale of "early" and "late".

@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..engine import Game, Move
 from ..engine.modules.hand import tiles_left

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine import Game, Move
 from ..engine.modules.hand import tiles_left

@@ -12,7 +12,8 @@ more ordinary tile, shuffled in with the others.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .errors import Reason, RecordError
 from .rules import Rules
@@ -45,7 +46,7 @@ class Deck:
 
     @classmethod
     def for_rules(cls, tiles: TileSet, rules: Rules, seed: int | None,
-                  start: str | None = None) -> "Deck":
+                  start: str | None = None) -> Deck:
         """The box for ``rules`` (the base tiles, and what its rule modules add), less the
         start tile, shuffled with ``seed``.
 
@@ -86,7 +87,7 @@ class Deck:
         return cls(counts, piles, phase_of, start)
 
     @classmethod
-    def in_order(cls, tiles: TileSet, order: list[str]) -> "Deck":
+    def in_order(cls, tiles: TileSet, order: list[str]) -> Deck:
         """A deck holding exactly ``order``, drawn first to last (a lesson's scripted tiles).
 
         River tiles keep their phase, so the engine's river checks still apply.
@@ -99,7 +100,7 @@ class Deck:
             phase_of[tile] = (LAKE if kind.role == "lake" else RIVER) if kind.is_river else BASE
         return cls(counts, list(reversed(order)), phase_of)
 
-    def copy(self) -> "Deck":
+    def copy(self) -> Deck:
         return Deck(dict(self.counts), self.pile[:], self.phase_of)
 
     def __len__(self) -> int:
@@ -185,7 +186,7 @@ class Deck:
         phase = self.phase()
         return [t for t, n in self.counts.items() if n > 0 and self.phase_of[t] == phase]
 
-    def shuffled(self, rng: random.Random) -> "Deck":
+    def shuffled(self, rng: random.Random) -> Deck:
         """A deck with the same tiles left in a new random order (phases kept).
 
         This is what a player can imagine about the future: computer players
@@ -209,7 +210,7 @@ def start_tile(tiles: TileSet, rules: Rules) -> str:
     return tiles.with_role("start").id
 
 
-def _modules(rules: Rules) -> "tuple[RuleModule, ...]":
+def _modules(rules: Rules) -> tuple[RuleModule, ...]:
     from .modules import modules_for  # the modules know the deck's phases: import them late
 
     return modules_for(rules)

@@ -14,7 +14,7 @@ class CarcassonneError(ValueError):
     number), so a UI can word it in its own language, as it does the why-not answers.
     """
 
-    def __init__(self, message: object = "", *, reason: "Reason | None" = None, turn: int | None = None) -> None:
+    def __init__(self, message: object = "", *, reason: Reason | None = None, turn: int | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.turn = turn
@@ -42,7 +42,7 @@ class Reason(str):
     rule: str
     facts: dict[str, object]
 
-    def __new__(cls, text: str, rule: str, **facts: object) -> "Reason":
+    def __new__(cls, text: str, rule: str, **facts: object) -> Reason:
         reason = super().__new__(cls, text)
         reason.rule = rule
         reason.facts = facts

@@ -13,7 +13,8 @@ A view describes the board as it was when it was taken: once a tile is placed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .events import FollowerAt
 from .geometry import RING, STEP, coords
@@ -55,7 +56,7 @@ class _once(Generic[T]):
 class Feature:
     """One feature of a game's board, as it is now (see the module docstring)."""
 
-    def __init__(self, game: "Game", key: int) -> None:
+    def __init__(self, game: Game, key: int) -> None:
         self._game = game
         #: Identifies the feature while the board stays the same (its root node).
         self.key = key
@@ -209,7 +210,7 @@ class Feature:
 
     # ------------------------------------------------------------ scoring
     @_once
-    def cities(self) -> tuple["Feature", ...]:
+    def cities(self) -> tuple[Feature, ...]:
         """For a field, the cities it borders (each once); none for other kinds."""
         g = self._game
         if self.kind != FIELD:

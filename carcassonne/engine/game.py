@@ -17,8 +17,9 @@ Rules cited: annotated rules 2007 (AR), Wikicarpedia's base-game page (HR).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from itertools import compress, count
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from . import refusals
 from .deck import Deck, start_tile
@@ -59,7 +60,7 @@ class _Frame:
     __slots__ = ("turn", "journal", "node_base", "sq", "scores", "supply", "current",
                  "n_events", "deck_index", "bag_index", "states")
 
-    def __init__(self, game: "Game", turn: Turn) -> None:
+    def __init__(self, game: Game, turn: Turn) -> None:
         self.turn = turn
         self.journal: Journal = []
         self.node_base = len(game._parent)
@@ -168,7 +169,7 @@ class Game:
         self._closes = edge is not None and edge.edge_closes
 
     # ------------------------------------------------------------------ copies
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (for search): features are immutable tuples, so this is shallow."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
@@ -664,7 +665,7 @@ class Game:
                     done.append(root)
                     if followers[root]:
                         self._score(root, journal)
-        board, cloisters = self.board, self._cloisters
+        cloisters = self._cloisters
         for r in (0, *RING):
             node = cloisters.get(sq + r)
             if node is not None and followers[node]:

@@ -7,7 +7,7 @@ They are named tuples because the move generator makes thousands per game.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from .errors import RecordError
 
@@ -20,7 +20,7 @@ class Placement(NamedTuple):
     y: int
     rotation: int
 
-    def with_follower(self, spot: str | None) -> "Move":
+    def with_follower(self, spot: str | None) -> Move:
         return Move(self.tile, self.x, self.y, self.rotation, spot)
 
     def __str__(self) -> str:
@@ -88,7 +88,7 @@ class Discard(NamedTuple):
         return f"{self.tile} returned to the bag" if self.returned else f"{self.tile} discarded"
 
 
-Turn = Union[Move, Discard]
+Turn = Move | Discard
 
 
 def figure_from_record(where: str, raw: dict[str, Any], meeple: str | None) -> str | None:

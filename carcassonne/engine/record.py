@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .errors import RecordError
 from .game import Game
@@ -70,16 +71,16 @@ class GameRecord:
 
     # ------------------------------------------------------------- reading
     @classmethod
-    def from_json(cls, text: str) -> "GameRecord":
+    def from_json(cls, text: str) -> GameRecord:
         return cls.from_data(parse_json(text))
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "GameRecord":
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
         """Read a record file: only a regular file, and only up to a record's size."""
         return cls.from_json(read_text(path))
 
     @classmethod
-    def from_data(cls, data: Any) -> "GameRecord":
+    def from_data(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict):
             raise file_error("a game record must be a JSON object", "file-not-record")
         if data.get("format") != FORMAT:
@@ -109,7 +110,7 @@ class GameRecord:
 
     # ------------------------------------------------------------- writing
     @classmethod
-    def from_game(cls, game: Game, players: list[Seat]) -> "GameRecord":
+    def from_game(cls, game: Game, players: list[Seat]) -> GameRecord:
         start = game.start_tile if game.rules.start == RANDOM else None
         hands = list(game.dealt) if game.rules.hand > 1 else None
         return cls(list(players), game.rules, game.seed, list(game.history), start_tile=start,

@@ -26,7 +26,7 @@ _EDGE_WORD = ("north", "east", "south", "west")
 _KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}
 
 
-def _why_not_tile(game: "Game", tile: str, discard: bool) -> Reason | None:
+def _why_not_tile(game: Game, tile: str, discard: bool) -> Reason | None:
     """Why the player to move cannot play (or set aside) ``tile``: it is not the tile drawn,
     or, with a hand of tiles (HR), not in their hand."""
     holder = game._holder
@@ -35,7 +35,7 @@ def _why_not_tile(game: "Game", tile: str, discard: bool) -> Reason | None:
     return game.deck.why_not_drawable(tile)
 
 
-def why_not_placement(game: "Game", placement: Placement) -> Reason | None:
+def why_not_placement(game: Game, placement: Placement) -> Reason | None:
     """None if the placement is legal, else why not (see :meth:`Game.why_not_placement`)."""
     tile, x, y, rotation = placement
     reason = _why_not_tile(game, tile, discard=False)
@@ -74,7 +74,7 @@ def why_not_placement(game: "Game", placement: Placement) -> Reason | None:
     return None
 
 
-def why_not_follower(game: "Game", placement: Placement, spot: str, big: bool = False) -> Reason | None:
+def why_not_follower(game: Game, placement: Placement, spot: str, big: bool = False) -> Reason | None:
     """None if the current player may put a follower on ``spot`` after ``placement``
     (see :meth:`Game.why_not_follower`); ``big``: the big follower (Inns & Cathedrals),
     which needs none of the 7 in the supply."""
@@ -125,7 +125,7 @@ def why_not_follower(game: "Game", placement: Placement, spot: str, big: bool = 
     return None
 
 
-def why_not_discard(game: "Game", turn: Discard) -> Reason | None:
+def why_not_discard(game: Game, turn: Discard) -> Reason | None:
     """None if ``turn`` may set its tile aside now: it fits nowhere, and it goes where the
     rules send it (out of the game, or back into the bag under ``discard: "bag"``, HR)."""
     tile = turn.tile

@@ -32,7 +32,7 @@ class RiverState:
     last_turn: int  # RIGHT/LEFT if the last river tile was a curve, else STRAIGHT
 
     @classmethod
-    def from_spring(cls, spring: Orientation) -> "RiverState":
+    def from_spring(cls, spring: Orientation) -> RiverState:
         out = spring.edges.index("s")
         return cls(square(0, 0) + STEP[out], (out + 2) % 4, STRAIGHT)
 
@@ -46,7 +46,7 @@ class RiverState:
             return STRAIGHT
         return RIGHT if exits[0] == (heading + 1) % 4 else LEFT
 
-    def placements(self, game: "Game", kind: TileKind) -> list[tuple[int, int]]:
+    def placements(self, game: Game, kind: TileKind) -> list[tuple[int, int]]:
         if self.end is None:
             return []
         key = game.open.get(self.end)
@@ -63,7 +63,7 @@ class RiverState:
         turn = self.turn_of(o)
         return turn != STRAIGHT and turn == self.last_turn
 
-    def why_not(self, game: "Game", sq: int, o: Orientation) -> Reason | None:
+    def why_not(self, game: Game, sq: int, o: Orientation) -> Reason | None:
         if self.end is None:
             return Reason("the river is already finished", "river-finished")
         if sq != self.end:
@@ -77,7 +77,7 @@ class RiverState:
                           "before it", "river-u-turn", turn=turn)
         return None
 
-    def after(self, sq: int, o: Orientation) -> "RiverState":
+    def after(self, sq: int, o: Orientation) -> RiverState:
         """The river once ``o`` lies at its open end."""
         exits = [d for d in range(4) if o.edges[d] == "s" and d != self.entry]
         turn = self.turn_of(o)

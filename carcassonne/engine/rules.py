@@ -154,7 +154,7 @@ class Rules:
         return data
 
     @classmethod
-    def from_record(cls, data: Any) -> "Rules":
+    def from_record(cls, data: Any) -> Rules:
         if data is None:
             return cls()
         if not isinstance(data, dict):

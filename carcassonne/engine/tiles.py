@@ -21,19 +21,19 @@ Segment text, one segment per ``;`` (the notation of ``tiles.md``):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
 
 from .errors import TileDefinitionError
 from .geometry import (
-    HALF_EDGE,
-    HALF_OPPOSITE,
-    opposite,
     EDGE_INDEX,
     EDGE_NAMES,
+    HALF_EDGE,
     HALF_INDEX,
     HALF_NAMES,
+    HALF_OPPOSITE,
     ROTATIONS,
+    opposite,
     rotate_edge,
     rotate_half,
 )
@@ -70,7 +70,7 @@ class Segment:
     #: A cathedral in this city segment (Inns & Cathedrals).
     cathedral: bool = False
 
-    def rotated(self, rotation: int) -> "Segment":
+    def rotated(self, rotation: int) -> Segment:
         return Segment(
             self.kind,
             tuple(rotate_edge(e, rotation) for e in self.edges),
@@ -114,7 +114,7 @@ class Orientation:
     __slots__ = ("kind", "rotation", "edges", "codes", "segments", "edge_segment",
                  "half_segment", "spots", "links")
 
-    def __init__(self, kind: "TileKind", rotation: int) -> None:
+    def __init__(self, kind: TileKind, rotation: int) -> None:
         self.kind = kind
         self.rotation = rotation
         edges = [""] * 4
@@ -326,7 +326,7 @@ class TileSet:
     def __len__(self) -> int:
         return len(self.kinds)
 
-    def __or__(self, other: "TileSet") -> "TileSet":
+    def __or__(self, other: TileSet) -> TileSet:
         return TileSet({**self.kinds, **other.kinds})
 
     def with_role(self, role: str) -> TileKind:
@@ -335,7 +335,7 @@ class TileSet:
                 return kind
         raise KeyError(role)
 
-    def expansion(self, name: str) -> "TileSet":
+    def expansion(self, name: str) -> TileSet:
         return TileSet({k: v for k, v in self.kinds.items() if v.expansion == name})
 
     @property

@@ -64,7 +64,7 @@ class Connection:
             kwargs["ssl"] = self.ssl_context or ssl.create_default_context()
         try:
             self.ws = await connect(self.url, **kwargs)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, asyncio.TimeoutError) as exc:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise NetError(f"cannot reach {self.url}: {_reason(exc)}", "unreachable") from None
         await self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "client": f"carcassonne {__version__}"},
                            "welcome")

@@ -19,8 +19,8 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..engine.untrusted import clean_name
 from .host import loopback_only
@@ -102,7 +102,7 @@ class Answerer:
         while not self._stop.is_set():
             try:
                 data, sender = self.sock.recvfrom(64)
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 return
@@ -136,7 +136,7 @@ def ask(seconds: float = 0.6, port: int | None = None) -> list[FoundGame]:
             sock.settimeout(left)
             try:
                 data, sender = sock.recvfrom(MAX_ANSWER + 1)
-            except socket.timeout:
+            except TimeoutError:
                 break
             for game in read_answer(data, sender[0]):
                 if game not in found:

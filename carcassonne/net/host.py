@@ -17,8 +17,9 @@ import ipaddress
 import os
 import socket
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from ..engine import TileSet
 from .protocol import MAX_CLIENT_MESSAGE
@@ -156,7 +157,7 @@ class Host:
                 ws_server.close(close_connections=True)  # type: ignore[attr-defined]
                 try:
                     await asyncio.wait_for(ws_server.wait_closed(), 2 * CLOSE_TIMEOUT)  # type: ignore[attr-defined]
-                except (TimeoutError, asyncio.TimeoutError):
+                except TimeoutError:
                     pass
             if self._store is not None:
                 self._store.close()

@@ -15,7 +15,8 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
-from typing import Any, Callable, Coroutine
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from ..engine import TileSet
 from .client import Connection, NetError

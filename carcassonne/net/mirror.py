@@ -16,7 +16,8 @@ illegal means the two disagree, and the client asks for the whole game again.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..engine import Game, IllegalMoveError, Rules, TileSet, Turn
 from ..engine.deck import Deck

@@ -10,7 +10,8 @@ message with an example.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..engine import COLORS, Move, RecordError, Turn
 from ..engine.record import read_turn

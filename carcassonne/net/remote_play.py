@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..ai import Bot
 from ..engine import COLORS, Game, Move, Rules, Turn

@@ -132,7 +132,7 @@ class Server:
         try:
             frame = await asyncio.wait_for(peer.ws.recv(), HELLO_WITHIN)
             message = read_message(frame)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             await peer.ws.close(1008, "no hello")
             return False
         except ProtocolError as exc:
@@ -494,7 +494,7 @@ async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ss
         ws_server.close(close_connections=True)
         try:
             await asyncio.wait_for(ws_server.wait_closed(), 2 * CLOSE_TIMEOUT)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             log.warning("some connections did not close in time")
     store.close()
     return 0

@@ -15,8 +15,8 @@ import logging
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, write_atomically

@@ -9,8 +9,9 @@ free game begins: the remaining tiles, played against an Easy computer player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..engine import Game, IllegalMoveError, Move, Placement, ScoreEvent, TileSet
 from ..engine.deck import Deck

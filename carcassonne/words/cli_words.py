@@ -9,19 +9,19 @@ game's screens (score events, the engine's why-not worded from its rule and fact
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .explain import error_words
-from .hint_words import hint_sentence
-from .score_words import describe
-from .turn_place import turn_words, where
 from ..engine import CarcassonneError, Game, Move
 from ..engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
 from ..engine.modules.inns_cathedrals import BIG, is_big
 from ..engine.moves import Discard, Turn
 from ..engine.untrusted import shown_path
 from ..i18n import N_, _, format_number, format_percent, language, ngettext, set_language, system_language
-
+from .explain import error_words
+from .hint_words import hint_sentence
+from .score_words import describe
+from .turn_place import turn_words, where
 
 #: argparse's own words (usage, errors), looked up through its module's ``_`` at call
 #: time; listed here so that they are extracted and translated with the rest.

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import cast
 
 from ..engine import Game, Placement
-from ..i18n import N_, _, format_number
 from ..engine.errors import Reason
+from ..i18n import N_, _, format_number
 
 RULE_TILE = N_("rules: placing a tile")
 RULE_FOLLOWER = N_("rules: placing a follower")

@@ -8,7 +8,7 @@ feature and state so each language can make its words agree (a *completed* road,
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine.events import ScoreEvent
 from ..i18n import _, ngettext

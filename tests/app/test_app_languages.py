@@ -9,14 +9,14 @@ import pytest
 
 from carcassonne import i18n
 from carcassonne.app.driver import Driver, random_game
-from carcassonne.words.explain import why_not_tile
 from carcassonne.app.files.replay import Replay
+from carcassonne.app.files.storage import DEFAULT_NAMES
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import play
-from carcassonne.app.files.storage import DEFAULT_NAMES
 from carcassonne.app.ui.widgets import Button, recording_layout
 from carcassonne.engine import Placement
 from carcassonne.engine.record import GameRecord, Seat
+from carcassonne.words.explain import why_not_tile
 
 SEATS = [Seat("Annabelle", "red"), Seat("Bartholomew", "blue", "ai:normal")]
 #: The screens whose every word is in the catalogues.
@@ -25,7 +25,8 @@ AS_IS = re.compile(r"^(Esc|Enter|Ctrl\+\w|[A-Z0-9]{1,3}( / [A-Z0-9]{1,3})*|Carca
 
 
 def screens(app):  # noqa: ANN001, ANN201
-    """Each translated screen drawn once (title, settings, new game, rules, load, play, pause, final board, results, replay, replays): (name, the texts drawn, what ran past its box)."""
+    """Each translated screen drawn once (title, settings, new game, rules, load, play, pause,
+    final board, results, replay, replays): (name, the texts drawn, what ran past its box)."""
     d = Driver(app)
     out = []
 
@@ -313,7 +314,8 @@ def test_every_text_on_the_translated_screens_comes_from_the_catalogue(make_app)
     app = make_app()
     i18n.set_language(i18n.PSEUDO)
     # ★: the winner; the languages are named in themselves
-    names = {s.name for s in SEATS} | {s.name + "  ★" for s in SEATS} | set(DEFAULT_NAMES) | set(i18n.LANGUAGES.values())
+    names = ({s.name for s in SEATS} | {s.name + "  ★" for s in SEATS} | set(DEFAULT_NAMES)
+             | set(i18n.LANGUAGES.values()))
     folders = {str(app.storage.replays_dir)}  # the replays folder, shown as it is
     # what may fill a message's placeholder untranslated: names, the game's name, a path's words
     allowed = {w for n in names | folders | {"Carcassonne", i18n.PSEUDO} for w in re.findall(r"[^\W\d_]+", n)}
@@ -389,8 +391,8 @@ def test_a_broken_rule_in_a_loaded_game_is_worded_in_the_chosen_language(make_ap
     i18n.set_language("es")
     said = open_replay(app, bad / "false-discard.carc.json")
     assert said == "false-discard.carc.json: Turno 1: La loseta U no se puede descartar: encaja en el tablero."
-    from carcassonne.words.explain import error_words
     from carcassonne.app.files.saves import summarize
+    from carcassonne.words.explain import error_words
 
     summary = summarize(app.storage, bad / "river-order.carc.json", app.tiles)  # the Load screen's line
     i18n.set_language("fr")

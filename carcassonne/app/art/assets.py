@@ -95,7 +95,7 @@ class TileImages:
         self._sized: PictureCache[tuple[int, str, int]] = PictureCache(windows=2)
         self.missing: list[str] = []
         #: Sizes made with a quick nearest-neighbour scale, to be redone smoothly (see refine).
-        self._rough: "OrderedDict[tuple[str, int, int], None]" = OrderedDict()
+        self._rough: OrderedDict[tuple[str, int, int], None] = OrderedDict()
 
     def base(self, tile: str) -> pygame.Surface:
         img = self._base.get(tile)
@@ -211,8 +211,8 @@ def draw_tile(o: Orientation, px: int) -> pygame.Surface:
             ax, ay = anchors(o)[idx]
             cx, cy = P(ax, ay)
             r = px // 14
-            shield = [(cx - r, cy - r + r // 2), (cx + r, cy - r + r // 2), (cx + r, cy + r // 3), (cx, cy + r + r // 2),
-                      (cx - r, cy + r // 3)]
+            shield = [(cx - r, cy - r + r // 2), (cx + r, cy - r + r // 2), (cx + r, cy + r // 3),
+                      (cx, cy + r + r // 2), (cx - r, cy + r // 3)]
             shield = [(x + px // 8 if ax < 0.5 else x - px // 8, y) for x, y in shield]
             pygame.draw.polygon(surf, (40, 80, 170), shield)
             pygame.draw.polygon(surf, (240, 240, 240), shield, max(1, px // 80))

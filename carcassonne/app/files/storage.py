@@ -17,14 +17,15 @@ import os
 import re
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from ...i18n import LANGUAGES
 from ...engine import COLORS, FARM_SCORINGS, RecordError, Rules
 from ...engine.record import GameRecord, write_atomically
 from ...engine.untrusted import clean_name, parse_json, read_text, shown_path
+from ...i18n import LANGUAGES
 from . import gamelock
 from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
 
@@ -66,7 +67,7 @@ class Settings:
         return ANIMATION_SPEEDS.get(self.animation, 1.0)
 
     @classmethod
-    def from_data(cls, data: Any) -> "Settings":
+    def from_data(cls, data: Any) -> Settings:
         s = cls()
         if not isinstance(data, dict):
             return s
@@ -127,7 +128,7 @@ class Setup:
     random_start: bool = False
 
     @classmethod
-    def from_data(cls, data: Any) -> "Setup":
+    def from_data(cls, data: Any) -> Setup:
         s = cls()
         if not isinstance(data, dict):
             return s

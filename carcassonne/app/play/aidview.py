@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...i18n import _, ngettext
 from ...engine import Game, Move, Placement
 from ...engine.aids import dead_spots, projected_scores, tiles_that_fit
+from ...i18n import _, ngettext
 from ...words import explain
-from ..ui.textcache import render_text
-from .turn import TurnController
-from ..ui.widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
 from ..art.assets import Fonts, TileImages
+from ..ui.textcache import render_text
+from ..ui.widgets import BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
+from .turn import TurnController
 
 
 @dataclass

@@ -9,18 +9,18 @@ log's clicks, :meth:`BoardOverlay.draw` draws the drawer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import pygame
 
 from ...engine import FollowerAt, Game, Placement, ScoreEvent
+from ...words.movelog import LogEntry, entries, last_move
 from ..art.assets import Assets
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
 from ..board.feature_paint import Paint, Preview, event_paint, farm_owner_paints
 from ..ui.intents import Intent
-from ...words.movelog import LogEntry, entries, last_move
 from .movelog_view import MoveLogDrawer
 
 

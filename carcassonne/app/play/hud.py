@@ -7,21 +7,21 @@ scene builds in ``update``), so it can be drawn, tested and moved on its own.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 import pygame
 
-from ...i18n import N_, _, ngettext
 from ...engine.record import Seat
+from ...i18n import N_, _, ngettext
 from ..art.assets import Assets
 from ..board.anim import Anim, Glide
 from ..board.camera import Camera
-from .drag import Drag
-from ..ui.panels import draw_player_card, draw_side_panel, player_rgb
 from ..board.sprites import tinted
+from ..ui.panels import draw_player_card, draw_side_panel, player_rgb
 from ..ui.textcache import render_text
 from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
+from .drag import Drag
 
 Colour = tuple[int, int, int]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from ...words.movelog import LogEntry
 from ..art.assets import PLAYER_RGB, Assets
 from ..ui.intents import PRESS, WHEEL, Intent
-from ...words.movelog import LogEntry
 from ..ui.widgets import ACCENT, INK, blit_text, draw_panel, wrap
 
 WIDTH = 340  # UI units

@@ -8,7 +8,7 @@ scene carries out through the turn controller.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -16,9 +16,9 @@ from ...engine.modules.abbot import PLACE_OF
 from ...engine.modules.inns_cathedrals import is_big
 from ..board.board_view import BoardView
 from ..board.camera import Camera
+from ..ui.intents import PRESS, RELEASE, WHEEL, Intent
 from .drag import DRAG_THRESHOLD, Drag, Drop, Places, abbot_near, big_near, drop, pick, spot_near
 from .hud import abbot_slot, big_slot, follower_slots, hand_tile_rect
-from ..ui.intents import PRESS, RELEASE, WHEEL, Intent
 from .turn import TurnController
 from .turn_actions import TurnActions
 

@@ -9,16 +9,16 @@ or the top bar.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import pygame
 
-from .aidview import Aids, Tip, draw_tip, play_tip
+from ..art.assets import Fonts, TileImages
 from ..board.board_view import BoardView
+from .aidview import Aids, Tip, draw_tip, play_tip
 from .drag import Drag, spot_near
 from .turn import HANDOVER, OVER, TurnController
-from ..art.assets import Fonts, TileImages
 
 Cell = tuple[int, int]
 

@@ -7,18 +7,18 @@ the painters of :mod:`carcassonne.app.play.hud`; tests call them with a controll
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
 
 import pygame
 
-from ...i18n import N_, _
+from ...engine.modules.abbot import ABBOT, BACK, PLACE_OF
+from ...engine.modules.hand import tiles_to_come
+from ...engine.modules.inns_cathedrals import BIG, is_big
 from ...engine.record import Seat
+from ...i18n import N_, _
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
-from ...engine.modules.abbot import ABBOT, BACK, PLACE_OF
-from ...engine.modules.inns_cathedrals import BIG, is_big
-from ...engine.modules.hand import tiles_to_come
 from .drag import Drag
 from .hud import Card, Ghost, Hand
 from .turn import AI_GLIDE, ANIMATING, HANDOVER, HUMAN, TurnController

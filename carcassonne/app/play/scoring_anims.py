@@ -3,16 +3,16 @@ followers gliding home to their owner's card, and a computer's tile gliding in."
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from ...engine import Game, Move, ScoreEvent
 from ...engine.record import Seat
-from ..board.anim import Anim, FloatText, Glide
 from ..art.assets import PLAYER_RGB, Assets
-from ..board.camera import Camera
 from ..art.spots import spot_anchor
+from ..board.anim import Anim, FloatText, Glide
+from ..board.camera import Camera
 from ..ui.widgets import INK
 
 Point = tuple[float, float]

@@ -24,8 +24,9 @@ Play scene does not know whether its game is local or remote.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, Callable
+from typing import Any
 
 from ...ai import Bot
 from ...engine import Game, IllegalMoveError, Move, Placement, ScoreEvent

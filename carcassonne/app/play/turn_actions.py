@@ -8,19 +8,19 @@ keyboard's Tab and F, and what a drop of a tile or a follower means.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from ...i18n import _, ngettext
+from ...engine import IllegalMoveError, Placement, ScoreEvent
 from ...engine.modules.abbot import PLACE_OF
 from ...engine.modules.inns_cathedrals import is_big
-from ...engine import IllegalMoveError, Placement, ScoreEvent
+from ...i18n import _, ngettext
 from ...words import explain
 from ...words.turn_place import where
-from .drag import Drop
 from ..ui.sound import Sounds
+from ..ui.widgets import BAD, INK, INK_DIM
+from .drag import Drop
 from .turn import TurnController
 from .turn_flow import TurnFlow
-from ..ui.widgets import BAD, INK, INK_DIM
 
 
 class TurnActions:

@@ -10,20 +10,20 @@ to a turn: :meth:`TurnFlow.new_turn` clears them.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from ...i18n import _
 from ...engine import Game, Move, ScoreEvent
 from ...engine.record import Seat
-from ..board.anim import Anim
+from ...i18n import _
 from ..art.assets import Assets
+from ..board.anim import Anim
 from ..board.camera import Camera
+from ..ui.widgets import INK, INK_DIM
 from .hud import Message
 from .scoring_anims import ai_tile_glide, scoring_anims
 from .turn import AI_THINK, HUMAN, TurnController
-from ..ui.widgets import INK, INK_DIM
 
 Colour = tuple[int, int, int]
 

@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...i18n import N_, _
-from ..play.playview import SEAT_KIND
 from ...engine import COLORS
+from ...engine.modules.abbot import GARDEN, garden_twin
+from ...i18n import N_, _
+from ...net.host import HostError
 from ..art.assets import PLAYER_RGB
 from ..art.spots import spot_anchor
-from ...engine.modules.abbot import GARDEN, garden_twin
+from ..files.storage import DEFAULT_NAMES, SeatSetup, Setup
+from ..play.players import levels
+from ..play.playview import SEAT_KIND
+from ..session import start_new
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import PRESS, Intent
-from ...net.host import HostError
-from ..play.players import levels
-from ..session import start_new
-from ..files.storage import DEFAULT_NAMES, SeatSetup, Setup
 from ..ui.widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
 from .base import Scene
 
@@ -77,7 +77,7 @@ HANDS = [("1", N_("1 tile")), ("2-open", N_("2, open")), ("2-hidden", N_("2, hid
 class NewGameScene(Scene):
     keymap = "form"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.setup: Setup = app.storage.load_setup()
         # The seed is not kept: a new game is a new shuffle unless a seed is typed again.
@@ -405,7 +405,7 @@ class NewGameScene(Scene):
         blit_text(surface, head, _("Seed (same seed, same tiles)"), (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
         super().draw(surface)
-        for i, (name, colour, kind, remove) in enumerate(self.rows):
+        for i, (_name, colour, _kind, _remove) in enumerate(self.rows):
             c = self.setup.seats[i].color
             img = self.app.assets.pieces.get(c, int(colour.rect.h * 0.7))
             surface.blit(img, img.get_rect(midleft=(colour.rect.x + int(8 * u), colour.rect.centery)))

@@ -9,36 +9,46 @@ actions: :mod:`~carcassonne.app.play.turn_actions`; pointer: :mod:`~carcassonne.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _, ngettext
-from ...engine.modules.abbot import BACK
 from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
+from ...engine.modules.abbot import BACK
 from ...engine.untrusted import shown_path
+from ...i18n import N_, _, ngettext
+from ...words.hint_words import hint_sentence
+from ..board.board_view import BoardMarks
+from ..network.net_view import table_view
 from ..play.aidview import Aids, Tip
 from ..play.board_overlay import BoardOverlay
-from ..board.board_view import BoardMarks
 from ..play.coach import Coach
 from ..play.drag import Drag, Places, spot_near
-from ...words.hint_words import hint_sentence
-from ..play.hud import (draw_cards, draw_deck, draw_hand, draw_handover, draw_message, draw_over_all,
-                   draw_over_board, draw_track, draw_turn_line)
-from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..network.net_view import table_view
-from ..ui.keymap import key_hint
-from ..ui.panels import draw_top_bar
-from ..play.play_tips import ShownTip, draw_shown_tip, find_tip
+from ..play.hud import (
+    draw_cards,
+    draw_deck,
+    draw_hand,
+    draw_handover,
+    draw_message,
+    draw_over_all,
+    draw_over_board,
+    draw_track,
+    draw_turn_line,
+)
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
+from ..play.play_tips import ShownTip, draw_shown_tip, find_tip
 from ..play.playview import PanelView, panel_view, turn_marks
 from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
 from ..play.turn_actions import TurnActions
 from ..play.turn_flow import TurnFlow
+from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..ui.keymap import key_hint
+from ..ui.panels import draw_top_bar
 from ..ui.widgets import BAD, GOOD, INK, INK_DIM, Button
 from .base import BoardScene
 
@@ -60,7 +70,7 @@ PLAIN = ("menu", "help", "save")
 class PlayScene(BoardScene):
     keymap = "play"
 
-    def __init__(self, app: "App", turn: TurnController) -> None:
+    def __init__(self, app: App, turn: TurnController) -> None:
         super().__init__(app, turn.seats, turn.game)
         self.turn = turn
         #: The pointer, what it carries and the follower place under it (:mod:`carcassonne.app.play.play_input`).
@@ -72,8 +82,9 @@ class PlayScene(BoardScene):
         #: The player's actions in the turn, each with its message and sound (:mod:`carcassonne.app.play.turn_actions`).
         self.moves = TurnActions(turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
                                  confirmed=self.after_turn)
-        self.buttons = {name: Button(label, partial(self.do, action), hint="" if name in PLAIN else key_hint("play", action),
-                                     primary=name == "confirm") for name, (label, action) in BUTTONS.items()}
+        self.buttons = {name: Button(label, partial(self.do, action),
+                                     hint="" if name in PLAIN else key_hint("play", action), primary=name == "confirm")
+                        for name, (label, action) in BUTTONS.items()}
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score) and where it shows.
         self.shown_tip: ShownTip | None = None
@@ -84,7 +95,8 @@ class PlayScene(BoardScene):
         self.refining = False
         # -- board overlay (features lit, farm owners, last move, move log): board_overlay.py
         self.overlay = BoardOverlay(self.game, [s.color for s in self.seats])
-        #: The hint: Expert's move for the tile in hand, looked for in the background (:mod:`carcassonne.app.play.coach`).
+        #: The hint: Expert's move for the tile in hand, looked for in the background
+        #: (:mod:`carcassonne.app.play.coach`).
         self.coach = Coach(turn.hints_used)
         self.net = table_view(app, turn, self.say, self.after_turn)  # a network game's seats, timer, chat
 

@@ -20,18 +20,18 @@ import pygame
 from ...ai.analysis import TurnAnalysis
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _, format_number, format_when, ngettext
-from ..play.aidview import Aids
+from ...words.score_words import describe
 from ..art.assets import PLAYER_RGB
-from ..play.board_overlay import StepMarks
 from ..board.board_view import LAST_PLACED
 from ..board.camera import READABLE_PX
-from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
-from ..ui.panels import draw_player_card, draw_side_panel, draw_top_bar
+from ..board.sprites import GHOST_RGB
 from ..files.replay import Replay
 from ..files.saves import summarize
-from ...words.score_words import describe
+from ..play.aidview import Aids
+from ..play.board_overlay import StepMarks
 from ..session import open_replay
-from ..board.sprites import GHOST_RGB
+from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
+from ..ui.panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..ui.widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
 from .base import BoardScene, Dialog
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 class ReplayScene(BoardScene):
     keymap = "replay"
 
-    def __init__(self, app: "App", replay: Replay, focus: TurnAnalysis | None = None, pushed: bool = False) -> None:
+    def __init__(self, app: App, replay: Replay, focus: TurnAnalysis | None = None, pushed: bool = False) -> None:
         super().__init__(app, replay.seats, replay.game)
         #: A turn of the analysis shown: the move played and, see-through, the better one.
         self.focus = focus
@@ -422,7 +422,7 @@ class ReplaysDialog(Dialog):
     title = N_("Watch a replay")
     box_size = (680, 580)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.paths: list[Path] = app.storage.list_replays()
         self.scroll = 0

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _, ngettext
-from ...words.score_words import describe
 from ...engine import Game, ScoreEvent
 from ...engine.record import GameRecord, Seat
 from ...engine.untrusted import shown_path
+from ...i18n import N_, _, ngettext
+from ...words.score_words import describe
 from ..art.assets import PLAYER_RGB
 from ..ui.intents import KEY, PRESS, Intent
 from ..ui.widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
@@ -31,7 +31,7 @@ STEP_SECONDS = 0.8
 class ResultsScene(Scene):
     keymap = "results"
 
-    def __init__(self, app: "App", game: Game, seats: list[Seat], final: list[ScoreEvent],
+    def __init__(self, app: App, game: Game, seats: list[Seat], final: list[ScoreEvent],
                  scored_on_board: bool = False, hints: list[int] | None = None) -> None:
         super().__init__(app)
         self.game = game
@@ -307,8 +307,8 @@ class ResultsScene(Scene):
             blit_text(surface, small, str(v), (plot.x - int(6 * u), round(y)), INK_DIM, "midright")
         for t in range(0, n, max(1, n // 8)):
             x = plot.x + plot.w * t / max(1, n - 1)
-            blit_text(surface, small, str(t) if t < n - 1 else _("final"), (round(x), plot.bottom + int(4 * u)), INK_DIM,
-                      "midtop")
+            blit_text(surface, small, str(t) if t < n - 1 else _("final"), (round(x), plot.bottom + int(4 * u)),
+                      INK_DIM, "midtop")
         for p, line in enumerate(series):
             pts = [(plot.x + plot.w * i / max(1, n - 1), plot.bottom - plot.h * v / top_v) for i, v in enumerate(line)]
             rgb = PLAYER_RGB.get(self.seats[p].color, INK)

@@ -10,9 +10,9 @@ import pygame
 from ...engine import RecordError
 from ...i18n import N_, _
 from ...resources import path as resource_path
+from ..board.miniboard import Example, board_picture, load_example
 from ..ui.intents import WHEEL, Intent
 from ..ui.keymap import help_rows
-from ..board.miniboard import Example, board_picture, load_example
 from ..ui.widgets import ACCENT, INK, INK_DIM, Button, blit_text, draw_panel, wrap
 from .base import Scene
 
@@ -202,7 +202,7 @@ class Block:
 class RulesScene(Scene):
     keymap = "help"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.scroll = 0
         self.max_scroll = 0

@@ -15,9 +15,9 @@ Keys are written as pygame names (``pygame.key.name``), with ``ctrl+`` or
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
-from typing import Callable
+from functools import cache, partial
 
 import pygame
 
@@ -169,7 +169,7 @@ def _split(combo: str) -> tuple[list[str], str]:
     return mods, "+".join(parts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_key(combo: str) -> tuple[int, tuple[int, ...]]:
     """``"ctrl+z"`` -> (the key's code, the modifier masks that must be held)."""
     mods, name = _split(combo)

@@ -43,7 +43,7 @@ def garden_twin(kind: TileKind) -> TileKind:
     return TileKind(kind.id + "G", 1, kind.edges, kind.segments + (Segment(GARDEN),), kind.expansion)
 
 
-def abbot_at(game: "Game", player: int) -> FollowerAt | None:
+def abbot_at(game: Game, player: int) -> FollowerAt | None:
     """Where ``player``'s abbot stands (tile and place, ``garden`` or ``cloister``), or None:
     at home, or the Abbot not in play. The board shows it as an abbot, not a follower."""
     node = game.abbots[player] if player < len(game.abbots) else -1
@@ -85,11 +85,11 @@ class Abbot(RuleModule):
                 counts[twin] = 1
                 phase_of[twin] = phase_of[tile]
 
-    def start(self, game: "Game", start: Orientation) -> None:
+    def start(self, game: Game, start: Orientation) -> None:
         game.abbots = (-1,) * game.players
 
     # ----------------------------------------------------------- the figure
-    def extra_places(self, game: "Game", placement: "Placement") -> list[str]:
+    def extra_places(self, game: Game, placement: Placement) -> list[str]:
         if game.abbots[game.current] >= 0:
             return []
         o = game.tiles[placement.tile].orientations[placement.rotation // 90]
@@ -100,10 +100,10 @@ class Abbot(RuleModule):
             places.append(ON_GARDEN)
         return places
 
-    def extra_actions(self, game: "Game", placement: "Placement") -> list[str]:
+    def extra_actions(self, game: Game, placement: Placement) -> list[str]:
         return [BACK] if game.abbots[game.current] >= 0 else []
 
-    def why_not_place(self, game: "Game", placement: "Placement", spot: str) -> Reason | None:
+    def why_not_place(self, game: Game, placement: Placement, spot: str) -> Reason | None:
         if spot == GARDEN:
             return Reason("only an abbot may stand in a garden", "garden-follower")
         name = game.names[game.current]
@@ -118,7 +118,7 @@ class Abbot(RuleModule):
             return Reason("an abbot stands only on the placed tile's cloister or garden", "abbot-place")
         return None
 
-    def play_figure(self, game: "Game", sq: int, o: Orientation, base: int, figure: str,
+    def play_figure(self, game: Game, sq: int, o: Orientation, base: int, figure: str,
                     journal: Journal) -> None:
         if figure != BACK and figure not in PLACE_OF:  # another module's figure
             return
@@ -136,7 +136,7 @@ class Abbot(RuleModule):
         abbots[player] = node
         game.abbots = tuple(abbots)
 
-    def _take_back(self, game: "Game", node: int, journal: Journal) -> None:
+    def _take_back(self, game: Game, node: int, journal: Journal) -> None:
         """The abbot goes home and scores what its cloister or garden is worth now."""
         fs = game._followers[node]
         points = game._points(node, complete=False)
@@ -149,7 +149,7 @@ class Abbot(RuleModule):
         game._set_followers(node, (), journal)
 
     # ------------------------------------------------------------ scoring
-    def after_place(self, game: "Game", sq: int, o: Orientation, journal: Journal) -> None:
+    def after_place(self, game: Game, sq: int, o: Orientation, journal: Journal) -> None:
         """Score the gardens the tile completed, then send home every abbot whose cloister
         or garden was scored (the game counted it back as a follower)."""
         board, followers = game.board, game._followers

@@ -12,7 +12,8 @@ this module is off: no follower may stand on a field and nothing scores farms.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..rules import FIRST_EDITION, SECOND_EDITION, THIRD_EDITION
 from ..scoring import Award
@@ -25,13 +26,13 @@ if TYPE_CHECKING:
 FARM = "farm"
 
 
-def completed_cities(game: "Game", farm: int) -> list[int]:
+def completed_cities(game: Game, farm: int) -> list[int]:
     """The completed cities (roots) a farm borders, each once."""
     find, open_ = game._find, game._open
     return sorted(r for r in {find(c) for c in game._cities[farm]} if open_[r] == 0)
 
 
-def third_edition(game: "Game", farms: list[int]) -> list[Award]:
+def third_edition(game: Game, farms: list[int]) -> list[Award]:
     """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27)."""
     awards = []
     for farm in farms:
@@ -41,7 +42,7 @@ def third_edition(game: "Game", farms: list[int]) -> list[Award]:
     return awards
 
 
-def second_edition(game: "Game", farms: list[int]) -> list[Award]:
+def second_edition(game: Game, farms: list[int]) -> list[Award]:
     """Farm by farm, 3 points per completed city to its majority, but a player scores
     any one city at most once however many of its farms they win (AR FAQ 28)."""
     scored: list[set[int]] = [set() for _ in range(game.players)]
@@ -61,7 +62,7 @@ def second_edition(game: "Game", farms: list[int]) -> list[Award]:
     return awards
 
 
-def first_edition(game: "Game", farms: list[int]) -> list[Award]:
+def first_edition(game: Game, farms: list[int]) -> list[Award]:
     """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG)."""
     supplying: dict[int, list[int]] = {}
     for farm in farms:
@@ -75,7 +76,7 @@ def first_edition(game: "Game", farms: list[int]) -> list[Award]:
     return awards
 
 
-EDITIONS: dict[str, Callable[["Game", list[int]], list[Award]]] = {
+EDITIONS: dict[str, Callable[[Game, list[int]], list[Award]]] = {
     THIRD_EDITION: third_edition, SECOND_EDITION: second_edition, FIRST_EDITION: first_edition}
 
 
@@ -89,7 +90,7 @@ class Farmers(RuleModule):
         self.edition = edition
         self._score = EDITIONS[edition]
 
-    def final_awards(self, game: "Game", roots: list[int], awards: list[Award]) -> None:
+    def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:
         kinds = game._kind
         farms = [r for r in roots if kinds[r] == FIELD]
         if farms:

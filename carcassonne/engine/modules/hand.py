@@ -22,7 +22,8 @@ drawn), ``game.drawn`` (per turn, the tile drawn after it, or None) and ``game.d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import Reason, RecordError
 from ..moves import Discard
@@ -45,7 +46,7 @@ class Hand(RuleModule):
         self.size = size
         self.open = open_
 
-    def start(self, game: "Game", start: Orientation) -> None:
+    def start(self, game: Game, start: Orientation) -> None:
         """Deal each player ``size`` tiles from the top of the bag, player by player."""
         deck = game.deck
         hands = []
@@ -61,7 +62,7 @@ class Hand(RuleModule):
         game.hands = game.dealt = tuple(hands)
         game.drawn = ()
 
-    def why_not_held(self, game: "Game", tile: str, discard: bool) -> Reason | None:
+    def why_not_held(self, game: Game, tile: str, discard: bool) -> Reason | None:
         player = game.current
         hand = game.hands[player]
         name = game.names[player]
@@ -75,7 +76,7 @@ class Hand(RuleModule):
                                   "before a tile is played", "discard-first", tile=held)
         return None
 
-    def take_held(self, game: "Game", tile: str) -> int:
+    def take_held(self, game: Game, tile: str) -> int:
         player = game.current
         hands = list(game.hands)
         hand = list(hands[player])
@@ -91,12 +92,12 @@ class Hand(RuleModule):
         game.drawn += (drawn,)
         return index
 
-    def put_back_held(self, game: "Game", index: int) -> None:
+    def put_back_held(self, game: Game, index: int) -> None:
         drawn = game.drawn[-1]
         if drawn is not None:
             game.deck.put_back(drawn, index)
 
-    def next_held(self, game: "Game") -> str | None:
+    def next_held(self, game: Game) -> str | None:
         while any(game.hands):
             hand = game.hands[game.current]
             unplayable = next((t for t in hand if not game.has_placement(t)), None)
@@ -105,7 +106,7 @@ class Hand(RuleModule):
             game.push(Discard(unplayable))
         return None
 
-    def after_turn(self, game: "Game") -> None:
+    def after_turn(self, game: Game) -> None:
         hands = game.hands
         if hands[game.current] or not any(hands):
             return
@@ -116,7 +117,7 @@ class Hand(RuleModule):
         game.current = player
 
 
-def hand_of(game: "Game", player: int | None = None) -> tuple[str, ...]:
+def hand_of(game: Game, player: int | None = None) -> tuple[str, ...]:
     """The tiles ``player`` (default: the player to move) holds, in order.
 
     With a hand of tiles, their hand (empty once the bag and the hand are used up). In
@@ -131,13 +132,13 @@ def hand_of(game: "Game", player: int | None = None) -> tuple[str, ...]:
     return (tile,) if tile is not None and player == game.current and not game.finished else ()
 
 
-def hand_shown(game: "Game", player: int, viewer: int | None) -> bool:
+def hand_shown(game: Game, player: int, viewer: int | None) -> bool:
     """Whether ``viewer`` (None: an onlooker) may see ``player``'s hand: their own always,
     another's only with ``hand_open`` (HR: "visible to all or hidden to the other players")."""
     return game.rules.hand_open or player == viewer
 
 
-def tiles_to_come(game: "Game") -> dict[str, int]:
+def tiles_to_come(game: Game) -> dict[str, int]:
     """Per tile kind, how many are still to be played: the bag's and, with a hand of tiles,
     those in every hand. Public in every game: the box less the board and the discards
     (the draw pile's own counts when nobody holds tiles: no copy)."""
@@ -151,12 +152,12 @@ def tiles_to_come(game: "Game") -> dict[str, int]:
     return merged
 
 
-def tiles_left(game: "Game") -> int:
+def tiles_left(game: Game) -> int:
     """Tiles still to be played: the bag's, and those in the hands."""
     return len(game.deck.pile) + sum(map(len, game.hands))
 
 
-def deal(game: "Game", hands: Sequence[Sequence[str]]) -> None:
+def deal(game: Game, hands: Sequence[Sequence[str]]) -> None:
     """Give the players the hands a record names (``hands``; a record without a seed),
     instead of those the shuffled bag dealt. Raises RecordError for a wrong deal."""
     size = game.rules.hand
@@ -176,7 +177,7 @@ def deal(game: "Game", hands: Sequence[Sequence[str]]) -> None:
     game.hands = game.dealt = tuple(tuple(hand) for hand in hands)
 
 
-def arrange_draw(game: "Game", number: int, tile: str | None) -> None:
+def arrange_draw(game: Game, number: int, tile: str | None) -> None:
     """Put the tile a record says turn ``number`` draws (``draw``) on top of the bag, so the
     turn draws it; none when the bag is empty. Raises RecordError naming the turn."""
     deck = game.deck

@@ -22,7 +22,7 @@ class NoIncompleteScore(RuleModule):
 
     record_keys = ("incomplete_score",)
 
-    def final_awards(self, game: "Game", roots: list[int], awards: list[Award]) -> None:
+    def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:
         awards[:] = [a for a in awards if a.feature == "farm"]
 
 
@@ -32,7 +32,7 @@ class HoleBonus(RuleModule):
 
     record_keys = ("hole_bonus",)
 
-    def another_turn(self, game: "Game", x: int, y: int) -> bool:
+    def another_turn(self, game: Game, x: int, y: int) -> bool:
         return game.fills_hole(x, y)
 
 
@@ -42,5 +42,5 @@ class DiscardToBag(RuleModule):
 
     record_keys = ("discard",)
 
-    def returns_to_bag(self, game: "Game") -> bool:
+    def returns_to_bag(self, game: Game) -> bool:
         return game._any_tile_fits()

@@ -36,23 +36,23 @@ class River(RuleModule):
     def start_tile(self, tiles: TileSet) -> str | None:
         return tiles.with_role("spring").id
 
-    def start(self, game: "Game", start: Orientation) -> None:
+    def start(self, game: Game, start: Orientation) -> None:
         game.river = RiverState.from_spring(start)
 
-    def placements(self, game: "Game", kind: TileKind) -> list[tuple[int, int]] | None:
+    def placements(self, game: Game, kind: TileKind) -> list[tuple[int, int]] | None:
         river = game.river
         return river.placements(game, kind) if kind.is_river and river is not None else None
 
-    def why_not_placement(self, game: "Game", sq: int, o: Orientation) -> Reason | None:
+    def why_not_placement(self, game: Game, sq: int, o: Orientation) -> Reason | None:
         river = game.river
         return river.why_not(game, sq, o) if o.kind.is_river and river is not None else None
 
-    def why_not_place(self, game: "Game", placement: "Placement", spot: str) -> Reason | None:
+    def why_not_place(self, game: Game, placement: Placement, spot: str) -> Reason | None:
         if spot.startswith("river"):
             return Reason("followers may not be placed on the river (The River rules)", "river-follower")
         return None
 
-    def after_place(self, game: "Game", sq: int, o: Orientation, journal: Journal) -> None:
+    def after_place(self, game: Game, sq: int, o: Orientation, journal: Journal) -> None:
         river = game.river
         if river is not None and o.kind.is_river:
             game.river = river.after(sq, o)

@@ -37,7 +37,7 @@ class Table(RuleModule):
         x, y = coords(sq)
         return y - 1 < b[2], x + 1 > b[1], y + 1 > b[3], x - 1 < b[0]
 
-    def why_not_square(self, game: "Game", x: int, y: int) -> Reason | None:
+    def why_not_square(self, game: Game, x: int, y: int) -> Reason | None:
         if self.inside(x, y):
             return None
         w, h = self.table
