@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..engine import Game, IllegalMoveError, Rules, TileSet, Turn
 from ..engine.deck import Deck
@@ -70,8 +69,3 @@ def _unknown_order(deck: Deck) -> Deck:
     """The same tiles (river tiles still first) in a fixed order that says nothing about
     the real one."""
     return deck.shuffled(random.Random(0))
-
-
-def state_facts(game: Game) -> dict[str, Any]:
-    """What a client checks its copy against after each update: scores and followers left."""
-    return {"scores": list(game.scores), "supply": list(game.supply), "current": game.current}

@@ -183,11 +183,6 @@ def move_of(message: dict[str, Any], tile: str) -> Move:
     return Move(tile, message["x"], message["y"], message["rotation"], message.get("follower") or None)
 
 
-def turn_to_wire(turn: Turn) -> dict[str, Any]:
-    """A turn as a game record writes it (the same text the client reads back)."""
-    return turn.to_record()
-
-
 def turn_from_wire(raw: Any, number: int = 0) -> Turn:
     """A turn the server sent, read as a game record's turn is (the client's copy of the
     game then checks it against the rules)."""

@@ -10,17 +10,11 @@ its words as the language needs.
 
 from __future__ import annotations
 
-from ..engine import Game
 from ..i18n import N_, _, ngettext
 
 #: One square from the start, by direction.
 NEXT_TO_START = {"north": N_("north of the start"), "east": N_("east of the start"),
                  "south": N_("south of the start"), "west": N_("west of the start")}
-
-
-def turn_to_play(game: Game) -> int:
-    """The number of the turn being played (the header's "Turn 4" after three turns)."""
-    return game.turn_number + (0 if game.finished else 1)
 
 
 def turn_words(number: int) -> str:

@@ -38,11 +38,6 @@ BIG = "big:"
 TWINS = ("IC3", "IC15")
 
 
-def big_place(spot: str) -> str:
-    """The follower step's name of the big follower on ``spot``."""
-    return BIG + spot
-
-
 def is_big(figure: str | None) -> bool:
     """Whether the follower step's ``figure`` is the big follower."""
     return figure is not None and figure.startswith(BIG)
