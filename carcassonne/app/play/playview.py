@@ -16,7 +16,7 @@ from ...engine.modules.abbot import ABBOT, BACK, PLACE_OF
 from ...engine.modules.hand import tiles_to_come
 from ...engine.modules.inns_cathedrals import BIG, is_big
 from ...engine.record import Seat
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
 from .drag import Drag
@@ -146,3 +146,13 @@ def held_seen(turn: TurnController, player: int) -> tuple[str | None, ...]:
     if game.rules.hand <= 1 or (player == turn.player and turn.tile is not None and turn.phase != ANIMATING):
         return ()
     return tuple(tile if game.rules.hand_open else None for tile in game.hand(player))
+
+
+def abbot_button(t: TurnController) -> tuple[bool, bool, str]:
+    """The Abbot's take-back button: shown in games with the Abbot, usable while the player's
+    abbot is out, naming the points it will score once the tile is laid ("" for its plain label)."""
+    out = t.can_act and t.abbot_out(t.player) is not None and t.follower != BACK
+    points = t.take_back_points() if out else None
+    label = (ngettext("Take your abbot back: +{n} point", "Take your abbot back: +{n} points", points)
+             .format(n=points) if points is not None else "")
+    return t.game.rules.abbot, out, label

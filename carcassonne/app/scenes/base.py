@@ -20,6 +20,7 @@ from ..ui.widgets import ACCENT, Widget, blit_text, draw_panel, ui_scale
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..play.drag import Drag
 
 
 class Scene:
@@ -179,6 +180,24 @@ class BoardScene(Scene):
         else:
             return False
         return True
+
+    @property
+    def drag(self) -> Drag | None:
+        """What the player carries over the board (a board a player only watches: nothing);
+        while they do, the camera is theirs and no glide takes it."""
+        return None
+
+    def follow(self, x: int, y: int) -> None:
+        """Keep the tile just placed at (x, y) in view."""
+        if self.drag is None:
+            self.camera.follow(x, y, self.view_box(), self.glide_time(0.3))
+
+    def keep_in_view(self, x: int, y: int) -> None:
+        """A tile another player laid at (x, y): the whole board in view while it fits, else the
+        tile followed."""
+        if self.drag is None:
+            cells = [(cx, cy) for cx, cy, _ in self.game.placed_tiles()] + [(x, y)]
+            self.camera.keep_in_view(cells, (x, y), self.view_box(), self.glide_time(0.5))
 
     def glide_time(self, seconds: float) -> float:
         """How long a camera glide of ``seconds`` at normal speed takes at the player's speed (0: at once)."""

@@ -18,9 +18,8 @@ import pygame
 
 from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
-from ...engine.modules.abbot import BACK
 from ...engine.untrusted import shown_path
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...words.hint_words import hint_sentence
 from ..board.board_view import BoardMarks
 from ..network.net_view import table_view
@@ -42,7 +41,7 @@ from ..play.hud import (
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
 from ..play.play_tips import ShownTip, draw_shown_tip, find_tip
-from ..play.playview import PanelView, panel_view, turn_marks
+from ..play.playview import PanelView, abbot_button, panel_view, turn_marks
 from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
 from ..play.turn_actions import TurnActions
 from ..play.turn_flow import TurnFlow
@@ -282,8 +281,7 @@ class PlayScene(BoardScene):
 
     def _show_hint(self, found: Hint) -> None:
         self.say(hint_sentence(found.why), GOOD, 20)
-        if self.drag is None:
-            self.camera.follow(found.move.x, found.move.y, self.view_box(), self.glide_time(0.3))
+        self.follow(found.move.x, found.move.y)
 
     def _update_hint(self) -> None:
         """Show the hint when it is found; drop it when the tile is laid or the turn passes."""
@@ -297,17 +295,6 @@ class PlayScene(BoardScene):
         found = self.coach.poll()
         if found is not None:
             self._show_hint(found)
-
-    def follow(self, x: int, y: int) -> None:
-        """Keep the tile just placed at (x, y) in view (not while dragging: the camera is the player's then)."""
-        if self.drag is None:
-            self.camera.follow(x, y, self.view_box(), self.glide_time(0.3))
-
-    def keep_in_view(self, x: int, y: int) -> None:
-        """A computer's tile at (x, y): the whole board in view while it fits, else the tile followed."""
-        if self.drag is None:
-            cells = [(cx, cy) for cx, cy, _ in self.game.placed_tiles()] + [(x, y)]
-            self.camera.keep_in_view(cells, (x, y), self.view_box(), self.glide_time(0.5))
 
     def show_lit_squares(self) -> None:
         """A person's turn begins: the lit squares (where the tile fits) in view with the board, none
@@ -441,13 +428,9 @@ class PlayScene(BoardScene):
     def _update_abbot_button(self) -> None:
         """The Abbot's button: shown in games with the Abbot, usable while the player's abbot is
         out, naming the points it will score once the tile is laid (before the turn is confirmed)."""
-        button, t = self.buttons["abbot"], self.turn
-        button.visible = self.game.rules.abbot
-        out = t.can_act and t.abbot_out(t.player) is not None
-        button.enabled = out and t.follower != BACK
-        points = t.take_back_points() if out and t.follower != BACK else None
-        button.label = (ngettext("Take your abbot back: +{n} point", "Take your abbot back: +{n} points", points)
-                        .format(n=points) if points is not None else BUTTONS["abbot"][0])
+        button = self.buttons["abbot"]
+        button.visible, button.enabled, label = abbot_button(self.turn)
+        button.label = label or BUTTONS["abbot"][0]
 
     @property
     def drag(self) -> Drag | None:

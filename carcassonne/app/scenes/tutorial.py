@@ -293,11 +293,6 @@ class LessonScene(BoardScene):
     def recentre(self) -> None:
         self.show_lesson()
 
-    def follow(self, x: int, y: int) -> None:
-        """Keep the tile just placed at (x, y) in view (not while dragging: the camera is the learner's then)."""
-        if self.drag is None:
-            self.camera.follow(x, y, self.view_box(), self.glide_time(0.3))
-
     # ================================================================ the turns
     def begin_turn(self) -> None:
         """The next turn: the learner's (the coach says what to do), the computer's in the free
