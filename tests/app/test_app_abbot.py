@@ -9,11 +9,11 @@ will score shown before the turn is confirmed (rules: ``shared/docs/game-record.
 
 from __future__ import annotations
 
+import board_play
 import pygame
+from board_play import lay, new_game_form, place_point
 
-from carcassonne.app.art.spots import spot_anchor
 from carcassonne.app.driver import Driver, show_cell
-from carcassonne.app.session import play
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.modules.abbot import BACK, abbot_at, garden_index
 from carcassonne.engine.record import Seat
@@ -48,38 +48,11 @@ def garden_placement(game: Game, tile: str) -> Placement | None:
 
 
 def start(make_app, game: Game):  # noqa: ANN001
-    app = make_app()
-    d = Driver(app)
-    play(app, game, SEATS)
-    d.frames(2)
-    d.key(pygame.K_RETURN)  # the hand-over card
-    return app, d, app.top
-
-
-def lay(d: Driver, scene, p: Placement) -> None:  # noqa: ANN001
-    """Turn the tile in hand to ``p``'s rotation and drag it onto its square."""
-    turn = scene.turn
-    while turn.rotation != p.rotation:
-        d.key(pygame.K_r)
-    show_cell(d, scene, p.x, p.y, 128)
-    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
-    assert turn.pending == p, scene.message
-
-
-def place_point(scene, p: Placement, place: str) -> tuple[int, int]:  # noqa: ANN001
-    o = scene.game.tiles[p.tile].orientations[p.rotation // 90]
-    ax, ay = spot_anchor(o, place)
-    x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
-    return round(x), round(y)
+    return board_play.start(make_app, game, SEATS)
 
 
 def test_the_abbot_is_chosen_on_the_new_game_form_and_remembered(make_app):
-    app = make_app()
-    d = Driver(app)
-    app.push_scene("title")
-    d.frames(2)
-    d.key(pygame.K_n)
-    form = app.top
+    app, d, form = new_game_form(make_app)
     abbot = form.variants["abbot"]
     assert abbot.value == "off"
     d.click(abbot.rect.center)
@@ -92,12 +65,7 @@ def test_the_abbot_is_chosen_on_the_new_game_form_and_remembered(make_app):
 
 
 def test_the_random_start_tile_is_chosen_on_the_form_and_not_with_the_river(make_app):
-    app = make_app()
-    d = Driver(app)
-    app.push_scene("title")
-    d.frames(2)
-    d.key(pygame.K_n)
-    form = app.top
+    app, d, form = new_game_form(make_app)
     start_tile = form.house_options["random_start"]
     river = form.options[3]
     d.click(river.rect.center)  # The River on: the spring is the start tile
@@ -242,12 +210,7 @@ def test_the_rules_screen_shows_the_abbot_the_hand_and_the_random_start_tile_eac
 def test_a_game_opened_to_the_network_is_offered_with_the_abbot_and_a_random_start_but_no_hand(make_app):
     """The server plays the Abbot and a random start tile, not a hand of tiles: the form
     offers what the hosted game will ask the server for, and the server accepts it."""
-    app = make_app()
-    d = Driver(app)
-    app.push_scene("title")
-    d.frames(2)
-    d.key(pygame.K_n)
-    form = app.top
+    app, d, form = new_game_form(make_app)
     assert form.variants["abbot"].enabled
     d.click(form.net_options[0].rect.center)  # Open to the network
     assert form.network

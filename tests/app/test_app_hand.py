@@ -7,6 +7,7 @@ the others' hidden hands as tile backs on their cards.
 from __future__ import annotations
 
 import pygame
+from board_play import new_game_form
 
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.app.session import play
@@ -26,12 +27,7 @@ def start(make_app, hand_open: bool):  # noqa: ANN001
 
 
 def test_a_hand_of_three_is_chosen_on_the_new_game_form(make_app):
-    app = make_app()
-    d = Driver(app)
-    app.push_scene("title")
-    d.frames(2)
-    d.key(pygame.K_n)
-    form = app.top
+    app, d, form = new_game_form(make_app)
     hand = form.variants["hand"]
     while hand.value != "3-hidden":
         d.click(hand.rect.center)

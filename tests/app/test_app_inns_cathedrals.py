@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import board_play
 import pygame
+from board_play import lay, new_game_form, place_point
 
-from carcassonne.app.art.spots import spot_anchor
-from carcassonne.app.driver import Driver, show_cell
+from carcassonne.app.driver import Driver
 from carcassonne.app.scenes.final_board import FinalBoardScene, left_open
-from carcassonne.app.session import play
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.errors import Reason
 from carcassonne.engine.modules.inns_cathedrals import big_at
@@ -48,38 +48,11 @@ def game_with_a_city_tile(tiles) -> Game:  # noqa: ANN001
 
 
 def start(make_app, game: Game):  # noqa: ANN001
-    app = make_app()
-    d = Driver(app)
-    play(app, game, SEATS)
-    d.frames(2)
-    d.key(pygame.K_RETURN)  # the hand-over card
-    return app, d, app.top
-
-
-def lay(d: Driver, scene, p: Placement) -> None:  # noqa: ANN001
-    """Turn the tile in hand to ``p``'s rotation and drag it onto its square."""
-    turn = scene.turn
-    while turn.rotation != p.rotation:
-        d.key(pygame.K_r)
-    show_cell(d, scene, p.x, p.y, 128)
-    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
-    assert turn.pending == p, scene.message
-
-
-def place_point(scene, p: Placement, place: str) -> tuple[int, int]:  # noqa: ANN001
-    o = scene.game.tiles[p.tile].orientations[p.rotation // 90]
-    ax, ay = spot_anchor(o, place)
-    x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
-    return round(x), round(y)
+    return board_play.start(make_app, game, SEATS)
 
 
 def test_inns_and_cathedrals_is_chosen_on_the_new_game_form_and_remembered(make_app):
-    app = make_app()
-    d = Driver(app)
-    app.push_scene("title")
-    d.frames(2)
-    d.key(pygame.K_n)
-    form = app.top
+    app, d, form = new_game_form(make_app)
     option = form.variants["inns_cathedrals"]
     assert option.value == "off"
     d.click(option.rect.center)
