@@ -224,3 +224,14 @@ def test_a_game_opened_to_the_network_is_offered_with_the_abbot_and_a_random_sta
     assert asked.get("abbot") is True and asked.get("start") == "random" and "hand" not in asked
     rules = Rules.from_record(asked)
     assert rules.abbot and rules.hand == 1
+
+
+def test_a_game_opened_to_the_network_keeps_its_options_inside_the_form_at_1024x768(make_app):
+    """The network's options join the rules column; the hand of tiles, not played there, makes
+    room for them, so none runs past the form or over its footer."""
+    app, d, form = new_game_form(lambda: make_app(size=(1024, 768)))
+    d.click(form.net_options[0].rect.center)
+    form = app.top
+    assert not form.variants["hand"].visible
+    footer = form.box.bottom - 24  # the hint line under the buttons
+    assert all(opt.rect.bottom < footer - 8 for opt in form.net_options), [o.rect for o in form.net_options]

@@ -144,7 +144,7 @@ class NewGameScene(Scene):
         self._set_river(s.river)
         self._set_hand(hand)
         if self.network:  # (the server deals no hands: each client would need its own secret)
-            self.variants["hand"].enabled = False
+            self.variants["hand"].enabled = self.variants["hand"].visible = False
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder=N_("random"))
         self.net_options = [
@@ -302,15 +302,16 @@ class NewGameScene(Scene):
         oy = self.box.y + int(100 * u)
         ow = int(276 * u)
         small = self.app.assets.fonts.get(int(13 * u))
-        notes = sum(len(self._note_lines(small, k, ow)) for k in self.variants) * small.get_linesize()
-        rows = len(self.options) + len(self.variants)
+        shown = {key: opt for key, opt in self.variants.items() if opt.visible}
+        notes = sum(len(self._note_lines(small, k, ow)) for k in shown) * small.get_linesize()
+        rows = len(self.options) + len(shown)
         # the rules column shrinks its rows a little when the network's options join it
         room = self.box.bottom - int(84 * u) - oy - notes - int(84 * u) - (3 if self.network else 1) * (rh + gap)
         rule_h = max(int(30 * u), min(rh, room // max(1, rows) - gap))
         for opt in self.options:
             opt.rect = pygame.Rect(ox, oy, ow, rule_h)
             oy += rule_h + gap
-        for key, opt in self.variants.items():
+        for key, opt in shown.items():
             opt.rect = pygame.Rect(ox, oy, ow, rule_h)
             oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
         self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
@@ -391,6 +392,8 @@ class NewGameScene(Scene):
                 blit_text(surface, note, line, (option.rect.x, y), INK_DIM if option.enabled else (110, 110, 100))
                 y += note.get_linesize()
         for key, option in self.variants.items():
+            if not option.visible:
+                continue
             y = option.rect.bottom + int(2 * u)
             x = option.rect.right - self._note_width(key, option.rect.w)
             for line in self._note_lines(note, key, option.rect.w):
