@@ -9,80 +9,24 @@ Each screen is reached with synthetic mouse and keyboard events, like a player w
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import tempfile
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+import pygame
+from board_shots import ROOT, SEATS, Shots, close_app, computer_game, lay, open_app, place_point
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-
-from carcassonne.app.app import App  # noqa: E402
-from carcassonne.app.art.spots import spot_anchor  # noqa: E402
-from carcassonne.app.driver import Driver, show_cell  # noqa: E402
-from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
-from carcassonne.app.session import play  # noqa: E402
-from carcassonne.engine import Game, Placement, Rules  # noqa: E402
-from carcassonne.engine.modules.abbot import abbot_at  # noqa: E402
-from carcassonne.engine.record import Seat  # noqa: E402
+from carcassonne.app.app import App
+from carcassonne.app.driver import Driver, show_cell
+from carcassonne.app.session import play
+from carcassonne.engine import Game, Placement, Rules
+from carcassonne.engine.modules.abbot import abbot_at
 
 OUT = ROOT / "docs" / "screenshots" / "box"
-SEATS = [Seat("Ann", "red"), Seat("Bob", "blue"), Seat("Cid", "green", "ai:normal")]
-SUFFIX = ""
-
-
-def shot(app: App, name: str) -> None:
-    app.frame(0.016)
-    app.draw()
-    path = OUT / f"{name}{SUFFIX}.png"
-    pygame.image.save(app.screen, str(path))
-    print("wrote", path.relative_to(ROOT))
-
-
-def abbot_game(app: App, seed: int, turns: int, wanted: Callable[[Game, str], bool]) -> Game:
-    """A three-player Abbot game between computer players, ``turns`` in, stopped on Ann's turn
-    with a tile ``wanted`` accepts (the first seed from ``seed`` that gives one)."""
-    from carcassonne.ai import get_bot
-
-    for s in range(seed, seed + 400):
-        game = Game(app.tiles, Rules(abbot=True), players=3, seed=s, names=[x.name for x in SEATS])
-        bots = [get_bot("normal", s * 7 + i) for i in range(3)]
-        while game.turn_number < turns or game.current != 0:
-            if game.draw() is None:
-                break
-            game.play(bots[game.current].choose(game))
-        trial = game.copy()
-        tile = trial.draw()
-        if tile is not None and game.current == 0 and wanted(trial, tile):
-            return game
-    raise SystemExit("no game gives that tile")
+RULES = Rules(abbot=True)
+shot: Shots
 
 
 def garden_move(game: Game, tile: str) -> Placement | None:
     fits = [p for p in game.legal_placements(tile) if "abbot:garden" in game.extra_places(p)]
     return max(fits, key=lambda p: sum(game.tile_at(p.x + dx, p.y + dy) is not None
                                        for dx in (-1, 0, 1) for dy in (-1, 0, 1))) if fits else None
-
-
-def lay(d: Driver, scene: Any, p: Placement, px: int) -> None:
-    while scene.turn.rotation != p.rotation:
-        d.key(pygame.K_r)
-    show_cell(d, scene, p.x, p.y, px)
-    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(p.x, p.y), steps=3)
-
-
-def place_point(scene: Any, p: Placement, place: str) -> tuple[int, int]:
-    o = scene.game.tiles[p.tile].orientations[p.rotation // 90]
-    ax, ay = spot_anchor(o, place)
-    x, y = scene.camera.to_screen(p.x + ax, p.y + ay)
-    return round(x), round(y)
 
 
 def new_game(app: App, d: Driver) -> None:
@@ -102,7 +46,7 @@ def new_game(app: App, d: Driver) -> None:
 
 def abbot(app: App, d: Driver) -> None:
     """The abbot carried to the garden of the laid tile; then, turns later, taken back."""
-    game = abbot_game(app, 11, 14, lambda g, t: garden_move(g, t) is not None)
+    game = computer_game(app, RULES, "normal", 11, 14, lambda g, t: garden_move(g, t) is not None)
     play(app, game, SEATS)
     d.frames(2)
     d.key(pygame.K_RETURN)
@@ -125,7 +69,7 @@ def abbot(app: App, d: Driver) -> None:
         return out is not None and any(max(abs(p.x - out.x), abs(p.y - out.y)) == 1
                                        for p in g.legal_placements(tile))
 
-    game = abbot_game(app, 3, 16, ann_has_abbot_out)
+    game = computer_game(app, RULES, "normal", 3, 16, ann_has_abbot_out)
     play(app, game, SEATS)
     d.frames(2)
     d.key(pygame.K_RETURN)
@@ -150,7 +94,7 @@ def refused(app: App, d: Driver) -> None:
         p = garden_move(g, t)
         return p is not None and any(s.startswith("road") for s in g.follower_spots(p))
 
-    game = abbot_game(app, 40, 10, with_road)
+    game = computer_game(app, RULES, "normal", 40, 10, with_road)
     play(app, game, SEATS)
     d.frames(2)
     d.key(pygame.K_RETURN)
@@ -200,25 +144,13 @@ def hand(app: App, d: Driver) -> None:
 
 
 def main() -> int:
-    global OUT, SUFFIX
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--size", default="1024x768")
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
-    OUT = args.out.resolve()
-    SUFFIX = f"-{args.size}"
-    size = tuple(int(v) for v in args.size.split("x"))
-    OUT.mkdir(parents=True, exist_ok=True)
-    settings = Settings(window_size=size, animation="fast", sound=False)  # type: ignore[arg-type]
-    app = App(Storage(Path(tempfile.mkdtemp(prefix="carcassonne-box-"))), settings=settings)
-    d = Driver(app, dt=0.05)
+    global shot
+    app, d, shot = open_app(OUT, "fast", 0.05)
     new_game(app, d)
     abbot(app, d)
     refused(app, d)
     hand(app, d)
-    app.shutdown()
-    pygame.quit()
-    return 0
+    return close_app(app)
 
 
 if __name__ == "__main__":
