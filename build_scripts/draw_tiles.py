@@ -303,18 +303,7 @@ def _garden_spot(plan: Plan, res: int = CHECK_RES):
     sizes = np.bincount(lab.ravel())
     sizes[0] = 0
     region = lab == int(np.argmax(sizes))
-    depth = np.zeros((res, res), np.float32)
-    cur = region.copy()
-    k = 0
-    while cur.any():
-        k += 1
-        depth[cur] = k
-        nxt = cur.copy()
-        nxt[1:] &= cur[:-1]
-        nxt[:-1] &= cur[1:]
-        nxt[:, 1:] &= cur[:, :-1]
-        nxt[:, :-1] &= cur[:, 1:]
-        cur = nxt
+    depth = SM._depth(region, tile_edge=False).astype(np.float32)
     yy, xx = (np.mgrid[0:res, 0:res] + 0.5) / res
     lo, hi = GARDEN_R + 0.08, 1 - GARDEN_R - 0.08
     inside = (xx >= lo) & (xx <= hi) & (yy >= lo) & (yy <= hi)

@@ -194,9 +194,10 @@ def _correlate(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     return full[kh // 2:kh // 2 + h, kw // 2:kw // 2 + w]
 
 
-def _depth(region: np.ndarray) -> np.ndarray:
+def _depth(region: np.ndarray, tile_edge: bool = True) -> np.ndarray:
     """Steps of erosion each pixel survives: a cheap distance from the region's border
-    (the tile's border counts as one, so a segment covering the tile still erodes)."""
+    (with ``tile_edge`` the tile's border counts as one, so a segment covering the tile
+    still erodes)."""
     depth = np.zeros(region.shape, np.int32)
     cur = region.copy()
     k = 0
@@ -208,8 +209,9 @@ def _depth(region: np.ndarray) -> np.ndarray:
         nxt[:-1] &= cur[1:]
         nxt[:, 1:] &= cur[:, :-1]
         nxt[:, :-1] &= cur[:, 1:]
-        nxt[0] = nxt[-1] = False
-        nxt[:, 0] = nxt[:, -1] = False
+        if tile_edge:
+            nxt[0] = nxt[-1] = False
+            nxt[:, 0] = nxt[:, -1] = False
         cur = nxt
     return depth
 
