@@ -19,40 +19,18 @@ from carcassonne.engine import Game, Placement, RecordError, Rules
 from carcassonne.engine.record import GameRecord
 from carcassonne.tileset import standard_tiles
 
+from worked_records import check_expectations, record_id, replay
+
 TILES = standard_tiles()
 ABBOT = Path(__file__).parent / "records" / "abbot"
 RECORDS = sorted(ABBOT.glob("*.carc.json"))
 
 
-def _id(path: Path) -> str:
-    return path.name.removesuffix(".carc.json")
 
-
-def replay(data: dict[str, Any], final: bool) -> Game:
-    return GameRecord.from_data(data).replay(TILES, final=final)
-
-
-def by_name(game: Game, counts: list[int]) -> dict[str, int]:
-    return dict(zip(game.names, counts))
-
-
-@pytest.mark.parametrize("path", RECORDS, ids=_id)
+@pytest.mark.parametrize("path", RECORDS, ids=record_id)
 def test_abbot_record(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    expect = data["expect"]
-    game = replay(data, data["final"])
-    names = game.names
-    assert by_name(game, game.scores) == expect["scores"]
-    got = sorted((e.feature, e.points, tuple(names[p] for p in e.players)) for e in game.events)
-    assert got == sorted((e["feature"], e["points"], tuple(e["players"])) for e in expect["events"])
-    if "abbots_on_board" in expect:
-        assert by_name(game, [int(n >= 0) for n in game.abbots]) == expect["abbots_on_board"]
-    if "followers_on_board" in expect:
-        on_board = game.followers_on_board()
-        assert by_name(game, [sum(f.player == i for f in on_board) for i in range(game.players)]) == \
-            expect["followers_on_board"]
-    if "supply" in expect:
-        assert by_name(game, game.supply) == expect["supply"]
+    check_expectations(data)
 
 
 def test_with_the_abbot_eight_base_tiles_and_one_river_tile_have_a_garden_twin():

@@ -32,48 +32,23 @@ from carcassonne.tileset import standard_tiles
 
 from oracle import Position, flood, segment_of
 from strategies import rules as rules_strategy
+from worked_records import check_expectations, record_id, replay
 
 TILES = standard_tiles()
 IC = Path(__file__).parent / "records" / "inns_cathedrals"
 RECORDS = sorted(IC.glob("*.carc.json"))
 
 
-def _id(path: Path) -> str:
-    return path.name.removesuffix(".carc.json")
-
-
-def replay(data: dict[str, Any], final: bool) -> Game:
-    return GameRecord.from_data(data).replay(TILES, final=final)
-
-
-def by_name(game: Game, counts: list[int]) -> dict[str, int]:
-    return dict(zip(game.names, counts))
-
 
 def test_the_records_are_all_listed_in_the_readme():
     readme = (IC / "README.md").read_text(encoding="utf-8")
-    assert RECORDS and all(f"`{_id(path)}`" in readme for path in RECORDS)
+    assert RECORDS and all(f"`{record_id(path)}`" in readme for path in RECORDS)
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=_id)
+@pytest.mark.parametrize("path", RECORDS, ids=record_id)
 def test_inns_cathedrals_record(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    expect = data["expect"]
-    game = replay(data, data["final"])
-    names = game.names
-    assert by_name(game, game.scores) == expect["scores"]
-    got = sorted((e.feature, e.points, tuple(names[p] for p in e.players)) for e in game.events)
-    assert got == sorted((e["feature"], e["points"], tuple(e["players"])) for e in expect["events"])
-    if "bigs_on_board" in expect:
-        assert by_name(game, [int(n >= 0) for n in game.bigs]) == expect["bigs_on_board"]
-    if "abbots_on_board" in expect:
-        assert by_name(game, [int(n >= 0) for n in game.abbots]) == expect["abbots_on_board"]
-    if "followers_on_board" in expect:
-        on_board = game.followers_on_board()
-        assert by_name(game, [sum(f.player == i for f in on_board) for i in range(game.players)]) == \
-            expect["followers_on_board"]
-    if "supply" in expect:
-        assert by_name(game, game.supply) == expect["supply"]
+    check_expectations(data)
 
 
 # ------------------------------------------------------------------ the box

@@ -9,14 +9,15 @@ will score shown before the turn is confirmed (rules: ``shared/docs/game-record.
 
 from __future__ import annotations
 
-import board_play
 import pygame
-from board_play import lay, new_game_form, place_point
 
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.modules.abbot import BACK, abbot_at, garden_index
 from carcassonne.engine.record import Seat
+
+import board_play
+from board_play import lay, new_game_form, place_point
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
 

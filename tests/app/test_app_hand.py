@@ -7,12 +7,13 @@ the others' hidden hands as tile backs on their cards.
 from __future__ import annotations
 
 import pygame
-from board_play import new_game_form
 
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.app.session import play
 from carcassonne.engine import Game, Move, Rules
 from carcassonne.engine.record import Seat
+
+from board_play import new_game_form
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
 

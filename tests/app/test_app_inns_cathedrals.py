@@ -12,9 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import board_play
 import pygame
-from board_play import lay, new_game_form, place_point
 
 from carcassonne.app.driver import Driver
 from carcassonne.app.scenes.final_board import FinalBoardScene, left_open
@@ -23,6 +21,9 @@ from carcassonne.engine.errors import Reason
 from carcassonne.engine.modules.inns_cathedrals import big_at
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.words import explain
+
+import board_play
+from board_play import lay, new_game_form, place_point
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
 RECORDS = Path(__file__).parents[1] / "records" / "inns_cathedrals"
