@@ -12,6 +12,10 @@ sending bad messages is closed, join attempts with a wrong code or token are lim
 address, and a seed chosen by a client is refused unless the server was started with
 ``--allow-seeds``. Computer players run in a worker thread so the loop never waits.
 
+Memory holds only games someone may still play: a finished game leaves it when its last
+player leaves (a rejoin reads it back from the data folder), and a game still waiting for
+players a day after it was opened, with nobody at its table, is closed.
+
 ``carcassonne server`` (:func:`main`) runs it until SIGTERM or Ctrl+C.
 """
 
@@ -50,6 +54,8 @@ JOIN_WINDOW = 60.0
 #: Games waiting for players that one address may have created at once (a flood of
 #: ``create`` would otherwise fill the server's memory and disk).
 WAITING_PER_ADDRESS = 50
+#: Seconds a game may wait for players, nobody at its table, before the server closes it.
+WAITING_KEPT = 24 * 3600.0
 #: Chat lines a connection may send in :data:`CHAT_WINDOW` seconds.
 CHAT_LINES = 8
 CHAT_WINDOW = 10.0
@@ -191,6 +197,37 @@ class Server:
         still_held = {s for p in self.peers[room.id] for s in p.seats}
         room.leave([s for s in peer.seats if s not in still_held], time.time())
         self._tell(room, [room.seats_message(time.time())])
+        self._retire_if_done(room)
+
+    def _retire_if_done(self, room: Room) -> None:
+        """A finished game nobody is at leaves memory; its record and lobby rows stay in
+        the data folder for a rejoin. (Without a data folder it stays: nothing else keeps it.)"""
+        if self.store is None or not room.finished or self.peers.get(room.id):
+            return
+        self._drop(room)
+
+    def _drop(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        if self.by_code.get(room.code) is room:
+            del self.by_code[room.code]
+        self.peers.pop(room.id, None)
+        self._locks.pop(room.id, None)
+        self._creators.pop(room.id, None)
+        timer = self._timers.pop(room.id, None)
+        if timer is not None:
+            timer.cancel()
+
+    async def _close_stale(self, now: float) -> None:
+        """Close the games still waiting for players :data:`WAITING_KEPT` seconds after they
+        were opened, with nobody at their table (their creators have gone)."""
+        stale = [room for room in self.rooms.values()
+                 if not room.started and not self.peers.get(room.id) and now - room.created > WAITING_KEPT]
+        for room in stale:
+            self._drop(room)
+            if self.store is not None:
+                await asyncio.to_thread(self.store.remove, room)
+        if stale:
+            log.info("%d games closed after waiting %.0f h for players", len(stale), WAITING_KEPT / 3600)
 
     # ------------------------------------------------------------ messages
     async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -198,6 +235,8 @@ class Server:
         now = time.time()
         if kind == "hello":
             raise ProtocolError("hello was said already")
+        if kind in ("list", "create"):
+            await self._close_stale(now)
         if kind == "list":
             await self._send(peer, {"type": "games", "games": [
                 r.listing(now) for r in self.rooms.values() if not r.started and any(s.is_open for s in r.seats)]})
@@ -292,6 +331,9 @@ class Server:
     async def _rejoin(self, peer: Peer, message: dict[str, Any], now: float) -> None:
         self._check_attempts(peer)
         room = self.rooms.get(message["game"])
+        if room is None and self.store is not None:  # a finished game, read back for its players
+            read = await asyncio.to_thread(self.store.room, self.tiles, message["game"])
+            room = self.rooms.get(message["game"], read)  # another player may have read it meanwhile
         token = message["token"]
         seats = room.seats_of(token) if room is not None else []
         host = room is not None and room.is_host_token(token)
@@ -300,6 +342,8 @@ class Server:
             raise ProtocolError("no seat of that game has that token", "bad-token")
         if peer.room is not None and peer.room is not room:
             raise ProtocolError("leave this game before joining another", "in-game")
+        if room.id not in self.rooms:
+            self._add(room)
         self._seat(peer, room, seats, host=host)
         await self._send(peer, {"type": "joined", "game": room.id, "seats": sorted(peer.seats), "host": peer.host})
         self._tell(room, [room.seats_message(now)])
@@ -397,6 +441,7 @@ class Server:
             messages.insert(0, {"type": "timeout", "seat": seat})
         self._tell(room, messages)
         self._next_turn(room)
+        self._retire_if_done(room)
 
 
 # ------------------------------------------------------------------ the command

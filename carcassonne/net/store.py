@@ -5,7 +5,8 @@ from the standard library; each game's turns are a ``.carc.json`` record in the 
 record format (``docs/game-record.md``), written atomically after every turn as the
 autosaves are, so a server killed at any moment loses at most the turn in progress and
 anyone can replay a game with ``carcassonne replay``. A restarted server reads both back
-and resumes every game.
+and resumes every game still under way; a finished game is read only when one of its
+players asks for it again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, write_atomically
@@ -28,11 +30,12 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, created REAL NOT NULL,
     rules TEXT NOT NULL, seed INTEGER NOT NULL, host_hash TEXT NOT NULL,
-    turn_seconds INTEGER NOT NULL, hints INTEGER NOT NULL);
+    turn_seconds INTEGER NOT NULL, hints INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
     kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, seat));
 """
+_COLUMNS = "id, code, name, created, rules, seed, host_hash, turn_seconds, hints"
 
 
 class StoreError(RuntimeError):
@@ -51,6 +54,9 @@ class Store:
             self.games.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(folder / "lobby.sqlite3", check_same_thread=False)
             self.db.executescript(_SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            if "finished" not in columns:  # a lobby kept by an older server
+                self.db.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.commit()
@@ -67,7 +73,7 @@ class Store:
     def add(self, room: Room) -> None:
         """A new game and its seats (its record follows with its first turn)."""
         with self._lock, self.db:
-            self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                             (room.id, room.code, room.name, room.created, json.dumps(room.rules.to_record()),
                              room.seed, room.host_hash, room.turn_seconds, int(room.hints)))
             self._write_seats(room)
@@ -93,25 +99,57 @@ class Store:
         second): a killed server loses nothing the operating system was given; a power cut
         may lose the last turns, never a whole record."""
         write_atomically(self.record_path(room), room.record().to_json(), durable=False)
+        if room.finished:
+            self._mark_finished(room.id)
+
+    def _mark_finished(self, game_id: str) -> None:
+        with self._lock, self.db:
+            self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
+
+    def remove(self, room: Room) -> None:
+        """Forget a game that never started (its seats waited too long): its lobby rows and
+        any record."""
+        with self._lock, self.db:
+            self.db.execute("DELETE FROM seats WHERE game = ?", (room.id,))
+            self.db.execute("DELETE FROM games WHERE id = ?", (room.id,))
+        self.record_path(room).unlink(missing_ok=True)
 
     # ------------------------------------------------------------- reading
     def rooms(self, tiles: TileSet) -> Iterator[Room]:
-        """Every game kept, resumed from its record; a game that cannot be read is logged
-        with one line and left where it is."""
+        """Every game still under way, resumed from its record; a game that cannot be read
+        is logged with one line and left where it is."""
         try:
-            rows = self.db.execute("SELECT id, code, name, created, rules, seed, host_hash, turn_seconds, "
-                                   "hints FROM games ORDER BY created").fetchall()
+            rows = self.db.execute(f"SELECT {_COLUMNS} FROM games WHERE finished = 0 ORDER BY created").fetchall()
         except sqlite3.Error as exc:
             raise StoreError(f"the lobby database in {self.folder} is damaged: {exc}") from None
-        now = time.time()
-        for game_id, code, name, created, rules, seed, host_hash, turn_seconds, hints in rows:
-            try:
-                room = self._room(tiles, str(game_id), str(code), str(name), float(created), str(rules),
-                                  int(seed), str(host_hash), int(turn_seconds), bool(hints), now)
-            except (CarcassonneError, ValueError, TypeError, sqlite3.Error) as exc:
-                log.warning("game %s is not resumed: %s", game_id, exc)
+        for row in rows:
+            room = self._read(tiles, row)
+            if room is None:
+                continue
+            if room.finished:  # finished under an older server, which did not mark it
+                self._mark_finished(room.id)
                 continue
             yield room
+
+    def room(self, tiles: TileSet, game_id: str) -> Room | None:
+        """One kept game by its id (a finished one too), or None if there is none to read.
+        Called from a worker thread while others may write: one at a time on the connection."""
+        with self._lock:
+            try:
+                row = self.db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+            except sqlite3.Error as exc:
+                log.warning("game %s cannot be read: %s", game_id, exc)
+                return None
+            return None if row is None else self._read(tiles, row)
+
+    def _read(self, tiles: TileSet, row: Any) -> Room | None:
+        game_id, code, name, created, rules, seed, host_hash, turn_seconds, hints = row
+        try:
+            return self._room(tiles, str(game_id), str(code), str(name), float(created), str(rules),
+                              int(seed), str(host_hash), int(turn_seconds), bool(hints), time.time())
+        except (CarcassonneError, ValueError, TypeError, sqlite3.Error) as exc:
+            log.warning("game %s is not resumed: %s", game_id, exc)
+            return None
 
     def _room(self, tiles: TileSet, game_id: str, code: str, name: str, created: float, rules: str,
               seed: int, host_hash: str, turn_seconds: int, hints: bool, now: float) -> Room:

@@ -1,0 +1,127 @@
+"""How long a server keeps a game in memory (a server runs for weeks: memory must not grow
+with every game ever played).
+
+A finished game leaves memory when its last player leaves and is read back from the data
+folder when one of its players rejoins; a restarted server reads back only the games still
+under way; a game still waiting for players long after it was opened, with nobody at its
+table, is closed and forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+
+from carcassonne.net import server as server_module
+from carcassonne.net.client import Connection, NetError
+from carcassonne.net.store import Store
+
+from netkit import ServerThread, play_seat, run, seated_pair
+
+
+def _finished_game(server: ServerThread, tiles) -> tuple[str, list[str], list[int]]:
+    """Two players play a game to its end and leave; returns its id, a seat's tokens and the scores."""
+    async def scenario():
+        a, b = await seated_pair(server.url, tiles, seed=12)
+        await asyncio.gather(play_seat(a, 0, "normal", 100), play_seat(b, 1, "random", 101))
+        scores = list(a.table.game.scores)
+        await a.close()
+        await b.close()
+        return a.game_id, list(b.tokens), scores
+
+    return run(scenario())
+
+
+def _rejoin(server: ServerThread, tiles, game: str, tokens: list[str]) -> Connection:
+    async def scenario():
+        conn = Connection(server.url, tiles)
+        await conn.open()
+        await conn.rejoin(game, tokens)
+        return conn
+    return run(scenario())
+
+
+def test_a_finished_game_leaves_memory_when_its_players_leave_and_comes_back_for_a_rejoin(tiles, tmp_path):
+    with ServerThread(tiles, tmp_path / "data") as server:
+        game, tokens, scores = _finished_game(server, tiles)
+        deadline = time.monotonic() + 10
+        while server.call(lambda: game in server.server.rooms) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.call(lambda: (dict(server.server.rooms), dict(server.server.peers),
+                                    dict(server.server._locks))) == ({}, {}, {})
+        conn = _rejoin(server, tiles, game, tokens)
+        assert conn.table.finished and list(conn.table.game.scores) == scores
+        assert server.call(lambda: list(server.server.rooms)) == [game]
+
+
+def test_a_restarted_server_reads_back_only_games_under_way_yet_rejoins_finished_ones(tiles, tmp_path):
+    data = tmp_path / "data"
+    with ServerThread(tiles, data) as server:
+        game, tokens, scores = _finished_game(server, tiles)
+
+        async def waiting():
+            host = Connection(server.url, tiles)
+            await host.open()
+            await host.create([{"kind": "human", "color": "red", "name": "Ann"}, {"kind": "open", "color": "blue"}])
+            return host.game_id
+        open_game = run(waiting())
+    with ServerThread(tiles, data) as server:
+        assert server.call(lambda: list(server.server.rooms)) == [open_game]
+        conn = _rejoin(server, tiles, game, tokens)
+        assert conn.table.finished and list(conn.table.game.scores) == scores
+
+
+def test_a_game_left_waiting_for_players_is_closed_after_a_while(tiles, tmp_path, monkeypatch):
+    monkeypatch.setattr(server_module, "WAITING_KEPT", 0.3)
+    with ServerThread(tiles, tmp_path / "data") as server:
+        async def scenario():
+            host = Connection(server.url, tiles)
+            await host.open()
+            await host.create([{"kind": "human", "color": "red", "name": "Ann"}, {"kind": "open", "color": "blue"}],
+                              name="Nobody came")
+            code, tokens, game = host.code, list(host.tokens), host.game_id
+            lister = Connection(server.url, tiles)
+            await lister.open()
+            listed = await lister.request({"type": "list"}, "games")
+            await asyncio.sleep(0.5)  # the host is still at the table: the game stays
+            kept = await lister.request({"type": "list"}, "games")
+            await host.close()
+            await asyncio.sleep(0.1)
+            closed = await lister.request({"type": "list"}, "games")
+            refused = []
+            for attempt in (lambda c: c.join(code, 1, "Bob"), lambda c: c.rejoin(game, tokens)):
+                other = Connection(server.url, tiles)
+                await other.open()
+                try:
+                    await attempt(other)
+                except NetError as exc:
+                    refused.append(exc.code)
+            return listed, kept, closed, refused
+
+        listed, kept, closed, refused = run(scenario())
+        assert [g["name"] for g in listed["games"]] == ["Nobody came"]
+        assert [g["name"] for g in kept["games"]] == ["Nobody came"]
+        assert closed["games"] == [] and refused == ["bad-code", "bad-token"]
+        assert server.call(lambda: dict(server.server.rooms)) == {}
+    with sqlite3.connect(tmp_path / "data" / "lobby.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+        assert db.execute("SELECT COUNT(*) FROM seats").fetchone() == (0,)
+
+
+def test_a_lobby_kept_by_an_older_server_gains_the_finished_column(tiles, tmp_path):
+    """Older lobbies had no ``finished`` column; their finished games are marked on the first start."""
+    data = tmp_path / "data"
+    with ServerThread(tiles, data) as server:
+        game, tokens, scores = _finished_game(server, tiles)
+    with sqlite3.connect(data / "lobby.sqlite3") as db:  # back to the older schema
+        db.execute("ALTER TABLE games DROP COLUMN finished")
+    store = Store(data)
+    try:
+        assert list(store.rooms(tiles)) == []
+        assert store.db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone() == (1,)
+        room = store.room(tiles, game)
+        assert room is not None and room.finished and list(room.game.scores) == scores
+        assert store.room(tiles, "no-such-game") is None
+    finally:
+        store.close()
