@@ -29,6 +29,7 @@ from carcassonne.engine.modules.inns_cathedrals import big_at
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.tiles import CITY, ROAD
 from carcassonne.tileset import standard_tiles
+from carcassonne.words.explain import follower_sentence
 
 from oracle import Position, flood, segment_of
 from strategies import rules as rules_strategy
@@ -110,6 +111,9 @@ def test_a_big_follower_may_not_join_an_occupied_feature_or_stand_on_a_figure_s_
     game.play(Placement("U", 1, 0, 0).with_follower("road:E"))
     reason = game.why_not_follower(Placement("U", -1, 0, 0), "big:road:E")
     assert reason is not None and reason.rule == "occupied" and reason == "the road is already occupied by Red's thief"
+    assert reason.facts["big"] is True  # the screen says "No big follower here", not "No follower here"
+    assert "big" not in game.why_not_follower(Placement("U", -1, 0, 0), "road:E").facts
+    assert follower_sentence(reason).startswith("No big follower here: the road is already occupied by Red's thief")
     assert game.why_not_follower(Placement("A", 0, 1, 0), "big:cloister") is None
     assert game.why_not_follower(Placement("A", 0, 1, 0), "big:abbot:cloister").rule == "big-place"
     assert game.why_not_follower(Placement("A", 0, 1, 0), "big:big:cloister").rule == "big-place"

@@ -83,8 +83,9 @@ def why_not_follower(game: Game, placement: Placement, spot: str, big: bool = Fa
         if game.bigs[game.current] >= 0:
             return Reason(f"{game.names[game.current]}'s big follower is already on the board", "big-out")
         place = spot[4:]  # it stands where a follower may, whatever the supply
-        if place in o.spots:
-            return why_not_follower(game, placement, place, big=True)
+        if place in o.spots:  # the same rules as a follower's; the reason says it was the big one
+            reason = why_not_follower(game, placement, place, big=True)
+            return None if reason is None else Reason(str(reason), reason.rule, **reason.facts, big=True)
         reason = why_not_follower(game, placement, place) if not place.startswith("big:") else None
         return reason or Reason(
             f"the big follower stands only on a road, city, cloister or farm of tile {placement.tile}",

@@ -90,6 +90,8 @@ def follower_sentence(reason: Reason) -> str:
         return abbot_sentence(reason)
     if reason.rule in BIG_RULES:
         return big_sentence(reason)
+    if reason.facts.get("big"):
+        return big_sentence(reason)
     if reason.rule == "occupied":
         return _("No follower here: {reason} — you may not join a feature that already has a "
                  "follower ({rule}).").format(reason=reason_words(reason), rule=_(RULE_FOLLOWER))
@@ -115,6 +117,11 @@ def big_sentence(reason: Reason) -> str:
     if reason.rule == "big-place":
         return _("No big follower here: it stands only where a follower may, on a road, city, cloister or farm "
                  "of the tile just placed ({rule}).").format(rule=rule)
+    if reason.rule == "occupied":  # the big follower tried where a follower may not go either
+        return _("No big follower here: {reason} — it may not join a feature that already has a "
+                 "follower, whatever its size ({rule}).").format(reason=reason_words(reason), rule=rule)
+    if reason.facts.get("big"):
+        return _("No big follower here: {reason}.").format(reason=reason_words(reason))
     return _("{reason}.").format(reason=_cap(reason_words(reason)))
 
 

@@ -233,6 +233,8 @@ def test_the_big_follower_dropped_on_a_city_a_knight_holds_is_refused_with_the_s
     lay(d, scene, p)
     d.drag(scene.big_slot(0).center, place_point(scene, p, city), steps=4)
     assert turn.follower is None
-    assert "No big follower here" not in scene.message  # (the follower's own rule: occupied)
-    assert "already occupied by" in scene.message, scene.message
+    # the follower's own rule, said of the big follower (its size counts for majority, not for joining)
+    assert scene.message.startswith("No big follower here:"), scene.message
+    assert "already occupied by" in scene.message and "whatever its size" in scene.message, scene.message
+    assert game.why_not_follower(p, f"big:{city}").facts["big"] is True
     assert scene.panel.cards[0].big is not None  # back on the card
