@@ -415,3 +415,25 @@ def test_the_keys_beside_the_buttons_follow_a_change_of_language_at_once(make_ap
     i18n.set_language("fr")
     assert undo.text() == "Annuler"
 
+
+
+def test_a_language_changed_mid_lesson_renames_the_lessons_players(make_app):
+    """The lesson's "You" and "Easy" are words of the game: Settings opened over a lesson
+    changes them on the player cards at once, as it does every other word."""
+    app = make_app()
+    d = Driver(app)
+    app.replace_scene("title")
+    app.push_scene("tutorial")
+    scene = app.push_scene("lesson", lesson=0)
+    d.frames(2)
+    assert [s.name for s in scene.seats] == ["You", "Easy"]
+    app.push_scene("settings")
+    d.frames(1)
+    app.top._language("de")  # what the Language choice does
+    app.pop(app.top)
+    d.frames(1)
+    with recording_layout() as log:
+        app.draw()
+    drawn = [t for t, *_ in log.texts]
+    assert [s.name for s in scene.seats] == ["Du", "Leicht"]
+    assert scene.turn.seats[0].name == "Du" and "Du" in drawn and "You" not in drawn

@@ -264,6 +264,9 @@ class LessonScene(BoardScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        # the lesson's "You" and "Easy" in the language now spoken (Settings may have changed it
+        # mid-lesson); the list is the one the turn and the scoring animations hold
+        self.seats[:] = [replace(seat, name=_(name)) for seat, name in zip(self.seats, self.runner.lesson.players)]
         areas, buttons = panel_places(self.rects, self.layout_board(310, 58, 34), self.u,
                                       abbot=self.game.rules.abbot)
         self.rects.update(areas)
