@@ -432,3 +432,16 @@ def test_a_hand_of_tiles_with_inns_cathedrals_plays_and_replays():
     data = json.loads(GameRecord.from_game(game, seats).to_json())
     assert data["rules"]["inns_cathedrals"] is True and data["hands"]
     assert GameRecord.from_data(data).replay(TILES, final=True).scores == game.scores
+
+
+def test_a_scored_big_follower_and_abbot_are_named_as_such_among_the_figures_sent_home():
+    """The score events say which figure went home, so the screen glides each as it stands."""
+    road = replay(json.loads((IC / "big-road-majority.carc.json").read_text(encoding="utf-8")), final=False)
+    figures = sorted((road.names[f.player], f.figure) for e in road.events for f in e.followers_returned)
+    assert ("Red", "big") in figures and all(kind in ("big", "follower") for _, kind in figures)
+    abbot_path = IC.parent / "abbot" / "abbot-take-back.carc.json"
+    taken = replay(json.loads(abbot_path.read_text(encoding="utf-8")), final=True)
+    assert "abbot" in {f.figure for e in taken.events for f in e.followers_returned}
+    plain = Game(TILES, Rules(), names=["Red", "Blue"])
+    plain.play(Placement("U", 1, 0, 0).with_follower("road:E"))
+    assert {f.figure for f in plain.followers_on_board()} == {"follower"}

@@ -12,12 +12,15 @@ FEATURE_NAMES = {"road": "road", "city": "city", "cloister": "cloister", "field"
 
 @dataclass(frozen=True)
 class FollowerAt:
-    """A follower on the board: whose, on which tile, on which place (``road:E``...)."""
+    """A follower on the board: whose, on which tile, on which place (``road:E``...), and
+    which figure it is (a scored big follower glides home big, an abbot as an abbot)."""
 
     player: int
     x: int
     y: int
     spot: str
+    #: ``follower``, ``big`` (Inns & Cathedrals' big follower) or ``abbot`` (The Abbot).
+    figure: str = "follower"
 
 
 @dataclass(frozen=True)

@@ -393,7 +393,9 @@ class Game:
     def _follower_at(self, player: int, node: int) -> FollowerAt:
         sq = self._sq[node]
         x, y = coords(sq)
-        return FollowerAt(player, x, y, place_of(self.board[sq].segments[self._seg[node]]))
+        figure = ("big" if self.bigs and self.bigs[player] == node
+                  else "abbot" if self.abbots and self.abbots[player] == node else "follower")
+        return FollowerAt(player, x, y, place_of(self.board[sq].segments[self._seg[node]]), figure)
 
     def feature_tiles(self, x: int, y: int, spot: str) -> list[tuple[int, int]]:
         """The tiles of the whole feature a place on a placed tile belongs to (for highlighting)."""

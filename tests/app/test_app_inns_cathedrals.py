@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pygame
 
+from carcassonne.app.board.anim import Glide
+from carcassonne.app.board.camera import Camera
 from carcassonne.app.driver import Driver
+from carcassonne.app.play.scoring_anims import scoring_anims
 from carcassonne.app.scenes.final_board import FinalBoardScene, left_open
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.errors import Reason
@@ -238,3 +241,22 @@ def test_the_big_follower_dropped_on_a_city_a_knight_holds_is_refused_with_the_s
     assert "already occupied by" in scene.message and "whatever its size" in scene.message, scene.message
     assert game.why_not_follower(p, f"big:{city}").facts["big"] is True
     assert scene.panel.cards[0].big is not None  # back on the card
+
+
+def test_a_scored_big_follower_glides_home_big_and_an_abbot_as_an_abbot(make_app):
+    app = make_app()
+    records = Path(__file__).parents[1] / "records"
+    figures, glides = [], []
+    for path, final in ((records / "inns_cathedrals" / "big-road-majority.carc.json", False),
+                        (records / "abbot" / "abbot-take-back.carc.json", True)):
+        record = GameRecord.load(path)
+        game = record.replay(app.tiles, final=final)
+        figures += [f.figure for e in game.events for f in e.followers_returned]
+        glides += [a for a in scoring_anims(game.events, game, record.players, 1.0, Camera((0, 0, 800, 600)),
+                                            app.assets, 1.0, lambda p: (0.0, 0.0)) if isinstance(a, Glide)]
+    assert len(figures) == len(glides) and {"big", "abbot", "follower"} <= set(figures)
+    heights = {kind: {g.image.get_height() for g, f in zip(glides, figures) if f == kind} for kind in set(figures)}
+    assert min(heights["big"]) > max(heights["follower"])  # 1.4 times as tall, with its gold rim
+    abbot = app.assets.pieces.get("red", 28, abbot=True)
+    assert any(pygame.image.tobytes(g.image, "RGBA") == pygame.image.tobytes(abbot, "RGBA")
+               for g, f in zip(glides, figures) if f == "abbot")

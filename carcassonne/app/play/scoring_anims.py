@@ -21,8 +21,8 @@ Point = tuple[float, float]
 def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat], speed: float, camera: Camera,
                   assets: Assets, u: float, card_edge: Callable[[int], Point]) -> list[Anim]:
     """One rising "+points" per score event, staggered, and each follower the event returns
-    gliding from its place to the right edge of its owner's card (the board overlay lights
-    the scored features themselves)."""
+    gliding from its place to the right edge of its owner's card, as the figure it is (big
+    follower, abbot); the board overlay lights the scored features themselves."""
     font = assets.fonts.get(int(34 * u), "bold")
     anims: list[Anim] = []
     for i, ev in enumerate(events):
@@ -38,7 +38,8 @@ def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat
             if o is None:
                 continue
             ax, ay = spot_anchor(o, f.spot)
-            img = assets.pieces.get(seats[f.player].color, max(12, int(28 * u)))
+            img = assets.pieces.get(seats[f.player].color, max(12, int(28 * u)), abbot=f.figure == "abbot",
+                                    big=f.figure == "big")
             anims.append(Glide(img, _at(camera, (f.x + ax, f.y + ay)), _edge(card_edge, f.player),
                                0.9 / speed, delay + 0.3 / speed))
     return anims
