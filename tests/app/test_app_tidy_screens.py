@@ -95,3 +95,25 @@ def test_every_lit_square_is_in_view_when_a_persons_turn_begins(make_app):
         d.key(pygame.K_SPACE)
         d.key(pygame.K_SPACE)
     assert cut == []
+
+
+def test_the_replays_step_buttons_show_each_key_beside_its_label_at_1024x768(make_app):
+    """Each step button is as wide as its label and key need: "Start" with "Home" beside it,
+    not squeezed onto two small lines while "Next" had room to spare."""
+    from carcassonne.app.files.replay import Replay
+
+    app = make_app(size=(1024, 768))
+    whole = random_game(app.tiles, 200, seed=9)
+    whole.finish()
+    scene = app.replace_scene("replay", replay=Replay(GameRecord.from_game(whole, SEATS), app.tiles))
+    Driver(app).frames(2)
+    texts = drawn(app)
+    for name in ("first", "back", "next", "last"):
+        button = scene.buttons[name]
+        inside = [rect for text, rect in texts if button.rect.contains(rect) and text in (button.text(),
+                                                                                           button.hint_text())]
+        assert len(inside) == 2, name
+        label, key = sorted(inside, key=lambda r: r.x)
+        assert abs(label.centery - key.centery) <= 2 and label.right < key.left, name  # side by side
+    row = [scene.buttons[n].rect for n in ("first", "back", "next", "last")]
+    assert all(a.right < b.left for a, b in zip(row, row[1:])) and row[-1].right <= scene.rects["inner"].right

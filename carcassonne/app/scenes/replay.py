@@ -32,7 +32,7 @@ from ..play.board_overlay import StepMarks
 from ..session import open_replay
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.panels import draw_player_card, draw_side_panel, draw_top_bar
-from ..ui.widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap
+from ..ui.widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, share_row, wrap
 from .base import BoardScene, Dialog
 
 if TYPE_CHECKING:
@@ -103,9 +103,8 @@ class ReplayScene(BoardScene):
         panel, inner = self.rects["panel"], self.rects["inner"]
         top_h = self.rects["top"].h
         bh = int(38 * u)
-        quarter = (inner.w - 3 * int(6 * u)) // 4
-        for i, name in enumerate(("first", "back", "next", "last")):
-            self.buttons[name].rect = pygame.Rect(inner.x + i * (quarter + int(6 * u)), y, quarter, bh)
+        share_row([self.buttons[name] for name in ("first", "back", "next", "last")],
+                  pygame.Rect(inner.x, y, inner.w, bh), int(6 * u), self.app.assets.fonts, u)
         self.rects["text"] = pygame.Rect(inner.x, y + bh + pad, inner.w, panel.bottom - y - bh - 2 * pad)
         tw = int(110 * u)
         self.buttons["close"].rect = pygame.Rect(w - pad - tw, int(6 * u), tw, top_h - int(12 * u))

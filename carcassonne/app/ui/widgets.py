@@ -165,6 +165,14 @@ class Button(Widget):
         self.hover = False
         self._armed = False
 
+    def width_needed(self, fonts: Fonts, u: float, height: int) -> int:
+        """How wide the button must be, ``height`` tall, to show its label at full size with
+        its key beside it (as :meth:`draw` lays them out)."""
+        size = int(min(height * 0.42, 22 * u))
+        hint = self.hint_text()
+        key = fonts.get(max(8, int(size * 0.75))).size(hint)[0] + int(8 * u) if hint else 0
+        return fonts.get(size, "bold").size(self.text())[0] + key + int(28 * u)
+
     def handle(self, intent: Intent) -> bool:
         if not self.visible:
             return False
@@ -237,6 +245,20 @@ class Button(Widget):
                 blit_text(surface, key_font, hint, (self.rect.centerx, y + top_font.get_linesize()), INK_DIM, "midtop")
                 return
         blit_text(surface, font, label, (self.rect.centerx + (left - right) // 2, self.rect.centery), ink, "center")
+
+
+def share_row(buttons: Sequence[Button], area: pygame.Rect, gap: int, fonts: Fonts, u: float) -> None:
+    """Lay ``buttons`` side by side across ``area``, each as wide as its label and key need and
+    the room left over shared equally (short of room, each gets its share of what there is):
+    a short label with a long key ("Start", Home) is not squeezed while "Next" has room to spare."""
+    need = [b.width_needed(fonts, u, area.h) for b in buttons]
+    free = area.w - gap * (len(buttons) - 1)
+    spare = free - sum(need)
+    widths = [n + spare // len(buttons) for n in need] if spare >= 0 else [free * n // sum(need) for n in need]
+    x = area.x
+    for b, w in zip(buttons, widths):
+        b.rect = pygame.Rect(x, area.y, w, area.h)
+        x += w + gap
 
 
 class Choice(Button):
