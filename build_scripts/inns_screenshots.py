@@ -1,6 +1,7 @@
 """Screenshots of Inns & Cathedrals, taken in a real window (run under Xvfb), into
 docs/screenshots/inns-cathedrals/: the New game option, the new tiles on a board, a big
-follower on a cathedral city, an inn road scoring and the Rules page.
+follower on a cathedral city, an inn road completed and scoring, one left open scoring
+nothing, and the Rules page.
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/inns_screenshots.py [--size 1024x768]
 
@@ -18,9 +19,11 @@ from carcassonne.app.app import App
 from carcassonne.app.driver import Driver
 from carcassonne.app.session import play
 from carcassonne.engine import Game, Placement, Rules
+from carcassonne.engine.modules.hand import arrange_draw
 from carcassonne.engine.record import GameRecord, Seat
 
 OUT = ROOT / "docs" / "screenshots" / "inns-cathedrals"
+RECORDS = ROOT / "tests" / "records" / "inns_cathedrals"
 RULES = Rules(inns_cathedrals=True)
 shot: Shots
 
@@ -67,9 +70,29 @@ def board(app: App, d: Driver) -> None:
     app.replace_scene("title")
 
 
+def inn_completed(app: App, d: Driver) -> None:
+    """In play: Bob lays the cloister that closes Ann's inn road, which scores 2 a tile (8),
+    its points rising over the road (tests/records/inns_cathedrals/inn-completed)."""
+    record = GameRecord.from_data(json.loads((RECORDS / "inn-completed.carc.json").read_text()))
+    last = record.turns[-1]
+    record.turns = record.turns[:-1]
+    game = record.replay(app.tiles)
+    arrange_draw(game, len(record.turns) + 1, last.tile)
+    play(app, game, [Seat("Ann", "red"), Seat("Bob", "blue")])
+    d.frames(2)
+    d.key(pygame.K_RETURN)  # (Bob takes the seat)
+    scene = app.top
+    lay(d, scene, Placement(last.tile, last.x, last.y, last.rotation), 150)
+    d.key(pygame.K_SPACE)  # no follower
+    d.key(pygame.K_RETURN)
+    Driver(app, dt=0.05).frames(10)  # (the points rise over the road)
+    shot(app, "05-inn-road-completed-scores-2-a-tile")
+    app.replace_scene("title")
+
+
 def inn_road(app: App, d: Driver) -> None:
     """Final scoring: an inn road left open scores nothing, said on the board."""
-    data = json.loads((ROOT / "tests" / "records" / "inns_cathedrals" / "inn-open.carc.json").read_text())
+    data = json.loads((RECORDS / "inn-open.carc.json").read_text())
     game = GameRecord.from_data(data).replay(app.tiles, final=True)
     seats = [Seat("Ann", "red"), Seat("Bob", "blue")]
     app.replace_scene("final", game=game, seats=seats, final=[e for e in game.events if e.final])
@@ -78,7 +101,7 @@ def inn_road(app: App, d: Driver) -> None:
     while scene.step < len(scene.final):
         d.click(scene.rects["board"].center)
     Driver(app, dt=0.05).frames(12)  # (the scores on the cards catch up; the results wait 1.2 s)
-    shot(app, "05-inn-road-left-open-scores-nothing")
+    shot(app, "06-inn-road-left-open-scores-nothing")
     app.replace_scene("title")
     app.push_scene("rules")
     d.frames(2)
@@ -86,11 +109,11 @@ def inn_road(app: App, d: Driver) -> None:
     block = next(b for b in rules.blocks if b.title == "Inns & Cathedrals: the inn")
     rules.scroll_by(block.y - rules.scroll)
     d.frames(2)
-    shot(app, "06-rules-inn-and-cathedral")
+    shot(app, "07-rules-inn-and-cathedral")
     block = next(b for b in rules.blocks if b.title == "Inns & Cathedrals: the big follower")
     rules.scroll_by(block.y - rules.scroll)
     d.frames(2)
-    shot(app, "07-rules-big-follower")
+    shot(app, "08-rules-big-follower")
     app.replace_scene("title")
 
 
@@ -99,6 +122,7 @@ def main() -> int:
     app, d, shot = open_app(OUT, "normal", 0.0)
     new_game(app, d)
     board(app, d)
+    inn_completed(app, d)
     inn_road(app, d)
     return close_app(app)
 
