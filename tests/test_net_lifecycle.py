@@ -2,9 +2,11 @@
 with every game ever played).
 
 A finished game leaves memory when its last player leaves and is read back from the data
-folder when one of its players rejoins; a restarted server reads back only the games still
-under way; a game still waiting for players long after it was opened, with nobody at its
-table, is closed and forgotten.
+folder when one of its players rejoins; a game under way that everyone has left leaves
+memory after a while and is read back the same way; its turn timer waits while nobody is at
+the table; a restarted server reads back only the games still under way; a game still
+waiting for players long after it was opened, with nobody at its table, is closed and
+forgotten.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from carcassonne.net import server as server_module
 from carcassonne.net.client import Connection, NetError
 from carcassonne.net.store import Store
 
-from netkit import ServerThread, play_seat, run, seated_pair
+from netkit import ServerThread, play_seat, run, seated_pair, wait_for
 
 
 def _finished_game(server: ServerThread, tiles) -> tuple[str, list[str], list[int]]:
@@ -53,6 +55,70 @@ def test_a_finished_game_leaves_memory_when_its_players_leave_and_comes_back_for
         conn = _rejoin(server, tiles, game, tokens)
         assert conn.table.finished and list(conn.table.game.scores) == scores
         assert server.call(lambda: list(server.server.rooms)) == [game]
+
+
+def _left_midway(server: ServerThread, tiles, **options) -> tuple[str, list[str], list[str], int]:
+    """Two players play a few turns and both leave; returns the game's id, each one's tokens
+    and the turn it stopped at."""
+    async def scenario():
+        a, b = await seated_pair(server.url, tiles, seed=12, **options)
+        await asyncio.gather(play_seat(a, 0, "normal", 100, until_turn=6),
+                             play_seat(b, 1, "normal", 101, until_turn=6))
+        turn = a.table.game.turn_number
+        await a.close()
+        await b.close()
+        return a.game_id, list(a.tokens), list(b.tokens), turn
+
+    return run(scenario())
+
+
+def test_a_game_everyone_left_leaves_memory_after_a_while_and_goes_on_after_a_rejoin(tiles, tmp_path, monkeypatch):
+    monkeypatch.setattr(server_module, "AWAY_KEPT", 1.0)
+    with ServerThread(tiles, tmp_path / "data") as server:
+        game, ann, bob, turn = _left_midway(server, tiles)
+        wait_for(lambda: not server.call(lambda: server.server.peers[game]), 10, "both players gone")
+
+        async def scenario():
+            lister = Connection(server.url, tiles)
+            await lister.open()
+            await lister.request({"type": "list"}, "games")
+            kept = server.call(lambda: game in server.server.rooms)
+            await asyncio.sleep(1.2)
+            await lister.request({"type": "list"}, "games")  # the sweep runs on list and create
+            gone = server.call(lambda: game not in server.server.rooms)
+            a, b = Connection(server.url, tiles), Connection(server.url, tiles)
+            for conn, tokens in ((a, ann), (b, bob)):
+                await conn.open()
+                await conn.rejoin(game, tokens)
+            back_at = a.table.game.turn_number
+            await asyncio.gather(play_seat(a, 0, "normal", 100, until_turn=turn + 4),
+                                 play_seat(b, 1, "normal", 101, until_turn=turn + 4))
+            return kept, gone, back_at, a.table.game.turn_number
+
+        kept, gone, back_at, later = run(scenario())
+    assert kept, "a game left a moment ago stays in memory (a dropped connection comes back to it)"
+    assert gone, "a game nobody is at leaves memory once AWAY_KEPT has passed"
+    assert back_at == turn and later >= turn + 4
+
+
+def test_a_turn_timer_waits_while_nobody_is_at_the_table(tiles, tmp_path):
+    with ServerThread(tiles, tmp_path / "data") as server:
+        game, ann, bob, turn = _left_midway(server, tiles, turn_seconds=1)
+        wait_for(lambda: not server.call(lambda: server.server.peers[game]), 10, "both players gone")
+        time.sleep(1.6)  # more than a whole turn: no timeout plays while nobody is there
+        assert server.call(lambda: server.server.rooms[game].game.turn_number) == turn
+
+        async def scenario():
+            back = Connection(server.url, tiles)
+            await back.open()
+            await back.rejoin(game, bob)
+            left = back.table.turn_left
+            while back.table.game.turn_number == turn:  # the timer runs again with somebody there
+                await back.receive()
+            return left
+
+        left = run(scenario(), timeout=20)
+    assert left is not None and left >= 0.5, "the person who comes back gets the turn's time again"
 
 
 def test_a_restarted_server_reads_back_only_games_under_way_yet_rejoins_finished_ones(tiles, tmp_path):

@@ -239,6 +239,10 @@ class Room:
         self.pending, self.follower, self.declined = None, None, False
         self.turn_started = now
 
+    def restart_clock(self, now: float) -> None:
+        """The turn in progress gets its whole time again (the timer waited for the players)."""
+        self.turn_started = now
+
     def computer_to_move(self) -> tuple[int, Bot] | None:
         """The seat a computer plays now (an AI seat, or a person's handed over), and its bot."""
         seat = self.current

@@ -13,8 +13,10 @@ address, and a seed chosen by a client is refused unless the server was started 
 ``--allow-seeds``. Computer players run in a worker thread so the loop never waits.
 
 Memory holds only games someone may still play: a finished game leaves it when its last
-player leaves (a rejoin reads it back from the data folder), and a game still waiting for
-players a day after it was opened, with nobody at its table, is closed.
+player leaves (a rejoin reads it back from the data folder), a game under way leaves it an
+hour after its last player left, and a game still waiting for players a day after it was
+opened, with nobody at its table, is closed. While nobody is at a game's table its turn
+timer waits: the timer keeps a table moving, it does not play out a game all have left.
 
 ``carcassonne server`` (:func:`main`) runs it until SIGTERM or Ctrl+C.
 """
@@ -56,6 +58,9 @@ JOIN_WINDOW = 60.0
 WAITING_PER_ADDRESS = 50
 #: Seconds a game may wait for players, nobody at its table, before the server closes it.
 WAITING_KEPT = 24 * 3600.0
+#: Seconds a game under way stays in memory after its last player left (then a rejoin reads
+#: it back from the data folder, as after a restart: without its chat).
+AWAY_KEPT = 3600.0
 #: Chat lines a connection may send in :data:`CHAT_WINDOW` seconds.
 CHAT_LINES = 8
 CHAT_WINDOW = 10.0
@@ -103,6 +108,8 @@ class Server:
         self._creators: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        #: Since when nobody has been at each game's table (server clock).
+        self._empty_since: dict[str, float] = {}
         self._computers: set[asyncio.Task[None]] = set()
         if store is not None:
             for room in store.rooms(tiles):
@@ -113,6 +120,11 @@ class Server:
         self.by_code[room.code] = room
         self.peers.setdefault(room.id, set())
         self._locks[room.id] = asyncio.Lock()
+        self._empty_since[room.id] = time.time()
+
+    def _kept(self, room: Room) -> bool:
+        """Whether this room is the one in memory (a task may outlive a room sent back to disk)."""
+        return self.rooms.get(room.id) is room
 
     def resume_all(self) -> None:
         """After a restart: computers whose turn it is go on, timers start again."""
@@ -197,6 +209,9 @@ class Server:
         still_held = {s for p in self.peers[room.id] for s in p.seats}
         room.leave([s for s in peer.seats if s not in still_held], time.time())
         self._tell(room, [room.seats_message(time.time())])
+        if not self.peers[room.id]:
+            self._empty_since[room.id] = time.time()
+            self._stop_timer(room)  # (a person's turn timer waits for somebody to come back)
         self._retire_if_done(room)
 
     def _retire_if_done(self, room: Room) -> None:
@@ -207,19 +222,27 @@ class Server:
         self._drop(room)
 
     def _drop(self, room: Room) -> None:
+        if not self._kept(room):
+            return
         self.rooms.pop(room.id, None)
         if self.by_code.get(room.code) is room:
             del self.by_code[room.code]
         self.peers.pop(room.id, None)
         self._locks.pop(room.id, None)
         self._creators.pop(room.id, None)
+        self._empty_since.pop(room.id, None)
+        self._stop_timer(room)
+
+    def _stop_timer(self, room: Room) -> None:
         timer = self._timers.pop(room.id, None)
         if timer is not None:
             timer.cancel()
 
-    async def _close_stale(self, now: float) -> None:
+    async def _sweep(self, now: float) -> None:
         """Close the games still waiting for players :data:`WAITING_KEPT` seconds after they
-        were opened, with nobody at their table (their creators have gone)."""
+        were opened, with nobody at their table (their creators have gone); send back to the
+        data folder the games under way nobody has been at for :data:`AWAY_KEPT` seconds,
+        unless a computer is to move (it plays on, then the game waits for a person)."""
         stale = [room for room in self.rooms.values()
                  if not room.started and not self.peers.get(room.id) and now - room.created > WAITING_KEPT]
         for room in stale:
@@ -228,6 +251,16 @@ class Server:
                 await asyncio.to_thread(self.store.remove, room)
         if stale:
             log.info("%d games closed after waiting %.0f h for players", len(stale), WAITING_KEPT / 3600)
+        if self.store is None:
+            return
+        idle = [room for room in self.rooms.values()
+                if room.started and not self.peers.get(room.id) and room.computer_to_move() is None
+                and now - self._empty_since.get(room.id, now) > AWAY_KEPT]
+        for room in idle:
+            self._drop(room)
+        if idle:
+            log.info("%d games nobody was at for %.0f min left memory (kept in the data folder)",
+                     len(idle), AWAY_KEPT / 60)
 
     # ------------------------------------------------------------ messages
     async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -236,7 +269,7 @@ class Server:
         if kind == "hello":
             raise ProtocolError("hello was said already")
         if kind in ("list", "create"):
-            await self._close_stale(now)
+            await self._sweep(now)
         if kind == "list":
             await self._send(peer, {"type": "games", "games": [
                 r.listing(now) for r in self.rooms.values() if not r.started and any(s.is_open for s in r.seats)]})
@@ -331,7 +364,7 @@ class Server:
     async def _rejoin(self, peer: Peer, message: dict[str, Any], now: float) -> None:
         self._check_attempts(peer)
         room = self.rooms.get(message["game"])
-        if room is None and self.store is not None:  # a finished game, read back for its players
+        if room is None and self.store is not None:  # a game that left memory, read back for its players
             read = await asyncio.to_thread(self.store.room, self.tiles, message["game"])
             room = self.rooms.get(message["game"], read)  # another player may have read it meanwhile
         token = message["token"]
@@ -354,7 +387,10 @@ class Server:
         peer.room = room
         peer.seats = sorted(set(peer.seats) | set(seats))
         peer.host = peer.host or host
+        if not self.peers[room.id] and room.current is not None:
+            room.restart_clock(time.time())  # the turn timer waited while the table was empty
         self.peers[room.id].add(peer)
+        self._empty_since.pop(room.id, None)
         room.arrive(seats)
 
     @staticmethod
@@ -390,10 +426,8 @@ class Server:
     # ------------------------------------------------------------ turns
     def _next_turn(self, room: Room) -> None:
         """After anything that may change whose turn it is: a computer moves, or the timer runs."""
-        timer = self._timers.pop(room.id, None)
-        if timer is not None:
-            timer.cancel()
-        if room.current is None:
+        self._stop_timer(room)
+        if room.current is None or not self._kept(room):
             return
         game = room.game
         assert game is not None
@@ -401,13 +435,13 @@ class Server:
             task = asyncio.get_running_loop().create_task(self._computer_turn(room, game.turn_number))
             self._computers.add(task)
             task.add_done_callback(self._computers.discard)
-        elif room.turn_seconds:
+        elif room.turn_seconds and self.peers.get(room.id):
             left = room.turn_left(time.time()) or 0.0
             self._timers[room.id] = asyncio.get_running_loop().call_later(
                 left + 0.05, lambda: self._timeout(room))
 
     def _timeout(self, room: Room) -> None:
-        if room.game is not None and room.timed_out(time.time()):
+        if self._kept(room) and self.peers.get(room.id) and room.game is not None and room.timed_out(time.time()):
             task = asyncio.get_running_loop().create_task(
                 self._computer_turn(room, room.game.turn_number, timed_out=True))
             self._computers.add(task)
@@ -419,6 +453,8 @@ class Server:
         from ..ai import get_bot
         from .room import TIMEOUT_LEVEL
 
+        if not self._kept(room):
+            return
         async with self._locks[room.id]:
             game = room.game
             if game is None or room.current is None or game.turn_number != turn:
@@ -432,6 +468,8 @@ class Server:
                 seat, bot = found
             try:
                 move = await asyncio.to_thread(bot.choose, game.copy())
+                if not self._kept(room) or game.turn_number != turn:
+                    return
                 messages = room.play(move, time.time())
             except (ProtocolError, IllegalMoveError) as exc:
                 log.error("the computer for seat %d of game %s failed: %s", seat, room.id, exc)
