@@ -25,6 +25,7 @@ from .ai.base import Bot
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
 from .engine.record import GameRecord, Seat
 from .engine.rules import BAG, BOX, HANDS, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
+from .engine.untrusted import shown_path
 from .i18n import _
 
 
@@ -293,7 +294,13 @@ def main(args: argparse.Namespace) -> int:
         if records is not None:
             names = _names(levels, order)
             seats = [Seat(names[s], COLORS[s], f"ai:{levels[b]}") for s, b in enumerate(order)]
-            _record(seats, rules, args.seed + index, history).save(records / f"game-{index + 1:04d}.carc.json")
+            path = records / f"game-{index + 1:04d}.carc.json"
+            try:
+                _record(seats, rules, args.seed + index, history).save(path)
+            except OSError as exc:  # the folder filled up, or went away, mid-run
+                print(_("--records: cannot save {file} ({reason}); games saved before it: {count}").format(
+                    file=shown_path(path), reason=exc.strerror or exc, count=index), file=sys.stderr)
+                return 2
         if not args.json and args.games >= 20 and (index + 1) % max(1, args.games // 10) == 0:
             print(progress_line(index + 1, args.games), file=sys.stderr, flush=True)
     summary = {"games": args.games, "bots": [t.to_json(args.games) for t in tallies]}

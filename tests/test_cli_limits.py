@@ -65,6 +65,28 @@ def test_records_into_something_that_is_no_folder_names_it(capsys, tmp_path):
     assert a_file.read_text() == "kept"
 
 
+def test_a_records_folder_that_fills_up_mid_run_is_one_line_naming_the_file(capsys, tmp_path, monkeypatch):
+    """The disk fills up at the second game: the first stays saved, the run stops with one line."""
+    import errno
+
+    from carcassonne.engine import record
+
+    real, calls = record.write_atomically, []
+
+    def filling(path, text, durable=True):
+        calls.append(path)
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, text, durable)
+
+    monkeypatch.setattr(record, "write_atomically", filling)
+    assert main(["simulate", "--bots", "random,random", "-n", "3", "--records", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip() == (f"--records: cannot save {tmp_path / 'game-0002.carc.json'} (No space left "
+                                         "on device); games saved before it: 1")
+    assert [p.name for p in tmp_path.iterdir()] == ["game-0001.carc.json"]
+
+
 def test_records_go_into_a_new_folder(capsys, tmp_path):
     assert main(["simulate", "--bots", "random,random", "-n", "1", "--records", str(tmp_path / "new" / "games")]) == 0
     assert len(list((tmp_path / "new" / "games").glob("*.carc.json"))) == 1
