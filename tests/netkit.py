@@ -41,8 +41,9 @@ class ServerThread:
     """A :class:`Server` served on 127.0.0.1 from a thread with its own event loop."""
 
     def __init__(self, tiles: Any, folder: Path | None = None, allow_seeds: bool = True,
-                 hand_over_after: float = 30.0) -> None:
+                 hand_over_after: float = 30.0, trusted_proxies: frozenset[str] = frozenset()) -> None:
         self.tiles, self.folder = tiles, folder
+        self.trusted_proxies = trusted_proxies
         self.allow_seeds, self.hand_over_after = allow_seeds, hand_over_after
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
@@ -66,7 +67,7 @@ class ServerThread:
     async def _start(self) -> None:
         store = Store(self.folder) if self.folder else None
         self.server = Server(self.tiles, store, allow_seeds=self.allow_seeds,
-                             hand_over_after=self.hand_over_after)
+                             hand_over_after=self.hand_over_after, trusted_proxies=self.trusted_proxies)
         self.ws_server = await serve(self.server.handle, "127.0.0.1", 0, max_size=MAX_CLIENT_MESSAGE,
                                      close_timeout=0.5)
         self.port = next(iter(self.ws_server.sockets)).getsockname()[1]

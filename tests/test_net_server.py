@@ -452,3 +452,48 @@ def test_abbot_moves_through_the_server_are_the_local_games(server, tiles, monke
     figures = [t.follower for t in local.history if isinstance(t, tuple) and str(t[-1]).startswith("abbot")]
     assert "abbot:back" in figures and {"abbot:garden", "abbot:cloister"} & set(figures)
     assert mine.history == theirs.history == local.history and mine.scores == local.scores
+
+
+async def _bad_joins(url: str, forwarded: str | None, count: int) -> list[str]:
+    """``count`` joins with a wrong code, as a client behind a proxy that forwards ``forwarded``
+    (a fresh connection every 4: five bad messages in a row close one)."""
+    headers = {"X-Forwarded-For": forwarded} if forwarded is not None else {}
+    codes: list[str] = []
+    while len(codes) < count:
+        async with connect(url, additional_headers=headers) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION}))
+            await ws.recv()
+            for _ in range(min(4, count - len(codes))):
+                await ws.send(json.dumps({"type": "join", "code": "ZZZZZZ", "seat": 1, "name": "Eve"}))
+                codes.append(json.loads(await ws.recv())["code"])
+    return codes
+
+
+def test_behind_a_trusted_proxy_the_limits_are_per_forwarded_address(tiles):
+    """``--trusted-proxy 127.0.0.1``: players behind the proxy no longer share its limits."""
+    with ServerThread(tiles, trusted_proxies=frozenset({"127.0.0.1"})) as server:
+        async def scenario():
+            eve = await _bad_joins(server.url, "198.51.100.4, 203.0.113.7", 11)
+            other = await _bad_joins(server.url, "203.0.113.8", 1)
+            garbage = await _bad_joins(server.url, "not an address", 1)  # counted as the proxy's own
+            return eve, other, garbage
+
+        eve, other, garbage = run(scenario())
+    assert eve == ["bad-code"] * 10 + ["rate-limited"]
+    assert other == ["bad-code"] and garbage == ["bad-code"]
+
+
+def test_a_forwarded_address_from_an_untrusted_peer_is_ignored(server, tiles):
+    async def scenario():
+        await _bad_joins(server.url, "203.0.113.7", 10)
+        return await _bad_joins(server.url, "203.0.113.8", 1)
+
+    assert run(scenario()) == ["rate-limited"]
+
+
+def test_the_server_refuses_a_trusted_proxy_that_is_no_address(capsys):
+    from carcassonne.cli import main
+
+    assert main(["server", "--trusted-proxy", "proxy.example", "--port", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip().startswith("--trusted-proxy: ") and "proxy.example" in err

@@ -11,6 +11,9 @@ every message is checked field by field (:mod:`.protocol`), a connection that go
 sending bad messages is closed, join attempts with a wrong code or token are limited per
 address, and a seed chosen by a client is refused unless the server was started with
 ``--allow-seeds``. Computer players run in a worker thread so the loop never waits.
+Behind a reverse proxy named with ``--trusted-proxy``, a connection's address is the one the
+proxy appends to ``X-Forwarded-For`` (otherwise every player would share the proxy's limits);
+from any other address the header is ignored, so nobody escapes the limits by sending it.
 
 Memory holds only games someone may still play: a finished game leaves it when its last
 player leaves (a rejoin reads it back from the data folder), a game under way leaves it an
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import json
 import logging
 import signal
@@ -95,10 +99,11 @@ class Server:
     """The lobby and its rooms; :meth:`handle` serves one connection."""
 
     def __init__(self, tiles: TileSet, store: Store | None = None, allow_seeds: bool = False,
-                 hand_over_after: float = HAND_OVER_AFTER) -> None:
+                 hand_over_after: float = HAND_OVER_AFTER, trusted_proxies: frozenset[str] = frozenset()) -> None:
         self.tiles = tiles
         self.store = store
         self.allow_seeds = allow_seeds
+        self.trusted_proxies = trusted_proxies
         self.hand_over_after = hand_over_after
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
@@ -133,8 +138,7 @@ class Server:
 
     # ------------------------------------------------------------ connections
     async def handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        peer = Peer(ws, address)
+        peer = Peer(ws, self._address(ws))
         try:
             if not await self._hello(peer):
                 return
@@ -144,6 +148,19 @@ class Server:
             pass
         finally:
             self._gone(peer)
+
+    def _address(self, ws: ServerConnection) -> str:
+        """Where a connection comes from: a trusted proxy's last ``X-Forwarded-For`` entry (the
+        address it saw), else the connection's own address."""
+        direct = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if direct not in self.trusted_proxies or ws.request is None:
+            return direct
+        forwarded = ws.request.headers.get_all("X-Forwarded-For")
+        last = forwarded[-1].rsplit(",", 1)[-1].strip() if forwarded else ""
+        try:
+            return str(ipaddress.ip_address(last))
+        except ValueError:
+            return direct
 
     async def _hello(self, peer: Peer) -> bool:
         """The first message names the protocol; a mismatch is refused with both versions."""
@@ -495,6 +512,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-seeds", action="store_true",
                         help=_("accept a seed chosen by a client (tests and tournaments only: "
                                "it tells that client the order of the bag)"))
+    parser.add_argument("--trusted-proxy", metavar="ADDRESS", action="append", default=[],
+                        help=_("a reverse proxy in front of the server (e.g. 127.0.0.1; may be repeated): "
+                               "connections from it are limited by the address it forwards"))
     parser.add_argument("--certfile", help=_("TLS certificate (PEM): serve wss:// instead of ws://"))
     parser.add_argument("--keyfile", help=_("TLS private key (PEM), with --certfile"))
 
@@ -518,10 +538,16 @@ def main(args: argparse.Namespace) -> int:
         except (OSError, ssl.SSLError) as exc:
             print(_("cannot use the TLS certificate: {problem}").format(problem=exc), file=sys.stderr)
             return 2
+    try:
+        proxies = frozenset(str(ipaddress.ip_address(a)) for a in args.trusted_proxy)
+    except ValueError as exc:
+        print(_("--trusted-proxy: {problem}").format(problem=exc), file=sys.stderr)
+        return 2
     folder = Path(args.data) if args.data else _default_folder()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     try:
-        return asyncio.run(_serve(standard_tiles(), folder, args.host, args.port, context, args.allow_seeds))
+        return asyncio.run(_serve(standard_tiles(), folder, args.host, args.port, context, args.allow_seeds,
+                                  proxies))
     except StoreError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -554,9 +580,9 @@ def _default_folder() -> Path:
 
 
 async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ssl.SSLContext | None,
-                 allow_seeds: bool) -> int:
+                 allow_seeds: bool, trusted_proxies: frozenset[str] = frozenset()) -> int:
     store = await asyncio.to_thread(Store, folder)
-    server = Server(tiles, store, allow_seeds=allow_seeds)
+    server = Server(tiles, store, allow_seeds=allow_seeds, trusted_proxies=trusted_proxies)
     _settle_collector()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
