@@ -3,7 +3,7 @@ with every game ever played).
 
 A finished game leaves memory when its last player leaves and is read back from the data
 folder when one of its players rejoins; a game under way that everyone has left leaves
-memory after a while and is read back the same way; its turn timer waits while nobody is at
+memory after a while and is read back the same way (a game read back again and again ends as the local game); its turn timer waits while nobody is at
 the table; a restarted server reads back only the games still under way; a game still
 waiting for players long after it was opened, with nobody at its table, is closed and
 forgotten.
@@ -191,3 +191,62 @@ def test_a_lobby_kept_by_an_older_server_gains_the_finished_column(tiles, tmp_pa
         assert store.room(tiles, "no-such-game") is None
     finally:
         store.close()
+
+
+async def _play_until(conn: Connection, seat: int, bot, until: int) -> None:
+    """``bot`` plays ``seat`` until turn ``until`` is reached or the game ends (one bot for the
+    whole game, as the local game has)."""
+    asked = None
+    while not conn.table.finished:
+        game = conn.table.game
+        if game is not None and game.turn_number >= until:
+            return
+        if game is not None and conn.table.current == seat and asked != game.turn_number:
+            asked = game.turn_number
+            move = bot.choose(game.copy())
+            await conn.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
+                             "follower": move.follower, "turn": asked})
+        await conn.receive()
+
+
+def test_a_game_sent_back_to_disk_again_and_again_ends_as_the_local_game(tiles, tmp_path, monkeypatch):
+    """Every 12 turns both players leave and the game leaves memory; read back each time, with
+    Inns & Cathedrals and the Abbot, it still ends move for move as the game played locally."""
+    from carcassonne.ai import get_bot
+    from carcassonne.engine import Game, Rules
+
+    monkeypatch.setattr(server_module, "AWAY_KEPT", 0.0)
+    rules = Rules(inns_cathedrals=True, abbot=True)
+    local = Game(tiles, rules, players=2, seed=14, names=["Ann", "Bob"])
+    local_bots = [get_bot("normal", 100), get_bot("random", 101)]
+    while local.draw() is not None:
+        local.play(local_bots[local.current].choose(local))
+    local.finish()
+
+    with ServerThread(tiles, tmp_path / "data") as server:
+        async def scenario():
+            a, b = await seated_pair(server.url, tiles, seed=14, rules=rules.to_record())
+            game_id, tokens = a.game_id, (list(a.tokens), list(b.tokens))
+            bots, evictions = [get_bot("normal", 100), get_bot("random", 101)], 0
+            until = 12
+            while True:
+                await asyncio.gather(_play_until(a, 0, bots[0], until), _play_until(b, 1, bots[1], until))
+                if a.table.finished:
+                    return a.table.game, evictions
+                await a.close()
+                await b.close()
+                wait_for(lambda: not server.call(lambda: server.server.peers[game_id]), 10, "both gone")
+                lister = Connection(server.url, tiles)
+                await lister.open()
+                await lister.request({"type": "list"}, "games")
+                await lister.close()
+                evictions += server.call(lambda: game_id not in server.server.rooms)
+                a, b = Connection(server.url, tiles), Connection(server.url, tiles)
+                for conn, held in zip((a, b), tokens, strict=True):
+                    await conn.open()
+                    await conn.rejoin(game_id, held)
+                until += 12
+
+        played, evictions = run(scenario(), timeout=240)
+    assert played.history == local.history and played.scores == local.scores
+    assert evictions >= 4
