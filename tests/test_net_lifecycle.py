@@ -3,10 +3,10 @@ with every game ever played).
 
 A finished game leaves memory when its last player leaves and is read back from the data
 folder when one of its players rejoins; a game under way that everyone has left leaves
-memory after a while and is read back the same way (a game read back again and again ends as the local game); its turn timer waits while nobody is at
-the table; a restarted server reads back only the games still under way; a game still
-waiting for players long after it was opened, with nobody at its table, is closed and
-forgotten.
+memory after a while and is read back the same way (read back again and again, it ends as
+the local game); its turn timer waits while nobody is at the table; a restarted server
+reads back only the games still under way; a game still waiting for players long after it
+was opened, with nobody at its table, is closed and forgotten.
 """
 
 from __future__ import annotations
