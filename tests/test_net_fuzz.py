@@ -149,3 +149,30 @@ async def _still_serving(url: str, tiles: Any) -> bool:
     games = await conn.request({"type": "list"}, "games")
     await conn.close()
     return isinstance(games["games"], list)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(st.text(max_size=60), max_size=3), trusted=st.booleans())
+def test_any_forwarded_header_gives_an_address_and_never_an_error(tiles, values, trusted):
+    """Whatever ``X-Forwarded-For`` headers a peer sends: the connection's address, or (from a
+    trusted proxy) a well-formed IP address the proxy appended."""
+    import ipaddress
+    from types import SimpleNamespace
+
+    from websockets.datastructures import Headers
+
+    from carcassonne.net.server import Server
+
+    headers = Headers()
+    for value in values:
+        try:
+            headers["X-Forwarded-For"] = value
+        except Exception:  # (a header value the HTTP layer itself could not carry)
+            continue
+    ws = SimpleNamespace(remote_address=("127.0.0.1", 40000), request=SimpleNamespace(headers=headers))
+    server = Server(tiles, trusted_proxies=frozenset({"127.0.0.1"} if trusted else ()))
+    address = server._address(ws)  # type: ignore[arg-type]
+    if not trusted:
+        assert address == "127.0.0.1"
+    else:
+        assert address == str(ipaddress.ip_address(address))
