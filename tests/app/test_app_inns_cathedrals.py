@@ -158,6 +158,28 @@ def test_an_inn_road_left_open_scores_nothing_on_the_final_board(make_app):
     assert scene.scores_after(scene.step) == game.scores  # the open inn road adds nothing
 
 
+def test_inn_roads_and_cathedral_cities_left_open_are_shown_before_the_farms(make_app):
+    """AR "Final scoring": roads, cities and cloisters, then farms; the ones that score
+    nothing are told among the roads and cities, not after the farms."""
+    from carcassonne.ai import get_bot
+
+    app = make_app(animation="normal")
+    game = Game(app.tiles, Rules(inns_cathedrals=True, abbot=True), players=3, seed=3, names=["Ann", "Bob", "Cid"])
+    bots = [get_bot("normal", 21 + i) for i in range(3)]
+    while game.draw() is not None:
+        game.play(bots[game.current].choose(game))
+    game.finish()
+    final = [e for e in game.events if e.final]
+    zero = left_open(game)
+    assert zero and any(e.feature == "farm" for e in final)
+    scene = FinalBoardScene(app, game, [*SEATS, Seat("Cid", "green")], final)
+    kinds = [e.feature for e in scene.final]
+    first_farm = kinds.index("farm")
+    assert all(kind == "farm" for kind in kinds[first_farm:])
+    assert [e for e in scene.final if e.points == 0 and e in zero] == zero
+    assert sorted(map(repr, scene.final)) == sorted(map(repr, final + zero))
+
+
 def test_the_rules_screen_shows_the_inn_the_cathedral_and_the_big_follower_each_with_its_example(make_app):
     from carcassonne.app.scenes.rules_help import RulesScene
 

@@ -51,6 +51,13 @@ def left_open(game: Game) -> list[ScoreEvent]:
             if not f.complete and ((f.kind == "road" and f.inn) or (f.kind == "city" and f.cathedral))]
 
 
+def before_farms(events: list[ScoreEvent], more: list[ScoreEvent]) -> list[ScoreEvent]:
+    """``events`` with ``more`` put in before the first farm (AR "Final scoring": the roads,
+    cities and cloisters, then the farms)."""
+    at = next((i for i, e in enumerate(events) if e.feature == "farm"), len(events))
+    return events[:at] + more + events[at:]
+
+
 class FinalBoardScene(BoardScene):
     keymap = "final"
 
@@ -61,9 +68,10 @@ class FinalBoardScene(BoardScene):
         self.hints = hints
         #: The engine's final events, handed on to the results.
         self.given = list(final)
-        #: Each moment: the engine's events, then the inn roads and cathedral cities left open
-        #: with followers on them, shown scoring nothing (Inns & Cathedrals, AR FAQ 22).
-        self.final = self.given + left_open(game)
+        #: Each moment: the engine's events, with the inn roads and cathedral cities left open
+        #: with followers on them shown scoring nothing (Inns & Cathedrals, AR FAQ 22) among
+        #: the roads and cities, before the farms, as the rulebook counts them.
+        self.final = before_farms(self.given, left_open(game))
         self.review = review
         self.paints: list[Paint] = [event_paint(game, ev, [s.color for s in seats]) for ev in self.final]
         #: How many final events have had their moment (the one lit now included).
