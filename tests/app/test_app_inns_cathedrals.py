@@ -178,6 +178,14 @@ def test_inn_roads_and_cathedral_cities_left_open_are_shown_before_the_farms(mak
     assert all(kind == "farm" for kind in kinds[first_farm:])
     assert [e for e in scene.final if e.points == 0 and e in zero] == zero
     assert sorted(map(repr, scene.final)) == sorted(map(repr, final + zero))
+    app.push(scene)
+    d = Driver(app, dt=0.0)
+    d.frames(1)
+    while scene.step < len(scene.final):  # each moment's caption: the risk told for those alone
+        d.click(scene.rects["board"].center)
+        d.frames(1)
+        ev, text = scene.final[scene.step - 1], " ".join(scene.caption)
+        assert ("scores nothing at the end" in text) == (ev in zero), (scene.step, ev.feature, text)
 
 
 def test_the_rules_screen_shows_the_inn_the_cathedral_and_the_big_follower_each_with_its_example(make_app):

@@ -71,7 +71,8 @@ class FinalBoardScene(BoardScene):
         #: Each moment: the engine's events, with the inn roads and cathedral cities left open
         #: with followers on them shown scoring nothing (Inns & Cathedrals, AR FAQ 22) among
         #: the roads and cities, before the farms, as the rulebook counts them.
-        self.final = before_farms(self.given, left_open(game))
+        self.left_open = left_open(game)
+        self.final = before_farms(self.given, self.left_open)
         self.review = review
         self.paints: list[Paint] = [event_paint(game, ev, [s.color for s in seats]) for ev in self.final]
         #: How many final events have had their moment (the one lit now included).
@@ -203,7 +204,7 @@ class FinalBoardScene(BoardScene):
         if lit is not None:
             ev = self.final[self.step - 1]
             text = describe(ev, [s.name for s in self.seats])
-            if self.step > len(self.given):  # (an inn road or cathedral city left open)
+            if any(ev is e for e in self.left_open):  # (an inn road or cathedral city left open)
                 risk = open_risk(ev.feature, ev.feature == "road", ev.feature == "city")
                 text = f"{text}. {risk}" if risk else text
             text = _("{step} of {total}: {event}").format(step=self.step, total=len(self.final), event=text)
