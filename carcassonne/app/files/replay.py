@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine import Game, Move, RecordError, ScoreEvent
+from ...engine import Game, Move, ScoreEvent
 from ...engine.record import GameRecord, Seat
 from ...engine.tiles import TileKind, TileSet
 from ...engine.untrusted import shown_path
@@ -25,18 +25,14 @@ class Replay:
         self.name = name
         self.seats: list[Seat] = list(record.players)
         self.turns = list(record.turns)
-        self.game: Game = record.new_game(tiles)
         #: Who played each turn (turn k is ``self.turns[k - 1]``, played by ``self.player_of[k - 1]``).
         self.player_of: list[int] = []
-        for number, turn in enumerate(self.turns, start=1):
-            if turn.tile not in tiles:
-                raise RecordError(f"turn {number}: unknown tile {turn.tile!r}")
-            reason = self.game.why_not(turn)
-            if reason:
-                raise RecordError(f"turn {number}: {reason}", reason=reason, turn=number)
-            self.player_of.append(self.game.current)
-            self.game.push(turn)
-        self.has_final = self.game.is_over
+        # every turn checked by the engine's own replay (a rule module's tiles, a hand's draws),
+        # then taken back to the start tile
+        self.game: Game = record.replay(tiles, before_turn=lambda game, _n, _t: self.player_of.append(game.current))
+        self.has_final = self.game.finished
+        if self.has_final:
+            self.game.pop()
         self.bounds = self._bounds()
         while self.game.history:
             self.game.pop()
