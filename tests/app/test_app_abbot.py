@@ -236,3 +236,28 @@ def test_a_game_opened_to_the_network_keeps_its_options_inside_the_form_at_1024x
     assert not form.variants["hand"].visible
     footer = form.box.bottom - 24  # the hint line under the buttons
     assert all(opt.rect.bottom < footer - 8 for opt in form.net_options), [o.rect for o in form.net_options]
+
+
+def test_the_results_table_has_a_gardens_column_and_its_columns_add_up_to_the_totals(make_app):
+    """With the Abbot a garden's points are in their own column; without it there is none."""
+    from carcassonne.ai import get_bot
+    from carcassonne.app.scenes.results import ResultsScene
+
+    app = make_app()
+    for rules, seed in ((Rules(abbot=True), 3), (Rules(), 3)):
+        game = Game(app.tiles, rules, players=3, seed=seed, names=["Ann", "Bob", "Cid"])
+        bots = [get_bot("normal", 21 + i) for i in range(3)]
+        while game.draw() is not None:
+            game.play(bots[game.current].choose(game))
+        game.finish()
+        seats = [*SEATS, Seat("Cid", "green")]
+        scene = ResultsScene(app, game, seats, [e for e in game.events if e.final])
+        app.push(scene)
+        d = Driver(app)
+        d.key(pygame.K_RETURN)  # every final step revealed
+        d.frames(1)
+        rows = scene.table()
+        assert [sum(row[k] for k in scene.kinds()) for row in rows] == game.scores
+        assert ("garden" in scene.kinds()) == rules.abbot
+        if rules.abbot:
+            assert any(e.feature == "garden" for e in game.events) and any(row["garden"] for row in rows)

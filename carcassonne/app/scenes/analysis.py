@@ -25,7 +25,7 @@ from ..art.assets import PLAYER_RGB
 from ..files.analysis_job import AnalysisJob, analysed_players
 from ..files.replay import Replay
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, Intent
-from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, cut, draw_panel, wrap, wrap_at_most
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ class AnalysisScene(Scene):
         if self.job.turns is not None:
             self._draw_results(surface)
             if self.rows:
-                tip = _cut(small, _("Click a turn, or press its number, to see both moves on the board."),
+                tip = cut(small, _("Click a turn, or press its number, to see both moves on the board."),
                            self.back.rect.x - int(40 * u))
                 blit_text(surface, small, tip, (int(24 * u), self.back.rect.centery), INK_DIM, "midleft")
         else:
@@ -284,31 +284,12 @@ class AnalysisScene(Scene):
         better = _("Better: {move}.").format(move=advice_words(self.game, t.best, t.played))
         if t.better is not None:
             better += " " + hint_sentence(t.better)
-        lines = (_lines(font, played, width, max(1, room // 2), INK)
-                 + _lines(font, better, width, max(1, room - room // 2), GOOD))
+        lines = ([(line, INK) for line in wrap_at_most(font, played, width, max(1, room // 2))]
+                 + [(line, GOOD) for line in wrap_at_most(font, better, width, max(1, room - room // 2))])
         for line, ink in lines[:max(1, room)]:
             blit_text(surface, font, line, (x, y), ink)
             y += font.get_linesize()
 
     def _fit_line(self, surface: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[int, int],
                   width: int, ink: tuple[int, int, int]) -> None:
-        blit_text(surface, font, _cut(font, text, width), pos, ink)
-
-
-def _lines(font: pygame.font.Font, text: str, width: int, most: int,
-           ink: tuple[int, int, int]) -> list[tuple[str, tuple[int, int, int]]]:
-    """``text`` wrapped to at most ``most`` lines, the last cut at a word with "…" if needed."""
-    lines = wrap(font, text, width)
-    if len(lines) > most:
-        lines = lines[:most]
-        lines[-1] = _cut(font, lines[-1] + " …", width)
-    return [(line, ink) for line in lines]
-
-
-def _cut(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened at a word, ending in "…", until it fits ``width``."""
-    if font.size(text)[0] <= width:
-        return text
-    while font.size(text + "…")[0] > width and " " in text:
-        text = text.rsplit(" ", 1)[0]
-    return text.rstrip(" …") + "…"
+        blit_text(surface, font, cut(font, text, width), pos, ink)

@@ -18,13 +18,16 @@ from ...i18n import N_, _, ngettext
 from ...words.score_words import describe
 from ..art.assets import PLAYER_RGB
 from ..ui.intents import KEY, PRESS, Intent
-from ..ui.widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
+from ..ui.widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap_at_most
 from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
 
 FEATURES = ("road", "city", "cloister", "farm")
+#: The table's column for each feature kind (gardens only with the Abbot).
+COLUMNS = {"road": N_("Roads"), "city": N_("Cities"), "cloister": N_("Cloisters"), "garden": N_("Gardens"),
+           "farm": N_("Farms")}
 STEP_SECONDS = 0.8
 
 
@@ -54,11 +57,18 @@ class ResultsScene(Scene):
         }
         self.widgets = list(self.buttons.values())
         self.note = ""
+        #: The event lines as wrapped for the panel's width (see :meth:`_wrapped`).
+        self._wraps: dict[tuple[str, int, int], list[str]] = {}
 
     # -------------------------------------------------------------- data
+    def kinds(self) -> tuple[str, ...]:
+        """The feature kinds the table has a column for: with the Abbot, gardens too, so the
+        columns add up to the total."""
+        return ("road", "city", "cloister", "garden", "farm") if self.game.rules.abbot else FEATURES
+
     def table(self) -> list[dict[str, int]]:
         """Points per player per feature kind (during play + final), from the score events."""
-        rows = [{k: 0 for k in FEATURES} for _ in self.seats]
+        rows = [{k: 0 for k in self.kinds()} for _ in self.seats]
         revealed = {id(e) for e in self.final[:self.revealed]}
         for ev in self.game.events:
             if ev.final and id(ev) not in revealed:
@@ -216,46 +226,57 @@ class ResultsScene(Scene):
         blit_text(surface, head, _("Final scoring: roads, cities, cloisters, then farms"),
                   (r.x + int(14 * u), r.y + int(10 * u)), INK)
         y = r.y + int(44 * u)
-        line = font.get_linesize() + int(4 * u)
-        room = max(1, (r.bottom - y - int(10 * u)) // line)
-        shown = self.final[:self.revealed]
+        line, gap = font.get_linesize() + int(2 * u), int(3 * u)
+        room = r.bottom - y - int(30 * u)  # (above the "Space or click" line)
         if not self.final:
             blit_text(surface, font, _("No follower was left on the board: nothing more to score."),
                       (r.x + int(14 * u), y), INK_DIM)
-        start = max(0, len(shown) - room)
-        names = [s.name for s in self.seats]
-        for ev in shown[start:]:
+        names, width = [s.name for s in self.seats], r.w - int(44 * u)
+        # each event revealed in one or two lines; as many of the newest as the panel holds
+        blocks = [(ev, self._wrapped(font, describe(ev, names), width)) for ev in self.final[:self.revealed]]
+        first, used = len(blocks), 0
+        while first > 0 and used + len(blocks[first - 1][1]) * line + gap <= room:
+            first -= 1
+            used += len(blocks[first][1]) * line + gap
+        for ev, lines in blocks[first:]:
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK) if ev.players else INK_DIM
             if ev.players and self.seats[ev.players[0]].color == "black":
                 colour = INK
-            pygame.draw.circle(surface, colour, (r.x + int(20 * u), y + line // 2 - 2), int(5 * u))
-            text, room_w = describe(ev, names), r.w - int(44 * u)
-            fitting = next((f for f in (fonts.get(int(k * u)) for k in (15, 14, 13, 12)) if f.size(text)[0] <= room_w),
-                           None)
-            if fitting is None:  # still too long at the smallest size: cut at a word, and say so
-                fitting = fonts.get(int(12 * u))
-                while fitting.size(text + "…")[0] > room_w and " " in text:
-                    text = text.rsplit(" ", 1)[0]
-                text += "…"
-            blit_text(surface, fitting, text, (r.x + int(34 * u), y), INK)
-            y += line
+            pygame.draw.circle(surface, colour, (r.x + int(20 * u), y + line // 2 - 1), int(5 * u))
+            for text in lines:
+                blit_text(surface, font, text, (r.x + int(34 * u), y), INK)
+                y += line
+            y += gap
         if not self.revealed >= len(self.final):
             blit_text(surface, font, _("Space or click: next · Enter: all"), (r.centerx, r.bottom - int(8 * u)),
                       INK_DIM, "midbottom")
+
+    def _wrapped(self, font: pygame.font.Font, text: str, width: int) -> list[str]:
+        """``text`` in at most two lines of ``width`` (kept: the list is drawn every frame)."""
+        key = (text, width, font.get_height())
+        lines = self._wraps.get(key)
+        if lines is None:
+            lines = self._wraps[key] = wrap_at_most(font, text, width, 2)
+        return lines
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         u = self.u
         fonts = self.app.assets.fonts
         r = pygame.Rect(self.right.x, self.right.y, self.right.w, int(self.right.h * 0.45))
         draw_panel(surface, r, u)
-        head = fonts.get(int(16 * u), "bold")
         font = fonts.get(int(16 * u))
-        cols = [_("Player"), _("Roads"), _("Cities"), _("Cloisters"), _("Farms"), _("Total")]
+        kinds = self.kinds()
+        cols = [_("Player"), *(_(COLUMNS[k]) for k in kinds), _("Total")]
         cw = (r.w - int(28 * u)) / (len(cols) + 1)
         xs = [r.x + int(14 * u)] + [r.x + int(14 * u) + int(cw * (i + 2)) for i in range(len(cols) - 1)]
+        # the headings at the size at which the longest fits its column
+        widest = max(cols[1:], key=lambda c: fonts.get(int(16 * u), "bold").size(c)[0])
+        head = next((f for f in (fonts.get(int(k * u), "bold") for k in (16, 15, 14, 13))
+                     if f.size(widest)[0] <= cw - 4 * u), fonts.get(int(12 * u), "bold"))
         y = r.y + int(12 * u)
         for x, c in zip(xs, cols):
             blit_text(surface, head, c, (x, y), INK_DIM)
+        bold = fonts.get(int(16 * u), "bold")
         rows = self.table()
         scores = self.shown_scores()
         winners = self.winners() if self.revealed >= len(self.final) else []
@@ -265,11 +286,11 @@ class ResultsScene(Scene):
             img = self.app.assets.pieces.get(seat.color, int(lh * 0.8))
             surface.blit(img, (xs[0], y))
             name = seat.name + ("  ★" if p in winners else "")
-            blit_text(surface, head if p in winners else font, name, (xs[0] + int(lh * 0.9), y + 2),
+            blit_text(surface, bold if p in winners else font, name, (xs[0] + int(lh * 0.9), y + 2),
                       ACCENT if p in winners else INK)
-            for x, k in zip(xs[1:5], FEATURES):
+            for x, k in zip(xs[1:-1], kinds):
                 blit_text(surface, font, str(rows[p][k]), (x, y + 2), INK)
-            blit_text(surface, head, str(scores[p]), (xs[5], y + 2), INK)
+            blit_text(surface, bold, str(scores[p]), (xs[-1], y + 2), INK)
             y += lh
         line = self.hints_line()
         if line:

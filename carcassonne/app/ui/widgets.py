@@ -135,6 +135,25 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def cut(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened at a word, ending in "…", until it fits ``width``."""
+    if font.size(text)[0] <= width:
+        return text
+    while font.size(text + "…")[0] > width and " " in text:
+        text = text.rsplit(" ", 1)[0]
+    return text.rstrip(" …") + "…"
+
+
+def wrap_at_most(font: pygame.font.Font, text: str, width: int, most: int) -> list[str]:
+    """``text`` wrapped to at most ``most`` lines, each cut to ``width`` (the last at a word,
+    with "…") if it still does not fit."""
+    lines = wrap(font, text, width)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1] + " …"
+    return [cut(font, line, width) for line in lines]
+
+
 class Widget:
     rect: pygame.Rect
     visible = True
