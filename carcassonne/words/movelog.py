@@ -87,7 +87,7 @@ def entries(game: Game) -> list[LogEntry]:
     return out
 
 
-def _put_words(move: Move) -> str:
+def put_words(move: Move) -> str:
     """The follower a move put down, as the end of a sentence (" and put a knight on its city")."""
     figure = move.follower
     if not figure:
@@ -103,7 +103,7 @@ def played_words(game: Game, name: str, move: Move) -> str:
     """A move as the log tells it: "Ann placed a city tile north of the start and put a knight on its city."."""
     o = game.tiles[move.tile].orientations[move.rotation // 90]
     text = _("{name} placed a {tile} {where}").format(name=name, tile=tile_words(o), where=where(move.x, move.y))
-    return text + _put_words(move) + "."
+    return text + put_words(move) + "."
 
 
 def advice_words(game: Game, move: Move, instead_of: Move) -> str:

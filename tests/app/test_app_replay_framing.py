@@ -112,3 +112,19 @@ def test_a_game_with_the_abbots_garden_tiles_opens_in_the_replay(tiles):
     replay = Replay(GameRecord.from_json(GameRecord.from_game(game, seats).to_json()), tiles)
     replay.go(replay.last)
     assert replay.scores == game.scores
+
+
+def test_the_replay_names_the_big_follower_and_the_abbot_as_the_move_log_does(tiles):
+    """A big follower or an abbot was told as "with a follower"."""
+    records = Path(__file__).parent.parent / "records"
+    said = []
+    for name in ("inns_cathedrals/big-city-majority.carc.json", "abbot/abbot-take-back.carc.json"):
+        replay = Replay(GameRecord.load(records / name), tiles)
+        for step in range(1, len(replay.turns) + 1):
+            replay.go(step)
+            said.append(replay.describe())
+    text = " ".join(said)
+    assert "and put the big follower on its city" in text
+    assert "and put the abbot on its cloister" in text or "and put the abbot in its garden" in text
+    assert "and took the abbot back" in text
+    assert "with a follower" not in text

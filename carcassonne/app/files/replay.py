@@ -16,6 +16,7 @@ from ...engine.record import GameRecord, Seat
 from ...engine.tiles import TileKind, TileSet
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _
+from ...words.movelog import put_words
 from ...words.turn_place import where
 
 
@@ -99,9 +100,7 @@ class Replay:
             return drew.format(name=who, tile=tile_words(self.game.tiles[turn.tile]))
         text = _("{name} placed {tile} {where}").format(name=who, tile=tile_words(self.game.tiles[turn.tile]),
                                                         where=where(turn.x, turn.y))
-        if turn.follower:
-            feature = turn.follower.split(":")[0]
-            text += _(_WITH_FOLLOWER.get(feature, N_(", with a follower")))
+        text += put_words(turn)  # (as the move log says it: the big follower, the abbot too)
         if self.game.rules.hole_bonus and self.game.fills_hole(turn.x, turn.y):
             text += _("; it filled a hole, so they play again (house rule)")
         return text + "."
@@ -126,7 +125,3 @@ def tile_words(kind: TileKind) -> str:
 
 _TILE_WORDS = {"river": N_("a river tile"), "cloister": N_("a cloister tile"), "city": N_("a city tile"),
                "road": N_("a road tile")}
-#: The follower a move put down, by the feature it stands on ("field": a farmer).
-_WITH_FOLLOWER = {"road": N_(", with a thief on its road"), "city": N_(", with a knight on its city"),
-                  "cloister": N_(", with a monk on its cloister"), "field": N_(", with a farmer on its farm"),
-                  "farm": N_(", with a farmer on its farm")}
