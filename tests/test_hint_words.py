@@ -92,10 +92,10 @@ def test_the_move_log_says_what_each_figure_did():
     """The move log ends a turn with its figure: a follower by its role, the abbot put down
     or taken back, the big follower (never "a follower" for the abbot or the big follower)."""
     from carcassonne.engine import Move
-    from carcassonne.words.movelog import _put_words
+    from carcassonne.words.movelog import put_words
 
     def put(figure: str | None) -> str:
-        return _put_words(Move("U", 1, 0, 90, figure))
+        return put_words(Move("U", 1, 0, 90, figure))
 
     assert put(None) == ""
     assert put("road:E") == " and put a thief on its road"

@@ -27,6 +27,11 @@ ABBOT_PUT = {ON_CLOISTER: N_(" and put the abbot on its cloister"), ON_GARDEN: N
 #: The same, as advice (a move to make, not one made).
 ADVISE_PUT = {"road": N_(" and put a thief on the road"), "city": N_(" and put a knight on the city"),
               "cloister": N_(" and put a monk on the cloister"), "farm": N_(" and put a farmer on the field")}
+#: The big follower and the abbot, as advice.
+ADVISE_BIG = {"road": N_(" and put the big follower on the road"), "city": N_(" and put the big follower on the city"),
+              "farm": N_(" and put the big follower on the field")}
+ADVISE_ABBOT = {ON_CLOISTER: N_(" and put the abbot on the cloister"),
+                ON_GARDEN: N_(" and put the abbot in the garden"), BACK: N_(" and take the abbot back")}
 #: A scoring in the log, by feature.
 SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
           "cloister": N_("{names} scored {points} for the cloister"),
@@ -113,9 +118,14 @@ def advice_words(game: Game, move: Move, instead_of: Move) -> str:
     text = _("place a {tile} {where}").format(tile=tile_words(o), where=where(move.x, move.y))
     if (move.x, move.y) == (instead_of.x, instead_of.y) and move.rotation != instead_of.rotation:
         text += _(", turned another way")
-    if not move.follower:
+    figure = move.follower
+    if not figure:
         return text + (_(" and keep the follower") if instead_of.follower else "")
-    return text + _(ADVISE_PUT.get(move.follower.partition(":")[0], N_(" and put a follower on it")))
+    if figure in ADVISE_ABBOT:
+        return text + _(ADVISE_ABBOT[figure])
+    if is_big(figure):
+        return text + _(ADVISE_BIG.get(figure[len(BIG):].partition(":")[0], N_(" and put the big follower on it")))
+    return text + _(ADVISE_PUT.get(figure.partition(":")[0], N_(" and put a follower on it")))
 
 
 def players_of_turns(game: Game) -> list[int]:

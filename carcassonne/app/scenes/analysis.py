@@ -160,7 +160,7 @@ class AnalysisScene(Scene):
 
     def _entry_h(self, column: pygame.Rect) -> int:
         head_h = self._fonts()[0].get_linesize() + int(16 * self.u)
-        return max(int(40 * self.u), min(int(110 * self.u), (column.h - head_h - int(10 * self.u)) // SHOWN))
+        return max(int(40 * self.u), min(int(170 * self.u), (column.h - head_h - int(10 * self.u)) // SHOWN))
 
     def _place_rows(self) -> None:
         self.rows = []
@@ -284,8 +284,10 @@ class AnalysisScene(Scene):
         better = _("Better: {move}.").format(move=advice_words(self.game, t.best, t.played))
         if t.better is not None:
             better += " " + hint_sentence(t.better)
-        lines = ([(line, INK) for line in wrap_at_most(font, played, width, max(1, room // 2))]
-                 + [(line, GOOD) for line in wrap_at_most(font, better, width, max(1, room - room // 2))])
+        # the move played first, the better one in the lines left (at least half of them)
+        mine = wrap_at_most(font, played, width, max(1, min(len(wrap(font, played, width)), room // 2 + room % 2)))
+        lines = ([(line, INK) for line in mine]
+                 + [(line, GOOD) for line in wrap_at_most(font, better, width, max(1, room - len(mine)))])
         for line, ink in lines[:max(1, room)]:
             blit_text(surface, font, line, (x, y), ink)
             y += font.get_linesize()
