@@ -120,12 +120,25 @@ def advice_words(game: Game, move: Move, instead_of: Move) -> str:
         text += _(", turned another way")
     figure = move.follower
     if not figure:
-        return text + (_(" and keep the follower") if instead_of.follower else "")
+        return text + _keep_words(instead_of.follower)
     if figure in ADVISE_ABBOT:
         return text + _(ADVISE_ABBOT[figure])
     if is_big(figure):
         return text + _(ADVISE_BIG.get(figure[len(BIG):].partition(":")[0], N_(" and put the big follower on it")))
     return text + _(ADVISE_PUT.get(figure.partition(":")[0], N_(" and put a follower on it")))
+
+
+def _keep_words(played: str | None) -> str:
+    """Advice to put no figure down, said after the figure the move played put down (or took back)."""
+    if not played:
+        return ""
+    if played == BACK:
+        return _(" and leave the abbot where it stands")
+    if played in ABBOT_PUT:
+        return _(" and keep the abbot")
+    if is_big(played):
+        return _(" and keep the big follower")
+    return _(" and keep the follower")
 
 
 def players_of_turns(game: Game) -> list[int]:

@@ -238,6 +238,9 @@ def test_the_moves_are_told_in_the_move_logs_words(make_app):
                                                   "way and put a knight on the city")
     kept = Move("D", 1, 0, 0, None)
     assert advice_words(game, kept, better).endswith("and keep the follower")
+    assert advice_words(game, kept, Move("D", 0, -1, 0, "abbot:back")).endswith(" and leave the abbot where it stands")
+    assert advice_words(game, kept, Move("B", 0, -1, 0, "abbot:cloister")).endswith(" and keep the abbot")
+    assert advice_words(game, kept, Move("D", 0, -1, 180, "big:city:N")).endswith(" and keep the big follower")
     # the abbot and the big follower are advised by name (they were "put a follower on it")
     assert advice_words(game, Move("D", 0, -1, 0, "abbot:back"), played).endswith(" and take the abbot back")
     assert advice_words(game, Move("B", 0, -1, 0, "abbot:cloister"), played).endswith(
