@@ -161,9 +161,33 @@ def test_the_old_single_autosave_still_continues(make_app, data_dir):
     (Rules(farmers=False), "no farmers"),
     (Rules(river=True, small_city=True, farm_scoring="first-edition"),
      "farm scoring: first edition, small city, river"),
+    (Rules(abbot=True, inns_cathedrals=True), "The Abbot, Inns & Cathedrals"),
+    (Rules(hand=3, hand_open=False), "a hand of 3 tiles, hidden hands"),  # (it said "hand: 3, hand open")
+    (Rules(start="random", table=(9, 7), table_closes=True), "table 9 × 7, table closes, random start tile"),
 ])
 def test_rules_are_described_by_what_differs_from_the_base_game(rules, words):
     assert describe_rules(rules) == words
+
+
+def test_every_rule_option_has_words_of_its_own():
+    """Each option, changed alone, in the Load list's words (a new option must be added here)."""
+    import dataclasses
+
+    from carcassonne.i18n import _
+
+    said = {"farmers": (False, "no farmers"), "farm_scoring": ("second-edition", "farm scoring: second edition"),
+            "small_city": (True, "small city"), "river": (True, "river"),
+            "incomplete_score": (False, "no incomplete score"), "hole_bonus": (True, "hole bonus"),
+            "table": ((9, 7), "table 9 × 7"), "table_closes": (True, "table closes"),
+            "discard": ("bag", "discard: bag"), "abbot": (True, "The Abbot"), "start": ("random", "random start tile"),
+            "hand": (2, "a hand of 2 tiles"), "hand_open": (False, "hidden hands"),
+            "inns_cathedrals": (True, "Inns & Cathedrals")}
+    assert sorted(said) == sorted(f.name for f in dataclasses.fields(Rules))
+    needs = {"table_closes": {"table": (9, 7)}, "hand_open": {"hand": 2}}  # (only with another option)
+    for name, (value, words) in said.items():
+        also = needs.get(name, {})
+        shown = describe_rules(Rules(**{name: value}, **also))
+        assert shown == _(", ").join([*(said[o][1] for o in also), words]), shown
 
 
 def test_the_replays_list_names_each_game_in_progress_by_its_players(make_app):

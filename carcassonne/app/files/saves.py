@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ...engine import CarcassonneError, Rules, TileSet
 from ...engine.record import GameRecord
-from ...i18n import N_, _, format_when, language
+from ...engine.rules import RANDOM
+from ...i18n import N_, _, format_when, language, ngettext
 from .storage import Storage
 
 
@@ -58,17 +59,29 @@ def describe_rules(rules: Rules) -> str:
         if isinstance(value, bool):
             words.append(_(_SWITCHES.get((option.name, value), option.name.replace("_", " "))))
         else:
-            shown = str(value).replace("-", " ")
-            words.append(_("{option}: {value}").format(option=_(_OPTIONS.get(option.name, option.name)),
-                                                       value=_(_VALUES.get(shown, shown))))
+            words.append(_option_words(option.name, value))
     return _(", ").join(words) or _("standard rules")
+
+
+def _option_words(name: str, value: object) -> str:
+    """An option with a value (not on or off) as the Load list says it."""
+    if name == "hand" and isinstance(value, int):
+        return ngettext("a hand of {count} tile", "a hand of {count} tiles", value).format(count=value)
+    if name == "start":
+        return _("random start tile") if value == RANDOM else _("start tile {tile}").format(tile=value)
+    if name == "table" and isinstance(value, tuple):
+        return _("table {width} × {height}").format(width=value[0], height=value[1])
+    shown = str(value).replace("-", " ")
+    return _("{option}: {value}").format(option=_(_OPTIONS.get(name, name)), value=_(_VALUES.get(shown, shown)))
 
 
 #: A rule option switched from its usual value, as the Load list says it.
 _SWITCHES = {("farmers", False): N_("no farmers"), ("small_city", True): N_("small city"),
              ("river", True): N_("river"), ("incomplete_score", False): N_("no incomplete score"),
-             ("hole_bonus", True): N_("hole bonus"), ("table_closes", True): N_("table closes")}
-_OPTIONS = {"farm_scoring": N_("farm scoring"), "table": N_("table"), "discard": N_("discard")}
+             ("hole_bonus", True): N_("hole bonus"), ("table_closes", True): N_("table closes"),
+             ("abbot", True): N_("The Abbot"), ("hand_open", False): N_("hidden hands"),
+             ("inns_cathedrals", True): N_("Inns & Cathedrals")}
+_OPTIONS = {"farm_scoring": N_("farm scoring"), "discard": N_("discard")}
 _VALUES = {"first edition": N_("first edition"), "second edition": N_("second edition"),
            "third edition": N_("third edition"), "bag": N_("bag"), "box": N_("box")}
 
