@@ -40,7 +40,8 @@ def extract() -> None:
 
 
 def update() -> None:
-    babel("update", "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching", "-D", "carcassonne", "-i", str(TEMPLATE), "-d", str(LOCALE))
+    babel("update", "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching", "-D", "carcassonne",
+          "-i", str(TEMPLATE), "-d", str(LOCALE))
 
 
 def compile_all() -> None:
