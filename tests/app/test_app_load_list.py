@@ -137,3 +137,36 @@ def test_an_index_that_lies_about_a_file_of_another_size_is_not_believed(make_ap
     listed = SaveList(app.storage, app.tiles)
     assert listed.summaries[0].players == ("Ann", "Bob")
     listed.close()
+
+
+def test_a_save_with_many_rules_keeps_its_line_inside_its_row_in_german(make_app):
+    """The rules of a game with the box and the expansion ran past the row and the dialog."""
+    from carcassonne import i18n
+    from carcassonne.app.ui.widgets import recording_layout
+    from carcassonne.engine import Game, Rules
+    from carcassonne.engine.record import GameRecord, Seat
+
+    spoken = i18n.language()
+    app = make_app()
+    i18n.set_language("de")
+    try:
+        rules = Rules(abbot=True, inns_cathedrals=True, hand=3, hand_open=False, start="random", table=(9, 7),
+                      table_closes=True, farm_scoring="second-edition", hole_bonus=True)
+        game = Game(app.tiles, rules, players=2, seed=4, names=["Ann", "Bob"])
+        app.storage.save_game(GameRecord.from_game(game, [Seat("Ann", "red"), Seat("Bob", "blue")]))
+        app.push_scene("title")
+        d = Driver(app)
+        d.key(pygame.K_l)
+        dialog = app.top
+        assert isinstance(dialog, LoadDialog)
+        d.run_until(lambda: not dialog.saves.reading, seconds=20)
+        d.frames(2)
+        with recording_layout() as log:
+            app.draw()
+        assert log.overflows(app.screen.get_rect()) == []
+        row = next(r for r in dialog.rows if "Ann" in r.label)
+        # (a text is recorded only when whole inside the list's clip: the long line was not)
+        line = [(t, rect) for t, rect, *_ in log.texts if "Tisch 9 × 7" in t]
+        assert line and row.rect.contains(line[0][1]) and line[0][0].endswith("…")
+    finally:
+        i18n.set_language(spoken)

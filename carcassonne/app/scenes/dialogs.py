@@ -17,7 +17,7 @@ from ..files.save_list import SaveList
 from ..files.saves import SaveSummary
 from ..session import load_game
 from ..ui.intents import WHEEL, Intent
-from ..ui.widgets import INK, INK_DIM, Button, blit_text, wrap
+from ..ui.widgets import INK, INK_DIM, Button, blit_text, cut, wrap
 from .base import Dialog
 
 if TYPE_CHECKING:
@@ -192,7 +192,8 @@ class SaveRow(Button):
         while text and bold.size(text)[0] > when.left - self.rect.x - 2 * pad:
             text = text[:-2] + "…" if len(text) > 2 else ""
         blit_text(surface, bold, text, (self.rect.x + pad, self.rect.y + int(5 * u)), INK)
-        blit_text(surface, fonts.get(int(14 * u)), self.details,
+        small = fonts.get(int(14 * u))  # (the rules may be many: cut at a word to the row's width)
+        blit_text(surface, small, cut(small, self.details, self.rect.w - 2 * pad),
                   (self.rect.x + pad, self.rect.bottom - int(5 * u)), INK_DIM, "bottomleft")
 
 
