@@ -160,8 +160,8 @@ def test_the_old_single_autosave_still_continues(make_app, data_dir):
     (Rules(), "standard rules"),
     (Rules(farmers=False), "no farmers"),
     (Rules(river=True, small_city=True, farm_scoring="first-edition"),
-     "farm scoring: first edition, small city, river"),
-    (Rules(abbot=True, inns_cathedrals=True), "The Abbot, Inns & Cathedrals"),
+     "river, farm scoring: first edition, small city"),
+    (Rules(abbot=True, inns_cathedrals=True), "Inns & Cathedrals, The Abbot"),
     (Rules(hand=3, hand_open=False), "a hand of 3 tiles, hidden hands"),  # (it said "hand: 3, hand open")
     (Rules(start="random", table=(9, 7), table_closes=True), "table 9 × 7, table closes, random start tile"),
 ])

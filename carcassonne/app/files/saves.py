@@ -49,10 +49,12 @@ class SaveSummary:
 
 
 def describe_rules(rules: Rules) -> str:
-    """The options that differ from the base game's defaults, in a few words."""
+    """The options that differ from the base game's defaults, in a few words: the expansions
+    first (what a player looks for), then the rest."""
     default = Rules()
     words = []
-    for option in dataclasses.fields(Rules):
+    first = ("inns_cathedrals", "abbot", "river")
+    for option in sorted(dataclasses.fields(Rules), key=lambda f: first.index(f.name) if f.name in first else 9):
         value, usual = getattr(rules, option.name), getattr(default, option.name)
         if value == usual:
             continue
