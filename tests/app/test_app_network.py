@@ -437,3 +437,21 @@ def test_another_protocol_version_is_one_line_naming_both(make_app, monkeypatch)
     assert until(d, lambda: join.link is None and join.problem, seconds=15)
     assert "protocol 1" in join.problem and "protocol 99" in join.problem and "\n" not in join.problem
     d.frames(1)
+
+
+def test_the_waiting_room_says_the_rules_the_server_will_play(make_app):
+    """A friend waiting for the game sees its rules (here the host's Inns & Cathedrals)."""
+    from carcassonne.app.ui.widgets import recording_layout
+
+    app = hosting_app(make_app)
+    d = Driver(app)
+    setup = app.storage.load_setup()
+    setup.inns_cathedrals = True
+    app.storage.save_setup(setup)
+    lobby = open_game(app, d, seats=("human", "open", "ai:normal", "open", "ai:easy", "open"))
+    assert until(d, lambda: lobby.table.rules is not None, seconds=15)
+    with recording_layout() as log:
+        app.draw()
+    texts = [t for t, *_ in log.texts]
+    assert "Rules" in texts and any("Inns & Cathedrals" in t for t in texts), texts
+    assert log.overflows(app.screen.get_rect()) == []

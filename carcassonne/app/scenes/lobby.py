@@ -17,12 +17,13 @@ from ...i18n import N_, _
 from ...net.link import FAILED, OPEN, Link
 from ...net.table import Desync, TableState
 from ..art.assets import PLAYER_RGB
+from ..files.saves import describe_rules
 from ..network.net_turn import NetworkTurnController, tidy_table
 from ..network.net_view import fitted
 from ..network.netplay import KeptGame, refusal_words
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
-from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap_at_most
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -148,7 +149,10 @@ class LobbyScene(Scene):
         y += int(26 * u)
         for i, seat in enumerate(self.table.seats[:6]):
             colour = PLAYER_RGB.get(str(seat.get("color")), INK)
-            pygame.draw.circle(surface, colour, (x + int(24 * u), y + text.get_linesize() // 2), int(8 * u))
+            dot = (x + int(24 * u), y + text.get_linesize() // 2)
+            pygame.draw.circle(surface, colour, dot, int(8 * u))
+            if seat.get("color") == "black":  # (a black dot on the dark panel: ringed to be seen)
+                pygame.draw.circle(surface, INK_DIM, dot, int(8 * u), max(1, int(2 * u)))
             if seat.get("open"):
                 who, ink = _("free: waiting for a player"), INK_DIM
             else:
@@ -159,6 +163,13 @@ class LobbyScene(Scene):
                 who, ink = f"{name} · {where}", GOOD if i in self.held else INK
             blit_text(surface, text, who, (x + int(44 * u), y), ink)
             y += text.get_linesize() + int(4 * u)
+        if self.table.rules is not None:  # what the server will play, so a friend knows before it starts
+            y += int(12 * u)
+            blit_text(surface, head, _("Rules"), (x, y), INK_DIM)
+            y += int(26 * u)
+            for line in wrap_at_most(text, describe_rules(self.table.rules), width - int(16 * u), 2):
+                blit_text(surface, text, line, (x + int(16 * u), y), INK)
+                y += text.get_linesize()
         if not self.table.seats and not self.problem:
             blit_text(surface, text, _("Connecting…"), (x, y), INK_DIM)
         if self.problem:
