@@ -104,3 +104,18 @@ def test_the_move_log_says_what_each_figure_did():
     assert put("abbot:back") == " and took the abbot back"
     assert put("big:city:N") == " and put the big follower on its city"
     assert put("big:farm:NW") == " and put the big follower on its field"
+
+
+def test_the_move_log_names_a_garden_scored():
+    """An abbot taken back from a garden: "scored 4 for the garden" (it said "for the farm")."""
+    import json
+    from pathlib import Path
+
+    from carcassonne.engine.record import GameRecord
+    from carcassonne.tileset import standard_tiles
+    from carcassonne.words.movelog import entries
+
+    path = Path(__file__).parent / "records" / "abbot" / "abbot-take-back.carc.json"
+    game = GameRecord.from_data(json.loads(path.read_text(encoding="utf-8"))).replay(standard_tiles())
+    texts = [e.text for e in entries(game)]
+    assert any("took the abbot back" in t and "scored 4 for the garden" in t for t in texts), texts

@@ -441,7 +441,9 @@ def test_a_scored_big_follower_and_abbot_are_named_as_such_among_the_figures_sen
     assert ("Red", "big") in figures and all(kind in ("big", "follower") for _, kind in figures)
     abbot_path = IC.parent / "abbot" / "abbot-take-back.carc.json"
     taken = replay(json.loads(abbot_path.read_text(encoding="utf-8")), final=True)
-    assert "abbot" in {f.figure for e in taken.events for f in e.followers_returned}
+    # taken back (turn 4) and at the final scoring: an abbot both times (the take-back said "follower")
+    assert [(e.final, f.figure) for e in taken.events for f in e.followers_returned] == [(False, "abbot"),
+                                                                                         (True, "abbot")]
     plain = Game(TILES, Rules(), names=["Red", "Blue"])
     plain.play(Placement("U", 1, 0, 0).with_follower("road:E"))
     assert {f.figure for f in plain.followers_on_board()} == {"follower"}

@@ -35,7 +35,7 @@ ADVISE_ABBOT = {ON_CLOISTER: N_(" and put the abbot on the cloister"),
 #: A scoring in the log, by feature.
 SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
           "cloister": N_("{names} scored {points} for the cloister"),
-          "farm": N_("{names} scored {points} for the farm")}
+          "garden": N_("{names} scored {points} for the garden"), "farm": N_("{names} scored {points} for the farm")}
 TILE_WORDS = {"river": N_("river tile"), "cloister-road": N_("cloister tile with a road"),
               "cloister": N_("cloister tile"), "city-road": N_("city and road tile"), "city": N_("city tile"),
               "road": N_("road tile"), "field": N_("field tile")}

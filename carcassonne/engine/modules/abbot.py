@@ -126,9 +126,9 @@ class Abbot(RuleModule):
         abbots = list(game.abbots)
         if figure == BACK:
             node = abbots[player]
+            self._take_back(game, node, journal)  # (first: its score event names the abbot going home)
             abbots[player] = -1
             game.abbots = tuple(abbots)
-            self._take_back(game, node, journal)
             return
         index = o.spots[CLOISTER] if figure == ON_CLOISTER else garden_index(o)
         node = base + index
