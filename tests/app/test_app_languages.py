@@ -14,7 +14,7 @@ from carcassonne.app.files.storage import DEFAULT_NAMES
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import play
 from carcassonne.app.ui.widgets import Button, recording_layout
-from carcassonne.engine import Placement
+from carcassonne.engine import Placement, Rules
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.words.explain import why_not_tile
 
@@ -110,6 +110,17 @@ def screens(app):  # noqa: ANN001, ANN201
     app.replace_scene("results", game=whole, seats=SEATS, final=final)
     d.frames(200)
     capture("results")
+    boxed = random_game(app.tiles, 200, seed=9, names=[s.name for s in SEATS], follower_rate=0.6,
+                        rules=Rules(abbot=True, inns_cathedrals=True))  # (gardens, inns, cathedrals)
+    boxed_final = boxed.finish()
+    app.replace_scene("final", game=boxed, seats=SEATS, final=boxed_final)
+    while app.top.step < len(app.top.final):
+        d.click(app.top.rects["board"].center)
+        capture("final-box")
+    app.replace_scene("results", game=boxed, seats=SEATS, final=boxed_final)
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    capture("results-box")
     replay = Replay(GameRecord.from_game(whole, SEATS), app.tiles)
     app.replace_scene("replay", replay=replay)
     for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_END):
