@@ -11,7 +11,7 @@ from ...i18n import N_, _
 from ..session import load_game, open_elsewhere_words
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
-from ..ui.widgets import ACCENT, INK_DIM, Button, blit_text
+from ..ui.widgets import ACCENT, INK_DIM, Button, blit_text, cut
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -114,8 +114,11 @@ class TitleScene(Scene):
         w, h = surface.get_size()
         blit_text(surface, fonts.get(int(96 * u), "title"), "Carcassonne", (w // 2, int(h * 0.12)), ACCENT,
                   "midtop", shadow=True)
-        blit_text(surface, fonts.get(int(20 * u)), _("Hot-seat and computer opponents · the base game and The River"),
-                  (w // 2, int(h * 0.12) + int(110 * u)), INK_DIM, "midtop", shadow=True)
+        tagline = _("At one screen, over the network, against the computer · The River, The Abbot, Inns & Cathedrals")
+        font = next((f for f in (fonts.get(int(k * u)) for k in (20, 18, 16)) if f.size(tagline)[0] <= w - 40 * u),
+                    fonts.get(int(15 * u)))
+        blit_text(surface, font, cut(font, tagline, w - int(40 * u)), (w // 2, int(h * 0.12) + int(110 * u)), INK_DIM,
+                  "midtop", shadow=True)
         super().draw(surface)
         blit_text(surface, fonts.get(int(13 * u)), _("F11 fullscreen"), (w - int(12 * u), h - int(10 * u)),
                   INK_DIM, "bottomright")
