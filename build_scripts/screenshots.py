@@ -295,7 +295,8 @@ def replay(app: App, d: Driver, seats: list[Seat]) -> None:
     d.frames(2)
     shot(app, "19-replays-list")
     assert isinstance(app.top, ReplaysDialog)
-    d.click(next(b for b in app.top.rows if "four" in b.label).rect.center)
+    dialog = app.top  # (its rows are named by players and scores: find the file's row)
+    d.click(dialog.rows[[p.name for p in dialog.paths].index("four-computers.carc.json") - dialog.scroll].rect.center)
     scene = app.top
     assert isinstance(scene, ReplayScene)
     target = next(k for k in range(40, 80) if len([e for e in game.events if e.turn == k]) >= 2) \
