@@ -44,7 +44,7 @@ class Shots:
         app.draw()
         path = self.out / f"{name}{self.suffix}.png"
         pygame.image.save(app.screen, str(path))
-        print("wrote", path.relative_to(ROOT))
+        print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
 def open_app(out: Path, animation: str, dt: float) -> tuple[App, Driver, Shots]:
