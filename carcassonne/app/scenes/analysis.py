@@ -168,10 +168,16 @@ class AnalysisScene(Scene):
             return
         key = 1
         gap = int(8 * self.u)
+        _head, bold, font = self._fonts()
         for (_player, worst), column in zip(self.sections(), self._columns()):
             y = column.y + self._fonts()[0].get_linesize() + int(16 * self.u)
-            eh = self._entry_h(column)
-            for turn in worst:
+            most = self._entry_h(column)
+            width = column.w - 2 * gap - int(20 * self.u)
+            for turn in worst:  # as tall as its words need, at most its share of the column
+                played, better = self._row_texts(turn)
+                lines = len(wrap(font, played, width)) + len(wrap(font, better, width))
+                need = bold.get_linesize() + lines * font.get_linesize() + int(16 * self.u) + gap
+                eh = max(int(40 * self.u), min(most, need))
                 self.rows.append(Row(turn, pygame.Rect(column.x + gap, y, column.w - 2 * gap, eh - gap), key))
                 y += eh
                 key += 1
@@ -280,10 +286,7 @@ class AnalysisScene(Scene):
         self._fit_line(surface, bold, heading, (x + kw + int(8 * u), y), width - kw - int(8 * u), BAD)
         y += bold.get_linesize() + int(2 * u)
         room = (r.bottom - y - int(4 * u)) // font.get_linesize()
-        played = _("Played: {move}").format(move=played_words(self.game, self.seats[t.player].name, t.played))
-        better = _("Better: {move}.").format(move=advice_words(self.game, t.best, t.played))
-        if t.better is not None:
-            better += " " + hint_sentence(t.better)
+        played, better = self._row_texts(t)
         # the move played first, the better one in the lines left (at least half of them)
         mine = wrap_at_most(font, played, width, max(1, min(len(wrap(font, played, width)), room // 2 + room % 2)))
         lines = ([(line, INK) for line in mine]
@@ -291,6 +294,14 @@ class AnalysisScene(Scene):
         for line, ink in lines[:max(1, room)]:
             blit_text(surface, font, line, (x, y), ink)
             y += font.get_linesize()
+
+    def _row_texts(self, t: TurnAnalysis) -> tuple[str, str]:
+        """A costly turn's two texts: the move played, and the better move with why."""
+        played = _("Played: {move}").format(move=played_words(self.game, self.seats[t.player].name, t.played))
+        better = _("Better: {move}.").format(move=advice_words(self.game, t.best, t.played))
+        if t.better is not None:
+            better += " " + hint_sentence(t.better)
+        return played, better
 
     def _fit_line(self, surface: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[int, int],
                   width: int, ink: tuple[int, int, int]) -> None:
