@@ -250,3 +250,91 @@ def test_a_game_sent_back_to_disk_again_and_again_ends_as_the_local_game(tiles, 
         played, evictions = run(scenario(), timeout=240)
     assert played.history == local.history and played.scores == local.scores
     assert evictions >= 4
+
+
+async def _drain(conn: Connection) -> None:
+    """Take in what the server sent for a while (a refused move's error among it)."""
+    while True:
+        try:
+            reply = await asyncio.wait_for(conn.receive(), 0.2)
+        except TimeoutError:
+            return
+        if reply.get("type") == "error":
+            assert reply.get("code") in ("stale-turn", "not-your-turn", "game-over"), reply
+
+
+def test_players_coming_and_going_while_games_leave_memory_break_nothing(tiles, tmp_path, monkeypatch, caplog):
+    """Churn: two timed games whose players leave, list, rejoin and play in a seeded random
+    order while the sweep sends empty games back to disk at once. The server logs no error,
+    keeps its tables consistent, and every game still plays on after a last rejoin."""
+    import logging
+    import random
+
+    from carcassonne.ai import get_bot
+
+    monkeypatch.setattr(server_module, "AWAY_KEPT", 0.0)
+    caplog.set_level(logging.INFO, logger="carcassonne.net")
+    rng = random.Random(7)
+    with ServerThread(tiles, tmp_path / "data") as server:
+        async def scenario():
+            games = []
+            for seed in (21, 22):
+                a, b = await seated_pair(server.url, tiles, seed=seed, turn_seconds=1)
+                games.append({"id": a.game_id, "tokens": [list(a.tokens), list(b.tokens)], "conns": [a, b]})
+            bot = get_bot("random", 3)
+            for _step in range(60):
+                g = rng.choice(games)
+                seat = rng.randrange(2)
+                conn = g["conns"][seat]
+                action = rng.choice(("leave", "list", "rejoin", "play", "wait"))
+                if action == "leave" and conn is not None:
+                    await conn.close()
+                    g["conns"][seat] = None
+                elif action == "list":
+                    lister = Connection(server.url, tiles)
+                    await lister.open()
+                    await lister.request({"type": "list"}, "games")
+                    await lister.close()
+                elif action == "rejoin" and conn is None:
+                    back = Connection(server.url, tiles)
+                    await back.open()
+                    await back.rejoin(g["id"], g["tokens"][seat])
+                    g["conns"][seat] = back
+                elif (action == "play" and conn is not None and conn.table.game is not None
+                      and not conn.table.finished and conn.table.current == seat):
+                    game = conn.table.game
+                    move = bot.choose(game.copy())
+                    await conn.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
+                                     "follower": move.follower, "turn": game.turn_number})
+                    await _drain(conn)  # (a timeout may have played the turn first: then it is refused)
+                else:
+                    await asyncio.sleep(0.05)
+            results = []
+            for g in games:  # everybody back: each game answers and plays on
+                for seat in range(2):
+                    if g["conns"][seat] is None:
+                        back = Connection(server.url, tiles)
+                        await back.open()
+                        await back.rejoin(g["id"], g["tokens"][seat])
+                        g["conns"][seat] = back
+                first = g["conns"][0]
+                await _drain(first)
+                await first.request({"type": "sync"}, "state")
+                before = first.table.game.turn_number
+                deadline = time.monotonic() + 10
+                while first.table.game.turn_number == before and time.monotonic() < deadline:  # a timeout
+                    try:
+                        await asyncio.wait_for(first.receive(), 1)
+                    except TimeoutError:
+                        pass
+                results.append((before, first.table.game.turn_number))
+            return results
+
+        results = run(scenario(), timeout=120)
+        inner = server.call(lambda: (set(server.server.rooms), set(server.server.peers), set(server.server._locks),
+                                     set(server.server._timers) <= set(server.server.rooms)))
+    assert all(after > before for before, after in results), results
+    rooms, peers, locks, timers_kept = inner
+    assert rooms == peers == locks and timers_kept
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert any("left memory" in r.getMessage() for r in caplog.records)  # the churn did send games to disk
