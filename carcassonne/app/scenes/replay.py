@@ -32,7 +32,7 @@ from ..play.board_overlay import StepMarks
 from ..session import open_replay
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.panels import draw_player_card, draw_side_panel, draw_top_bar
-from ..ui.widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, share_row, wrap
+from ..ui.widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, share_row, wrap, wrap_at_most
 from .base import BoardScene, Dialog
 
 if TYPE_CHECKING:
@@ -411,8 +411,11 @@ class ReplayScene(BoardScene):
             blit_text(surface, font, _("… and {count} more (wheel to scroll)").format(count=rest), (indent, y),
                       INK_DIM)
         if with_projection:
-            blit_text(surface, small, _("→ the score if the game ended at this turn"), (area.x, area.bottom),
-                      INK_DIM, "bottomleft")
+            note = _("→ the score if the game ended at this turn")
+            lines = wrap_at_most(small, note, area.w, 2)  # (in German it ran past the window's edge)
+            for i, line in enumerate(reversed(lines)):
+                blit_text(surface, small, line, (area.x, area.bottom - i * small.get_linesize()), INK_DIM,
+                          "bottomleft")
 
 
 class ReplaysDialog(Dialog):

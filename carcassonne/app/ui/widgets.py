@@ -106,8 +106,14 @@ def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: t
               colour: tuple[int, ...] = INK, anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
     img = rendered(font, text, colour)
     rect = img.get_rect(**{anchor: pos})
-    if _log is not None and text.strip() and surface.get_clip().contains(rect):  # clipped: a scrolled view
-        _log.texts.append((text, rect, (int(pos[0]), int(pos[1])), len(_log.boxes)))
+    if _log is not None and text.strip():
+        clip = surface.get_clip()
+        # a line a scrolled view cuts at its top or bottom is not checked; what shows of a line
+        # a clip cuts at the sides is (a box that clips a long word at its own edge keeps it
+        # inside); without a clip, the whole line (the window's edge cuts it: it ran past)
+        if clip.top <= rect.top and rect.bottom <= clip.bottom:
+            shown = rect if clip == surface.get_rect() else rect.clip(clip)
+            _log.texts.append((text, shown, (int(pos[0]), int(pos[1])), len(_log.boxes)))
     if shadow:
         surface.blit(rendered(font, text, (0, 0, 0)), rect.move(2, 2))
     surface.blit(img, rect)
