@@ -117,3 +117,20 @@ def test_the_replays_step_buttons_show_each_key_beside_its_label_at_1024x768(mak
         assert abs(label.centery - key.centery) <= 2 and label.right < key.left, name  # side by side
     row = [scene.buttons[n].rect for n in ("first", "back", "next", "last")]
     assert all(a.right < b.left for a, b in zip(row, row[1:])) and row[-1].right <= scene.rects["inner"].right
+
+
+def test_a_cards_note_stops_before_its_projected_score(make_app):
+    """In the German replay "+4 in diesem Zug · 1 Gefolgsmann im Vorrat" ran into "→ 22"."""
+    from carcassonne.app.ui.panels import draw_player_card
+    from carcassonne.app.ui.widgets import recording_layout
+    from carcassonne.engine.record import Seat
+
+    app = make_app()
+    card = pygame.Rect(10, 10, 270, 42)
+    with recording_layout() as log:
+        draw_player_card(app.screen, card, Seat("Cid", "green"), 4, app.assets, 1.0, projected=22,
+                         note="+4 in diesem Zug · 1 Gefolgsmann im Vorrat")
+    rects = {text: rect for text, rect, *_ in log.texts}
+    projected = rects["→ 22"]
+    note = next(r for t, r in rects.items() if t.startswith("+4 in diesem Zug"))
+    assert note.right <= projected.left and card.contains(note)

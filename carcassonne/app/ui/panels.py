@@ -13,7 +13,7 @@ import pygame
 from ...engine.record import Seat
 from ...i18n import _
 from ..art.assets import BIG_SCALE, PLAYER_RGB, Assets
-from .widgets import ACCENT, INK, INK_DIM, PANEL, blit_text
+from .widgets import ACCENT, INK, INK_DIM, PANEL, blit_text, cut
 
 BAR = (30, 27, 22)
 EDGE = (120, 100, 70)
@@ -68,10 +68,12 @@ def draw_player_card(surface: pygame.Surface, card: pygame.Rect, seat: Seat, sco
     blit_text(surface, fonts.get(int(24 * u), "bold"), str(score), (card.right - int(10 * u), card.y + int(4 * u)),
               player_rgb(seat), "topright")
     bottom = card.bottom - int(6 * u)
-    if note:
-        blit_text(surface, small, note, (text_x, bottom), INK_DIM, "bottomleft")
+    right = card.right - int(10 * u)
     if projected is not None:
-        blit_text(surface, small, f"→ {projected}", (card.right - int(10 * u), bottom), INK_DIM, "bottomright")
+        shown = blit_text(surface, small, f"→ {projected}", (right, bottom), INK_DIM, "bottomright")
+        right = shown.left - int(8 * u)
+    if note:  # (cut at a word before the projected score: in German it ran into it)
+        blit_text(surface, small, cut(small, note, right - text_x), (text_x, bottom), INK_DIM, "bottomleft")
     for r in followers:
         img = pieces.get(seat.color, r.w)
         surface.blit(img, img.get_rect(midbottom=r.midbottom))
