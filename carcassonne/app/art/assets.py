@@ -78,6 +78,12 @@ class Fonts:
                 self._cache.popitem(last=False)
         return font
 
+    def fitting(self, text: str, width: float, sizes: tuple[int, ...], role: str = "ui") -> pygame.font.Font:
+        """The largest of ``sizes`` (pixels, largest first) at which ``text`` fits ``width``;
+        the smallest if none does."""
+        return next((f for f in (self.get(k, role) for k in sizes) if f.size(text)[0] <= width),
+                    self.get(sizes[-1], role))
+
 
 class TileImages:
     """Tile artwork: canonical 256 px images, rotated copies, and per-size scaled copies.

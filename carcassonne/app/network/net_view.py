@@ -46,17 +46,6 @@ def clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def fitted(font: pygame.font.Font, text: str, width: int, lines: int = 2) -> list[str]:
-    """``text`` wrapped to ``width`` in at most ``lines`` lines, a word longer than the width
-    (a server's line, a name) cut with an ellipsis: what comes from afar stays in its box."""
-    out = []
-    for line in wrap(font, text, width)[:lines]:
-        while line and font.size(line)[0] > width:
-            line = line[:-2] + "…"
-        out.append(line)
-    return out
-
-
 class TableView:
     """A game at one screen: nothing to show."""
 

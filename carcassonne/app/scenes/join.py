@@ -19,11 +19,10 @@ from ...net.discovery import Finder, FoundGame
 from ...net.host import HostError
 from ...net.link import FAILED, OPEN, Link
 from ..art.assets import PLAYER_RGB
-from ..network.net_view import fitted
 from ..network.netplay import KeptGame, refusal_words, server_url
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
-from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel
+from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel, wrap_at_most
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -224,5 +223,5 @@ class JoinScene(Scene):
         elif self.problem:
             font = fonts.get(int(16 * u), "bold")
             y = self.join_button.rect.y - int(12 * u)
-            for line in reversed(fitted(font, self.problem, box.w - int(60 * u))):
+            for line in reversed(wrap_at_most(font, self.problem, box.w - int(60 * u), 2)):
                 y = blit_text(surface, font, line, (box.centerx, y), BAD, "midbottom").top

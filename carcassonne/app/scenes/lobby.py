@@ -19,7 +19,6 @@ from ...net.table import Desync, TableState
 from ..art.assets import PLAYER_RGB
 from ..files.saves import describe_rules
 from ..network.net_turn import NetworkTurnController, tidy_table
-from ..network.net_view import fitted
 from ..network.netplay import KeptGame, refusal_words
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
@@ -174,7 +173,7 @@ class LobbyScene(Scene):
             blit_text(surface, text, _("Connecting…"), (x, y), INK_DIM)
         if self.problem:
             y = self.back.rect.y - int(12 * u) - 2 * text.get_linesize()
-            for line in fitted(text, self.problem, width):
+            for line in wrap_at_most(text, self.problem, width, 2):
                 blit_text(surface, text, line, (x, y), BAD)
                 y += text.get_linesize()
         super().draw(surface)

@@ -24,7 +24,6 @@ from .base import Scene
 if TYPE_CHECKING:
     from ..app import App
 
-FEATURES = ("road", "city", "cloister", "farm")
 #: The table's column for each feature kind (gardens only with the Abbot).
 COLUMNS = {"road": N_("Roads"), "city": N_("Cities"), "cloister": N_("Cloisters"), "garden": N_("Gardens"),
            "farm": N_("Farms")}
@@ -64,7 +63,7 @@ class ResultsScene(Scene):
     def kinds(self) -> tuple[str, ...]:
         """The feature kinds the table has a column for: with the Abbot, gardens too, so the
         columns add up to the total."""
-        return ("road", "city", "cloister", "garden", "farm") if self.game.rules.abbot else FEATURES
+        return tuple(k for k in COLUMNS if k != "garden" or self.game.rules.abbot)
 
     def table(self) -> list[dict[str, int]]:
         """Points per player per feature kind (during play + final), from the score events."""
@@ -269,14 +268,13 @@ class ResultsScene(Scene):
         cols = [_("Player"), *(_(COLUMNS[k]) for k in kinds), _("Total")]
         cw = (r.w - int(28 * u)) / (len(cols) + 1)
         xs = [r.x + int(14 * u)] + [r.x + int(14 * u) + int(cw * (i + 2)) for i in range(len(cols) - 1)]
+        bold = fonts.get(int(16 * u), "bold")
         # the headings at the size at which the longest fits its column
-        widest = max(cols[1:], key=lambda c: fonts.get(int(16 * u), "bold").size(c)[0])
-        head = next((f for f in (fonts.get(int(k * u), "bold") for k in (16, 15, 14, 13))
-                     if f.size(widest)[0] <= cw - 4 * u), fonts.get(int(12 * u), "bold"))
+        widest = max(cols[1:], key=lambda c: bold.size(c)[0])
+        head = fonts.fitting(widest, cw - 4 * u, tuple(int(k * u) for k in (16, 15, 14, 13, 12)), "bold")
         y = r.y + int(12 * u)
         for x, c in zip(xs, cols):
             blit_text(surface, head, c, (x, y), INK_DIM)
-        bold = fonts.get(int(16 * u), "bold")
         rows = self.table()
         scores = self.shown_scores()
         winners = self.winners() if self.revealed >= len(self.final) else []

@@ -115,8 +115,7 @@ class TitleScene(Scene):
         blit_text(surface, fonts.get(int(96 * u), "title"), "Carcassonne", (w // 2, int(h * 0.12)), ACCENT,
                   "midtop", shadow=True)
         tagline = _("At one screen, over the network, against the computer · The River, The Abbot, Inns & Cathedrals")
-        font = next((f for f in (fonts.get(int(k * u)) for k in (20, 18, 16)) if f.size(tagline)[0] <= w - 40 * u),
-                    fonts.get(int(15 * u)))
+        font = fonts.fitting(tagline, w - 40 * u, tuple(int(k * u) for k in (20, 18, 16, 15)))
         blit_text(surface, font, cut(font, tagline, w - int(40 * u)), (w // 2, int(h * 0.12) + int(110 * u)), INK_DIM,
                   "midtop", shadow=True)
         super().draw(surface)

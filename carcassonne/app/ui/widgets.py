@@ -142,12 +142,16 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 
 def cut(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened at a word, ending in "…", until it fits ``width``."""
+    """``text`` shortened at a word, ending in "…", until it fits ``width`` (a single word
+    longer than the width, a name or a server's line, is cut inside)."""
     if font.size(text)[0] <= width:
         return text
     while font.size(text + "…")[0] > width and " " in text:
         text = text.rsplit(" ", 1)[0]
-    return text.rstrip(" …") + "…"
+    text = text.rstrip(" …")
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def wrap_at_most(font: pygame.font.Font, text: str, width: int, most: int) -> list[str]:
