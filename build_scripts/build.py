@@ -94,6 +94,25 @@ def compile_catalogues() -> None:
     compile_all()
 
 
+def unpinned_versions() -> list[str]:
+    """Installed packages whose version is not the one the tests last passed with
+    (``build_scripts/constraints.txt``): a binary built from them is not the tested one."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    sys.path.insert(0, str(ROOT / "build_scripts"))
+    from newest_versions import pinned
+
+    differ = []
+    for name, wanted in sorted(pinned().items()):
+        try:
+            have = version(name)
+        except PackageNotFoundError:
+            continue  # an extra this build does not need (the artwork's, the server's)
+        if have != wanted:
+            differ.append(f"{name} {have} (pinned {wanted})")
+    return differ
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="run the built binary's --smoke check")
@@ -101,6 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     import PyInstaller.__main__  # a build-time dependency: pip install -e ".[build]"
 
     start = time.perf_counter()
+    differ = unpinned_versions()
+    if differ:
+        print("building with versions the tests did not pass with (install with "
+              "PIP_CONSTRAINT=build_scripts/constraints.txt): " + ", ".join(differ))
     compile_catalogues()  # the bundle's .mo made from the .po it ships
     PyInstaller.__main__.run(pyinstaller_args())
     binary = binary_path()

@@ -50,9 +50,9 @@ class Tally:
                 "mean_score": round(statistics.fmean(self.scores), 2) if self.scores else 0.0,
                 "score_ci95": round(_ci95(self.scores), 2),
                 "ms_per_move": round(1000 * self.seconds / self.moves, 2) if self.moves else 0.0,
-                "max_ms_per_move": round(1000 * self.slowest, 1),
+                "max_ms_per_move": round(1000 * self.slowest, 2),
                 "cpu_ms_per_move": round(1000 * self.cpu_seconds / self.moves, 2) if self.moves else 0.0,
-                "max_cpu_ms_per_move": round(1000 * self.slowest_cpu, 1)}
+                "max_cpu_ms_per_move": round(1000 * self.slowest_cpu, 2)}
 
 
 def _ci95(values: list[int]) -> float:

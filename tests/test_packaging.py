@@ -38,3 +38,38 @@ def test_the_bundle_keeps_resources_where_a_wheel_does():
     data = args[args.index("--add-data") + 1]
     assert data.endswith("carcassonne/_resources")
     assert resources.CANDIDATES[0] == Path(carcassonne.__file__).resolve().parent / "_resources"
+
+
+def _declared_requirements():
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)
+    names = [*project["project"]["dependencies"], *project["build-system"]["requires"]]
+    for extra in project["project"]["optional-dependencies"].values():
+        names += extra
+    return [Requirement(text) for text in names]
+
+
+def test_every_declared_dependency_is_pinned_at_a_version_it_allows():
+    """CI installs through the constraints: a dependency added without its pin, or a pin
+    its own specifier refuses, would make that install fail or float."""
+    newest = load_script("newest_versions")
+    pins = newest.pinned()
+    for requirement in _declared_requirements():
+        name = newest.normalise(requirement.name)
+        assert name in pins, f"{requirement.name} is not in build_scripts/constraints.txt"
+        assert requirement.specifier.contains(pins[name], prereleases=True), (requirement, pins[name])
+
+
+def test_the_constraints_pin_exact_versions_and_nothing_else(tmp_path):
+    newest = load_script("newest_versions")
+    text = (ROOT / "build_scripts" / "constraints.txt").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert lines and all(line.count("==") == 1 and " " not in line for line in lines)
+    assert "--hash" not in text  # pip would then demand a hash of the game itself
+    written = tmp_path / "constraints.txt"
+    newest.write({newest.normalise(n): (n, v) for n, v in (line.split("==") for line in lines)}, written)
+    assert newest.pinned(written) == newest.pinned()
