@@ -288,7 +288,7 @@ def make_plan(kind: TileKind, variant: dict) -> Plan:
             plan.roads.append(_dead_end(plan, i, s.edges[0], blocked))
     if variant.get("hedges"):
         plan.hedges = _hedges(plan)
-    plan.inns = [inn for r in plan.roads if segs[r.seg].inn for inn in [_inn_spot(plan, r)] if inn]
+    plan.inns = [inn for r in plan.roads if "inn" in segs[r.seg].marks for inn in [_inn_spot(plan, r)] if inn]
     if any(s.kind == GARDEN for s in segs):
         plan.garden = _garden_spot(plan)
     return plan
@@ -738,7 +738,7 @@ class Painter:
             self._cobbles = cob
         self.img = A.mix(self.img, self._cobbles, m)
         self.houses(c, m)
-        if self.kind.segments[c.seg].cathedral:
+        if "cathedral" in self.kind.segments[c.seg].marks:
             self.cathedral()
         self.walls(c)
         if c.pennant:
@@ -797,7 +797,7 @@ class Painter:
         room[:border] = room[-border:] = False
         room[:, :border] = room[:, -border:] = False
         occ = np.zeros((G, G), bool)
-        if self.kind.segments[c.seg].cathedral:  # the cathedral's square, kept for it
+        if "cathedral" in self.kind.segments[c.seg].marks:  # the cathedral's square, kept for it
             x0, y0, x1, y1 = CATHEDRAL_BOX
             occ[int(y0 * G):int(y1 * G), int(x0 * G):int(x1 * G)] = True
         if c.pennant:
@@ -847,7 +847,7 @@ class Painter:
                 t += (L + 0.012) / max(length, 1e-6)
         # a bigger building for big cities
         area = m.mean()
-        if area > 0.45 and not self.kind.segments[c.seg].cathedral:
+        if area > 0.45 and "cathedral" not in self.kind.segments[c.seg].marks:
             for _ in range(60):
                 cx, cy = r.uniform(0.3, 0.7), r.uniform(0.3, 0.7)
                 if try_place(cx, cy, 0.2, 0.1, r.choice((0, math.pi / 2)) + r.uniform(-0.1, 0.1), pad=4):

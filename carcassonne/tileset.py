@@ -24,7 +24,7 @@ from . import resources
 from .engine.errors import TileDefinitionError
 from .engine.modules.abbot import TWINS
 from .engine.modules.inns_cathedrals import TWINS as IC_TWINS
-from .engine.tiles import TileKind, TileSet, parse_segments
+from .engine.tiles import TileKind, TileSet, parse_marks, parse_segments
 
 CATALOGUE = "catalogue.tmx"
 
@@ -99,13 +99,16 @@ def read_tilesets(map_path: Path | None = None) -> TileSet:
         if "tile_id" not in props:
             continue
         try:
+            # The marks this tileset's segments may carry (an inn, a goods symbol): its ``marks``.
+            marks = parse_marks(str(tile.tileset_properties.get("marks", "")))
             kind = TileKind(
                 id=str(props["tile_id"]),
                 count=int(props["count"]),
                 edges=str(props["edges"]),
-                segments=parse_segments(str(props["segments"])),
+                segments=parse_segments(str(props["segments"]), marks),
                 expansion=str(tile.tileset_properties.get("expansion", tile.tileset)),
                 role=str(props.get("role", "")),
+                symbol=str(props.get("symbol", "")),
             )
         except (KeyError, ValueError) as exc:
             if isinstance(exc, TileDefinitionError):

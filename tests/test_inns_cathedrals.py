@@ -277,8 +277,8 @@ def _flood_check(before: Position, bigs: list[Any], mover: int, game: Game, move
         segs = [game.tiles[after.board_ids[(x, y)]].segments[i] for x, y, i in feature]
         pennants = sum(s.pennant for s in segs)
         if event.feature == ROAD:
-            points = 2 * len(tiles) if any(s.inn for s in segs) else len(tiles)
-        elif any(s.cathedral for s in segs):
+            points = 2 * len(tiles) if any("inn" in s.marks for s in segs) else len(tiles)
+        elif any("cathedral" in s.marks for s in segs):
             points = 3 * (len(tiles) + pennants)
         else:
             small = game.rules.small_city and len(tiles) <= 2

@@ -10,7 +10,7 @@ import pytest
 from carcassonne import tileset
 from carcassonne.engine.errors import TileDefinitionError
 from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
-from carcassonne.engine.tiles import TileKind, format_segments, parse_segments
+from carcassonne.engine.tiles import TileKind, format_segments, parse_marks, parse_segments
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from tiles_md import read_catalogue, section_totals  # noqa: E402
@@ -62,11 +62,11 @@ def test_tile_matches_the_catalogue(tiles, tile_id):
         return {EDGE_NAMES[e] for e in seg.edges}
 
     got = sorted(
-        (s.kind, sorted(places(s)), s.pennant, s.inn, s.cathedral,
+        (s.kind, sorted(places(s)), s.pennant, sorted(s.marks),
          sorted(sorted(places(kind.segments[c])) for c in s.cities))
         for s in kind.segments)
     want = sorted(
-        (s["kind"], sorted(s["places"]), s["pennant"], s["mark"] == "inn", s["mark"] == "cathedral",
+        (s["kind"], sorted(s["places"]), s["pennant"], [s["mark"]] if s["mark"] else [],
          sorted(sorted(c) for c in s["cities"]))
         for s in row.segments)
     assert got == want
@@ -74,7 +74,35 @@ def test_tile_matches_the_catalogue(tiles, tile_id):
 
 def test_segment_text_round_trips(tiles):
     for kind in tiles:
-        assert parse_segments(format_segments(kind.segments)) == kind.segments
+        marks = {mark: seg.kind for seg in kind.segments for mark in seg.marks}
+        assert parse_segments(format_segments(kind.segments), marks) == kind.segments
+
+
+def test_a_tileset_declares_its_marks_and_the_segment_each_goes_on():
+    marks = parse_marks("inn:road cathedral:city wine:city")
+    assert marks == {"inn": "road", "cathedral": "city", "wine": "city"}
+    (city, field) = parse_segments("city N W wine; field EN ES SE SW > N", marks)
+    assert city.marks == {"wine"} and not field.marks
+    with pytest.raises(TileDefinitionError, match="wine does not go on a road"):
+        parse_segments("road E W wine; field NW NE EN WN; field ES SE SW WS", marks)
+    with pytest.raises(TileDefinitionError, match="bad place 'wine'"):  # undeclared: read as a place
+        parse_segments("city N wine; field EN ES SE SW WS WN > N")
+    with pytest.raises(TileDefinitionError, match="bad mark"):
+        parse_marks("inn")
+
+
+def test_a_tile_may_show_a_symbol_of_its_own(tmp_path):
+    (tmp_path / "t.tsx").write_text(
+        '<tileset name="x" tilecount="1"><properties><property name="marks" value="princess:city"/></properties>'
+        '<tile id="0"><properties>'
+        '<property name="tile_id" value="Q1"/><property name="count" type="int" value="1"/>'
+        '<property name="edges" value="cfff"/><property name="symbol" value="volcano"/>'
+        '<property name="segments" value="city N princess; field EN ES SE SW WS WN &gt; N"/>'
+        '</properties></tile></tileset>')
+    (tmp_path / "m.tmx").write_text('<map><tileset firstgid="1" source="t.tsx"/></map>')
+    kind = tileset.read_tilesets(tmp_path / "m.tmx")["Q1"]
+    assert kind.symbol == "volcano" and kind.segments[0].marks == {"princess"}
+    assert kind.orientation(90).segments[0].marks == {"princess"}
 
 
 @pytest.mark.parametrize("edges, segments, problem", [

@@ -146,7 +146,7 @@ class Feature:
         tile completed, nothing left open at the end)."""
         g = self._game
         return self.kind == ROAD and any(
-            g.board[g._sq[n]].segments[g._seg[n]].inn for n in g._members[self.key])
+            "inn" in g.board[g._sq[n]].segments[g._seg[n]].marks for n in g._members[self.key])
 
     @_once
     def cathedral(self) -> bool:
@@ -154,7 +154,7 @@ class Feature:
         nothing left open at the end)."""
         g = self._game
         return self.kind == CITY and any(
-            g.board[g._sq[n]].segments[g._seg[n]].cathedral for n in g._members[self.key])
+            "cathedral" in g.board[g._sq[n]].segments[g._seg[n]].marks for n in g._members[self.key])
 
     @property
     def center(self) -> tuple[int, int]:

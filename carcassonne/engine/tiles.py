@@ -13,10 +13,15 @@ Segment text, one segment per ``;`` (the notation of ``tiles.md``):
 ``field EN WN > N`` a field on half-edges EN and WN bordering the city touching N
 ``cloister``        a cloister in the middle of the tile
 ``river E W``       the river (The River): not a feature, never occupied
-``road S W inn``    a road with an inn beside it (Inns & Cathedrals)
-``city N E S W cathedral``  a city with a cathedral (Inns & Cathedrals)
+``road S W inn``    a road with a *mark* (here an inn): a word the tileset declares
 ``field inner > N E S W``   a field that touches no edge, walled in by the tile's cities
                     (Inns & Cathedrals IC3): its farm is this one segment, ``farm:inner``
+
+Marks are what an expansion draws on a segment (an inn, a cathedral, a goods symbol, a
+princess): each tileset declares its marks and the segment kind each goes on (its
+``marks`` property, ``inn:road cathedral:city``), and a tile may show one *symbol* of its
+own (its ``symbol`` property: a volcano, a magic portal). The engine keeps them as words;
+the expansion that declared them gives them a meaning.
 """
 
 from __future__ import annotations
@@ -50,9 +55,10 @@ _EDGE_LETTER = {CITY: "c", ROAD: "r", FIELD: "f", RIVER: "s"}
 
 #: Names of follower places in game records: ``road:E``, ``city:N``, ``farm:SW``.
 SPOT_PREFIX = {CITY: "city", ROAD: "road", FIELD: "farm", CLOISTER: "cloister"}
-#: The place word of a field that touches no edge (``farm:inner``), and the markers of an
-#: inn and a cathedral in the segment notation (Inns & Cathedrals).
-INNER, INN, CATHEDRAL = "inner", "inn", "cathedral"
+#: The place word of a field that touches no edge (``farm:inner``).
+INNER = "inner"
+#: No marks declared: the base game's tiles.
+NO_MARKS: Mapping[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -65,10 +71,8 @@ class Segment:
     pennant: bool = False
     #: For fields: indices (in the tile's segment list) of the cities it borders.
     cities: tuple[int, ...] = ()
-    #: An inn beside this road segment (Inns & Cathedrals).
-    inn: bool = False
-    #: A cathedral in this city segment (Inns & Cathedrals).
-    cathedral: bool = False
+    #: What is drawn on it that an expansion gives a meaning (an inn, a goods symbol...).
+    marks: frozenset[str] = frozenset()
 
     def rotated(self, rotation: int) -> Segment:
         return Segment(
@@ -77,8 +81,7 @@ class Segment:
             tuple(rotate_half(h, rotation) for h in self.halves),
             self.pennant,
             self.cities,
-            self.inn,
-            self.cathedral,
+            self.marks,
         )
 
     @property
@@ -168,6 +171,8 @@ class TileKind:
     expansion: str = "base"
     #: Marked in the tileset: the base start tile D, the river's spring and lake.
     role: str = ""
+    #: The symbol the tile shows of its own, not on a segment (a volcano), if any.
+    symbol: str = ""
     orientations: tuple[Orientation, ...] = field(init=False, repr=False, compare=False)
     #: constraint key -> rotations that fit (see :meth:`fits`).
     _fits: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -209,8 +214,9 @@ class TileKind:
         return sum(s.pennant for s in self.segments)
 
 
-def parse_segments(text: str) -> tuple[Segment, ...]:
-    """Parse the segment notation of the tilesets (see the module docstring)."""
+def parse_segments(text: str, marks: Mapping[str, str] = NO_MARKS) -> tuple[Segment, ...]:
+    """Parse the segment notation of the tilesets (see the module docstring); ``marks``
+    maps each mark the tileset declares to the segment kind it goes on."""
     raw: list[tuple[str, list[str], set[str], list[str]]] = []
     for part in (p.strip() for p in text.split(";")):
         if not part:
@@ -221,21 +227,21 @@ def parse_segments(text: str) -> tuple[Segment, ...]:
             refs = ref_text.split()
         words = part.split()
         kind, places = words[0], words[1:]
-        marks = {w for w in places if w in _MARKS}
-        places = [p for p in places if p not in _MARKS]
+        found = {w for w in places if w in marks or w in _CORE_MARKS}
+        places = [p for p in places if p not in found]
         if kind not in SEGMENT_KINDS:
             raise TileDefinitionError(f"unknown segment kind {kind!r} in {text!r}")
-        if (INN in marks and kind != ROAD) or (CATHEDRAL in marks and kind != CITY) or (
-                INNER in marks and (kind != FIELD or places)):
-            raise TileDefinitionError(f"{' '.join(sorted(marks))} does not go on a {kind} in {text!r}")
-        raw.append((kind, places, marks, refs))
+        misplaced = sorted(m for m in found if marks.get(m, kind) != kind)
+        if misplaced or (INNER in found and (kind != FIELD or places)):
+            raise TileDefinitionError(f"{' '.join(misplaced or sorted(found))} does not go on a {kind} in {text!r}")
+        raw.append((kind, places, found, refs))
     segments: list[Segment] = []
     city_at_edge: dict[str, int] = {}
     for i, (kind, places, _, _) in enumerate(raw):
         if kind == CITY:
             for p in places:
                 city_at_edge[p] = i
-    for kind, places, marks, refs in raw:
+    for kind, places, found, refs in raw:
         try:
             if kind == FIELD:
                 halves = tuple(HALF_INDEX[p] for p in places)
@@ -246,13 +252,25 @@ def parse_segments(text: str) -> tuple[Segment, ...]:
             cities = tuple(city_at_edge[r] for r in refs)
         except KeyError as exc:
             raise TileDefinitionError(f"bad place {exc.args[0]!r} in {text!r}") from None
-        if kind == FIELD and not halves and INNER not in marks:
+        if kind == FIELD and not halves and INNER not in found:
             raise TileDefinitionError(f"a field touching no edge must say 'inner' in {text!r}")
-        segments.append(Segment(kind, edges, halves, "+" in marks, cities, INN in marks, CATHEDRAL in marks))
+        segments.append(Segment(kind, edges, halves, "+" in found, cities, frozenset(found - _CORE_MARKS)))
     return tuple(segments)
 
 
-_MARKS = frozenset({"+", INN, CATHEDRAL, INNER})
+#: The notation's own marks: a pennant, and a field that touches no edge.
+_CORE_MARKS = frozenset({"+", INNER})
+
+
+def parse_marks(text: str) -> dict[str, str]:
+    """A tileset's ``marks`` property (``inn:road cathedral:city``): mark -> segment kind."""
+    marks: dict[str, str] = {}
+    for word in text.split():
+        mark, _, kind = word.partition(":")
+        if kind not in SEGMENT_KINDS or not mark or mark in _CORE_MARKS:
+            raise TileDefinitionError(f"bad mark {word!r}: write mark:kind, e.g. inn:road")
+        marks[mark] = kind
+    return marks
 
 
 def format_segments(segments: Iterable[Segment]) -> str:
@@ -262,18 +280,16 @@ def format_segments(segments: Iterable[Segment]) -> str:
     for seg in segments:
         if seg.kind == FIELD:
             text = "field " + (" ".join(HALF_NAMES[h] for h in seg.halves) if seg.halves else INNER)
-            if seg.cities:
-                text += " > " + " ".join(EDGE_NAMES[segments[c].edges[0]] for c in seg.cities)
-        elif seg.kind == CLOISTER:
-            text = CLOISTER
-        else:
+        elif seg.kind in (CITY, ROAD, RIVER):
             text = seg.kind + " " + " ".join(EDGE_NAMES[e] for e in seg.edges)
-            if seg.pennant:
-                text += " +"
-            if seg.inn:
-                text += " " + INN
-            if seg.cathedral:
-                text += " " + CATHEDRAL
+        else:  # a cloister, or an expansion's one-place feature (a garden)
+            text = seg.kind
+        if seg.pennant:
+            text += " +"
+        for mark in sorted(seg.marks):
+            text += " " + mark
+        if seg.cities:
+            text += " > " + " ".join(EDGE_NAMES[segments[c].edges[0]] for c in seg.cities)
         parts.append(text)
     return "; ".join(parts)
 

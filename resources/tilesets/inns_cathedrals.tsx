@@ -3,6 +3,7 @@
  <grid orientation="orthogonal" width="1" height="1"/>
  <properties>
   <property name="expansion" value="inns_cathedrals"/>
+  <property name="marks" value="inn:road cathedral:city"/>
  </properties>
  <tile id="0">
   <properties>

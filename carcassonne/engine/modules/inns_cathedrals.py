@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 EXPANSION = "inns_cathedrals"
 #: The follower step's prefix of a big follower's place (``big:road:E``).
 BIG = "big:"
+#: The marks of an inn (beside a road segment) and of a cathedral (in a city segment), as
+#: the tileset declares them (``inns_cathedrals.tsx``).
+INN, CATHEDRAL = "inn", "cathedral"
 #: The tiles that show a garden when the Abbot is in play too (tiles.md, I&C "Gardens").
 TWINS = ("IC3", "IC15")
 
@@ -53,13 +56,13 @@ def big_at(game: Game, player: int) -> FollowerAt | None:
 def has_inn(game: Game, root: int) -> bool:
     """Whether the road ``root`` has an inn beside one of its segments."""
     board, sqs, segs = game.board, game._sq, game._seg
-    return any(board[sqs[n]].segments[segs[n]].inn for n in game._members[root])
+    return any(INN in board[sqs[n]].segments[segs[n]].marks for n in game._members[root])
 
 
 def has_cathedral(game: Game, root: int) -> bool:
     """Whether the city ``root`` has a cathedral."""
     board, sqs, segs = game.board, game._sq, game._seg
-    return any(board[sqs[n]].segments[segs[n]].cathedral for n in game._members[root])
+    return any(CATHEDRAL in board[sqs[n]].segments[segs[n]].marks for n in game._members[root])
 
 
 def inn_points(tiles: int, complete: bool) -> int:
