@@ -17,16 +17,17 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .ai.base import Bot
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
 from .engine.record import GameRecord, Seat
-from .engine.rules import BAG, BOX, HANDS, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
+from .engine.rules import BAG, BOX, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
 from .engine.untrusted import shown_path
 from .i18n import _
+from .words.expansion import speakers
 
 
 @dataclass
@@ -75,12 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL", default=None,
                         help=_("play through the game server at URL (ws://host:port), each seat its own "
                                "client; the server must be started with --allow-seeds"))
-    parser.add_argument("--river", action="store_true", help=_("play with The River"))
-    parser.add_argument("--abbot", action="store_true", help=_("play with the Abbot and gardens"))
-    parser.add_argument("--inns-cathedrals", action="store_true",
-                        help=_("play with Inns & Cathedrals (its tiles, the big follower, inns and cathedrals)"))
+    expansions = parser.add_argument_group(_("expansions"))
+    for words in speakers():
+        words.add_options(expansions)
     parser.add_argument("--start-random", action="store_true",
-                        help=_("the start tile is the first tile drawn from the bag (not with --river)"))
+                        help=_("the start tile is the first tile drawn from the bag"))
     parser.add_argument("--no-farmers", action="store_true", help=_("play without farmers"))
     parser.add_argument("--first-edition-farms", action="store_true",
                         help=_("score farms by the first-edition rule (as --farm-scoring first-edition)"))
@@ -98,11 +98,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help=_("with --table: its edge completes features as an Abbey would"))
     house.add_argument("--discard-to-bag", action="store_true",
                        help=_("a tile that fits nowhere goes back into the bag"))
-    house.add_argument("--hand", type=int, default=1, metavar="N",
-                       help=_("each player holds a hand of N tiles (2 or 3), plays any of them and "
-                              "draws back up"))
-    house.add_argument("--hand-hidden", action="store_true",
-                       help=_("with --hand: each hand is hidden from the other players"))
+    for words in speakers():
+        words.add_house_options(house)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -118,30 +115,17 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
                 low=TABLE_MIN, high=TABLE_MAX, value=args.table))
     if args.table_closes and table is None:
         raise RecordError(_("--table-closes needs --table"))
-    if args.start_random and args.river:
-        raise RecordError(_("--start-random is not played with --river (the spring is the start tile)"))
-    _check_hand(args)
+    options: dict[str, Any] = {}
+    for words in speakers():  # each expansion's options, checked by it
+        problem = words.options_problem(args)
+        if problem is not None:
+            raise RecordError(problem)
+        options.update(words.rules_options(args))
     scoring = args.farm_scoring or (FIRST_EDITION if args.first_edition_farms else THIRD_EDITION)
-    rules = Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
-                 river=args.river, incomplete_score=not args.no_incomplete_score,
-                 hole_bonus=args.hole_bonus, table=table, table_closes=args.table_closes,
-                 discard=BAG if args.discard_to_bag else BOX, abbot=args.abbot,
-                 start=RANDOM if args.start_random else START_BOOK,
-                 inns_cathedrals=args.inns_cathedrals)
-    return replace(rules, hand=args.hand, hand_open=not args.hand_hidden)
-
-
-def _check_hand(args: argparse.Namespace) -> None:
-    """A hand of tiles (HR) is 2 or 3 tiles, played neither with The River nor with
-    discards back to the bag (``shared/docs/game-record.md``): one line for each mistake."""
-    if args.hand not in HANDS:
-        raise RecordError(_("--hand must be 2 or 3, not {value}").format(value=args.hand))
-    if args.hand_hidden and args.hand == 1:
-        raise RecordError(_("--hand-hidden needs --hand 2 or 3"))
-    if args.hand > 1 and args.river:
-        raise RecordError(_("--hand is not played with --river"))
-    if args.hand > 1 and args.discard_to_bag:
-        raise RecordError(_("--hand is not played with --discard-to-bag"))
+    return Rules(farmers=not args.no_farmers, farm_scoring=scoring, small_city=args.small_city,
+                 incomplete_score=not args.no_incomplete_score, hole_bonus=args.hole_bonus, table=table,
+                 table_closes=args.table_closes, discard=BAG if args.discard_to_bag else BOX,
+                 start=RANDOM if args.start_random else START_BOOK, **options)
 
 
 def _make_bot(level: str, seed: int, budget: float | None) -> Bot:

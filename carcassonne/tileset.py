@@ -22,9 +22,7 @@ from pathlib import Path
 
 from . import resources
 from .engine.errors import TileDefinitionError
-from .engine.modules.abbot import TWINS
-from .engine.modules.inns_cathedrals import TWINS as IC_TWINS
-from .engine.tiles import TileKind, TileSet, parse_marks, parse_segments
+from .engine.tiles import TileKind, TileSet, declare_edge_kind, parse_marks, parse_segments
 
 CATALOGUE = "catalogue.tmx"
 
@@ -99,8 +97,12 @@ def read_tilesets(map_path: Path | None = None) -> TileSet:
         if "tile_id" not in props:
             continue
         try:
-            # The marks this tileset's segments may carry (an inn, a goods symbol): its ``marks``.
+            # The marks this tileset's segments may carry (an inn, a goods symbol): its ``marks``;
+            # a kind of edge of its own (``edge_kinds``, ``s:river``).
             marks = parse_marks(str(tile.tileset_properties.get("marks", "")))
+            for word in str(tile.tileset_properties.get("edge_kinds", "")).split():
+                letter, _, edge = word.partition(":")
+                declare_edge_kind(letter, edge)
             kind = TileKind(
                 id=str(props["tile_id"]),
                 count=int(props["count"]),
@@ -142,15 +144,3 @@ def image_sources(map_path: Path | None = None) -> dict[str, Path]:
         if image and "tile_id" in props:
             out[str(props["tile_id"])] = Path(image[0]).resolve()
     return out
-
-
-def garden_sources(sources: dict[str, Path]) -> dict[str, Path]:
-    """Tile id -> artwork of each garden twin (The Abbot), given the tilesets' artwork.
-
-    The twins are made by the rule modules, not read from a tileset (``engine/modules/abbot.py``;
-    IC3G and IC15G, ``inns_cathedrals.py``), so no ``.tsx`` names their pictures: each lies
-    beside its plain twin's, the same name with ``G`` (``E.png`` -> ``EG.png``), drawn by
-    ``build_scripts/draw_tiles.py`` from the same layout with a garden in its largest field.
-    """
-    return {tile + "G": sources[tile].with_name(sources[tile].stem + "G.png")
-            for tile in (*TWINS, *IC_TWINS) if tile in sources}

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, Move, TileSet, Turn
-from ..engine.modules.inns_cathedrals import BIG, is_big
 from ..engine.record import GameRecord
 from .hint import Why, explain
 from .search import SearchBot, compare_moves
@@ -69,19 +68,17 @@ class TurnAnalysis:
 
 
 def same_move(game: Game, a: Move, b: Move) -> bool:
-    """The same placement and the follower on the same segment (``road:S`` may be ``road:W``)."""
-    if a.placement != b.placement or bool(a.follower) != bool(b.follower):
+    """The same placement and the same figure step, a figure on the same segment (``road:S``
+    may be ``road:W``)."""
+    fa, fb = a.figure, b.figure
+    if a.placement != b.placement or (fa is None) != (fb is None):
         return False
-    if not a.follower or not b.follower or a.follower == b.follower:
+    if fa is None or fb is None or fa == fb:
         return True
+    if (fa.kind, fa.action, fa.at) != (fb.kind, fb.action, fb.at):
+        return False  # another figure, or an action: each only itself
     spots = game.tiles.kinds[a.tile].orientations[a.rotation // 90].spots
-    fa, fb = a.follower, b.follower
-    if is_big(fa) or is_big(fb):  # the big follower (big:road:S) is the same move only as itself
-        if not (is_big(fa) and is_big(fb)):
-            return False
-        fa, fb = fa[len(BIG):], fb[len(BIG):]
-    # The abbot's choices (abbot:garden, abbot:back) are no spots: each is only itself.
-    return fa in spots and fb in spots and spots[fa] == spots[fb]
+    return fa.place in spots and fb.place in spots and spots[fa.place] == spots[fb.place]
 
 
 def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -> tuple[Move, float, float]:
@@ -90,8 +87,8 @@ def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -
     ``game`` is the position before the turn; it is not changed.
     """
     position = game.copy()
-    if position.hands:  # a hand of tiles: the player chose among every tile of their hand
-        tiles: tuple[str, ...] = tuple(dict.fromkeys(position.hands[position.current]))
+    if position.holds_tiles:  # the player chose among every tile they held
+        tiles: tuple[str, ...] = tuple(dict.fromkeys(position.held()))
     else:
         # The tile in hand goes on top of the pile (a record without a seed may not have it
         # there); the search shuffles everything below it anyway.

@@ -6,9 +6,10 @@ never the order of the draw pile. Searching bots imagine the future on
 *determinized* copies: the same tiles left, shuffled with the bot's own random
 generator (:func:`imagined`).
 
-With a hand of tiles (HR, "Play with a three-tile hand"), a bot weighs every tile of
-its hand (:func:`tiles_in_hand`); a hidden hand of another player is, to it, tiles
-drawn from the bag like the rest: :func:`imagined` deals those hands afresh.
+When the players hold several tiles (a rule module's), a bot weighs every tile it holds
+(:func:`tiles_in_hand`); what an expansion hides from it (another player's hidden tiles)
+it imagines afresh from public counts (:func:`imagined`, the expansion's
+:meth:`Valuation.imagined <carcassonne.ai.valuation.Valuation.imagined>`).
 
 Bots are reproducible: a bot's random generator for a turn is derived from its
 seed and the public state of that turn (:func:`turn_rng`), so the same seed in the
@@ -20,8 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from ..engine import Game, IllegalMoveError, Move, Placement
-from ..engine.deck import Deck
+from ..engine import Game, IllegalMoveError, Move
+from .valuation import valuation_types
 
 #: Moves are compared by value; a move worth less than the best by this much is a different move.
 EPSILON = 1e-9
@@ -60,10 +61,10 @@ def tile_in_hand(game: Game) -> str:
 
 def tiles_in_hand(game: Game) -> tuple[str, ...]:
     """The tiles the player to move may play, each kind once: the one ``game.draw()``
-    returned, or with a hand of tiles every tile of the hand (known to its holder)."""
+    returned, or every tile they hold when players hold several (known to their holder)."""
     if game.finished or game.is_over:
         raise IllegalMoveError("the game is over: there is no tile to place")
-    tiles = tuple(dict.fromkeys(game.hands[game.current])) if game.hands else (game.deck.peek() or "",)
+    tiles = tuple(dict.fromkeys(game.held())) if game.holds_tiles else (game.deck.peek() or "",)
     for tile in tiles:
         if not game.has_placement(tile):
             raise IllegalMoveError(f"tile {tile} fits nowhere: call game.draw() before asking a bot")
@@ -85,18 +86,12 @@ def turn_rng(seed: int, game: Game, tile: str) -> random.Random:
 
 
 def moves_of(game: Game, tile: str) -> Iterator[Move]:
-    """Every legal move with ``tile``: each placement without a follower, then with each spot,
-    then the rule modules' figures and actions (the abbot's places, taking it back)."""
+    """Every legal move with ``tile``: each placement without a figure, then with each figure
+    step (a follower on each place, then the rule modules' figures and actions)."""
     for placement in game.legal_placements(tile):
-        yield placement.with_follower(None)
-        for spot in figure_choices(game, placement):
-            yield placement.with_follower(spot)
-
-
-def figure_choices(game: Game, placement: Placement) -> list[str]:
-    """The follower step's choices after ``placement`` besides placing nothing: the follower
-    spots first (the base game's order), then what the rule modules add."""
-    return game.follower_spots(placement) + game.extra_places(placement) + game.extra_actions(placement)
+        yield placement.with_figure(None)
+        for step in game.figure_steps(placement):
+            yield placement.with_figure(step)
 
 
 def imagined(game: Game, rng: random.Random) -> Game:
@@ -104,11 +99,12 @@ def imagined(game: Game, rng: random.Random) -> Game:
 
     The tile in hand stays on top (everyone has seen it); the tiles after it are
     the public counts shuffled by ``rng``. Search on this copy, never on ``game``.
-    With a hand of tiles, the player to move keeps their hand (and, with open hands,
-    everyone theirs); hidden hands of the others are dealt again from the bag's tiles and theirs.
+    An expansion that hides more (hidden hands) imagines its own copy.
     """
-    if game.hands:
-        return _imagined_hands(game, rng)
+    for value in valuation_types(game):
+        found = value.imagined(game, rng)
+        if found is not None:
+            return found
     g = game.copy()
     g.seed = None  # the seed would tell the real order: the copy knows no more than a player
     hand = game.deck.peek()
@@ -122,29 +118,3 @@ def imagined(game: Game, rng: random.Random) -> Game:
         pile.append(hand)
     g.deck = deck
     return g
-
-
-def _imagined_hands(game: Game, rng: random.Random) -> Game:
-    """:func:`imagined` with hands: what the player to move may know is their own hand,
-    the others' when hands are open (HR: "visible to all or hidden to the other players"),
-    and the tiles the bag and the hidden hands hold together (the box less the rest)."""
-    g = game.copy()
-    g.seed = None
-    me, hands = game.current, list(game.hands)
-    hidden = [p for p in range(game.players) if p != me and not game.rules.hand_open]
-    pool = dict(game.deck.counts)
-    for p in hidden:
-        for tile in hands[p]:
-            pool[tile] = pool.get(tile, 0) + 1
-    deck = Deck(pool, [], game.deck.phase_of).shuffled(rng)
-    for p in hidden:
-        dealt = []
-        for _ in hands[p]:
-            tile = deck.pile[-1]
-            deck.take(tile)
-            dealt.append(tile)
-        hands[p] = tuple(dealt)
-    g.deck = deck
-    g.hands = tuple(hands)
-    return g
-

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Game
-from ..engine.modules.hand import tiles_left
 from .heuristics import FULL_DECK, Evaluator, Weights
 from .search import SearchBot
 
@@ -69,7 +68,7 @@ class ExpertEvaluator(Evaluator):
 
     def values(self, game: Game) -> list[float]:
         vals = super().values(game)
-        left = tiles_left(game)
+        left = game.tiles_left()
         reserve = self.w.reserve
         if left and reserve:
             keep = reserve * left / FULL_DECK

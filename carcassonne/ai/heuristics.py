@@ -16,16 +16,11 @@ expected to be worth at the end, plus the followers they still have in hand.
   cities still to come while many tiles are left.
 - A follower is worth more early in the game (it can still earn points) and
   nothing at the end; one standing on a feature that will be completed comes back.
-- With the Abbot, a garden is worth what a cloister is; the abbot is no follower (the
-  supply never counts it): at home it is worth the chance that its holder still draws a
-  cloister or garden to put it on (public counts), so taking it back (its points now,
-  and it is free again) beats keeping it (the ring's expected filling) late in the
-  ring's life or while fresh cloisters and gardens are still to come.
+- Any other one-tile feature (an expansion's) is worth what a cloister is.
 
-With Inns & Cathedrals the big follower counts 2 for the majority (the engine's
-:attr:`Feature.leaders`), so it is a weapon to win or keep a contested feature; at home it
-is worth a follower and a bit. An inn road is worth 2 a tile and a cathedral city 3 a tile
-and pennant, but only times the chance they are completed: left open they score nothing.
+Each expansion in play adds its own values (:mod:`carcassonne.ai.valuation`): its figures
+at home and coming home, its features' worth. When some figure counts more than 1 for a
+majority, who holds a feature is the engine's :attr:`Feature.leaders`.
 
 House rules change the values: with ``incomplete_score`` off an unfinished road,
 city or cloister is worth only its chance of completion times its full points;
@@ -45,12 +40,10 @@ from dataclasses import dataclass
 
 from ..engine import FIRST_EDITION, Feature, Game
 from ..engine.geometry import RING, coords, square
-from ..engine.modules.abbot import GARDEN
-from ..engine.modules.hand import tiles_left, tiles_to_come
-from ..engine.modules.inns_cathedrals import cathedral_points, inn_points
 from ..engine.rules import SECOND_EDITION
 from ..engine.scoring import cloister_points, feature_points
 from ..engine.tiles import CITY, CLOISTER, FIELD, ROAD
+from .valuation import valuations
 
 #: Tiles drawn in a base game (72 less the start tile): the scale of "early" and "late".
 FULL_DECK = 71
@@ -75,10 +68,6 @@ class Weights:
     farm_growth_cap: int = 12
     #: What another turn is worth (the hole bonus house rule): about a turn's points.
     extra_turn: float = 2.5
-    #: What an abbot at home is worth if its holder surely draws another cloister or garden.
-    abbot: float = 5.0
-    #: What the big follower at home is worth, in followers in hand (Inns & Cathedrals).
-    big: float = 1.3
 
 
 DEFAULT = Weights()
@@ -95,12 +84,12 @@ class Evaluator:
         self._shape: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
         self._worth: dict[tuple[object, ...], tuple[float, float]] = {}
         self._frozen = False
-        #: The tile kinds an abbot may stand on (a cloister or a garden); none without the Abbot.
-        self._abbot_tiles = frozenset(
-            k.id for k in game.tiles if any(seg.kind in (CLOISTER, GARDEN) for seg in k.segments)
-        ) if game.rules.abbot else frozenset()
         #: Positions evaluated so far: the unit of a search's budget.
         self.calls = 0
+        #: The expansions' parts of the evaluation (:mod:`carcassonne.ai.valuation`).
+        self.values_of = valuations(game, self)
+        self._worths = tuple(v for v in self.values_of if _overrides(v, "road_or_city"))
+        self._returns = tuple(v for v in self.values_of if _overrides(v, "returning"))
 
     def freeze(self) -> None:
         """Keep judging by the tiles left now (search looks a few tiles ahead: close enough, faster)."""
@@ -110,7 +99,7 @@ class Evaluator:
     def _refresh(self, game: Game) -> None:
         if self._frozen:
             return
-        counts = tuple(tiles_to_come(game).values())
+        counts = tuple(game.tiles_to_come().values())
         if counts != self._counts_seen:
             self._counts_seen = counts
             self._fit = {}
@@ -121,7 +110,7 @@ class Evaluator:
         n = self._fit.get(key)
         if n is None:
             kinds = self.tiles.kinds
-            n = sum(c for t, c in tiles_to_come(game).items() if c and kinds[t].fits(key))
+            n = sum(c for t, c in game.tiles_to_come().items() if c and kinds[t].fits(key))
             self._fit[key] = n
         return n
 
@@ -146,7 +135,7 @@ class Evaluator:
         """Each player's projected final score."""
         self._refresh(game)
         self.calls += 1
-        left = tiles_left(game)
+        left = game.tiles_left()
         vals = [float(s) for s in game.scores]
         if left == 0:
             for p, points in enumerate(game.final_points()):
@@ -157,11 +146,12 @@ class Evaluator:
         draws = left / players
         late = left / FULL_DECK
         follower = w.follower * late
+        for value in self.values_of:
+            value.begin(game, left, draws, follower)
         city_chance: dict[int, float] = {}
         farms = []
-        abbots = game.abbots if self._abbot_tiles else ()
-        abbot_home = self._abbot_home(game, left, draws) if abbots else 0.0
-        bigs = game.bigs  # Inns & Cathedrals: the majority counts the big follower 2
+        strong = game.strengths_vary  # some figure counts more than 1: the engine's leaders
+        returns = self._returns
         open_get = game.open.get
         board = game.board
         memo = self._worth
@@ -171,9 +161,9 @@ class Evaluator:
             if kind == FIELD:
                 farms.append(feature)
                 continue
-            if kind == CLOISTER or kind == GARDEN:
-                # A cloister is worth the same while the squares around it are (the
-                # constraint of each empty one, or a tile): remember it too.
+            if kind != ROAD and kind != CITY:
+                # A cloister (or another one-tile feature) is worth the same while the squares
+                # around it are (the constraint of each empty one, or a tile): remember it too.
                 c = square(*feature.center)
                 key = (CLOISTER, c, left,
                        tuple([-1 if c + r in board else open_get(c + r, 0) for r in RING]))
@@ -192,12 +182,15 @@ class Evaluator:
                 if kind == CITY:
                     city_chance[feature.key] = chance
             owners = feature.owners
-            for p in (feature.leaders if bigs else _majority(owners, players)):
+            for p in (feature.leaders if strong else _majority(owners, players)):
                 vals[p] += worth
             back = chance * follower * 0.8
             for p in owners:
-                if abbots and abbots[p] == feature.key:  # the abbot comes home, no follower
-                    vals[p] += chance * abbot_home * 0.8
+                for value in returns:  # an expansion's own figure comes home
+                    coming = value.returning(game, p, feature, chance)
+                    if coming is not None:
+                        vals[p] += coming
+                        break
                 else:
                     vals[p] += back
         if farms and game.rules.farmers:
@@ -206,7 +199,7 @@ class Evaluator:
             counted: list[set[int]] = [set() for _ in range(players)]
             for farm in farms:
                 cities, growth = self._farm_cities(game, farm, city_chance, left, draws, late)
-                for p in (farm.leaders if bigs else _majority(farm.owners, players)):
+                for p in (farm.leaders if strong else _majority(farm.owners, players)):
                     if once:  # each city counts once per player, whichever farm supplies it
                         fresh = {k: v for k, v in cities.items() if k not in counted[p]}
                         counted[p].update(fresh)
@@ -218,21 +211,9 @@ class Evaluator:
             s = game.supply[p]
             if s:
                 vals[p] += follower * (1 - decay ** s) / (1 - decay)
-        for p, node in enumerate(abbots):
-            if node < 0:
-                vals[p] += abbot_home
-        for p, node in enumerate(bigs):
-            if node < 0:
-                vals[p] += follower * w.big
+        for value in self.values_of:
+            value.at_home(game, vals, follower)
         return vals
-
-    def _abbot_home(self, game: Game, left: int, draws: float) -> float:
-        """An abbot at home: its weight times the chance of drawing a cloister or garden."""
-        kinds = self._abbot_tiles
-        k = sum(c for t, c in tiles_to_come(game).items() if c and t in kinds)
-        if not k:
-            return 0.0
-        return float(self.w.abbot * (1.0 - max(0.0, 1.0 - k / left) ** draws))
 
     def score(self, game: Game, player: int) -> float:
         """How far ``player`` is projected ahead of the best other player."""
@@ -261,16 +242,20 @@ class Evaluator:
         unfinished_scores = game.rules.incomplete_score
         if feature.kind == ROAD:
             chance = self._close_chance(game, empty, left, draws, self.w.road_close)
-            if feature.inn:  # 2 a tile completed, nothing left open: a risk
-                return chance * inn_points(tiles + len(empty), True), chance
+            for value in self._worths:  # an expansion's road (worth nothing if left open, say)
+                worth = value.road_or_city(game, feature, tiles, empty, chance)
+                if worth is not None:
+                    return worth, chance
             if not unfinished_scores:
                 return chance * (tiles + len(empty)), chance
             grown = tiles + len(empty) * chance
             return grown, chance
         chance = self._close_chance(game, empty, left, draws, self.w.city_close)
         pennants = feature.pennants
-        if feature.cathedral:  # 3 a tile and pennant completed, nothing left open: a risk
-            return chance * cathedral_points(tiles + len(empty), pennants, True), chance
+        for value in self._worths:  # an expansion's city
+            worth = value.road_or_city(game, feature, tiles, empty, chance)
+            if worth is not None:
+                return worth, chance
         # Each empty square along an open edge adds at least one tile when it is closed.
         complete = feature_points(CITY, tiles + len(empty), pennants, True, game.rules)
         now = feature_points(CITY, tiles, pennants, False, game.rules) if unfinished_scores else 0
@@ -332,3 +317,9 @@ def _majority(owners: tuple[int, ...], players: int) -> tuple[int, ...]:
         counts[p] += 1
     most = max(counts)
     return tuple(p for p, n in enumerate(counts) if n == most)
+
+
+def _overrides(value: object, hook: str) -> bool:
+    from .valuation import Valuation
+
+    return getattr(type(value), hook) is not getattr(Valuation, hook)

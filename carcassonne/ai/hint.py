@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Game, Move
+from ..engine import FOLLOWER, Game, Move
 from ..engine.events import FEATURE_NAMES
-from ..engine.modules.abbot import BACK, PLACE_OF
-from ..engine.modules.inns_cathedrals import BIG, cathedral_points, inn_points, is_big
 from .expert import ExpertBot
+from .valuation import valuation_types
 
 #: The kinds of :class:`Clause`, each with its facts (all whole numbers or feature names):
 #:   ``close``   feature, points, shared (0/1): the move completes a feature of the player's
@@ -34,13 +33,9 @@ from .expert import ExpertBot
 #:   ``hold``    nothing scored or placed; followers kept in hand
 #:   ``least``   nothing scored or placed, no follower in hand
 #:   ``gives``   points: what the move scores for the others
-#:   ``abbot``   feature, neighbours: the abbot on a cloister or garden with so many of 8 neighbours
-#:   ``back``    points: the abbot is taken back and scores so many points
-#:   ``big``     feature: the follower placed is the big one, which counts 2 for the majority
-#:   ``risk``    feature, points, tiles: a follower on a new inn road or cathedral city of so many
-#:               tiles, worth so many points completed now and nothing if left open (I&C)
+#: An expansion adds its own kinds (its ``ai.py``'s hint hooks; its ``words.py`` words them).
 KINDS = ("close", "more", "keep", "home", "place", "share", "farm", "monk", "claim", "extend", "hold",
-         "least", "gives", "abbot", "back", "big", "risk")
+         "least", "gives")
 
 
 @dataclass(frozen=True)
@@ -81,9 +76,12 @@ def hint(game: Game, seed: int = 0, budget: float | None = None) -> Hint:
     return Hint(move, explain(game, move))
 
 
-def _kind(feature: str) -> str:
+def kind_word(feature: str) -> str:
     """A feature's name as players say it (a scored field is a farm)."""
     return FEATURE_NAMES.get(feature, feature)
+
+
+_kind = kind_word
 
 
 def explain(game: Game, move: Move) -> Why:
@@ -94,25 +92,24 @@ def explain(game: Game, move: Move) -> Why:
     after.push(move)
     events = after.events[n:]
     parts: list[Clause] = []
-    figure = move.follower
-    if figure == BACK and events and not events[0].complete:
-        # The abbot taken back scores before the tile's own scoring: say it first.
-        taken, events = events[0], events[1:]
-        parts.append(Clause("back", _kind(taken.feature), taken.points))
-        figure = None
-    big = is_big(figure)
-    if big and figure is not None:
-        figure = figure[len(BIG):]  # the big follower stands where a follower would
-    spot = PLACE_OF.get(figure or "", figure)
+    hooks = valuation_types(game)
+    for value in hooks:  # what the move scores before the tile's own scoring (an expansion's)
+        said = value.explain_first(after, move, list(events), parts)
+        events = events[said:]
+    step = move.figure
+    spot = step.place if step is not None and not step.action and step.at is None else None
     mine = [e for e in events if me in e.players]
-    returned = sum(1 for e in events for f in e.followers_returned if f.player == me)
+    returned = sum(1 for e in events for f in e.figures_returned if f.player == me)
     placed_back = bool(spot) and any(
-        f.player == me and (f.x, f.y) == (move.x, move.y) for e in events for f in e.followers_returned)
-    if figure in PLACE_OF and not placed_back:
-        # A garden is no follower's place (no spot): find it by its tile.
-        feature = next(f for f in after.features(spot, occupied=True) if f.center == (move.x, move.y))
-        parts.append(Clause("abbot", _kind(feature.kind), count=len(feature.tiles) - 1))
-        spot = None  # said: the abbot is no follower
+        f.player == me and (f.x, f.y) == (move.x, move.y) for e in events for f in e.figures_returned)
+    later: list[Clause] = []
+    if step is not None and step.kind != FOLLOWER.name:
+        for value in hooks:  # an expansion's figure: what is said of it, and where it stands
+            said_of = value.explain_figure(after, move, placed_back)
+            if said_of is not None:
+                spot, now, later = said_of
+                parts.extend(now)
+                break
     if mine:
         best = max(mine, key=lambda e: e.points)
         parts.append(Clause("close", _kind(best.feature), best.points, count=int(best.players != (me,))))
@@ -125,12 +122,12 @@ def explain(game: Game, move: Move) -> Why:
             parts.append(Clause("home", count=returned))
         if spot and not placed_back:
             parts.append(Clause("place", _kind(after.feature_at(move.x, move.y, spot).kind)))
-            if big:
-                parts.append(Clause("big", _kind(after.feature_at(move.x, move.y, spot).kind)))
+            parts.extend(later)
     elif spot and not placed_back:
         feature = after.feature_at(move.x, move.y, spot)
         kind = _kind(feature.kind)
         shared = [p for p in feature.owners if p != me]
+        claim = next((c for v in hooks if (c := v.claim_clause(feature)) is not None), None)
         if shared:
             parts.append(Clause("share", kind, owner=game.names[shared[0]]))
         elif kind == "farm":
@@ -138,16 +135,11 @@ def explain(game: Game, move: Move) -> Why:
             parts.append(Clause("farm", kind, count=completed, other=len(feature.cities) - completed))
         elif kind == "cloister":
             parts.append(Clause("monk", kind, count=len(feature.tiles) - 1))
-        elif feature.inn:  # Inns & Cathedrals: worth its points only if completed
-            tiles = len(feature.tiles)
-            parts.append(Clause("risk", kind, inn_points(tiles, True), count=tiles))
-        elif feature.cathedral:
-            tiles = len(feature.tiles)
-            parts.append(Clause("risk", kind, cathedral_points(tiles, feature.pennants, True), count=tiles))
+        elif claim is not None:  # an expansion's feature (worth its points only if completed, say)
+            parts.append(claim)
         else:
             parts.append(Clause("claim", kind, feature.points, count=len(feature.tiles)))
-        if big:
-            parts.append(Clause("big", kind))
+        parts.extend(later)
     elif not parts:
         grows = _grows_own_feature(after, move, me)
         if grows:

@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Game, Move
-from ..engine.modules.hand import tiles_left
 from .base import Bot, imagined
 from .heuristics import DEFAULT, Evaluator, Weights
 from .simple import ranked_moves
@@ -102,8 +101,8 @@ def playout(game: Game, move: Move, me: int, evaluator: Evaluator, depth: int) -
         tile = game.draw()
         if tile is None:
             break
-        hand = game.hands[game.current] if game.hands else tile  # with a hand of tiles, all of it
-        game.push(ranked_moves(game, hand, evaluator, copy=False)[0][1])
+        held = game.held() if game.holds_tiles else tile  # when players hold several tiles, all of them
+        game.push(ranked_moves(game, held, evaluator, copy=False)[0][1])
     value = evaluator.score(game, me)
     while len(game.history) > base:
         game.pop()
@@ -142,7 +141,7 @@ class SearchBot(Bot):
         evaluator = self.evaluator(game)
         ranked = ranked_moves(game, tiles, evaluator)
         candidates = [m for _, m in ranked[: self.width]]
-        if len(candidates) == 1 or tiles_left(game) <= 1:
+        if len(candidates) == 1 or game.tiles_left() <= 1:
             return candidates[0]
         evaluator.freeze()
         found = compare_moves(game, candidates, rng, evaluator, self.work_for(game.players), self.depth)

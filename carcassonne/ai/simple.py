@@ -14,8 +14,7 @@ import random
 from collections.abc import Sequence
 
 from ..engine import Game, Move
-from ..engine.modules.hand import tiles_left
-from .base import EPSILON, Bot, figure_choices, held, moves_of
+from .base import EPSILON, Bot, held, moves_of
 from .heuristics import DEFAULT, Evaluator, Weights
 
 
@@ -27,15 +26,15 @@ class RandomBot(Bot):
     def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
         tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
         placement = rng.choice(game.legal_placements(tile))
-        spots = figure_choices(game, placement)
-        return placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.5 else None)
+        steps = game.figure_steps(placement)
+        return placement.with_figure(rng.choice(steps) if steps and rng.random() < 0.5 else None)
 
 
 def ranked_moves(game: Game, tile: str | Sequence[str], evaluator: Evaluator,
                  copy: bool = True) -> list[tuple[float, Move]]:
     """Every legal move with its value for the player to move, best first (ties in move order).
 
-    ``tile``: the tile drawn, or with a hand of tiles the hand (every tile of it is tried).
+    ``tile``: the tile drawn, or the tiles the player holds (every one of them is tried).
 
     Tries each move with push/pop on a copy of ``game``, or on ``game`` itself
     with ``copy=False`` (search, on its own imagined copies).
@@ -49,7 +48,7 @@ def ranked_moves(game: Game, tile: str | Sequence[str], evaluator: Evaluator,
             # House rule: a tile that fills a hole earns another turn, worth about a turn's points.
             extra = evaluator.w.extra_turn if hole_bonus and work.fills_hole(move.x, move.y) else 0.0
             work.push(move)
-            out.append((evaluator.score(work, player) + (extra if tiles_left(work) else 0.0), move))
+            out.append((evaluator.score(work, player) + (extra if work.tiles_left() else 0.0), move))
             work.pop()
     out.sort(key=lambda vm: -vm[0])
     return out
@@ -90,7 +89,7 @@ class SloppyBot(GreedyBot):
     def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
         ranked = ranked_moves(game, tiles, Evaluator(game, self.weights))
         if rng.random() < 0.5:
-            plain = [(v, m) for v, m in ranked if not (m.follower or "").startswith("farm")]
+            plain = [(v, m) for v, m in ranked if not (m.follower_place or "").startswith("farm")]
             ranked = plain or ranked
         top = ranked[0][0]
         weights = [math.exp((v - top) / self.temperature) for v, _ in ranked]

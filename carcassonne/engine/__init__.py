@@ -6,16 +6,18 @@ tilesets by :mod:`carcassonne.tileset`).
 """
 
 from .errors import CarcassonneError, IllegalMoveError, RecordError, TileDefinitionError
-from .events import FollowerAt, ScoreEvent
+from .events import FigureAt, ScoreEvent
+from .expansion import Decision
 from .features import Feature
+from .figures import FOLLOWER, FigureKind, FigureStep
 from .game import Game
 from .moves import Discard, Move, Placement, Turn
 from .rules import COLORS, FARM_SCORINGS, FIRST_EDITION, FOLLOWERS, THIRD_EDITION, Rules
 from .tiles import Orientation, Segment, TileKind, TileSet
 
 __all__ = [
-    "COLORS", "FARM_SCORINGS", "FIRST_EDITION", "FOLLOWERS", "THIRD_EDITION",
-    "CarcassonneError", "Discard", "Feature", "FollowerAt", "Game", "IllegalMoveError", "Move",
-    "Orientation", "Placement", "RecordError", "Rules", "ScoreEvent", "Segment",
+    "COLORS", "FARM_SCORINGS", "FIRST_EDITION", "FOLLOWER", "FOLLOWERS", "THIRD_EDITION",
+    "CarcassonneError", "Decision", "Discard", "Feature", "FigureAt", "FigureKind", "FigureStep", "Game",
+    "IllegalMoveError", "Move", "Orientation", "Placement", "RecordError", "Rules", "ScoreEvent", "Segment",
     "TileDefinitionError", "TileKind", "TileSet", "Turn",
 ]

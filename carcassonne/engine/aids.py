@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from .game import Game
 from .geometry import coords, in_reach, square
-from .modules.hand import tiles_to_come
 
 
 def tiles_that_fit(game: Game, x: int, y: int) -> dict[str, tuple[int, ...]]:
-    """Tiles still to come (the one in hand included; with a hand of tiles, every hand's:
+    """Tiles still to come (the one drawn included; when players hold several, everyone's:
     public counts) that could go at (x, y), with their rotations."""
     if not in_reach(x, y):
         return {}
@@ -22,7 +21,7 @@ def tiles_that_fit(game: Game, x: int, y: int) -> dict[str, tuple[int, ...]]:
     if key is None:
         return {}
     out: dict[str, tuple[int, ...]] = {}
-    for tile, left in sorted(tiles_to_come(game).items()):
+    for tile, left in sorted(game.tiles_to_come().items()):
         if left <= 0:
             continue
         kind = game.tiles[tile]
@@ -34,14 +33,14 @@ def tiles_that_fit(game: Game, x: int, y: int) -> dict[str, tuple[int, ...]]:
 
 
 def dead_spots(game: Game) -> list[tuple[int, int]]:
-    """Open squares that no tile left in the box (or, with a hand of tiles, in a hand) can ever fill.
+    """Open squares that no tile left in the box (or held by a player) can ever fill.
 
     A dead spot stays dead (the board only adds constraints), so a feature
     with an open edge there can never be completed.
     """
     kinds = []  # the tiles left that go wherever their edges match
-    decided: set[int] = set()  # squares a rule module lets some tile left fill (The River's end)
-    for tile, left in tiles_to_come(game).items():
+    decided: set[int] = set()  # squares a rule module lets some tile left fill (where it decides)
+    for tile, left in game.tiles_to_come().items():
         if left > 0:
             kind = game.tiles[tile]
             found = game.module_placements(kind)

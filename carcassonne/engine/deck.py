@@ -4,9 +4,9 @@ The draw order is part of the game state and comes from a seed, as in
 boardgame.io: a game is its seed plus its moves, so it can always be rebuilt.
 Computer players are shown :attr:`Deck.counts` only, never the order.
 
-With The River, the river tiles are drawn first, then the lake, then the
-ordinary tiles (River rules, "Preparation"); the base start tile D is then one
-more ordinary tile, shuffled in with the others.
+Every tile has a draw *phase*: all the tiles of a lower phase are drawn before any of
+a higher one. The base game's tiles are phase 0; a rule module may put its tiles
+before them (The River's tiles, then its lake).
 """
 
 from __future__ import annotations
@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING
 
 from .errors import Reason, RecordError
 from .rules import Rules
-from .tiles import TileSet
+from .tiles import TileKind, TileSet
 from .untrusted import shown
 
 if TYPE_CHECKING:
     from .modules import RuleModule
 
-BASE, RIVER, LAKE = "base", "river", "lake"
-#: The draw phases in order: every tile of a phase is drawn before any of the next.
-PHASES = (RIVER, LAKE, BASE)
+#: The base game's draw phase; a rule module's tiles drawn before them have lower ones.
+BASE = 0
 
 
 class Deck:
@@ -33,7 +32,7 @@ class Deck:
 
     __slots__ = ("counts", "pile", "phase_of", "_left", "start")
 
-    def __init__(self, counts: dict[str, int], pile: list[str], phase_of: dict[str, str],
+    def __init__(self, counts: dict[str, int], pile: list[str], phase_of: dict[str, int],
                  start: str | None = None) -> None:
         self.counts = counts
         self.pile = pile
@@ -42,7 +41,7 @@ class Deck:
         self.start = start
         #: Tiles left of each phase before the base tiles, in draw order (empty in a base game).
         self._left = {phase: sum(n for t, n in counts.items() if phase_of[t] == phase)
-                      for phase in PHASES[:-1] if phase in phase_of.values()}
+                      for phase in sorted(set(phase_of.values())) if phase < BASE}
 
     @classmethod
     def for_rules(cls, tiles: TileSet, rules: Rules, seed: int | None,
@@ -55,7 +54,7 @@ class Deck:
         record's ``start_tile``); :attr:`start` names it either way.
         """
         counts: dict[str, int] = {}
-        phase_of: dict[str, str] = {}
+        phase_of: dict[str, int] = {}
         modules = _modules(rules)
         for kind in tiles:
             if kind.expansion == "base":
@@ -76,7 +75,7 @@ class Deck:
             counts[start] -= 1
         rng = random.Random(seed)
         piles = []
-        for phase in PHASES:
+        for phase in sorted(set(phase_of.values())):
             tiles_in_phase = sorted(_expand({t: n for t, n in counts.items() if phase_of[t] == phase}))
             rng.shuffle(tiles_in_phase)
             piles.extend(tiles_in_phase)
@@ -87,18 +86,16 @@ class Deck:
         return cls(counts, piles, phase_of, start)
 
     @classmethod
-    def in_order(cls, tiles: TileSet, order: list[str]) -> Deck:
+    def in_order(cls, order: list[str], phase_of: dict[str, int]) -> Deck:
         """A deck holding exactly ``order``, drawn first to last (a lesson's scripted tiles).
 
-        River tiles keep their phase, so the engine's river checks still apply.
+        Each tile keeps its phase (``phase_of``, a real deck's), so the rules that order
+        the draw (The River's) still apply.
         """
         counts: dict[str, int] = {}
-        phase_of: dict[str, str] = {}
         for tile in order:
-            kind = tiles[tile]
             counts[tile] = counts.get(tile, 0) + 1
-            phase_of[tile] = (LAKE if kind.role == "lake" else RIVER) if kind.is_river else BASE
-        return cls(counts, list(reversed(order)), phase_of)
+        return cls(counts, list(reversed(order)), {t: phase_of.get(t, BASE) for t in counts})
 
     def copy(self) -> Deck:
         return Deck(dict(self.counts), self.pile[:], self.phase_of)
@@ -110,27 +107,22 @@ class Deck:
     def peek(self) -> str | None:
         return self.pile[-1] if self.pile else None
 
-    def phase(self) -> str:
-        """Which tiles may be drawn now: ``river``, ``lake`` or ``base``."""
+    def phase(self) -> int:
+        """Which tiles may be drawn now: the lowest phase with tiles left."""
         for phase, left in self._left.items():
             if left:
                 return phase
         return BASE
 
     def why_not_drawable(self, tile: str) -> Reason | None:
-        """None if ``tile`` can be the next tile, else the reason."""
+        """None if ``tile`` can be the next tile, else the reason (a rule module words a
+        tile of a later phase: ``draw-order``)."""
         if tile not in self.counts:
             return Reason(f"tile {tile} is not in this game's box", "not-in-box", tile=tile)
         if self.counts[tile] <= 0:
             return Reason(f"no tile {tile} is left in the box", "none-left", tile=tile)
-        phase, own = self.phase(), self.phase_of[tile]
-        if own != phase:
-            lake = own == LAKE or phase == LAKE
-            if lake:
-                text = f"tile {tile} cannot be drawn yet: the lake comes after the river tiles"
-            else:  # a land tile while river tiles remain
-                text = f"tile {tile} cannot be drawn yet: the river tiles come first"
-            return Reason(text, "river-order", tile=tile, lake=lake)
+        if self.phase_of[tile] != self.phase():
+            return Reason(f"tile {tile} cannot be drawn yet", "draw-order", tile=tile)
         return None
 
     def take(self, tile: str) -> int:
@@ -163,7 +155,7 @@ class Deck:
 
     def return_to_bag(self, tile: str, rng: random.Random) -> tuple[int, int]:
         """Put ``tile`` back into the bag at a random place below the top (house rule),
-        among the tiles of its own phase: a river tile stays before the lake.
+        among the tiles of its own phase (a river tile stays before the lake).
 
         Returns where it was and where it went, for :meth:`undo_return`.
         """
@@ -193,7 +185,7 @@ class Deck:
         search over such decks, never over the real one.
         """
         piles: list[str] = []
-        for phase in PHASES:
+        for phase in sorted(set(self.phase_of.values())):
             part = list(_expand({t: n for t, n in self.counts.items() if self.phase_of[t] == phase}))
             rng.shuffle(part)
             piles.extend(part)
@@ -201,8 +193,21 @@ class Deck:
         return Deck(dict(self.counts), piles, self.phase_of)
 
 
+def put_in_box(tiles: TileSet, counts: dict[str, int], phase_of: dict[str, int], kind: TileKind,
+               phase: int = BASE) -> None:
+    """Put ``kind``'s copies into a box being filled (a rule module's :meth:`box`), a twin of it
+    in ``tiles`` (made by another module: a garden twin) taking the place of one copy."""
+    twin = next((t for t in tiles if t.twin_of == kind.id), None)
+    if kind.count > 1 or twin is None:
+        counts[kind.id] = kind.count - (1 if twin is not None else 0)
+        phase_of[kind.id] = phase
+    if twin is not None:
+        counts[twin.id] = 1
+        phase_of[twin.id] = phase
+
+
 def start_tile(tiles: TileSet, rules: Rules) -> str:
-    """The tile a rule module puts at (0, 0) (the spring with The River), else the base start tile D."""
+    """The tile a rule module puts at (0, 0), else the base game's start tile D."""
     for module in _modules(rules):
         tile = module.start_tile(tiles)
         if tile is not None:

@@ -11,16 +11,16 @@ FEATURE_NAMES = {"road": "road", "city": "city", "cloister": "cloister", "field"
 
 
 @dataclass(frozen=True)
-class FollowerAt:
-    """A follower on the board: whose, on which tile, on which place (``road:E``...), and
-    which figure it is (a scored big follower glides home big, an abbot as an abbot)."""
+class FigureAt:
+    """A figure on the board: whose, on which tile, on which place (``road:E``...), and of
+    which kind (a scored big follower glides home big, an abbot as an abbot)."""
 
     player: int
     x: int
     y: int
-    spot: str
-    #: ``follower``, ``big`` (Inns & Cathedrals' big follower) or ``abbot`` (The Abbot).
-    figure: str = "follower"
+    place: str
+    #: Its :class:`~carcassonne.engine.figures.FigureKind`'s name: ``follower`` or an expansion's.
+    kind: str = "follower"
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ class ScoreEvent:
     points: int
     players: tuple[int, ...]
     tiles: tuple[tuple[int, int], ...]
-    followers_returned: tuple[FollowerAt, ...] = ()
+    #: The figures on it that go home (at the final scoring, those that stood on it).
+    figures_returned: tuple[FigureAt, ...] = ()
     complete: bool = True
     final: bool = False
     #: For farms: how many completed cities were supplied; for cities: pennants.

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .events import FollowerAt
+from .events import FigureAt
 from .geometry import RING, STEP, coords
 from .rules import FIRST_EDITION
 from .tiles import CITY, FIELD, ROAD, SPOT_PREFIX, Segment
@@ -141,20 +141,13 @@ class Feature:
         return self._game._pennants[self.key]
 
     @_once
-    def inn(self) -> bool:
-        """A road with an inn beside one of its segments (Inns & Cathedrals: it scores 2 a
-        tile completed, nothing left open at the end)."""
+    def marks(self) -> frozenset[str]:
+        """Every mark on its segments (an expansion's: an inn, a cathedral, a goods symbol)."""
         g = self._game
-        return self.kind == ROAD and any(
-            "inn" in g.board[g._sq[n]].segments[g._seg[n]].marks for n in g._members[self.key])
-
-    @_once
-    def cathedral(self) -> bool:
-        """A city with a cathedral (Inns & Cathedrals: 3 a tile and a pennant completed,
-        nothing left open at the end)."""
-        g = self._game
-        return self.kind == CITY and any(
-            "cathedral" in g.board[g._sq[n]].segments[g._seg[n]].marks for n in g._members[self.key])
+        found: set[str] = set()
+        for seg in g.segments_of(self.key):
+            found |= seg.marks
+        return frozenset(found)
 
     @property
     def center(self) -> tuple[int, int]:
@@ -171,9 +164,10 @@ class Feature:
         return tuple([p for p, _ in fs])
 
     @_once
-    def followers(self) -> tuple[FollowerAt, ...]:
+    def followers(self) -> tuple[FigureAt, ...]:
+        """The figures that stand on it as its followers (a big follower and an abbot too)."""
         g = self._game
-        return tuple(g._follower_at(p, n) for p, n in g._followers[self.key])
+        return tuple(g._figure_at(p, n) for p, n in g._followers[self.key])
 
     @property
     def followers_by_player(self) -> tuple[int, ...]:
@@ -184,24 +178,20 @@ class Feature:
 
     @property
     def strength(self) -> tuple[int, ...]:
-        """Per player, their strength on it: one per figure, a big follower 2 (Inns & Cathedrals)."""
+        """Per player, their strength on it: one per figure, more for a stronger kind (a big follower 2)."""
         g = self._game
         counts = list(self.followers_by_player)
-        for module in g._strengths:
-            module.strength(g, g._followers[self.key], counts)
+        for kind, more in g._strong:
+            placed = g.placed[kind]
+            for p, n in g._followers[self.key]:
+                if n in placed[p]:
+                    counts[p] += more
         return tuple(counts)
 
     @property
-    def big_followers(self) -> tuple[FollowerAt, ...]:
-        """The big followers on it (Inns & Cathedrals), as :attr:`followers` names them."""
-        g = self._game
-        bigs = g.bigs
-        return tuple(g._follower_at(p, n) for p, n in g._followers[self.key] if bigs and bigs[p] == n)
-
-    @property
     def leaders(self) -> tuple[int, ...]:
-        """Players with the most followers on it, all tied ones (AR "several followers"); a big
-        follower counts 2 (Inns & Cathedrals)."""
+        """Players with the most followers on it, all tied ones (AR "several followers"),
+        each figure counting its strength (:attr:`strength`)."""
         return self._game._majority(self._game._followers[self.key])
 
     @property

@@ -17,25 +17,26 @@ Rules cited: annotated rules 2007 (AR), Wikicarpedia's base-game page (HR).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import compress, count
 from typing import Any
 
 from . import refusals
 from .deck import Deck, start_tile
 from .errors import IllegalMoveError, Reason
-from .events import FollowerAt, ScoreEvent
+from .events import FigureAt, ScoreEvent
+from .expansion import Decision
 from .features import Feature, place_of
+from .figures import FOLLOWER, FigureKind, FigureStep
 from .geometry import REACH, RING, STEP, coords, in_reach, square
 from .modules import modules_for, overrides
 from .modules.base import RuleModule
 from .modules.table import Table
-from .moves import Discard, Placement, Turn
+from .moves import Discard, Move, Placement, Turn
 from .refusals import ROLE
-from .river import RiverState
-from .rules import FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import Award, cloister_points, feature_points
-from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, TileKind, TileSet
+from .tiles import CITY, CLOISTER, FIELD, ROAD, Orientation, Segment, TileKind, TileSet
 
 #: The undo journal of a move: what :meth:`Game.pop` puts back, entry by entry.
 Journal = list[tuple[Any, ...]]
@@ -58,7 +59,7 @@ class _Frame:
     """What :meth:`Game.pop` needs to take one turn back."""
 
     __slots__ = ("turn", "journal", "node_base", "sq", "scores", "supply", "current",
-                 "n_events", "deck_index", "bag_index", "states")
+                 "n_events", "deck_index", "bag_index", "states", "placed")
 
     def __init__(self, game: Game, turn: Turn) -> None:
         self.turn = turn
@@ -71,8 +72,8 @@ class _Frame:
         self.n_events = len(game.events)
         self.deck_index = -1
         self.bag_index = -1  # where a tile returned to the bag went
-        attrs = game._state_attrs  # the rule modules' state
-        self.states = tuple([getattr(game, a) for a in attrs]) if attrs else ()
+        self.states = tuple(game._states) if game._stateful else ()  # the rule modules' state
+        self.placed = dict(game.placed) if game.placed else None  # the expansions' figures out
 
 
 
@@ -99,22 +100,17 @@ class Game:
         self.start_tile: str = self.deck.start or start_tile(tiles, self.rules)
         #: The rule modules this game plays with (expansions, house rules), in hook order.
         self.modules = modules = modules_for(self.rules)
+        #: Each rule module's state, in its slot (:meth:`RuleModule.get`).
+        self._states: list[Any] = [None] * len(modules)
+        #: The figure kinds in play besides the follower, by name (the big follower, the abbot...).
+        self.kinds: dict[str, FigureKind] = {k.name: k for m in modules for k in m.figures}
+        #: Per figure kind besides the follower: per player, the nodes where theirs stand
+        #: (the rest are in their supply; a neutral figure's is its module's state).
+        self.placed: dict[str, tuple[tuple[int, ...], ...]] = {
+            name: ((),) * players for name, k in self.kinds.items() if not k.neutral}
         self._hook_modules()
         #: The table's squares (min x, max x, min y, max y), or None (HR "Use of a Table").
         self.bounds = self.rules.bounds
-        #: The River's open end, kept by the river module; None without The River.
-        self.river: RiverState | None = None
-        #: Per player, the node their abbot stands on or -1, kept by the Abbot module; () without it.
-        self.abbots: tuple[int, ...] = ()
-        #: Per player, the tiles held with a hand of tiles (HR), kept by the hand module
-        #: (:meth:`hand` reads them); () without it. ``dealt``: the hands before the first
-        #: turn; ``drawn``: per turn, the tile drawn after it (None once the bag is empty).
-        self.hands: tuple[tuple[str, ...], ...] = ()
-        self.dealt: tuple[tuple[str, ...], ...] = ()
-        self.drawn: tuple[str | None, ...] = ()
-        #: Per player, the node their big follower stands on or -1, kept by the Inns & Cathedrals
-        #: module; () without it.
-        self.bigs: tuple[int, ...] = ()
         self.board: dict[int, Orientation] = {}
         self._base: dict[int, int] = {}  # square -> its first node
         self.open: dict[int, int] = {}  # empty square next to a tile -> constraint key
@@ -130,7 +126,7 @@ class Game:
         self._followers: list[tuple[tuple[int, int], ...]] = []
         self._cities: list[tuple[int, ...]] = []
         self.scores = [0] * players
-        self.supply = [FOLLOWERS] * players
+        self.supply = [FOLLOWER.per_player] * players
         self.current = 0
         self.history: list[Turn] = []
         self.events: list[ScoreEvent] = []
@@ -151,14 +147,19 @@ class Game:
 
         self._placers = using("placements")
         self._figures = using("play_figure")
+        self._deciders = using("decision")
         self._after_place = using("after_place")
         self._extra_turn = using("another_turn")
         self._bag = using("returns_to_bag")
         self._finals = using("final_awards")
         self._pointers = using("points")
-        self._strengths = using("strength")
-        self._state_attrs = tuple(a for m in modules for a in m.state)
-        #: The module whose players hold their tiles in hands (HR), or None: the draw pile's top.
+        self._stateful = any(m.stateful for m in modules)
+        #: The figure kinds on features that count otherwise than 1 in a majority (a big follower 2).
+        self._strong = tuple((name, k.strength - 1) for name, k in self.kinds.items()
+                             if k.follower and k.strength != 1)
+        #: The module that decides each figure kind's places and refusals.
+        self._owner = {k.name: m for m in modules for k in m.figures}
+        #: The module whose players hold several tiles (HR, a hand of tiles), or None: the draw pile's top.
         self._holder = next((m for m in modules if m.holds_tiles), None)
         #: Feature kinds a follower may claim (a cloister always may; farms with farmers).
         self._claims = frozenset({ROAD, CITY}).union(*(m.claims for m in modules))
@@ -180,6 +181,8 @@ class Game:
                      "_followers", "_cities", "scores", "supply", "history", "events", "_frames"):
             setattr(g, name, getattr(self, name)[:])
         g.names = self.names[:]
+        g._states = self._states[:]
+        g.placed = dict(self.placed)
         return g
 
     # ----------------------------------------------------------------- queries
@@ -191,21 +194,46 @@ class Game:
     @property
     def is_over(self) -> bool:
         """No tile is left to draw: the game ends after the turn that placed the last tile
-        (with a hand of tiles, once the bag and every hand are empty)."""
-        return not self.deck.pile and not any(self.hands)
+        (when the players hold several tiles, once the bag and every player's are used up)."""
+        return not self.deck.pile and not (self._holder is not None and any(self._holder.held(self)))
 
-    def hand(self, player: int | None = None) -> tuple[str, ...]:
+    def held(self, player: int | None = None) -> tuple[str, ...]:
         """The tiles ``player`` (default: the player to move) may play from, in order.
 
-        With a hand of tiles (HR), their hand: a move names any one of them, and
-        :meth:`draw` first discards those that fit nowhere. In the book's game, the
-        tile :meth:`draw` returned for the player to move, nothing for the others.
-        Whether another player may see a hidden hand:
-        :func:`~carcassonne.engine.modules.hand.hand_shown`.
+        In the book's game, the tile :meth:`draw` returned for the player to move, nothing
+        for the others. When the players hold several tiles (a rule module's, HR), theirs:
+        a move names any one of them, and :meth:`draw` first sets aside those that fit
+        nowhere. Whether another player may see them is the module's question.
         """
-        from .modules.hand import hand_of
+        player = self.current if player is None else player
+        if self._holder is not None:
+            return self._holder.held(self)[player]
+        tile = self.deck.peek()
+        return (tile,) if tile is not None and player == self.current and not self.finished else ()
 
-        return hand_of(self, player)
+    @property
+    def holds_tiles(self) -> bool:
+        """Whether the players hold several tiles each (a rule module's; not the book's game)."""
+        return self._holder is not None
+
+    def tiles_to_come(self) -> dict[str, int]:
+        """Per tile kind, how many are still to be played: the bag's and those the players
+        hold. Public in every game: the box less the board and the discards (the draw
+        pile's own counts when nobody holds tiles: no copy)."""
+        counts = self.deck.counts
+        if self._holder is None:
+            return counts
+        merged = dict(counts)
+        for held in self._holder.held(self):
+            for tile in held:
+                merged[tile] = merged.get(tile, 0) + 1
+        return merged
+
+    def tiles_left(self) -> int:
+        """Tiles still to be played: the bag's, and those the players hold."""
+        if self._holder is None:
+            return len(self.deck.pile)
+        return len(self.deck.pile) + sum(map(len, self._holder.held(self)))
 
     def tile_at(self, x: int, y: int) -> Orientation | None:
         return self.board.get(square(x, y)) if in_reach(x, y) else None
@@ -318,15 +346,36 @@ class Game:
                 spots.append(seg.spot)
         return spots
 
-    def extra_places(self, placement: Placement) -> list[str]:
-        """Places besides the followers' the rule modules offer the current player after
-        ``placement`` (none in the base game)."""
-        return [spot for m in self.modules for spot in m.extra_places(self, placement)]
+    def figure_steps(self, placement: Placement) -> list[FigureStep]:
+        """Every figure step the current player may take after ``placement`` besides placing
+        nothing: an ordinary follower on each of :meth:`follower_spots` (the base game's
+        order), then the rule modules' figures, then what may be done instead (an action)."""
+        steps = [FigureStep(FOLLOWER.name, place) for place in self.follower_spots(placement)]
+        for module in self.modules:
+            steps += module.figure_steps(self, placement)
+        for module in self.modules:
+            steps += module.actions(self, placement)
+        return steps
 
-    def extra_actions(self, placement: Placement) -> list[str]:
-        """What the rule modules let the current player do instead of placing a figure
-        after ``placement`` (nothing in the base game)."""
-        return [action for m in self.modules for action in m.extra_actions(self, placement)]
+    @property
+    def strengths_vary(self) -> bool:
+        """Whether some figure in play counts otherwise than 1 in a majority (a big follower)."""
+        return bool(self._strong)
+
+    def home(self, player: int) -> dict[str, int]:
+        """The figures ``player`` has in their supply, per kind (``follower`` first)."""
+        out = {FOLLOWER.name: self.supply[player]}
+        for name, nodes in self.placed.items():
+            out[name] = self.kinds[name].per_player - len(nodes[player])
+        return out
+
+    def figure_of(self, player: int, node: int) -> str:
+        """The kind of ``player``'s figure standing on ``node`` (a follower unless a rule
+        module's kind stands there)."""
+        for name, nodes in self.placed.items():
+            if node in nodes[player]:
+                return name
+        return FOLLOWER.name
 
     def _joined_roots(self, sq: int, o: Orientation) -> list[set[int]]:
         """Per segment of ``o`` laid at ``sq``: the features already on the board that its
@@ -383,19 +432,51 @@ class Game:
                                                            else nb.edge_segment[theirs])))
         return found, not any(self._followers[r] for r in direct)
 
-    def followers_on_board(self) -> list[FollowerAt]:
-        out: list[FollowerAt] = []
+    def figures_on_board(self) -> list[FigureAt]:
+        """Every player's figure on the board: those on features (followers, a big follower,
+        an abbot), then those beside them (a builder, a pig)."""
+        out: list[FigureAt] = []
         for root, fs in enumerate(self._followers):
             if fs and self._parent[root] == root:
-                out.extend(self._follower_at(p, node) for p, node in fs)
+                out.extend(self._figure_at(p, node) for p, node in fs)
+        for name, nodes in self.placed.items():
+            if not self.kinds[name].follower:
+                for p, held in enumerate(nodes):
+                    out.extend(self._figure_at(p, node, name) for node in held)
         return out
 
-    def _follower_at(self, player: int, node: int) -> FollowerAt:
+    def _figure_at(self, player: int, node: int, kind: str | None = None) -> FigureAt:
         sq = self._sq[node]
         x, y = coords(sq)
-        figure = ("big" if self.bigs and self.bigs[player] == node
-                  else "abbot" if self.abbots and self.abbots[player] == node else "follower")
-        return FollowerAt(player, x, y, place_of(self.board[sq].segments[self._seg[node]]), figure)
+        kind = kind or (self.figure_of(player, node) if self.placed else FOLLOWER.name)
+        return FigureAt(player, x, y, place_of(self.board[sq].segments[self._seg[node]]), kind)
+
+    def _send_home(self, player: int, node: int) -> None:
+        """``player``'s figure on ``node`` goes back to their supply (the follower count, or its
+        kind's place in :attr:`placed`); the turn's frame restores both on undo."""
+        if self.placed:
+            for name, nodes in self.placed.items():
+                if node in nodes[player]:
+                    self._set_placed(name, player, tuple(n for n in nodes[player] if n != node))
+                    return
+        self.supply[player] += 1
+
+    def _set_placed(self, kind: str, player: int, nodes: tuple[int, ...]) -> None:
+        held = list(self.placed[kind])
+        held[player] = nodes
+        self.placed[kind] = tuple(held)
+
+    def stand(self, player: int, node: int, kind: str, journal: Journal) -> None:
+        """Put ``player``'s figure of ``kind`` on ``node``: among the feature's followers if
+        the kind is one, and out of the player's supply (for rule modules that place figures)."""
+        if self.kinds.get(kind, FOLLOWER).follower:
+            root = self._find(node)
+            journal.append((_SET_FOLLOWERS, root, self._followers[root]))
+            self._followers[root] += ((player, node),)
+        if kind == FOLLOWER.name:
+            self.supply[player] -= 1
+        else:
+            self._set_placed(kind, player, self.placed[kind][player] + (node,))
 
     def feature_tiles(self, x: int, y: int, spot: str) -> list[tuple[int, int]]:
         """The tiles of the whole feature a place on a placed tile belongs to (for highlighting)."""
@@ -429,12 +510,16 @@ class Game:
         """
         return refusals.why_not_placement(self, placement)
 
-    def why_not_follower(self, placement: Placement, spot: str) -> Reason | None:
-        """None if the current player may put a follower on ``spot`` after ``placement``.
+    def why_not_figure(self, placement: Placement, step: FigureStep) -> Reason | None:
+        """None if the current player may take the figure ``step`` after ``placement``.
 
         An ``occupied`` reason names the ``feature``, its ``owner`` and their follower's ``role``.
         """
-        return refusals.why_not_follower(self, placement, spot)
+        return refusals.why_not_figure(self, placement, step)
+
+    def why_not_follower(self, placement: Placement, place: str) -> Reason | None:
+        """None if the current player may put an ordinary follower on ``place`` after ``placement``."""
+        return refusals.why_not_figure(self, placement, FigureStep(FOLLOWER.name, place))
 
     def why_not(self, turn: Turn) -> Reason | None:
         """None if ``turn`` is legal now, else the reason."""
@@ -443,9 +528,68 @@ class Game:
         if isinstance(turn, Discard):
             return refusals.why_not_discard(self, turn)
         reason = self.why_not_placement(turn.placement)
-        if reason is None and turn.follower:
-            reason = self.why_not_follower(turn.placement, turn.follower)
+        if reason is None and turn.figure is not None:
+            reason = self.why_not_figure(turn.placement, turn.figure)
+        if reason is None and (turn.decisions or self._deciders):
+            reason = self._why_not_decisions(turn)
         return reason
+
+    # ------------------------------------------------------------ decisions
+    def decision(self, move: Move) -> Decision | None:
+        """The next decision ``move`` needs from a player, or None once it is complete.
+
+        ``move`` holds its tile, its figure step and the decisions made so far; each answer
+        is added with :meth:`Move.deciding`. Who decides may be any player (a dragon's steps
+        go round the table). Without rule modules that ask, always None.
+        """
+        if not self._deciders:
+            return None
+        self._begin(move)
+        try:
+            for choice in move.decisions:
+                self._decide(move, choice)
+            return self._next_decision(move)
+        finally:
+            self.pop()
+
+    def _next_decision(self, move: Move) -> Decision | None:
+        for module in self._deciders:
+            found = module.decision(self, move)
+            if found is not None:
+                return found
+        return None
+
+    def _why_not_decisions(self, move: Move) -> Reason | None:
+        """Each decision of ``move`` answers the one asked, and none is missing."""
+        if not self._deciders:
+            return Reason("this turn asks no decision of anyone", "no-decision")
+        self._begin(move)
+        try:
+            for number, choice in enumerate(move.decisions):
+                asked = self._next_decision(move._replace(decisions=move.decisions[:number]))
+                if asked is None:
+                    return Reason(f"this turn asks no more than {number} decisions", "no-decision",
+                                  made=number)
+                if choice not in asked.options:
+                    return Reason(f"{choice} is not one of the choices ({asked.kind})", "bad-decision",
+                                  kind=asked.kind, choice=choice, player=self.names[asked.player])
+                self._decide(move, choice)
+            asked = self._next_decision(move)
+            if asked is not None:
+                return Reason(f"{self.names[asked.player]} still has to decide ({asked.kind})", "decision-due",
+                              kind=asked.kind, player=self.names[asked.player], options=asked.options)
+            return None
+        finally:
+            self.pop()
+
+    def _decide(self, move: Move, choice: Any) -> None:
+        """Play one decision of ``move`` on the turn being pushed."""
+        asked = self._next_decision(move)
+        frame = self._frames[-1]
+        for module in self._deciders:
+            if asked is not None and module.decision(self, move) == asked:
+                module.decide(self, move, choice, frame.journal)
+                return
 
     def play(self, turn: Turn) -> list[ScoreEvent]:
         """Check ``turn`` against the rules, then play it; returns the score events it caused."""
@@ -462,6 +606,15 @@ class Game:
 
         Only a square beyond reach is refused even here, since it would alias another one.
         """
+        if self._begin(turn) and isinstance(turn, Move):
+            if turn.decisions:
+                for choice in turn.decisions:
+                    self._decide(turn, choice)
+            self._finish(turn)
+
+    def _begin(self, turn: Turn) -> bool:
+        """A turn's first steps: its frame, the tile drawn and laid, the figure step. False
+        when the turn ends there (a tile set aside)."""
         if not isinstance(turn, Discard) and not in_reach(turn.x, turn.y):
             raise IllegalMoveError(f"no board reaches ({turn.x}, {turn.y}): "
                                    f"x and y go from -{REACH} to {REACH}")
@@ -469,7 +622,7 @@ class Game:
         holder = self._holder
         if holder is None:
             frame.deck_index = self.deck.take(turn.tile)
-        else:  # from the player's hand, and one drawn into it
+        else:  # from the player's tiles, and one drawn for them
             frame.deck_index = holder.take_held(self, turn.tile)
         self.history.append(turn)
         self._frames.append(frame)
@@ -480,33 +633,42 @@ class Game:
                 frame.deck_index, frame.bag_index = self.deck.return_to_bag(turn.tile, rng)
             elif holder is not None:
                 holder.after_turn(self)
-            return
-        tile, x, y, rotation, follower = turn
+            return False
+        tile, x, y, rotation, step = turn[:5]
         o = self.tiles.kinds[tile].orientations[rotation // 90]
         sq = square(x, y)
         frame.sq = sq
         journal = frame.journal
         base = len(self._parent)
         self._lay(sq, o, journal)
-        player = self.current
-        if follower:
-            index = o.spots.get(follower)
-            if index is None:  # a rule module's figure (the abbot)
-                for module in self._figures:
-                    module.play_figure(self, sq, o, base, follower, journal)
-            else:
-                node = base + index
+        if step is not None:
+            player = self.current
+            kind = step.kind
+            if kind == "follower":
+                node = base + o.spots[step.place]
                 root = self._find(node)
                 journal.append((_SET_FOLLOWERS, root, self._followers[root]))
                 self._followers[root] += ((player, node),)
                 self.supply[player] -= 1
-        self._score_completed(sq, o, base, journal)
+            elif not step.action and step.at is None and kind in self.placed:
+                self.stand(player, base + o.spots[step.place], kind, journal)
+            else:  # a rule module's own step: an action (the abbot taken back), another tile
+                for module in self._figures:
+                    module.play_figure(self, sq, o, base, step, journal)
+        return True
+
+    def _finish(self, turn: Move) -> None:
+        """A turn's last steps: score what the tile completed, then who plays next."""
+        frame = self._frames[-1]
+        sq, journal = frame.sq, frame.journal
+        o = self.board[sq]
+        self._score_completed(sq, o, self._base[sq], journal)
         for module in self._after_place:
             module.after_place(self, sq, o, journal)
-        if not (self._extra_turn and any(m.another_turn(self, x, y) for m in self._extra_turn)):
-            self.current = (player + 1) % self.players
-        if holder is not None:
-            holder.after_turn(self)
+        if not (self._extra_turn and any(m.another_turn(self, turn.x, turn.y) for m in self._extra_turn)):
+            self.current = (frame.current + 1) % self.players
+        if self._holder is not None:
+            self._holder.after_turn(self)
 
     def pop(self) -> Turn:
         """Take back the last turn (or the final scoring, if applied) exactly."""
@@ -555,8 +717,10 @@ class Game:
                 self._holder.put_back_held(self, frame.deck_index)
         self.scores, self.supply, self.current = frame.scores[:], frame.supply[:], frame.current
         del self.events[frame.n_events:]
-        for attr, value in zip(self._state_attrs, frame.states):
-            setattr(self, attr, value)
+        if frame.states:
+            self._states[:] = frame.states
+        if frame.placed is not None:
+            self.placed = frame.placed
         return frame.turn
 
     def finish(self) -> list[ScoreEvent]:
@@ -571,6 +735,77 @@ class Game:
         self.events.extend(events)
         self.finished = True
         return events
+
+    # ------------------------------------------- the board, for rule modules
+    # A rule module reads and changes the board through these, never through the
+    # union-find itself: a feature is named by its root node, a placed segment by its node.
+    def find(self, node: int) -> int:
+        """The feature (its root node) the placed segment ``node`` belongs to now."""
+        return self._find(node)
+
+    def node(self, sq: int, index: int) -> int:
+        """The node of segment ``index`` of the tile on packed square ``sq``."""
+        return self._base[sq] + index
+
+    def kind_of(self, node: int) -> str:
+        """The kind of the feature ``node`` belongs to (``road``, ``garden``...)."""
+        return self._kind[node]
+
+    def segments_of(self, root: int) -> Iterator[Segment]:
+        """Every placed segment of the feature ``root``, as it lies on its tile."""
+        board, sqs, segs = self.board, self._sq, self._seg
+        for n in self._members[root]:
+            yield board[sqs[n]].segments[segs[n]]
+
+    def pennants_of(self, root: int) -> int:
+        return self._pennants[root]
+
+    def complete(self, root: int) -> bool:
+        """Whether the road or city ``root`` has no open edge."""
+        return self._open[root] == 0
+
+    def followers_on(self, root: int) -> tuple[tuple[int, int], ...]:
+        """The figures on the feature ``root`` that count as its followers: (player, node)."""
+        return self._followers[root]
+
+    def set_followers(self, root: int, followers: tuple[tuple[int, int], ...], journal: Journal) -> None:
+        """Put ``followers`` (player, node) on the feature ``root``, undoably."""
+        journal.append((_SET_FOLLOWERS, root, self._followers[root]))
+        self._followers[root] = followers
+
+    def take_home(self, player: int, node: int, journal: Journal) -> None:
+        """``player``'s figure on ``node`` leaves its feature for their supply (undoably)."""
+        root = self._find(node)
+        self.set_followers(root, tuple(f for f in self._followers[root] if f != (player, node)), journal)
+        self._send_home(player, node)
+
+    def score_feature(self, root: int, journal: Journal) -> None:
+        """Score the feature ``root`` now, as completed, and send its followers home."""
+        self._score(root, journal)
+
+    def value(self, root: int, complete: bool) -> int:
+        """What the feature ``root`` scores: completed, or left open at the end."""
+        return self._points(root, complete)
+
+    def ring_filled(self, sq: int) -> int:
+        """How many of the 8 squares around ``sq`` count as filled (a cloister's neighbours)."""
+        return self._cloister_neighbours(sq)
+
+    def majority(self, figures: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """The players whose figures among ``figures`` are strongest (all tied ones)."""
+        return self._majority(figures)
+
+    def tiles_of(self, root: int) -> list[tuple[int, int]]:
+        """The tiles that count for the feature ``root``'s points (a cloister's: its ring too)."""
+        return self._tiles_of(root)
+
+    def figure_at(self, player: int, node: int) -> FigureAt:
+        """``player``'s figure on ``node``, as events and the board name it."""
+        return self._figure_at(player, node)
+
+    def event(self, event: ScoreEvent) -> None:
+        """Add a score event a rule module made (its points already counted)."""
+        self.events.append(event)
 
     # ----------------------------------------------------------- internals
     def _find(self, node: int) -> int:
@@ -675,11 +910,6 @@ class Game:
                 if self._cloister_neighbours(c) == 8:
                     self._score(node, journal)
 
-    def _set_followers(self, root: int, followers: tuple[tuple[int, int], ...], journal: Journal) -> None:
-        """Put ``followers`` (player, node) on the feature ``root``, undoably (for rule modules)."""
-        journal.append((_SET_FOLLOWERS, root, self._followers[root]))
-        self._followers[root] = followers
-
     def _score(self, root: int, journal: Journal) -> None:
         """Score one completed feature during play and send its followers home."""
         fs = self._followers[root]
@@ -687,15 +917,19 @@ class Game:
         winners = self._majority(fs)
         for p in winners:
             self.scores[p] += points
-        for p, _ in fs:
-            self.supply[p] += 1
+        returned = tuple(self._figure_at(p, n) for p, n in fs)
+        if self.placed:
+            for p, n in fs:
+                self._send_home(p, n)
+        else:
+            for p, _ in fs:
+                self.supply[p] += 1
         journal.append((_SET_FOLLOWERS, root, fs))
         self._followers[root] = ()
         kind = self._kind[root]
         self.events.append(ScoreEvent(
             turn=len(self.history), feature=kind, points=points, players=winners,
-            tiles=tuple(self._tiles_of(root)),
-            followers_returned=tuple(self._follower_at(p, n) for p, n in fs),
+            tiles=tuple(self._tiles_of(root)), figures_returned=returned,
             complete=True, detail=self._pennants[root] if kind == CITY else 0))
 
     def _points(self, root: int, complete: bool) -> int:
@@ -716,8 +950,11 @@ class Game:
         counts = [0] * self.players
         for p, _ in fs:
             counts[p] += 1
-        for module in self._strengths:  # a big follower counts 2
-            module.strength(self, fs, counts)
+        for kind, more in self._strong:  # a big follower counts 2
+            placed = self.placed[kind]
+            for p, n in fs:
+                if n in placed[p]:
+                    counts[p] += more
         most = max(counts)
         return tuple(p for p, n in enumerate(counts) if n == most) if most else ()
 
@@ -749,8 +986,8 @@ class Game:
         return [ScoreEvent(
             turn=turn, feature=award.feature, points=award.points, players=award.players,
             tiles=tuple(self._tiles_of(award.tiles_of)),
-            followers_returned=(tuple(self._follower_at(p, n) for p, n in followers[award.tiles_of])
-                                if award.feature != "farm" else ()),
+            figures_returned=(tuple(self._figure_at(p, n) for p, n in followers[award.tiles_of])
+                              if award.feature != "farm" else ()),
             complete=False, final=True, detail=award.detail) for award in self._final_awards()]
 
     def final_points(self) -> list[int]:

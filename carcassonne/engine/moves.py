@@ -1,7 +1,7 @@
 """Value types for what a player does on a turn.
 
 Like python-chess's ``Move``: small immutable values that round-trip through the
-text of a game record (:meth:`Move.to_record` / :meth:`Move.from_record`).
+text of a game record (:meth:`Move.to_record`; :func:`carcassonne.engine.record.read_turn`).
 They are named tuples because the move generator makes thousands per game.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import RecordError
+from .figures import FOLLOWER, FigureStep, follower
 
 
 class Placement(NamedTuple):
@@ -20,56 +20,69 @@ class Placement(NamedTuple):
     y: int
     rotation: int
 
-    def with_follower(self, spot: str | None) -> Move:
-        return Move(self.tile, self.x, self.y, self.rotation, spot)
+    def with_figure(self, step: FigureStep | None) -> Move:
+        """The move that lays this tile and takes ``step`` (None: no figure)."""
+        return Move(self.tile, self.x, self.y, self.rotation, step)
+
+    def with_follower(self, place: str | None) -> Move:
+        """The move that lays this tile and puts an ordinary follower on ``place`` (None: none)."""
+        return Move(self.tile, self.x, self.y, self.rotation, None if place is None else follower(place))
 
     def __str__(self) -> str:
         return f"{self.tile} at ({self.x}, {self.y}) rotation {self.rotation}"
 
 
 class Move(NamedTuple):
-    """A placed tile and, optionally, the follower put on it (``road:E``, ``farm:SW``...).
-
-    ``follower`` is the follower step's one choice: a rule module's figure is named there
-    too (the Abbot's ``abbot:garden``, ``abbot:cloister``, ``abbot:back``; Inns & Cathedrals'
-    big follower ``big:`` and its place, ``big:city:N``).
-    """
+    """A placed tile, the turn's figure step (a follower on ``road:E``, the abbot taken
+    back...) and the decisions the rules then asked of the players, in order
+    (:class:`~carcassonne.engine.expansion.Decision`)."""
 
     tile: str
     x: int
     y: int
     rotation: int
-    follower: str | None = None
+    figure: FigureStep | None = None
+    decisions: tuple[Any, ...] = ()
 
     @property
     def placement(self) -> Placement:
         return Placement(self.tile, self.x, self.y, self.rotation)
 
+    @property
+    def follower_place(self) -> str | None:
+        """Where the move puts an ordinary follower, or None."""
+        figure = self.figure
+        return figure.place if figure is not None and figure.kind == FOLLOWER.name else None
+
+    def deciding(self, choice: Any) -> Move:
+        """This move with one more decision made."""
+        return self._replace(decisions=(*self.decisions, choice))
+
     def to_record(self) -> dict[str, Any]:
-        turn: dict[str, Any] = {"tile": self.tile, "x": self.x, "y": self.y,
-                                "rotation": self.rotation}
-        figure = self.follower
-        if figure:
-            if figure == "abbot:back":  # the Abbot's choices (modules/abbot.py)
-                turn["abbot_back"] = True
-            elif figure.startswith("abbot:"):
-                turn["abbot"] = figure[6:]
-            elif figure.startswith("big:"):  # Inns & Cathedrals (modules/inns_cathedrals.py)
-                turn["meeple"] = figure[4:]
-                turn["big"] = True
+        turn: dict[str, Any] = {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation}
+        figure = self.figure
+        if figure is not None:
+            if figure.kind == FOLLOWER.name:
+                turn["meeple"] = figure.place
             else:
-                turn["meeple"] = figure
+                from ..expansions import declared  # the expansion that owns the kind writes it
+
+                if not any(e.write_figure(figure, turn) for e in declared()):
+                    raise ValueError(f"no expansion writes the figure step {figure}")
+        if self.decisions:
+            from ..expansions import declared
+
+            for expansion in declared():
+                expansion.write_decisions(self, turn)
         return turn
 
     def __str__(self) -> str:
-        text, figure = str(self.placement), self.follower
-        if figure == "abbot:back":
-            return f"{text}, taking the abbot back"
-        if figure and figure.startswith("abbot:"):
-            return f"{text} with the abbot on the {figure[6:]}"
-        if figure and figure.startswith("big:"):
-            return f"{text} with the big follower on {figure[4:]}"
-        return f"{text} with a follower on {figure}" if figure else text
+        text, figure = str(self.placement), self.figure
+        if figure is None:
+            return text
+        if figure.kind == FOLLOWER.name:
+            return f"{text} with a follower on {figure.place}"
+        return f"{text} with the {figure}"
 
 
 class Discard(NamedTuple):
@@ -89,30 +102,3 @@ class Discard(NamedTuple):
 
 
 Turn = Move | Discard
-
-
-def figure_from_record(where: str, raw: dict[str, Any], meeple: str | None) -> str | None:
-    """A record turn's one figure as :attr:`Move.follower`: its ``meeple`` place, or the
-    Abbot's ``"abbot": "garden"`` / ``"abbot_back": true`` (docs/game-record.md, The Abbot),
-    or the big follower's ``"meeple": "city:N", "big": true`` (Inns & Cathedrals)."""
-    if meeple is not None and meeple.startswith(("abbot", "big")):
-        raise RecordError(f"{where}: 'meeple' must be a follower's place; an abbot is written 'abbot', "
-                          "a big follower 'big': true")
-    big = raw.get("big", False)
-    if not isinstance(big, bool):
-        raise RecordError(f"{where}: 'big' must be true or false")
-    if big:
-        if meeple is None or raw.get("abbot") is not None or raw.get("abbot_back") is True:
-            raise RecordError(f"{where}: 'big': true goes only beside 'meeple' (never alone, never with "
-                              "'abbot' or 'abbot_back')")
-        return "big:" + meeple
-    abbot, back = raw.get("abbot"), raw.get("abbot_back", False)
-    if not isinstance(back, bool):
-        raise RecordError(f"{where}: 'abbot_back' must be true or false")
-    if abbot is None and not back:
-        return meeple
-    if abbot is not None and abbot not in ("cloister", "garden"):
-        raise RecordError(f"{where}: 'abbot' must be \"cloister\" or \"garden\"")
-    if meeple is not None or (abbot is not None and back):
-        raise RecordError(f"{where}: a turn places one figure: 'meeple', 'abbot' and 'abbot_back' never go together")
-    return "abbot:back" if back else f"abbot:{abbot}"

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RecordError
+from .expansion import Expansion
+from .figures import FOLLOWER, FigureStep
 from .game import Game
 from .geometry import REACH, in_reach
-from .modules.hand import arrange_draw, deal
-from .moves import Discard, Move, Turn, figure_from_record
+from .moves import Discard, Move, Turn
 from .rules import COLORS, MAX_PLAYERS, MIN_PLAYERS, RANDOM, Rules
 from .tiles import TileSet
 from .untrusted import clean_name, file_error, parse_json, read_text, shown
@@ -28,9 +29,15 @@ from .untrusted import clean_name, file_error, parse_json, read_text, shown
 FORMAT = "carcassonne-record"
 VERSION = 1
 ROTATIONS = (0, 90, 180, 270)
-#: More turns than any box allows (84 tiles with The River, plus discards and returns):
+#: More turns than any box allows (every tile of every set, plus discards and returns):
 #: a longer record is refused before its turns are read.
 MAX_TURNS = 1000
+
+
+def _expansions() -> tuple[Expansion, ...]:
+    from ..expansions import declared  # the registry imports the expansions' packages: late
+
+    return declared()
 
 
 @dataclass(frozen=True)
@@ -63,11 +70,9 @@ class GameRecord:
     hints: list[int] = field(default_factory=list)
     #: With ``start: "random"``, the tile at (0, 0) (the record's top-level ``start_tile``).
     start_tile: str | None = None
-    #: With a hand of tiles (HR), the tiles each player is dealt (the record's ``hands``;
-    #: None: those the seed deals) and per turn the tile drawn after it (``draw``, None
-    #: once the bag is empty; empty without a hand).
-    hands: list[tuple[str, ...]] | None = None
-    draws: list[str | None] = field(default_factory=list)
+    #: What each expansion keeps in the record besides the rules and the turns, by its
+    #: name (a hand of tiles: the hands dealt and each turn's draw); read and written by it.
+    extra: dict[str, Any] = field(default_factory=dict)
 
     # ------------------------------------------------------------- reading
     @classmethod
@@ -101,36 +106,36 @@ class GameRecord:
             raise RecordError(f"{len(raw_turns)} turns: more than any box of tiles holds (at most {MAX_TURNS})")
         start = _read_start_tile(data, rules, seed)
         turns = [read_turn(i + 1, t) for i, t in enumerate(raw_turns)]
-        hands = _read_hands(data, rules, seed, len(players))
-        draws = [_read_draw(i + 1, t, rules) for i, t in enumerate(raw_turns)]
-        if rules.hand == 1:
-            draws = []
-        return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)), start,
-                   hands, draws)
+        extra = {}
+        for expansion in _expansions():
+            found = expansion.read_record(data, rules, seed, len(players))
+            if found is not None:
+                extra[expansion.name] = found
+        return cls(players, rules, seed, turns, _read_hints(data.get("hints", []), len(players)), start, extra)
 
     # ------------------------------------------------------------- writing
     @classmethod
     def from_game(cls, game: Game, players: list[Seat]) -> GameRecord:
         start = game.start_tile if game.rules.start == RANDOM else None
-        hands = list(game.dealt) if game.rules.hand > 1 else None
-        return cls(list(players), game.rules, game.seed, list(game.history), start_tile=start,
-                   hands=hands, draws=list(game.drawn))
+        extra = {}
+        for expansion in game.rules.expansions():
+            found = expansion.record_data(game)
+            if found is not None:
+                extra[expansion.name] = found
+        return cls(list(players), game.rules, game.seed, list(game.history), start_tile=start, extra=extra)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION,
                                 "rules": self.rules.to_record(),
                                 "players": [p.to_record() for p in self.players]}
-        if self.hands is not None and self.rules.hand > 1:
-            data["hands"] = [list(h) for h in self.hands]
         if self.start_tile is not None and self.rules.start == RANDOM:
             data["start_tile"] = self.start_tile
         if self.seed is not None:
             data["seed"] = self.seed
         data["turns"] = [t.to_record() for t in self.turns]
-        if self.rules.hand > 1:  # each turn's draw (docs/game-record.md, "A hand of tiles")
-            for turn, drawn in zip(data["turns"], self.draws):
-                if drawn is not None:
-                    turn["draw"] = drawn
+        for expansion in self.rules.expansions():
+            if expansion.name in self.extra:
+                expansion.write_record(self.extra[expansion.name], data)
         if any(self.hints):
             data["hints"] = list(self.hints)
         return data
@@ -151,12 +156,9 @@ class GameRecord:
         if self.start_tile is not None and game.start_tile != self.start_tile:
             raise RecordError(f"start_tile {shown(self.start_tile)} is not the tile seed {self.seed} draws first "
                               f"({game.start_tile})")
-        if self.hands is not None and self.rules.hand > 1:
-            if self.seed is None:
-                deal(game, self.hands)
-            elif [list(h) for h in game.dealt] != [list(h) for h in self.hands]:
-                dealt = "; ".join(", ".join(h) for h in game.dealt)
-                raise RecordError(f"'hands' are not the tiles seed {self.seed} deals ({dealt})")
+        for expansion in self.rules.expansions():
+            if expansion.name in self.extra:
+                expansion.start_record(game, self.extra[expansion.name])
         return game
 
     def replay(self, tiles: TileSet, final: bool = False,
@@ -166,6 +168,7 @@ class GameRecord:
         ``before_turn(game, number, turn)`` sees each position before its turn (checked) is played.
         """
         game = self.new_game(tiles)
+        arrangers = [(e, self.extra[e.name]) for e in self.rules.expansions() if e.name in self.extra]
         for number, turn in enumerate(self.turns, start=1):
             if turn.tile not in game.tiles:  # the tiles in play: a rule module may add some
                 raise RecordError(f"turn {number}: unknown tile {shown(turn.tile)}")
@@ -174,8 +177,8 @@ class GameRecord:
                 raise RecordError(f"turn {number}: {reason}", reason=reason, turn=number)
             if before_turn is not None:
                 before_turn(game, number, turn)
-            if number <= len(self.draws):  # a hand of tiles: the turn draws the tile the record names
-                arrange_draw(game, number, self.draws[number - 1])
+            for expansion, data in arrangers:  # a hand of tiles: the turn draws the tile the record names
+                expansion.before_turn(game, number, turn, data)
             game.push(turn)
         if final or game.is_over:
             game.finish()
@@ -198,36 +201,6 @@ def _read_start_tile(data: dict[str, Any], rules: Rules, seed: int | None) -> st
     if not isinstance(raw, str) or not 0 < len(raw) <= 16:
         raise RecordError("'start_tile' must name a tile")
     return raw
-
-
-def _read_hands(data: dict[str, Any], rules: Rules, seed: int | None, players: int) -> list[tuple[str, ...]] | None:
-    """The record's ``hands``: per player the tiles dealt, with a hand of tiles (needed
-    without a seed, which would deal them), and absent otherwise."""
-    raw = data.get("hands")
-    if rules.hand == 1:
-        if raw is not None:
-            raise RecordError("'hands' needs rules.hand 2 or 3")
-        return None
-    if raw is None:
-        if seed is None:
-            raise RecordError("'hands' must list the tiles each player is dealt in a game with "
-                              "rules.hand and no seed")
-        return None
-    if (not isinstance(raw, list) or len(raw) != players
-            or not all(isinstance(h, list) and len(h) == rules.hand
-                       and all(isinstance(t, str) and 0 < len(t) <= 16 for t in h) for h in raw)):
-        raise RecordError(f"'hands' must list {rules.hand} tiles for each of the {players} players")
-    return [tuple(h) for h in raw]
-
-
-def _read_draw(number: int, raw: Any, rules: Rules) -> str | None:
-    """Turn ``number``'s ``draw``: the tile drawn after it in a hand game (the rules check it)."""
-    drawn = raw.get("draw") if isinstance(raw, dict) else None
-    if drawn is not None and rules.hand == 1:
-        raise RecordError(f"turn {number}: 'draw' needs rules.hand 2 or 3")
-    if drawn is not None and not (isinstance(drawn, str) and 0 < len(drawn) <= 16):
-        raise RecordError(f"turn {number}: 'draw' must name a tile")
-    return drawn
 
 
 def _read_hints(raw: Any, players: int) -> list[int]:
@@ -273,8 +246,9 @@ def read_turn(number: int, raw: Any) -> Turn:
     for flag in ("discarded", "returned"):
         if flag in raw and not isinstance(raw[flag], bool):
             raise RecordError(f"{where}: '{flag}' must be true or false")
-    if raw.get("big") is True and (raw.get("discarded") is True or raw.get("returned") is True):
-        raise RecordError(f"{where}: 'big': true never goes on a discarded or returned tile")
+    if raw.get("discarded") is True or raw.get("returned") is True:
+        for expansion in _expansions():
+            expansion.refuse_on_discard(where, raw)
     if raw.get("discarded") is True:
         return Discard(tile)
     if raw.get("returned") is True:
@@ -293,7 +267,12 @@ def read_turn(number: int, raw: Any) -> Turn:
     meeple = raw.get("meeple")
     if meeple is not None and not (isinstance(meeple, str) and len(meeple) <= 16):
         raise RecordError(f"{where}: 'meeple' must be a place such as \"road:E\"")
-    return Move(tile, values[0], values[1], values[2], figure_from_record(where, raw, meeple))
+    step = None if meeple is None else FigureStep(FOLLOWER.name, meeple)
+    decisions: tuple[Any, ...] = ()
+    for expansion in _expansions():  # each expansion's own figure keys, and its decisions
+        step = expansion.read_figure(where, raw, step)
+        decisions += expansion.read_decisions(where, raw)
+    return Move(tile, values[0], values[1], values[2], step, decisions)
 
 
 def write_atomically(path: Path, text: str, durable: bool = True) -> None:

@@ -12,27 +12,42 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import Reason
+from .figures import FOLLOWER, FigureStep
 from .geometry import REACH, STEP, in_reach, square
 from .moves import Discard, Placement
 from .rules import BAG
-from .tiles import CITY, CLOISTER, FIELD, ROAD
+from .tiles import CITY, CLOISTER, FIELD, ROAD, edge_kind
 
 if TYPE_CHECKING:
     from .game import Game
 
-#: What a follower is called on each feature (AR "Placing a follower").
-ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer", "garden": "abbot"}
+#: What a follower is called on each feature (AR "Placing a follower"); a rule module's
+#: one-place feature (a garden) names its own figure (:data:`ROLE` is extended by it).
+ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
+#: The feature kinds a follower may ever claim (fields only with farmers in play).
+CLAIMABLE = frozenset({ROAD, CITY, CLOISTER, FIELD})
 _EDGE_WORD = ("north", "east", "south", "west")
-_KIND_WORD = {"c": "city", "r": "road", "f": "field", "s": "river"}
 
 
 def _why_not_tile(game: Game, tile: str, discard: bool) -> Reason | None:
     """Why the player to move cannot play (or set aside) ``tile``: it is not the tile drawn,
-    or, with a hand of tiles (HR), not in their hand."""
+    or, when the players hold several tiles (HR), not one of theirs."""
     holder = game._holder
     if holder is not None:
         return holder.why_not_held(game, tile, discard)
-    return game.deck.why_not_drawable(tile)
+    return why_not_drawable(game, tile)
+
+
+def why_not_drawable(game: Game, tile: str) -> Reason | None:
+    """None if ``tile`` can be the next tile drawn: it is in the bag, and no rule module
+    keeps it back now (the river's tiles come first)."""
+    reason = game.deck.why_not_drawable(tile)
+    if reason is None or reason.rule == "draw-order":
+        for module in game.modules:
+            found = module.why_not_draw(game, tile)
+            if found:
+                return found
+    return reason
 
 
 def why_not_placement(game: Game, placement: Placement) -> Reason | None:
@@ -63,7 +78,7 @@ def why_not_placement(game: Game, placement: Placement) -> Reason | None:
     for d in range(4):
         nb = game.board.get(sq + STEP[d])
         if nb is not None and nb.edges[(d + 2) % 4] != o.edges[d]:
-            own, theirs = _KIND_WORD[o.edges[d]], _KIND_WORD[nb.edges[(d + 2) % 4]]
+            own, theirs = edge_kind(o.edges[d]), edge_kind(nb.edges[(d + 2) % 4])
             return refuse(f"its {_EDGE_WORD[d]} edge is {own}, the neighbour's "
                           f"{_EDGE_WORD[(d + 2) % 4]} edge is {theirs}", "edge-mismatch",
                           edge=_EDGE_WORD[d], own=own, theirs=theirs)
@@ -74,50 +89,55 @@ def why_not_placement(game: Game, placement: Placement) -> Reason | None:
     return None
 
 
-def why_not_follower(game: Game, placement: Placement, spot: str, big: bool = False) -> Reason | None:
-    """None if the current player may put a follower on ``spot`` after ``placement``
-    (see :meth:`Game.why_not_follower`); ``big``: the big follower (Inns & Cathedrals),
-    which needs none of the 7 in the supply."""
+def why_not_figure(game: Game, placement: Placement, step: FigureStep) -> Reason | None:
+    """None if the current player may take the figure ``step`` after ``placement`` (see
+    :meth:`Game.why_not_figure`): an ordinary follower by the base game's rules, another
+    kind or an action by the rule module that brings it."""
+    if step.kind == FOLLOWER.name and not step.action and step.at is None:
+        return why_not_stand(game, placement, step.place, supply=True)
+    owner = game._owner.get(step.kind)
+    if owner is None:
+        owner = next((m for m in game.modules if step in m.actions(game, placement)), None)
+    if owner is None:
+        from ..expansions import declared  # the expansion that would bring it says it is not in play
+
+        for expansion in declared():
+            if any(kind.name == step.kind for kind in expansion.figures) or any(
+                    kind == step.kind for kind, _ in expansion.actions):
+                return expansion.not_in_play(step)
+        return Reason(f"no figure {step.kind!r} in this game", "no-such-figure", kind=step.kind)
+    return owner.why_not_figure(game, placement, step)
+
+
+def why_not_stand(game: Game, placement: Placement, place: str, supply: bool = False) -> Reason | None:
+    """None if a follower could stand on ``place`` after ``placement``: the place is on the
+    tile, a follower may claim it and its feature is unoccupied (AR "Placing a follower").
+    ``supply``: the current player must also have one of the 7 left (a figure of a rule
+    module's own, the big follower, needs none)."""
     o = game.tiles[placement.tile].orientations[placement.rotation // 90]
-    if spot.startswith("big:") and game.bigs and not big:  # Inns & Cathedrals' big follower
-        if game.bigs[game.current] >= 0:
-            return Reason(f"{game.names[game.current]}'s big follower is already on the board", "big-out")
-        place = spot[4:]  # it stands where a follower may, whatever the supply
-        if place in o.spots:  # the same rules as a follower's; the reason says it was the big one
-            reason = why_not_follower(game, placement, place, big=True)
-            return None if reason is None else Reason(str(reason), reason.rule, **reason.facts, big=True)
-        reason = why_not_follower(game, placement, place) if not place.startswith("big:") else None
-        return reason or Reason(
-            f"the big follower stands only on a road, city, cloister or farm of tile {placement.tile}",
-            "big-place", place=place)
-    seg_index = o.spots.get(spot)
-    if seg_index is None:
-        if spot in game.extra_places(placement) or spot in game.extra_actions(placement):
-            return None
+    seg_index = o.spots.get(place)
+    seg = o.segments[seg_index] if seg_index is not None else None
+    if seg is None or not (seg.kind == CLOISTER or seg.kind in CLAIMABLE):
         for module in game.modules:
-            reason = module.why_not_place(game, placement, spot)
+            reason = module.why_not_place(game, placement, place)
             if reason:
                 return reason
-        if spot.startswith("abbot") and not game.rules.abbot:
-            return Reason("the Abbot is not in play in this game", "no-abbot")
-        if spot.startswith("big:") and not game.rules.inns_cathedrals:
-            return Reason("the big follower is played only with Inns & Cathedrals", "no-inns-cathedrals")
-        return Reason(f"tile {placement.tile} rotation {placement.rotation} has no place {spot!r}",
+        return Reason(f"tile {placement.tile} rotation {placement.rotation} has no place {place!r}",
                       "no-such-place")
-    seg = o.segments[seg_index]
     if seg.kind == FIELD and not game.rules.farmers:
         return Reason("farmers are not in play in this game", "no-farmers")
-    if not big and not game.supply[game.current]:
+    if supply and not game.supply[game.current]:
         name = game.names[game.current]
-        if game.bigs and game.bigs[game.current] < 0:  # Inns & Cathedrals: the big one is home
-            return Reason(f"{name} has none of the 7 followers left, only the big follower",
-                          "only-big-left", name=name)
+        for module in game.modules:  # a figure of a rule module's may still go (the big follower)
+            reason = module.why_not_supply(game)
+            if reason:
+                return reason
         return Reason(f"{name} has no follower left", "no-follower-left")
     taken, through_tile = game._joined_followers(square(placement.x, placement.y), o, seg_index)
     if taken:
         owner = game.names[taken[0][0]]
         feature = "farm" if seg.kind == FIELD else seg.kind
-        role = ROLE[game._kind[taken[0][1]]]
+        role = ROLE.get(game._kind[taken[0][1]], "follower")
         if through_tile:
             return Reason(f"this tile joins the {feature} to one already occupied by {owner}'s "
                           f"{role}", "occupied", feature=feature, owner=owner, role=role, joined=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RecordError
 from .untrusted import shown
+
+if TYPE_CHECKING:
+    from .expansion import Expansion
 
 THIRD_EDITION = "third-edition"
 SECOND_EDITION = "second-edition"
@@ -24,18 +26,25 @@ START_BOOK, RANDOM = "D", "random"
 STARTS = (START_BOOK, RANDOM)
 #: The smallest and largest table, in squares, each way.
 TABLE_MIN, TABLE_MAX = 3, 99
-#: The tiles a player holds: 1 is the book's game, 2 or 3 a hand of tiles (a house rule).
-HANDS = (1, 2, 3)
-_BOOLEANS = ("farmers", "small_city", "river", "incomplete_score", "hole_bonus", "table_closes", "abbot",
-             "inns_cathedrals")
+#: The base game's and the house rules' keys a record reads as true or false.
+_BOOLEANS = ("farmers", "small_city", "incomplete_score", "hole_bonus", "table_closes")
 #: The house rules, written to a record only when they differ from the book.
 _HOUSE_DEFAULTS: dict[str, Any] = {"incomplete_score": True, "hole_bonus": False, "table": None,
                                    "table_closes": False, "discard": BOX}
+#: The base game's and the house rules' keys, in a record's order (an expansion's keys follow
+#: the one its declaration names, :attr:`Expansion.after`).
+_CORE_KEYS = ("farmers", "farm_scoring", "small_city", "incomplete_score", "hole_bonus", "table",
+              "table_closes", "discard", "start")
 
 
-@dataclass(frozen=True)
+def _expansions() -> tuple[Expansion, ...]:
+    from ..expansions import declared  # the registry imports the expansions' packages: late
+
+    return declared()
+
+
 class Rules:
-    """Options of one game.
+    """Options of one game: the base game's, the house rules', and each expansion's keys.
 
     ``farm_scoring``: ``third-edition`` scores each farm (3 points per completed
     city it borders, annotated rules p. 10); ``second-edition`` likewise, but a
@@ -52,40 +61,107 @@ class Rules:
     at the end; ``hole_bonus``: a tile with a tile on all four sides earns another
     turn; ``table`` (W, H): the play area, the start tile at (0, 0); ``table_closes``:
     its edge completes features as an Abbey would; ``discard`` ``bag``: a tile that
-    fits nowhere goes back into the bag.
+    fits nowhere goes back into the bag; ``start`` ``random``: the start tile goes into
+    the bag and the tile at (0, 0) is the first one drawn (HR: "the original starting
+    tile may be put into the bag"; ``modules/start.py``).
 
-    ``abbot``: the Abbot and gardens (the 2021 editions; ``modules/abbot.py``).
-
-    ``inns_cathedrals``: Inns & Cathedrals, the first expansion (its 18 tiles, the big
-    follower, inns and cathedrals; ``modules/inns_cathedrals.py``).
-
-    ``start`` ``random``: the start tile goes into the bag and the tile at (0, 0) is the
-    first one drawn (HR: "the original starting tile may be put into the bag";
-    ``shared/docs/game-record.md``: not with ``river``; ``modules/start.py``).
-
-    ``hand`` 2 or 3: each player holds that many tiles, plays any of them and draws back
-    up (HR: "Play with a three-tile hand ... and then draw back up to three tiles. These
-    tiles could be visible to all or hidden to the other players"); ``hand_open`` false:
-    each hand is hidden from the other players. Not with ``river`` nor ``discard: "bag"``
-    (``shared/docs/game-record.md``; ``modules/hand.py``).
+    Every other keyword is an expansion's rules key (:attr:`Expansion.keys
+    <carcassonne.engine.expansion.Expansion.keys>`), read as an attribute too
+    (``rules.get(key)``): the expansion checks its own values (:meth:`Expansion.check`).
+    Rules are immutable and compare by value; only the keys that differ from their
+    default are kept.
     """
 
-    farmers: bool = True
-    farm_scoring: str = THIRD_EDITION
-    small_city: bool = False
-    river: bool = False
-    incomplete_score: bool = True
-    hole_bonus: bool = False
-    table: tuple[int, int] | None = None
-    table_closes: bool = False
-    discard: str = BOX
-    abbot: bool = False
-    start: str = START_BOOK
-    hand: int = 1
-    hand_open: bool = True
-    inns_cathedrals: bool = False
+    __slots__ = ("farmers", "farm_scoring", "small_city", "incomplete_score", "hole_bonus", "table",
+                 "table_closes", "discard", "start", "options", "_key", "_playing")
 
-    def __post_init__(self) -> None:
+    farmers: bool
+    farm_scoring: str
+    small_city: bool
+    incomplete_score: bool
+    hole_bonus: bool
+    table: tuple[int, int] | None
+    table_closes: bool
+    discard: str
+    start: str
+    #: The expansions' keys that differ from their default, sorted: (key, value).
+    options: tuple[tuple[str, Any], ...]
+
+    def __init__(self, farmers: bool = True, farm_scoring: str = THIRD_EDITION, small_city: bool = False,
+                 incomplete_score: bool = True, hole_bonus: bool = False, table: Any = None,
+                 table_closes: bool = False, discard: str = BOX, start: str = START_BOOK, **options: Any) -> None:
+        values = {"farmers": farmers, "farm_scoring": farm_scoring, "small_city": small_city,
+                  "incomplete_score": incomplete_score, "hole_bonus": hole_bonus, "table": table,
+                  "table_closes": table_closes, "discard": discard, "start": start}
+        defaults = {key.name: key.default for e in _expansions() for key in e.keys}
+        unknown = sorted(set(options) - set(defaults))
+        if unknown:
+            raise TypeError(f"Rules() got an unexpected keyword argument {unknown[0]!r}")
+        kept = tuple(sorted((k, v) for k, v in options.items() if v != defaults[k] or type(v) is not type(defaults[k])))
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "options", kept)
+        self._check()
+        object.__setattr__(self, "_key", (tuple(getattr(self, k) for k in _CORE_KEYS), self.options))
+
+    # ------------------------------------------------------------ values
+    def get(self, key: str, default: Any = None) -> Any:
+        """An expansion's rules key: its value in this game, or its declared default."""
+        for name, value in self.options:
+            if name == key:
+                return value
+        for expansion in _expansions():
+            for declared in expansion.keys:
+                if declared.name == key:
+                    return declared.default
+        return default
+
+    def __getattr__(self, key: str) -> Any:
+        """An expansion's rules key read as an attribute (``rules.river``)."""
+        if key.startswith("_"):
+            raise AttributeError(key)
+        for expansion in _expansions():
+            for declared in expansion.keys:
+                if declared.name == key:
+                    return self.get(key)
+        raise AttributeError(f"'Rules' has no rule {key!r}")
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("Rules are immutable: use replace()")
+
+    def replace(self, **changes: Any) -> Rules:
+        """These rules with some keys changed (like ``dataclasses.replace``)."""
+        values: dict[str, Any] = {k: getattr(self, k) for k in _CORE_KEYS}
+        values.update(self.options)
+        values.update(changes)
+        return Rules(**values)
+
+    def expansions(self) -> tuple[Expansion, ...]:
+        """The expansions a game with these rules plays, in registry order."""
+        try:
+            playing: tuple[Expansion, ...] = object.__getattribute__(self, "_playing")
+        except AttributeError:
+            playing = tuple(e for e in _expansions() if e.enabled(self))
+            object.__setattr__(self, "_playing", playing)
+        return playing
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        core = ", ".join(f"{k}={getattr(self, k)!r}" for k in _CORE_KEYS)
+        extra = "".join(f", {k}={v!r}" for k, v in self.options)
+        return f"Rules({core}{extra})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Rules travel to worker processes (the analysis) by their record form."""
+        return (Rules.from_record, (self.to_record(),))
+
+    # ------------------------------------------------------------ checks
+    def _check(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
             raise RecordError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}, "
                               f"not {shown(self.farm_scoring)}")
@@ -93,9 +169,8 @@ class Rules:
             raise RecordError(f"rules.discard must be one of {', '.join(DISCARDS)}, not {shown(self.discard)}")
         if self.start not in STARTS:
             raise RecordError(f"rules.start must be one of {', '.join(STARTS)}, not {shown(self.start)}")
-        if self.start == RANDOM and self.river:
-            raise RecordError('rules.start "random" is not played with the river (the spring is the start tile)')
-        self._check_hand()
+        for expansion in _expansions():
+            expansion.check(self)
         if self.table is not None:
             table = self.table
             if (not isinstance(table, (tuple, list)) or len(table) != 2
@@ -105,23 +180,6 @@ class Rules:
             object.__setattr__(self, "table", (table[0], table[1]))
         elif self.table_closes:
             raise RecordError("rules.table_closes needs a table")
-
-    def _check_hand(self) -> None:
-        """A hand of tiles is 2 or 3 tiles, not with the river nor with ``discard: "bag"``
-        (``shared/docs/game-record.md``, "A hand of tiles")."""
-        hand = self.hand
-        if not isinstance(hand, int) or isinstance(hand, bool) or hand not in HANDS:
-            raise RecordError(f"rules.hand must be 1, 2 or 3, not {shown(hand)}")
-        if not isinstance(self.hand_open, bool):
-            raise RecordError("rules.hand_open must be true or false")
-        if hand == 1:
-            if not self.hand_open:
-                raise RecordError("rules.hand_open needs a hand (rules.hand 2 or 3)")
-            return
-        if self.river:
-            raise RecordError("rules.hand is not played with the river")
-        if self.discard == BAG:
-            raise RecordError('rules.hand is not played with rules.discard "bag"')
 
     @property
     def bounds(self) -> tuple[int, int, int, int] | None:
@@ -137,20 +195,25 @@ class Rules:
         return {key: getattr(self, key) for key, book in _HOUSE_DEFAULTS.items()
                 if getattr(self, key) != book}
 
+    # ----------------------------------------------------------- records
     def to_record(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"farmers": self.farmers, "farm_scoring": self.farm_scoring,
-                                "small_city": self.small_city, "river": self.river}
+        """The record's ``rules`` block, in the format's order (``docs/game-record.md``)."""
+        core: dict[str, Any] = {"farmers": self.farmers, "farm_scoring": self.farm_scoring,
+                                "small_city": self.small_city}
         for key, value in self.house_rules.items():
-            data[key] = list(value) if key == "table" else value
-        if self.abbot:
-            data["abbot"] = True
-        if self.hand != 1:  # the order of docs/game-record.md: the Abbot, a hand, the start tile
-            data["hand"] = self.hand
-            data["hand_open"] = self.hand_open
+            core[key] = list(value) if key == "table" else value
         if self.start != START_BOOK:
-            data["start"] = self.start
-        if self.inns_cathedrals:
-            data["inns_cathedrals"] = True
+            core["start"] = self.start
+        data: dict[str, Any] = {}
+        for key in _CORE_KEYS:
+            if key in core:
+                data[key] = core[key]
+            for expansion in _expansions():
+                if expansion.after == key:
+                    playing = expansion.enabled(self)
+                    for declared in expansion.keys:
+                        if declared.always or playing:  # its keys, written whole while it is played
+                            data[declared.name] = self.get(declared.name)
         return data
 
     @classmethod
@@ -165,7 +228,11 @@ class Rules:
                 if not isinstance(data[key], bool):
                     raise RecordError(f"rules.{key} must be true or false")
                 kwargs[key] = data[key]
-        for key in ("farm_scoring", "discard", "start", "hand", "hand_open"):
+        for expansion in _expansions():
+            for declared in expansion.keys:
+                if declared.name in data:
+                    kwargs[declared.name] = expansion.read_key(declared.name, data[declared.name])
+        for key in ("farm_scoring", "discard", "start"):
             if key in data:
                 kwargs[key] = data[key]
         table = data.get("table")

@@ -12,7 +12,7 @@ Segment text, one segment per ``;`` (the notation of ``tiles.md``):
 ``road E W``        a road touching E and W
 ``field EN WN > N`` a field on half-edges EN and WN bordering the city touching N
 ``cloister``        a cloister in the middle of the tile
-``river E W``       the river (The River): not a feature, never occupied
+``river E W``       a segment of a declared edge kind (The River's ``s``): no feature
 ``road S W inn``    a road with a *mark* (here an inn): a word the tileset declares
 ``field inner > N E S W``   a field that touches no edge, walled in by the tile's cities
                     (Inns & Cathedrals IC3): its farm is this one segment, ``farm:inner``
@@ -43,15 +43,36 @@ from .geometry import (
     rotate_half,
 )
 
-CITY, ROAD, FIELD, CLOISTER, RIVER = "city", "road", "field", "cloister", "river"
-SEGMENT_KINDS = (CITY, ROAD, FIELD, CLOISTER, RIVER)
-#: Features a follower can stand on (the river is not one, The River rules).
+CITY, ROAD, FIELD, CLOISTER = "city", "road", "field", "cloister"
+#: Features a follower can stand on.
 FEATURE_KINDS = (CITY, ROAD, FIELD, CLOISTER)
 
-#: Edge letters of ``tiles.md`` and the small codes the move generator matches.
-EDGE_KINDS = {"c": CITY, "r": ROAD, "f": FIELD, "s": RIVER}
-EDGE_CODE = {"c": 1, "r": 2, "f": 3, "s": 4}
-_EDGE_LETTER = {CITY: "c", ROAD: "r", FIELD: "f", RIVER: "s"}
+#: Edge letters of ``tiles.md``, the segment kind behind each and the small codes the move
+#: generator matches. A tileset may declare one more kind of edge (its ``edge_kinds``
+#: property, :func:`declare_edge_kind`): its segments are no feature, never occupied, and
+#: split the fields on either side as a road does.
+EDGE_KINDS: dict[str, str] = {"c": CITY, "r": ROAD, "f": FIELD}
+EDGE_CODE: dict[str, int] = {"c": 1, "r": 2, "f": 3}
+#: The segment kinds of the notation: the features', and each declared edge's.
+SEGMENT_KINDS: list[str] = [CITY, ROAD, FIELD, CLOISTER]
+#: Edge codes fit in the move generator's base-5 constraint keys (0 is an empty side).
+_MAX_EDGE_CODE = 4
+
+
+def declare_edge_kind(letter: str, kind: str) -> None:
+    """A tileset's own kind of edge (``s:river``): the letter its tiles use, the segment kind."""
+    if (len(letter) != 1 or not kind.isidentifier() or EDGE_KINDS.get(letter, kind) != kind
+            or (letter not in EDGE_KINDS and len(EDGE_CODE) >= _MAX_EDGE_CODE)):
+        raise TileDefinitionError(f"cannot declare the edge kind {letter}:{kind}")
+    if letter not in EDGE_KINDS:
+        EDGE_KINDS[letter] = kind
+        EDGE_CODE[letter] = len(EDGE_CODE) + 1
+        SEGMENT_KINDS.append(kind)
+
+
+def edge_kind(letter: str) -> str:
+    """The segment kind an edge letter stands for (``c``: city)."""
+    return EDGE_KINDS[letter]
 
 #: Names of follower places in game records: ``road:E``, ``city:N``, ``farm:SW``.
 SPOT_PREFIX = {CITY: "city", ROAD: "road", FIELD: "farm", CLOISTER: "cloister"}
@@ -91,9 +112,10 @@ class Segment:
 
     @property
     def spot(self) -> str:
-        """The record name of a follower on this segment, e.g. ``road:E``."""
-        if self.kind == CLOISTER:
-            return CLOISTER
+        """The record name of a place on this segment, e.g. ``road:E``; a segment that touches
+        no edge and is no field (a cloister, a garden) is named by its kind."""
+        if self.kind != FIELD and not self.edges:
+            return self.kind
         prefix = SPOT_PREFIX.get(self.kind, self.kind)
         if self.kind == FIELD:
             return f"{prefix}:{HALF_NAMES[min(self.halves)]}" if self.halves else f"{prefix}:{INNER}"
@@ -101,8 +123,8 @@ class Segment:
 
     def spot_names(self) -> tuple[str, ...]:
         """Every name that denotes this segment (any of its edges or half-edges)."""
-        if self.kind == CLOISTER:
-            return (CLOISTER,)
+        if self.kind != FIELD and not self.edges:
+            return (self.kind,)
         prefix = SPOT_PREFIX.get(self.kind, self.kind)
         if self.kind == FIELD:
             if not self.halves:
@@ -135,12 +157,12 @@ class Orientation:
                     edge_segment[e] = i
             for h in seg.halves:
                 half_segment[h] = i
-            if seg.kind in FEATURE_KINDS:
-                for name in seg.spot_names():
-                    spots[name] = i
+            for name in seg.spot_names():
+                spots[name] = i
         self.edge_segment: tuple[int, ...] = tuple(edge_segment)
         self.half_segment: tuple[int, ...] = tuple(half_segment)
-        #: Follower place name -> segment index.
+        #: Place name -> segment index (a follower's places, and every other segment's:
+        #: ``river:E``, ``garden``; the rules say who may stand where).
         self.spots: Mapping[str, int] = spots
         #: Per segment: how it reaches each neighbour, as (edge to step across,
         #: True for a field half-edge / False for an edge, the neighbour's
@@ -167,12 +189,15 @@ class TileKind:
     count: int
     edges: str
     segments: tuple[Segment, ...]
-    #: ``base``, ``river`` or ``inns_cathedrals``: which set the tile belongs to.
+    #: Which set the tile belongs to: ``base`` or an expansion's name.
     expansion: str = "base"
-    #: Marked in the tileset: the base start tile D, the river's spring and lake.
+    #: A role its tileset marks: the base game's start tile (``start``), or an expansion's own.
     role: str = ""
     #: The symbol the tile shows of its own, not on a segment (a volcano), if any.
     symbol: str = ""
+    #: The tile this kind is a twin of, made by a rule module (a garden twin): in a box it
+    #: takes the place of one copy of that tile (:func:`carcassonne.engine.deck.put_in_box`).
+    twin_of: str = ""
     orientations: tuple[Orientation, ...] = field(init=False, repr=False, compare=False)
     #: constraint key -> rotations that fit (see :meth:`fits`).
     _fits: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -196,10 +221,6 @@ class TileKind:
     def fits(self, key: int) -> tuple[int, ...]:
         """Rotations whose edges match an open square's constraint key."""
         return self._fits.get(key, ())
-
-    @property
-    def is_river(self) -> bool:
-        return RIVER in self.edges_kinds
 
     @property
     def edges_kinds(self) -> tuple[str, ...]:
@@ -280,7 +301,7 @@ def format_segments(segments: Iterable[Segment]) -> str:
     for seg in segments:
         if seg.kind == FIELD:
             text = "field " + (" ".join(HALF_NAMES[h] for h in seg.halves) if seg.halves else INNER)
-        elif seg.kind in (CITY, ROAD, RIVER):
+        elif seg.edges:
             text = seg.kind + " " + " ".join(EDGE_NAMES[e] for e in seg.edges)
         else:  # a cloister, or an expansion's one-place feature (a garden)
             text = seg.kind
@@ -298,7 +319,7 @@ def _validate(kind: TileKind) -> None:
     """Check that edges and segments agree, so a bad tileset fails loudly at load."""
     where = f"tile {kind.id}"
     if len(kind.edges) != 4 or any(x not in EDGE_KINDS for x in kind.edges):
-        raise TileDefinitionError(f"{where}: edges must be 4 of c/r/f/s, got {kind.edges!r}")
+        raise TileDefinitionError(f"{where}: edges must be 4 of {'/'.join(EDGE_KINDS)}, got {kind.edges!r}")
     covered_edges: dict[int, str] = {}
     covered_halves: set[int] = set()
     for seg in kind.segments:

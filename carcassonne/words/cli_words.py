@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import CarcassonneError, Game, Move
-from ..engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
-from ..engine.modules.inns_cathedrals import BIG, is_big
+from ..engine import FOLLOWER, CarcassonneError, FigureStep, Game, Move
 from ..engine.moves import Discard, Turn
 from ..engine.untrusted import shown_path
 from ..i18n import N_, _, format_number, format_percent, language, ngettext, set_language, system_language
+from .expansion import first
 from .explain import error_words
 from .hint_words import hint_sentence
 from .score_words import describe
@@ -84,23 +83,19 @@ def move_words(turn: Turn) -> str:
     assert isinstance(turn, Move)
     text = _("{tile} {where} ({x}, {y}), rotation {rotation}").format(
         tile=turn.tile, where=where(turn.x, turn.y), x=turn.x, y=turn.y, rotation=turn.rotation)
-    return figure_words(text, turn.follower)
+    return figure_words(text, turn.figure)
 
 
-def figure_words(move: str, figure: str | None) -> str:
-    """The turn's figure after its tile: a follower's place as the record writes it, the
-    abbot put on its cloister or garden or taken back, the big follower's place."""
-    if figure is None:
+def figure_words(move: str, step: FigureStep | None) -> str:
+    """The turn's figure after its tile: a follower's place as the record writes it, or an
+    expansion's figure as its package words it."""
+    if step is None:
         return move
-    if figure == BACK:
-        return _("{move}, the abbot taken back").format(move=move)
-    if figure == ON_CLOISTER:
-        return _("{move} with the abbot on the cloister").format(move=move)
-    if figure == ON_GARDEN:
-        return _("{move} with the abbot in the garden").format(move=move)
-    if is_big(figure):
-        return _("{move} with the big follower on {place}").format(move=move, place=figure[len(BIG):])
-    return _("{move} with a follower on {place}").format(move=move, place=figure)
+    if step.kind != FOLLOWER.name:
+        said = first("move_words", move, step)
+        if said is not None:
+            return str(said)
+    return _("{move} with a follower on {place}").format(move=move, place=step.place)
 
 
 def analysis_report(turns: Sequence[Any], names: Sequence[str], count: int = 3) -> str:

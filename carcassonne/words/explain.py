@@ -8,49 +8,42 @@ so the sentences are tested on their own.
 
 from __future__ import annotations
 
-from typing import cast
-
-from ..engine import Game, Placement
+from ..engine import FigureStep, Game, Placement
 from ..engine.errors import Reason
 from ..i18n import N_, _, format_number
+from .expansion import first, speakers
 
 RULE_TILE = N_("rules: placing a tile")
 RULE_FOLLOWER = N_("rules: placing a follower")
-RULE_RIVER = N_("The River rules")
 RULE_HOUSE = N_("house rule: table")
-RULE_ABBOT = N_("The Abbot rules")
-#: The places an abbot may take, as the refusals name them.
-_ABBOT_PLACE = {"cloister": N_("this tile has no cloister for the abbot"),
-                "garden": N_("this tile has no garden for the abbot")}
-#: The Abbot's refusals: a figure in the wrong place, or an abbot that is not where the move needs it.
-ABBOT_RULES = frozenset({"garden-follower", "abbot-place", "abbot-out", "abbot-not-out", "no-abbot"})
-RULE_INNS = N_("Inns & Cathedrals rules")
-#: Inns & Cathedrals' refusals of the big follower (and of a follower when only the big one is left).
-BIG_RULES = frozenset({"big-out", "big-place", "only-big-left", "no-inns-cathedrals"})
 
 #: The edge's own name, and where the neighbour lies seen from the square being tried.
 _EDGE = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
 _NEIGHBOUR = {"north": N_("above"), "east": N_("to the right"), "south": N_("below"), "west": N_("to the left")}
-#: An edge's kind on its own ("its south edge is field") and with its article ("needs a city edge").
-_KIND = {"city": N_("city"), "road": N_("road"), "field": N_("field"), "river": N_("river")}
-_ARTICLE = {"city": N_("a city"), "road": N_("a road"), "field": N_("a field"), "river": N_("a river")}
+#: An edge's kind on its own ("its south edge is field") and with its article ("needs a city edge");
+#: an expansion's kind of edge is worded by its package (its ``edge_words``).
+_KIND = {"city": N_("city"), "road": N_("road"), "field": N_("field")}
+_ARTICLE = {"city": N_("a city"), "road": N_("a road"), "field": N_("a field")}
 #: The features and the followers' roles as the reasons name them (the glossary's words).
 _FEATURE = {"road": N_("the road"), "city": N_("the city"), "cloister": N_("the cloister"), "farm": N_("the farm")}
 _ROLE = {"thief": N_("thief"), "knight": N_("knight"), "monk": N_("monk"), "farmer": N_("farmer")}
 #: The engine's reasons that never vary, marked here so they are translated (the engine speaks English only).
-FIXED_REASONS = (N_("the river is already finished"), N_("its river must meet the end of the river"),
-                 N_("followers may not be placed on the river (The River rules)"),
-                 N_("farmers are not in play in this game"), N_("the game is over"),
-                 N_("rotation must be 0, 90, 180 or 270"), N_("only an abbot may stand in a garden"),
-                 N_("the Abbot is not in play in this game"),
-                 N_("the big follower is played only with Inns & Cathedrals"))
-_TURN = {"left": N_("left"), "right": N_("right")}
+FIXED_REASONS = (N_("farmers are not in play in this game"), N_("the game is over"),
+                 N_("rotation must be 0, 90, 180 or 270"))
 _TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}
 
 
 def _word(table: dict[str, str], key: object) -> str:
     """A word of one of the tables above in the language now spoken (unknown keys as they are)."""
     return _(table[str(key)]) if str(key) in table else str(key)
+
+
+def _edge_word(table: dict[str, str], kind: object, article: bool) -> str:
+    """An edge's kind in words: the base game's, or an expansion's own kind of edge."""
+    if str(kind) in table:
+        return _(table[str(kind)])
+    said = first("edge_words", str(kind), article)
+    return str(said) if said is not None else str(kind)
 
 
 def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
@@ -64,9 +57,9 @@ def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
     if reason.rule == "edge-mismatch":
         text = _("Doesn't fit: its {edge} edge is {own} but the tile {where} needs {theirs} edge there — "
                  "every edge must match ({rule})").format(
-            edge=_word(_EDGE, facts["edge"]), own=_word(_KIND, facts["own"]),
+            edge=_word(_EDGE, facts["edge"]), own=_edge_word(_KIND, facts["own"], False),
             where=_(_NEIGHBOUR.get(str(facts["edge"]), N_("next to it"))),
-            theirs=_word(_ARTICLE, facts["theirs"]), rule=_(RULE_TILE))
+            theirs=_edge_word(_ARTICLE, facts["theirs"], True), rule=_(RULE_TILE))
     elif reason.rule == "not-touching":
         text = _("Not here: a new tile must touch a placed tile along an edge ({rule})").format(rule=_(RULE_TILE))
     elif reason.rule == "square-taken":
@@ -74,8 +67,8 @@ def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
     elif reason.rule == "off-table":
         text = _("Not here: that square is off the table ({width} × {height} squares; {rule})").format(
             width=facts["width"], height=facts["height"], rule=_(RULE_HOUSE))
-    elif reason.rule.startswith("river"):
-        text = _("Not here: {detail} ({rule})").format(detail=river_words(reason), rule=_(RULE_RIVER))
+    elif (said := first("placement_detail", reason)) is not None:  # an expansion's rule
+        text = said
     else:
         text = _("Not here: {detail}").format(detail=_(str(detail)))
     if presses:
@@ -85,13 +78,10 @@ def placement_sentence(reason: Reason, presses: list[int] | None = None) -> str:
 
 
 def follower_sentence(reason: Reason) -> str:
-    """One sentence for a ``why_not_follower`` answer (a follower's, or the abbot's)."""
-    if reason.rule in ABBOT_RULES:
-        return abbot_sentence(reason)
-    if reason.rule in BIG_RULES:
-        return big_sentence(reason)
-    if reason.facts.get("big"):
-        return big_sentence(reason)
+    """One sentence for a ``why_not_figure`` answer (a follower's, or an expansion's figure's)."""
+    said = first("figure_sentence", reason)
+    if said is not None:
+        return str(said)
     if reason.rule == "occupied":
         return _("No follower here: {reason} — you may not join a feature that already has a "
                  "follower ({rule}).").format(reason=reason_words(reason), rule=_(RULE_FOLLOWER))
@@ -104,70 +94,15 @@ def follower_sentence(reason: Reason) -> str:
     return _("No follower here: {reason}.").format(reason=reason_words(reason))
 
 
-def big_sentence(reason: Reason) -> str:
-    """Why the big follower may not go there, or why a follower may not when only the big one
-    is left, citing Inns & Cathedrals (it stands where a follower may, one a turn)."""
-    rule = _(RULE_INNS)
-    if reason.rule == "only-big-left":
-        return _("No follower here: {reason}; drag the big follower from your card instead ({rule}).").format(
-            reason=reason_words(reason), rule=rule)
-    if reason.rule == "big-out":
-        return _("No big follower here: {reason}; it comes home when its feature is scored ({rule}).").format(
-            reason=reason_words(reason), rule=rule)
-    if reason.rule == "big-place":
-        return _("No big follower here: it stands only where a follower may, on a road, city, cloister or farm "
-                 "of the tile just placed ({rule}).").format(rule=rule)
-    if reason.rule == "occupied":  # the big follower tried where a follower may not go either
-        return _("No big follower here: {reason} — it may not join a feature that already has a "
-                 "follower, whatever its size ({rule}).").format(reason=reason_words(reason), rule=rule)
-    if reason.facts.get("big"):
-        return _("No big follower here: {reason}.").format(reason=reason_words(reason))
-    return _("{reason}.").format(reason=_cap(reason_words(reason)))
-
-
-def open_risk(kind: str, inn: bool, cathedral: bool) -> str | None:
-    """What a follower on an inn road or a cathedral city risks (Inns & Cathedrals, AR FAQ 22):
-    said when it is placed, and on the final scoring of such a feature left open."""
-    if kind == "road" and inn:
-        return _("An inn's road scores 2 a tile when completed; left open it scores nothing at the end.")
-    if kind == "city" and cathedral:
-        return _("A cathedral city scores 3 a tile and pennant when completed; left open it scores nothing "
-                 "at the end.")
-    return None
-
-
-def abbot_sentence(reason: Reason) -> str:
-    """Why the abbot (or a follower on a garden) may not go there, or may not come home, citing The Abbot."""
-    rule = _(RULE_ABBOT)
-    if reason.rule == "garden-follower":
-        return _("No follower here: only an abbot may stand in a garden ({rule}).").format(rule=rule)
-    if reason.rule == "abbot-place" and "place" in reason.facts:
-        return _("No abbot here: {reason} ({rule}).").format(reason=reason_words(reason), rule=rule)
-    if reason.rule == "abbot-place":
-        return _("No abbot here: an abbot stands only on the cloister or garden of the tile just placed "
-                 "({rule}).").format(rule=rule)
-    if reason.rule == "abbot-out":
-        return _("No abbot here: {reason}; it comes home when taken back or when its cloister or garden "
-                 "is complete ({rule}).").format(reason=reason_words(reason), rule=rule)
-    if reason.rule == "abbot-not-out":
-        return _("Nothing to take back: {reason} ({rule}).").format(reason=reason_words(reason), rule=rule)
-    return _("{reason}.").format(reason=_cap(reason_words(reason)))
+def open_risk(kind: str, marks: frozenset[str]) -> str | None:
+    """What a follower on a feature with these marks risks if it is left open (an expansion's
+    feature that scores nothing then): said when it is placed, and on its final scoring."""
+    said = first("open_risk", kind, marks)
+    return None if said is None else str(said)
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def river_words(reason: Reason) -> str:
-    """Why a river tile cannot go there, from the rule and its facts."""
-    facts = reason.facts
-    if reason.rule == "river-continue" and "end" in facts:
-        x, y = cast("tuple[int, int]", facts["end"])
-        return _("a river tile must continue the river at ({x}, {y})").format(x=x, y=y)
-    if reason.rule == "river-u-turn":
-        return _("the river may not make a U-turn: this curve turns {turn} like the one before it").format(
-            turn=_word(_TURN, facts["turn"]))
-    return _(str(facts.get("detail", reason)))
 
 
 #: The tutorial's player is called "You" (``tutorial/lesson.py``): a sentence about them
@@ -191,21 +126,8 @@ def reason_words(reason: Reason) -> str:
     if reason.rule == "no-follower-left":
         name = str(reason).removesuffix(" has no follower left")
         return _("you have no follower left") if name == YOU else _("{name} has no follower left").format(name=name)
-    if reason.rule == "abbot-place":
-        place = reason.facts.get("place")
-        return _(_ABBOT_PLACE[str(place)]) if str(place) in _ABBOT_PLACE else _(
-            "an abbot stands only on the placed tile's cloister or garden")
-    if reason.rule == "abbot-out":
-        return _("your abbot is already on the board")
-    if reason.rule == "big-out":
-        return _("your big follower is already on the board")
-    if reason.rule == "only-big-left":
-        name = str(reason.facts.get("name", ""))
-        return (_("you have none of the 7 followers left, only the big follower") if name == YOU else
-                _("{name} has none of the 7 followers left, only the big follower").format(name=name))
-    if reason.rule == "abbot-not-out":
-        return _("your abbot is not on the board")
-    return _(str(reason))
+    said = first("reason_words", reason)
+    return str(said) if said is not None else _(str(reason))
 
 
 def why_not_tile(game: Game, placement: Placement) -> str | None:
@@ -218,9 +140,9 @@ def why_not_tile(game: Game, placement: Placement) -> str | None:
     return placement_sentence(reason, presses)
 
 
-def why_not_follower(game: Game, placement: Placement, spot: str) -> str | None:
-    """The sentence for a follower tried on a place of the pending tile, or None if allowed."""
-    reason = game.why_not_follower(placement, spot)
+def why_not_figure(game: Game, placement: Placement, step: FigureStep) -> str | None:
+    """The sentence for a figure tried on a place of the pending tile, or None if allowed."""
+    reason = game.why_not_figure(placement, step)
     return None if reason is None else follower_sentence(reason)
 
 
@@ -240,8 +162,12 @@ def follower_refused(reason: Reason, aids_on: bool) -> str:
 
 
 #: The rules a follower breaks; the others are about the tile (its square, or a discard).
-FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "river-follower", "no-such-place",
-                            *ABBOT_RULES, *BIG_RULES})
+FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "no-such-place"})
+
+
+def is_figure_rule(rule: str) -> bool:
+    """Whether a refusal is about the turn's figure step (else about its tile)."""
+    return rule in FOLLOWER_RULES or any(rule in words.figure_rules for words in speakers())
 
 
 def draw_sentence(reason: Reason) -> str | None:
@@ -252,10 +178,11 @@ def draw_sentence(reason: Reason) -> str | None:
         return _("Tile {tile} is not in this game's box.").format(tile=tile)
     if reason.rule == "none-left":
         return _("No tile {tile} is left in the box.").format(tile=tile)
-    if reason.rule == "river-order":
-        if facts.get("lake"):
-            return _("Tile {tile} cannot be drawn yet: the lake comes after the river tiles.").format(tile=tile)
-        return _("Tile {tile} cannot be drawn yet: the river tiles come first.").format(tile=tile)
+    if reason.rule == "draw-order":
+        return _("Tile {tile} cannot be drawn yet.").format(tile=tile)
+    said = first("draw_sentence", reason)
+    if said is not None:
+        return str(said)
     if reason.rule == "fits":
         if facts.get("returned"):
             return _("Tile {tile} cannot go back into the bag: it fits on the board.").format(tile=tile)
@@ -278,7 +205,7 @@ def draw_sentence(reason: Reason) -> str | None:
 
 def reason_sentence(reason: Reason) -> str:
     """Any of the engine's reasons as one sentence in the language now spoken."""
-    if reason.rule in FOLLOWER_RULES:
+    if is_figure_rule(reason.rule):
         return follower_sentence(reason)
     return draw_sentence(reason) or placement_sentence(reason)
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from ..ai.hint import Clause, Why
 from ..i18n import _, ngettext
+from .expansion import first
 
 
 def _close(c: Clause) -> str:
     n = c.points
     if c.feature == "cloister":
         return ngettext("completes your cloister for {n} point", "completes your cloister for {n} points", n)
-    if c.feature == "garden":
-        return ngettext("completes your garden for {n} point", "completes your garden for {n} points", n)
     if c.feature == "road":
         return (ngettext("closes a shared road for {n} point", "closes a shared road for {n} points", n) if c.count
                 else ngettext("closes your road for {n} point", "closes your road for {n} points", n))
@@ -48,19 +47,11 @@ def _claim(c: Clause) -> str:
     return text.format(tiles=tiles, points=points)
 
 
-def _risk(c: Clause) -> str:
-    """A follower on an inn road or a cathedral city (Inns & Cathedrals): its points if
-    completed, nothing if left open at the end."""
-    tiles = ngettext("{n} tile", "{n} tiles", c.count).format(n=c.count)
-    points = ngettext("{n} point", "{n} points", c.points).format(n=c.points)
-    text = (_("puts a thief on an inn road of {tiles}: {points} if completed, nothing if left open at the end")
-            if c.feature == "road" else
-            _("puts a knight on a cathedral city of {tiles}: {points} if completed, nothing if left open at the end"))
-    return text.format(tiles=tiles, points=points)
-
-
 def clause_words(c: Clause) -> str:
     """One clause, starting in lower case, in the language now spoken."""
+    said = first("clause_words", c)  # an expansion's clause, or its feature
+    if said is not None:
+        return str(said)
     if c.kind == "close":
         return _close(c).format(n=c.points)
     if c.kind == "more":
@@ -87,16 +78,6 @@ def clause_words(c: Clause) -> str:
         return _("keeps your followers in hand for later and helps the others least")
     if c.kind == "least":
         return _("the place where this tile helps the others least")
-    if c.kind == "abbot":
-        return (_("puts your abbot on a garden with {n} of 8 neighbours") if c.feature == "garden"
-                else _("puts your abbot on a cloister with {n} of 8 neighbours")).format(n=c.count)
-    if c.kind == "back":
-        return ngettext("takes your abbot back for {n} point", "takes your abbot back for {n} points",
-                        c.points).format(n=c.points)
-    if c.kind == "big":
-        return _("uses your big follower, which counts 2 for the majority")
-    if c.kind == "risk":
-        return _risk(c)
     if c.kind == "gives":
         return ngettext("though it scores {n} point for the others", "though it scores {n} points for the others",
                         c.points).format(n=c.points)

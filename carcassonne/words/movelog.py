@@ -9,34 +9,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import FollowerAt, Game, Move, Orientation
-from ..engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
-from ..engine.modules.inns_cathedrals import BIG, is_big
+from ..engine import FOLLOWER, FigureAt, FigureStep, Game, Move, Orientation
 from ..i18n import N_, _
+from .expansion import first
 from .turn_place import where
 
 #: The follower a move put down, by the kind of place (the rulebook's names), as the log words it.
 PUT = {"road": N_(" and put a thief on its road"), "city": N_(" and put a knight on its city"),
        "cloister": N_(" and put a monk on its cloister"), "farm": N_(" and put a farmer on its field")}
-#: The big follower put down (Inns & Cathedrals), by feature.
-BIG_PUT = {"road": N_(" and put the big follower on its road"), "city": N_(" and put the big follower on its city"),
-           "farm": N_(" and put the big follower on its field")}
-#: The abbot put down or taken back (The Abbot).
-ABBOT_PUT = {ON_CLOISTER: N_(" and put the abbot on its cloister"), ON_GARDEN: N_(" and put the abbot in its garden"),
-             BACK: N_(" and took the abbot back")}
 #: The same, as advice (a move to make, not one made).
 ADVISE_PUT = {"road": N_(" and put a thief on the road"), "city": N_(" and put a knight on the city"),
               "cloister": N_(" and put a monk on the cloister"), "farm": N_(" and put a farmer on the field")}
-#: The big follower and the abbot, as advice.
-ADVISE_BIG = {"road": N_(" and put the big follower on the road"), "city": N_(" and put the big follower on the city"),
-              "farm": N_(" and put the big follower on the field")}
-ADVISE_ABBOT = {ON_CLOISTER: N_(" and put the abbot on the cloister"),
-                ON_GARDEN: N_(" and put the abbot in the garden"), BACK: N_(" and take the abbot back")}
+#: An expansion's figure is worded by its package (:mod:`carcassonne.words.expansion`).
 #: A scoring in the log, by feature.
 SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
-          "cloister": N_("{names} scored {points} for the cloister"),
-          "garden": N_("{names} scored {points} for the garden"), "farm": N_("{names} scored {points} for the farm")}
-TILE_WORDS = {"river": N_("river tile"), "cloister-road": N_("cloister tile with a road"),
+          "cloister": N_("{names} scored {points} for the cloister"), "farm": N_("{names} scored {points} for the farm")}
+TILE_WORDS = {"cloister-road": N_("cloister tile with a road"),
               "cloister": N_("cloister tile"), "city-road": N_("city and road tile"), "city": N_("city tile"),
               "road": N_("road tile"), "field": N_("field tile")}
 
@@ -49,15 +37,16 @@ class LogEntry:
     player: int
     text: str
     cell: tuple[int, int] | None
-    follower: FollowerAt | None = None
+    follower: FigureAt | None = None
 
 
 def tile_words(o: Orientation) -> str:
     """What a tile shows, as a player would name it: "city and road tile", "cloister tile"."""
+    said = first("tile_words", o)
+    if said is not None:
+        return str(said)
     kinds = {s.kind for s in o.segments}
-    if "river" in kinds:
-        key = "river"
-    elif "cloister" in kinds:
+    if "cloister" in kinds:
         key = "cloister-road" if "road" in kinds else "cloister"
     elif "city" in kinds and "road" in kinds:
         key = "city-road"
@@ -73,9 +62,9 @@ def entries(game: Game) -> list[LogEntry]:
     for ev in game.events:
         if not ev.final and ev.players:
             who = _(" and ").join(game.names[p] for p in ev.players)
-            scored = SCORED.get(ev.feature, SCORED["farm"])
+            scored = SCORED.get(ev.feature) or first("scored_words", ev.feature) or SCORED["farm"]
             events_by_turn.setdefault(ev.turn, []).append(_(scored).format(names=who, points=ev.points))
-    on_board = {(f.x, f.y, f.spot): f for f in game.followers_on_board()}
+    on_board = {(f.x, f.y, f.place): f for f in game.figures_on_board()}
     players = players_of_turns(game)
     for i, turn in enumerate(game.history, start=1):
         player = players[i - 1]
@@ -85,7 +74,8 @@ def entries(game: Game) -> list[LogEntry]:
                 name=name), None))
             continue
         text = played_words(game, name, turn)
-        follower = on_board.get((turn.x, turn.y, turn.follower)) if turn.follower else None
+        step = turn.figure
+        follower = on_board.get((turn.x, turn.y, step.place)) if step is not None and not step.action else None
         if i in events_by_turn:
             text += " " + "; ".join(events_by_turn[i]) + "."
         out.append(LogEntry(i, player, text, (turn.x, turn.y), follower))
@@ -93,15 +83,15 @@ def entries(game: Game) -> list[LogEntry]:
 
 
 def put_words(move: Move) -> str:
-    """The follower a move put down, as the end of a sentence (" and put a knight on its city")."""
-    figure = move.follower
-    if not figure:
+    """The figure a move put down, as the end of a sentence (" and put a knight on its city")."""
+    step = move.figure
+    if step is None:
         return ""
-    if figure in ABBOT_PUT:
-        return _(ABBOT_PUT[figure])
-    if is_big(figure):
-        return _(BIG_PUT.get(figure[len(BIG):].partition(":")[0], N_(" and put the big follower on it")))
-    return _(PUT.get(figure.partition(":")[0], N_(" and put a follower on it")))
+    feature = step.place.partition(":")[0]
+    if step.kind == FOLLOWER.name:
+        return _(PUT.get(feature, N_(" and put a follower on it")))
+    said = first("put_words", step, feature)
+    return str(said) if said is not None else _(N_(" and put a follower on it"))
 
 
 def played_words(game: Game, name: str, move: Move) -> str:
@@ -118,27 +108,22 @@ def advice_words(game: Game, move: Move, instead_of: Move) -> str:
     text = _("place a {tile} {where}").format(tile=tile_words(o), where=where(move.x, move.y))
     if (move.x, move.y) == (instead_of.x, instead_of.y) and move.rotation != instead_of.rotation:
         text += _(", turned another way")
-    figure = move.follower
-    if not figure:
-        return text + _keep_words(instead_of.follower)
-    if figure in ADVISE_ABBOT:
-        return text + _(ADVISE_ABBOT[figure])
-    if is_big(figure):
-        return text + _(ADVISE_BIG.get(figure[len(BIG):].partition(":")[0], N_(" and put the big follower on it")))
-    return text + _(ADVISE_PUT.get(figure.partition(":")[0], N_(" and put a follower on it")))
+    step = move.figure
+    if step is None:
+        return text + _keep_words(instead_of.figure)
+    feature = step.place.partition(":")[0]
+    if step.kind == FOLLOWER.name:
+        return text + _(ADVISE_PUT.get(feature, N_(" and put a follower on it")))
+    said = first("advise_words", step, feature)
+    return text + (str(said) if said is not None else _(N_(" and put a follower on it")))
 
 
-def _keep_words(played: str | None) -> str:
+def _keep_words(played: FigureStep | None) -> str:
     """Advice to put no figure down, said after the figure the move played put down (or took back)."""
-    if not played:
+    if played is None:
         return ""
-    if played == BACK:
-        return _(" and leave the abbot where it stands")
-    if played in ABBOT_PUT:
-        return _(" and keep the abbot")
-    if is_big(played):
-        return _(" and keep the big follower")
-    return _(" and keep the follower")
+    said = first("keep_words", played) if played.kind != FOLLOWER.name else None
+    return str(said) if said is not None else _(" and keep the follower")
 
 
 def players_of_turns(game: Game) -> list[int]:
@@ -153,13 +138,14 @@ def players_of_turns(game: Game) -> list[int]:
     return players[::-1]
 
 
-def last_move(game: Game) -> tuple[tuple[int, int] | None, FollowerAt | None]:
-    """The square of the last tile placed and the follower it brought, if still on the board."""
+def last_move(game: Game) -> tuple[tuple[int, int] | None, FigureAt | None]:
+    """The square of the last tile placed and the figure it brought, if still on the board."""
     for turn in reversed(game.history):
         if isinstance(turn, Move):
-            follower = None
-            if turn.follower:
-                follower = next((f for f in game.followers_on_board()
-                                 if (f.x, f.y, f.spot) == (turn.x, turn.y, turn.follower)), None)
-            return (turn.x, turn.y), follower
+            figure = None
+            step = turn.figure
+            if step is not None and not step.action:
+                figure = next((f for f in game.figures_on_board()
+                               if (f.x, f.y, f.place) == (turn.x, turn.y, step.place)), None)
+            return (turn.x, turn.y), figure
     return None, None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..engine.events import ScoreEvent
 from ..i18n import _, ngettext
+from .expansion import first
 
 
 def _what(event: ScoreEvent) -> str:
@@ -25,11 +26,9 @@ def _what(event: ScoreEvent) -> str:
             return _("a completed cloister")
         return ngettext("an incomplete cloister with {count} neighbour", "an incomplete cloister with {count} "
                         "neighbours", tiles - 1).format(count=tiles - 1)
-    if event.feature == "garden":  # The Abbot: scored as a cloister is
-        if event.complete:
-            return _("a completed garden")
-        return ngettext("an incomplete garden with {count} neighbour", "an incomplete garden with {count} "
-                        "neighbours", tiles - 1).format(count=tiles - 1)
+    said = first("event_words", event)  # an expansion's own feature
+    if said is not None:
+        return str(said)
     if event.feature == "road":
         what = (ngettext("a completed road of {count} tile", "a completed road of {count} tiles", tiles)
                 if event.complete else

@@ -2,6 +2,7 @@
 <tileset version="1.10" tiledversion="1.10.2" name="river" tilewidth="256" tileheight="256" tilecount="10" columns="0">
  <grid orientation="orthogonal" width="1" height="1"/>
  <properties>
+  <property name="edge_kinds" value="s:river"/>
   <property name="expansion" value="river"/>
  </properties>
  <tile id="0">

@@ -1,49 +1,69 @@
 """The hooks a rule module offers the game, as JCloisterZone's capabilities do.
 
-An expansion or a house rule is one :class:`RuleModule`: a class the game consults
-at fixed hooks (the box of tiles, where a tile may go, where a follower may stand,
-what a turn may do instead, what a turn scores, the final scoring, the record keys).
-The core never names a module: switching one on is adding it to the game's modules
+An expansion or a house rule is one or more :class:`RuleModule`: a class the game
+consults at fixed hooks (the box of tiles, where a tile may go, which figures it plays
+and where they may stand, what a turn may do instead, what a player must decide during
+a turn, what a turn scores, the final scoring). The core never names a module:
+switching one on is adding it to the game's modules
 (:func:`carcassonne.engine.modules.modules_for`).
 
 A hook left as the default here is never called: the game lists, per hook, the
 modules that override it, so a hook no module uses costs one empty check on the
 engine's hot paths (``carcassonne bench``).
+
+A module is shared by every game with the same rules, so it keeps no state of its own:
+what it must remember during a game lives in the game, in the module's slot
+(:meth:`RuleModule.get` and :meth:`RuleModule.put`, an immutable value that each turn
+saves so that undo restores it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Reason
+from ..figures import FigureKind, FigureStep
 from ..scoring import Award
 from ..tiles import Orientation, TileKind, TileSet
 
 if TYPE_CHECKING:
+    from ..expansion import Decision
     from ..game import Game, Journal
-    from ..moves import Placement
+    from ..moves import Move, Placement
 
 #: A neighbour beyond the board's edge, per side (N, E, S, W).
 EdgesOff = tuple[bool, bool, bool, bool]
 
 
 class RuleModule:
-    """One rule module. Modules are immutable and shared between games with the same rules:
-    a module's state during a game lives on the game, in the attributes named by :attr:`state`."""
+    """One rule module (see the module docstring)."""
 
     #: The ``rules`` keys of a game record (``docs/game-record.md``) this module reads.
     record_keys: tuple[str, ...] = ()
-    #: Game attributes holding this module's state; each turn saves them so that undo restores them.
-    state: tuple[str, ...] = ()
+    #: Whether it keeps state during a game, in its slot of the game (:meth:`get`, :meth:`put`).
+    stateful: bool = False
+    #: Its slot among the game's modules (set by :func:`~carcassonne.engine.modules.modules_for`).
+    slot: int = -1
+    #: The figure kinds it brings into the game; where each may stand is :meth:`figure_steps`.
+    figures: tuple[FigureKind, ...] = ()
     #: Feature kinds a follower may claim besides roads and cities (a cloister always may).
     claims: frozenset[str] = frozenset()
     #: Whether the board's edge (see :meth:`edges_off`) completes the features that meet it.
     edge_closes: bool = False
     #: Whether the start tile is the first tile drawn from the shuffled bag (HR; ``start: "random"``).
     start_from_bag: bool = False
-    #: Whether the players hold their tiles in hands (HR, a hand of tiles): the game then
-    #: asks this module's ``*_held`` hooks where the draw pile would answer.
+    #: Whether the players hold their tiles (several each): the game then asks this module's
+    #: ``*_held`` hooks where the draw pile would answer.
     holds_tiles: bool = False
+
+    # ------------------------------------------------------------ its state
+    def get(self, game: Game) -> Any:
+        """This module's state in ``game``."""
+        return game._states[self.slot]
+
+    def put(self, game: Game, value: Any) -> None:
+        """Change this module's state in ``game`` (an immutable value: undo restores the old one)."""
+        game._states[self.slot] = value
 
     # ------------------------------------------------------------- the box
     def tiles(self, tiles: TileSet) -> TileSet:
@@ -51,8 +71,9 @@ class RuleModule:
         set when it adds none)."""
         return tiles
 
-    def box(self, tiles: TileSet, counts: dict[str, int], phase_of: dict[str, str]) -> None:
-        """Add or change tiles of the box: ``counts`` per tile, ``phase_of`` its draw phase."""
+    def box(self, tiles: TileSet, counts: dict[str, int], phase_of: dict[str, int]) -> None:
+        """Add or change tiles of the box: ``counts`` per tile, ``phase_of`` its draw phase
+        (every tile of a lower phase is drawn before any of a higher one; the base game's is 0)."""
 
     def start_tile(self, tiles: TileSet) -> str | None:
         """The tile at (0, 0) instead of the base game's D, or None."""
@@ -60,6 +81,10 @@ class RuleModule:
 
     def start(self, game: Game, start: Orientation) -> None:
         """Set up this module's state once the start tile lies on the board."""
+
+    def why_not_draw(self, game: Game, tile: str) -> Reason | None:
+        """Why ``tile``, still in the bag, may not be the next tile drawn (the river's order)."""
+        return None
 
     # ----------------------------------------------------------- placement
     def placements(self, game: Game, kind: TileKind) -> list[tuple[int, int]] | None:
@@ -80,29 +105,47 @@ class RuleModule:
         """Why ``o`` may not lie on ``sq`` although its edges match (a detail, as above)."""
         return None
 
-    # ----------------------------------------------------------- followers
-    def why_not_place(self, game: Game, placement: Placement, spot: str) -> Reason | None:
-        """Why nothing may stand on ``spot``, a place the tile does not offer a follower."""
+    # -------------------------------------------------------------- figures
+    def why_not_place(self, game: Game, placement: Placement, place: str) -> Reason | None:
+        """Why no follower may stand on ``place`` of the tile (the river, a garden)."""
         return None
 
-    def extra_places(self, game: Game, placement: Placement) -> list[str]:
-        """Places besides the followers' that the current player may take after ``placement``."""
+    def why_not_supply(self, game: Game) -> Reason | None:
+        """Why the current player, with none of the 7 followers left, cannot place one, when
+        this module has more to say (only the big follower is left)."""
+        return None
+
+    def figure_steps(self, game: Game, placement: Placement) -> list[FigureStep]:
+        """The current player's steps with this module's figures after ``placement``."""
         return []
 
-    def extra_actions(self, game: Game, placement: Placement) -> list[str]:
+    def actions(self, game: Game, placement: Placement) -> list[FigureStep]:
         """What the current player may do instead of placing a figure after ``placement``."""
         return []
 
-    def play_figure(self, game: Game, sq: int, o: Orientation, base: int, figure: str,
+    def why_not_figure(self, game: Game, placement: Placement, step: FigureStep) -> Reason | None:
+        """Why the current player may not take ``step``, one of this module's figures or actions."""
+        return Reason(f"{step} is not possible here", "no-such-place")
+
+    def play_figure(self, game: Game, sq: int, o: Orientation, base: int, step: FigureStep,
                     journal: Journal) -> None:
-        """Play ``figure``, one of this module's :meth:`extra_places` or :meth:`extra_actions`,
-        for the tile ``o`` just laid on ``sq`` (its segments are nodes ``base``, ``base + 1``...).
+        """Play ``step``, one of this module's actions (or a figure it places itself), for the
+        tile ``o`` just laid on ``sq`` (its segments are nodes ``base``, ``base + 1``...).
         Called before the tile's completed features are scored."""
+
+    # ------------------------------------------------------------ decisions
+    def decision(self, game: Game, move: Move) -> Decision | None:
+        """The next decision ``move`` needs from a player (its tile and figure step played,
+        and its decisions so far), or None. Called with the move pushed up to that point."""
+        return None
+
+    def decide(self, game: Game, move: Move, choice: Any, journal: Journal) -> None:
+        """Play ``choice``, the answer to this module's decision, before the turn is scored."""
 
     # ---------------------------------------------------------------- turn
     def after_place(self, game: Game, sq: int, o: Orientation, journal: Journal) -> None:
         """The tile ``o`` lies on ``sq`` and its completed features are scored: update state,
-        score more; every change the game must undo goes to ``journal`` or :attr:`state`."""
+        score more; every change the game must undo goes to ``journal`` or the module's state."""
 
     def another_turn(self, game: Game, x: int, y: int) -> bool:
         """Whether the player who placed a tile at (x, y) plays again."""
@@ -112,8 +155,12 @@ class RuleModule:
         """Whether a tile that fits nowhere goes back into the bag (else out of the game)."""
         return False
 
-    # --------------------------------------------------------------- hands
+    # ----------------------------------------------------------- held tiles
     # Consulted only on the one module with :attr:`holds_tiles`.
+    def held(self, game: Game) -> tuple[tuple[str, ...], ...]:
+        """The tiles each player holds, in turn order."""
+        return ()
+
     def why_not_held(self, game: Game, tile: str, discard: bool) -> Reason | None:
         """Why the current player may not play ``tile`` now (``discard``: set it aside);
         stands for "is it the tile drawn"."""
@@ -125,10 +172,10 @@ class RuleModule:
         return -1
 
     def put_back_held(self, game: Game, index: int) -> None:
-        """Undo :meth:`take_held`'s draw; called before the module's :attr:`state` is restored."""
+        """Undo :meth:`take_held`'s draw; called before the module's state is restored."""
 
     def next_held(self, game: Game) -> str | None:
-        """:meth:`Game.draw <carcassonne.engine.game.Game.draw>` with hands: set aside what
+        """:meth:`Game.draw <carcassonne.engine.game.Game.draw>` with held tiles: set aside what
         must be, then a tile the current player may play, or None when the game is over."""
         return None
 
@@ -140,10 +187,6 @@ class RuleModule:
         """What the road or city ``root`` (of ``tiles`` tiles; ``complete``, else at the end)
         scores when this module decides it (an inn road, a cathedral city), else None."""
         return None
-
-    def strength(self, game: Game, figures: tuple[tuple[int, int], ...], counts: list[int]) -> None:
-        """Add to ``counts`` (per player, 1 per figure so far) what this module's figures among
-        ``figures`` (player, node) count more for the majority (a big follower counts 2)."""
 
     def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:
         """Change the final scoring: ``roots`` are the occupied features (roads, cities,

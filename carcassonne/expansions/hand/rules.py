@@ -14,32 +14,41 @@ could be visible to all or hidden to the other players").
   skipped, until every hand is empty;
 - not with the river nor with ``discard: "bag"`` (:class:`~carcassonne.engine.rules.Rules`).
 
-State on the game: ``game.hands`` (per player, the tiles held, in the order dealt and
-drawn), ``game.drawn`` (per turn, the tile drawn after it, or None) and ``game.dealt``
-(the hands before the first turn). A turn is the ordinary :class:`Move` or
-:class:`Discard`, naming the tile of the hand it plays; the draw follows from the bag.
+The module's state in the game is a :class:`Hands`: per player the tiles held (in the
+order dealt and drawn), per turn the tile drawn after it (or None), and the hands before
+the first turn. A turn is the ordinary :class:`Move` or :class:`Discard`, naming the tile
+of the hand it plays; the draw follows from the bag.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..errors import Reason, RecordError
-from ..moves import Discard
-from ..tiles import Orientation
-from ..untrusted import shown
-from .base import RuleModule
+from ...engine.errors import Reason, RecordError
+from ...engine.moves import Discard
+from ...engine.refusals import why_not_drawable
+from ...engine.tiles import Orientation
+from ...engine.untrusted import shown
+from ...engine.modules.base import RuleModule
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ...engine.game import Game
+
+
+class Hands(NamedTuple):
+    """The hands in a game: held now, drawn turn by turn, dealt before the first turn."""
+
+    held: tuple[tuple[str, ...], ...]
+    drawn: tuple[str | None, ...]
+    dealt: tuple[tuple[str, ...], ...]
 
 
 class Hand(RuleModule):
     """A hand of ``size`` tiles per player, ``open`` to all or each hidden from the others."""
 
     record_keys = ("hand", "hand_open")
-    state = ("hands", "drawn")
+    stateful = True
     holds_tiles = True
 
     def __init__(self, size: int, open_: bool = True) -> None:
@@ -59,12 +68,15 @@ class Hand(RuleModule):
                 deck.take(tile)
                 hand.append(tile)
             hands.append(tuple(hand))
-        game.hands = game.dealt = tuple(hands)
-        game.drawn = ()
+        self.put(game, Hands(tuple(hands), (), tuple(hands)))
+
+    def held(self, game: Game) -> tuple[tuple[str, ...], ...]:
+        state: Hands = self.get(game)
+        return state.held
 
     def why_not_held(self, game: Game, tile: str, discard: bool) -> Reason | None:
         player = game.current
-        hand = game.hands[player]
+        hand = self.held(game)[player]
         name = game.names[player]
         if tile not in hand:
             held = ", ".join(hand) or "nothing"
@@ -78,7 +90,8 @@ class Hand(RuleModule):
 
     def take_held(self, game: Game, tile: str) -> int:
         player = game.current
-        hands = list(game.hands)
+        state: Hands = self.get(game)
+        hands = list(state.held)
         hand = list(hands[player])
         hand.remove(tile)
         deck = game.deck
@@ -88,18 +101,18 @@ class Hand(RuleModule):
             index = deck.take(drawn)
             hand.append(drawn)
         hands[player] = tuple(hand)
-        game.hands = tuple(hands)
-        game.drawn += (drawn,)
+        self.put(game, state._replace(held=tuple(hands), drawn=state.drawn + (drawn,)))
         return index
 
     def put_back_held(self, game: Game, index: int) -> None:
-        drawn = game.drawn[-1]
+        state: Hands = self.get(game)
+        drawn = state.drawn[-1]
         if drawn is not None:
             game.deck.put_back(drawn, index)
 
     def next_held(self, game: Game) -> str | None:
-        while any(game.hands):
-            hand = game.hands[game.current]
+        while any(self.held(game)):
+            hand = self.held(game)[game.current]
             unplayable = next((t for t in hand if not game.has_placement(t)), None)
             if unplayable is None:
                 return hand[0]
@@ -107,7 +120,7 @@ class Hand(RuleModule):
         return None
 
     def after_turn(self, game: Game) -> None:
-        hands = game.hands
+        hands = self.held(game)
         if hands[game.current] or not any(hands):
             return
         n = game.players
@@ -117,64 +130,51 @@ class Hand(RuleModule):
         game.current = player
 
 
-def hand_of(game: Game, player: int | None = None) -> tuple[str, ...]:
-    """The tiles ``player`` (default: the player to move) holds, in order.
+def hand_module(game: Game) -> Hand | None:
+    """The hand module of ``game``, or None without a hand of tiles."""
+    for module in game.modules:
+        if isinstance(module, Hand):
+            return module
+    return None
 
-    With a hand of tiles, their hand (empty once the bag and the hand are used up). In
-    the book's game, the tile on top of the bag for the player to move (the one
-    :meth:`Game.draw` returned) and nothing for the others. Whether another player may
-    see a hand is :func:`hand_shown`'s question.
-    """
-    player = game.current if player is None else player
-    if game.rules.hand > 1:
-        return game.hands[player]
-    tile = game.deck.peek()
-    return (tile,) if tile is not None and player == game.current and not game.finished else ()
+
+def hands_state(game: Game) -> Hands | None:
+    """The hands of ``game`` (held, drawn, dealt), or None without a hand of tiles."""
+    module = hand_module(game)
+    if module is None:
+        return None
+    state: Hands = module.get(game)
+    return state
 
 
 def hand_shown(game: Game, player: int, viewer: int | None) -> bool:
     """Whether ``viewer`` (None: an onlooker) may see ``player``'s hand: their own always,
     another's only with ``hand_open`` (HR: "visible to all or hidden to the other players")."""
-    return game.rules.hand_open or player == viewer
-
-
-def tiles_to_come(game: Game) -> dict[str, int]:
-    """Per tile kind, how many are still to be played: the bag's and, with a hand of tiles,
-    those in every hand. Public in every game: the box less the board and the discards
-    (the draw pile's own counts when nobody holds tiles: no copy)."""
-    counts = game.deck.counts
-    if not game.hands:
-        return counts
-    merged = dict(counts)
-    for hand in game.hands:
-        for tile in hand:
-            merged[tile] = merged.get(tile, 0) + 1
-    return merged
-
-
-def tiles_left(game: Game) -> int:
-    """Tiles still to be played: the bag's, and those in the hands."""
-    return len(game.deck.pile) + sum(map(len, game.hands))
+    module = hand_module(game)
+    return module is None or module.open or player == viewer
 
 
 def deal(game: Game, hands: Sequence[Sequence[str]]) -> None:
     """Give the players the hands a record names (``hands``; a record without a seed),
     instead of those the shuffled bag dealt. Raises RecordError for a wrong deal."""
-    size = game.rules.hand
+    module = hand_module(game)
+    assert module is not None
+    size = module.size
     if len(hands) != game.players or any(len(h) != size for h in hands):
         raise RecordError(f"'hands' must list {size} tiles for each of the {game.players} players")
     deck = game.deck
-    for held in game.hands:
+    for held in module.held(game):
         for tile in reversed(held):
             deck.put_back(tile, len(deck.pile))
     for hand in hands:
         for tile in hand:
-            reason = deck.why_not_drawable(tile) if tile in game.tiles else Reason(
+            reason = why_not_drawable(game, tile) if tile in game.tiles else Reason(
                 f"unknown tile {shown(tile)}", "not-in-box")
             if reason:
                 raise RecordError(f"'hands': {reason}", reason=reason)
             deck.take(tile)
-    game.hands = game.dealt = tuple(tuple(hand) for hand in hands)
+    dealt = tuple(tuple(hand) for hand in hands)
+    module.put(game, Hands(dealt, (), dealt))
 
 
 def arrange_draw(game: Game, number: int, tile: str | None) -> None:
@@ -188,7 +188,7 @@ def arrange_draw(game: Game, number: int, tile: str | None) -> None:
     if tile is None:
         raise RecordError(f"turn {number}: 'draw' must name the tile drawn after it "
                           f"(the bag holds {len(deck.pile)} tiles)")
-    reason = deck.why_not_drawable(tile) if tile in game.tiles else Reason(
+    reason = why_not_drawable(game, tile) if tile in game.tiles else Reason(
         f"unknown tile {shown(tile)}", "not-in-box")
     if reason:
         raise RecordError(f"turn {number}: 'draw': {reason}", reason=reason, turn=number)

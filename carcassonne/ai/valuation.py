@@ -1,0 +1,102 @@
+"""How the computer players value an expansion: the hooks its package's ``ai.py`` overrides.
+
+The evaluation (:mod:`carcassonne.ai.heuristics`) knows the base game: roads, cities,
+cloisters, farms and followers. Each expansion in play adds what only it knows through
+one :class:`Valuation` (its ``ai.py`` defines ``Value``, a subclass), made once per
+evaluator: what its figures are worth at home and coming home, what its features are
+worth (an inn road: nothing if left open), what a hint says of its moves, what a player
+may imagine of its hidden tiles. A hook left as the default changes nothing, so a game
+without the expansion is valued exactly as before it existed.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..engine import Feature, Game, Move, Rules
+from ..expansions import part
+
+if TYPE_CHECKING:
+    from .heuristics import Evaluator
+    from .hint import Clause
+
+
+class Valuation:
+    """One expansion's part of the evaluation of a game's positions (see the module docstring)."""
+
+    def __init__(self, game: Game, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+
+    # --------------------------------------------------------- hidden tiles
+    @staticmethod
+    def imagined(game: Game, rng: random.Random) -> Game | None:
+        """A copy of ``game`` whose hidden tiles (the draw order, hidden hands) are replaced by
+        a guess from public counts, when this expansion hides tiles; else None."""
+        return None
+
+    # ---------------------------------------------------------------- values
+    def begin(self, game: Game, left: int, draws: float, follower: float) -> None:
+        """A position is valued: compute what the hooks below share (``left`` tiles, each
+        player's ``draws``, what a follower in hand is worth now)."""
+
+    def road_or_city(self, game: Game, feature: Feature, tiles: int, empty: tuple[int, ...],
+                     chance: float) -> float | None:
+        """What the road or city is worth at the end when this expansion decides it (an inn
+        road), given its ``tiles``, the ``empty`` squares along its open edges and the
+        ``chance`` it is completed; None: the base game's value."""
+        return None
+
+    def returning(self, game: Game, player: int, feature: Feature, chance: float) -> float | None:
+        """What ``player``'s figure on ``feature`` is worth coming home (it is completed with
+        ``chance``) when it is one of this expansion's figures; None: an ordinary follower."""
+        return None
+
+    def at_home(self, game: Game, values: list[float], follower: float) -> None:
+        """Add to each player's value what this expansion's figures in their supply are worth."""
+
+    # ------------------------------------------------------------------ hints
+    @staticmethod
+    def explain_first(after: Game, move: Move, events: list[object], clauses: list[Clause]) -> int:
+        """Clauses for what ``move`` scores before the tile's own scoring (the abbot taken
+        back), appended to ``clauses``: how many of ``events`` (the move's, in order) they said."""
+        return 0
+
+    @staticmethod
+    def explain_figure(after: Game, move: Move, placed_back: bool) -> tuple[str | None, list[Clause], list[Clause]] | None:
+        """What a hint says of ``move``'s figure when it is one of this expansion's: the place
+        to speak of as a follower's (or None), the clauses said at once, and those said after
+        the follower's place (the big follower); None when the figure is not its own."""
+        return None
+
+    @staticmethod
+    def claim_clause(feature: Feature) -> Clause | None:
+        """What a follower claiming ``feature`` (new, unshared) is for, when this expansion
+        says it (an inn road: a risk); None: the base game's words."""
+        return None
+
+
+def valuations(game: Game, evaluator: Evaluator) -> tuple[Valuation, ...]:
+    """The valuations of the expansions ``game`` plays, in registry order."""
+    found = []
+    for expansion in game.rules.expansions():
+        ai = part(expansion.name, "ai")
+        if ai is not None:
+            found.append(ai.Value(game, evaluator))
+    return tuple(found)
+
+
+def valuation_types(game: Game) -> tuple[type[Valuation], ...]:
+    """The valuation classes of the expansions ``game`` plays (for their static hooks)."""
+    return _types(game.rules)
+
+
+@cache
+def _types(rules: Rules) -> tuple[type[Valuation], ...]:
+    found = []
+    for expansion in rules.expansions():
+        ai = part(expansion.name, "ai")
+        if ai is not None:
+            found.append(ai.Value)
+    return tuple(found)
