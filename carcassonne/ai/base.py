@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
-from ..engine import Game, IllegalMoveError, Move
+from ..engine import Decision, Game, IllegalMoveError, Move
 from .valuation import valuation_types
 
 #: Moves are compared by value; a move worth less than the best by this much is a different move.
@@ -50,8 +51,39 @@ class Bot:
         """The move for one of ``tiles`` (the tile drawn; with a hand of tiles, the hand's)."""
         raise NotImplementedError
 
+    def decide(self, game: Game, move: Move, decision: Decision) -> Any:
+        """This player's answer to ``decision``, asked during ``move`` (perhaps another
+        player's turn): the option that leaves this player furthest ahead when the move's
+        later decisions take their first options, by the evaluation of :meth:`judge`.
+        Reproducible, as :meth:`choose` is."""
+        rng = turn_rng(self.seed, game, f"{move.tile}/decide/{len(move.decisions)}")
+        best: list[Any] = []
+        top = float("-inf")
+        for option in decision.options:
+            value = self.judge(game, _completed(game, move.deciding(option)), decision.player)
+            if value > top + EPSILON:
+                best, top = [option], value
+            elif value >= top - EPSILON:
+                best.append(option)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def judge(self, game: Game, move: Move, player: int) -> float:
+        """How good ``move`` (complete) leaves the position for ``player``: its points for
+        them less the others' best (a bot with an evaluation of its own judges by that)."""
+        trial = game.copy()
+        trial.push(move)
+        scores = trial.scores
+        return float(scores[player] - max(s for p, s in enumerate(scores) if p != player))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+
+def _completed(game: Game, move: Move) -> Move:
+    """``move`` with every later decision answered by its first option (to judge it)."""
+    while (asked := game.decision(move)) is not None and asked.options:
+        move = move.deciding(asked.options[0])
+    return move
 
 
 def tile_in_hand(game: Game) -> str:

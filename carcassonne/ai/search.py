@@ -137,6 +137,11 @@ class SearchBot(Bot):
     def evaluator(self, game: Game) -> Evaluator:
         return Evaluator(game, self.weights)
 
+    def judge(self, game: Game, move: Move, player: int) -> float:
+        trial = game.copy()
+        trial.push(move)
+        return self.evaluator(game).score(trial, player)
+
     def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
         evaluator = self.evaluator(game)
         ranked = ranked_moves(game, tiles, evaluator)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from ..engine import Game, Move
-from .base import EPSILON, Bot, held, moves_of
+from ..engine import Decision, Game, Move
+from .base import EPSILON, Bot, held, moves_of, turn_rng
 from .heuristics import DEFAULT, Evaluator, Weights
 
 
@@ -28,6 +29,11 @@ class RandomBot(Bot):
         placement = rng.choice(game.legal_placements(tile))
         steps = game.figure_steps(placement)
         return placement.with_figure(rng.choice(steps) if steps and rng.random() < 0.5 else None)
+
+    def decide(self, game: Game, move: Move, decision: Decision) -> Any:
+        """Any option, uniformly."""
+        rng = turn_rng(self.seed, game, f"{move.tile}/decide/{len(move.decisions)}")
+        return rng.choice(decision.options)
 
 
 def ranked_moves(game: Game, tile: str | Sequence[str], evaluator: Evaluator,
@@ -73,6 +79,11 @@ class GreedyBot(Bot):
 
     def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
         return best_move(game, tiles, Evaluator(game, self.weights), rng)
+
+    def judge(self, game: Game, move: Move, player: int) -> float:
+        trial = game.copy()
+        trial.push(move)
+        return Evaluator(game, self.weights).score(trial, player)
 
 
 class SloppyBot(GreedyBot):

@@ -67,6 +67,8 @@ class Expansion:
     figures: tuple[FigureKind, ...] = ()
     #: The figure steps it adds that are actions, not figures placed: (kind, action).
     actions: tuple[tuple[str, str], ...] = ()
+    #: The feature kinds it adds (one-tile features such as a garden), as score events name them.
+    features: tuple[str, ...] = ()
 
     # ----------------------------------------------------------- the rules
     def enabled(self, rules: Rules) -> bool:

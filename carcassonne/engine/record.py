@@ -264,15 +264,31 @@ def read_turn(number: int, raw: Any) -> Turn:
                           f"(x and y from -{REACH} to {REACH})")
     if values[2] not in ROTATIONS:
         raise RecordError(f"{where}: rotation {values[2]} is not one of 0, 90, 180, 270")
+    step = read_figure(where, raw)
+    decisions: tuple[Any, ...] = ()
+    for expansion in _expansions():  # each expansion's decisions
+        decisions += expansion.read_decisions(where, raw)
+    return Move(tile, values[0], values[1], values[2], step, decisions)
+
+
+def read_figure(where: str, raw: dict[str, Any]) -> FigureStep | None:
+    """A record turn's figure step: its ``meeple``, or an expansion's own keys (the same
+    reader for files and for what a network peer sends)."""
     meeple = raw.get("meeple")
     if meeple is not None and not (isinstance(meeple, str) and len(meeple) <= 16):
         raise RecordError(f"{where}: 'meeple' must be a place such as \"road:E\"")
     step = None if meeple is None else FigureStep(FOLLOWER.name, meeple)
-    decisions: tuple[Any, ...] = ()
-    for expansion in _expansions():  # each expansion's own figure keys, and its decisions
+    for expansion in _expansions():  # each expansion's own figure keys
         step = expansion.read_figure(where, raw, step)
-        decisions += expansion.read_decisions(where, raw)
-    return Move(tile, values[0], values[1], values[2], step, decisions)
+    return step
+
+
+def figure_record(step: FigureStep | None) -> dict[str, Any] | None:
+    """A figure step as a record's turn writes it (its keys only), or None."""
+    if step is None:
+        return None
+    turn = Move("", 0, 0, 0, step).to_record()
+    return {k: v for k, v in turn.items() if k not in ("tile", "x", "y", "rotation")}
 
 
 def write_atomically(path: Path, text: str, durable: bool = True) -> None:

@@ -117,7 +117,7 @@ def why_not_stand(game: Game, placement: Placement, place: str, supply: bool = F
     o = game.tiles[placement.tile].orientations[placement.rotation // 90]
     seg_index = o.spots.get(place)
     seg = o.segments[seg_index] if seg_index is not None else None
-    if seg is None or not (seg.kind == CLOISTER or seg.kind in CLAIMABLE):
+    if seg is None or seg_index is None or not (seg.kind == CLOISTER or seg.kind in CLAIMABLE):
         for module in game.modules:
             reason = module.why_not_place(game, placement, place)
             if reason:

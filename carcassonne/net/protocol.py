@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import COLORS, Move, RecordError, Turn
-from ..engine.record import read_turn
+from ..engine import COLORS, FigureStep, Move, RecordError, Turn
+from ..engine.record import figure_record, read_figure, read_turn
 from ..engine.untrusted import clean_name, parse_json, shown
 
 #: Bumped whenever a message changes meaning; the first message of each side names it.
-PROTOCOL_VERSION = 1
+#: 2: a turn's figure step is sent as a record writes it (``figure``), decisions (``decide``).
+PROTOCOL_VERSION = 2
 #: The largest frame a client may send (the longest, ``create``, is well under 2 KiB).
 MAX_CLIENT_MESSAGE = 16 * 1024
 #: The largest frame the server sends (a whole game's state is about 10 KiB).
@@ -30,6 +31,9 @@ MAX_GAME_NAME = 40
 MAX_TOKEN = 64
 #: The longest a follower's place is named ("farm:inner", "road:E" ...).
 MAX_SPOT = 16
+#: A figure step and a decision are small: a few keys, a few numbers.
+MAX_FIGURE_KEYS = 6
+MAX_DECISIONS = 16
 #: Seconds a turn may last with the host's turn timer (0 = no timer).
 MAX_TURN_SECONDS = 3600
 
@@ -93,6 +97,35 @@ def _object(key: str, value: Any) -> dict[str, Any]:
     return value
 
 
+def _figure(key: str, value: Any) -> FigureStep | None:
+    """A turn's figure step as a record writes it (``{"meeple": "city:N", "big": true}``,
+    ``{"abbot_back": true}``), read by the records' own reader; null for none."""
+    if value is None:
+        return None
+    raw = _object(key, value)
+    if len(raw) > MAX_FIGURE_KEYS:
+        raise ProtocolError(f"'{key}' has too many keys")
+    try:
+        return read_figure(key, raw)
+    except RecordError as exc:
+        raise ProtocolError(str(exc)) from None
+
+
+def _choice(key: str, value: Any) -> Any:
+    """A decision's answer: a square ``[x, y]`` or a place ``[x, y, "road:E"]`` (as a tuple)."""
+    if not isinstance(value, list) or not 2 <= len(value) <= 3:
+        raise ProtocolError(f"'{key}' must be [x, y] or [x, y, place]")
+    x = _integer(-10**6, 10**6)(key, value[0])
+    y = _integer(-10**6, 10**6)(key, value[1])
+    return (x, y) if len(value) == 2 else (x, y, _text(MAX_SPOT)(key, value[2]))
+
+
+def _decisions(key: str, value: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list) or len(value) > MAX_DECISIONS:
+        raise ProtocolError(f"'{key}' must list at most {MAX_DECISIONS} answers")
+    return tuple(_choice(key, item) for item in value)
+
+
 def _seat_plans(key: str, value: Any) -> list[dict[str, Any]]:
     """The seats of a game to create: who sits there (``human``, ``open``, ``ai:<level>``)."""
     from ..ai import LEVELS
@@ -131,13 +164,14 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "sync": {},
     "lay": {"x": (_integer(-10**6, 10**6), True), "y": (_integer(-10**6, 10**6), True),
             "rotation": (_integer(0, 270), True)},
-    "follower": {"spot": (_optional(_text(MAX_SPOT)), True)},
+    "figure": {"figure": (_figure, True)},
     "no_follower": {},
+    "decide": {"choice": (_choice, True)},
     "undo": {},
     "confirm": {},
     "play": {"x": (_integer(-10**6, 10**6), True), "y": (_integer(-10**6, 10**6), True),
-             "rotation": (_integer(0, 270), True), "follower": (_optional(_text(MAX_SPOT)), False),
-             "turn": (_integer(0, 10**4), False)},
+             "rotation": (_integer(0, 270), True), "figure": (_figure, False),
+             "decisions": (_decisions, False), "turn": (_integer(0, 10**4), False)},
     "chat": {"text": (_text(4 * MAX_CHAT), True)},
     "hand_over": {"seat": (_integer(0, 5), True), "level": (_optional(_text(16)), True)},
     "leave": {},
@@ -180,7 +214,24 @@ def read_message(text: str | bytes, allowed: dict[str, dict[str, tuple[Check, bo
 
 def move_of(message: dict[str, Any], tile: str) -> Move:
     """The move a ``play`` message asks for, with the tile the server knows is in hand."""
-    return Move(tile, message["x"], message["y"], message["rotation"], message.get("follower") or None)
+    return Move(tile, message["x"], message["y"], message["rotation"], message.get("figure"),
+                message.get("decisions", ()))
+
+
+def play_message(move: Move, turn: int | None = None) -> dict[str, Any]:
+    """The ``play`` message of a whole move (``turn``: the turn it is for)."""
+    message: dict[str, Any] = {"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
+                               "figure": figure_record(move.figure)}
+    if move.decisions:
+        message["decisions"] = [list(choice) for choice in move.decisions]
+    if turn is not None:
+        message["turn"] = turn
+    return message
+
+
+def figure_message(step: FigureStep | None) -> dict[str, Any]:
+    """The ``figure`` message of a figure step (None: none after all)."""
+    return {"type": "figure", "figure": figure_record(step)}
 
 
 def turn_from_wire(raw: Any, number: int = 0) -> Turn:

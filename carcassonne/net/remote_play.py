@@ -14,10 +14,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ..ai import Bot
-from ..engine import COLORS, Game, Move, Rules, Turn
+from ..engine import COLORS, Decision, Game, Move, RecordError, Rules, Turn
+from ..engine.record import read_figure
 from .client import Connection, NetError
+from .protocol import play_message
 
 __all__ = ["NetError", "play_games", "run"]
 
@@ -41,8 +44,7 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
             move, cpu = await asyncio.to_thread(_think, bot, game.copy())
             _tally(timing, time.perf_counter() - start, cpu)
             try:
-                await conn.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
-                                 "follower": move.follower, "turn": asked})
+                await conn.send(play_message(move, asked))
             except NetError:
                 await conn.reconnect()
                 asked = None
@@ -55,6 +57,34 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
             continue
         if message.get("type") == "error" and message.get("code") == "stale-turn":
             asked = None
+        decision = _asked_of(table, seat)
+        if decision is not None and game is not None:  # the move in progress asks this seat
+            move, asked_now = decision
+            choice = await asyncio.to_thread(bot.decide, game.copy(), move, asked_now)
+            try:
+                await conn.send({"type": "decide", "choice": list(choice)})
+            except NetError:
+                await conn.reconnect()
+                asked = None
+
+
+def _asked_of(table: Any, seat: int) -> tuple[Move, Decision] | None:
+    """The move in progress and the decision it asks of ``seat``, from what the server showed."""
+    pending = getattr(table, "pending", None)
+    tile = getattr(table, "tile", None)
+    if not isinstance(pending, dict) or tile is None or not isinstance(pending.get("decision"), dict):
+        return None
+    asked = pending["decision"]
+    if asked.get("player") != seat:
+        return None
+    try:
+        figure = read_figure("pending", pending["figure"]) if pending.get("figure") else None
+        decisions = tuple(tuple(d) for d in pending.get("decisions", []))
+        move = Move(tile, pending["x"], pending["y"], pending["rotation"], figure, decisions)
+        options = tuple(tuple(o) for o in asked["options"])
+        return move, Decision(seat, str(asked["kind"]), options, len(decisions))
+    except (KeyError, TypeError, RecordError):
+        return None
 
 
 def _think(bot: Bot, game: Game) -> tuple[Move, float]:

@@ -22,7 +22,8 @@ from typing import Any
 
 from ..ai import Bot, get_bot
 from ..engine import Game, IllegalMoveError, Move, Placement, Rules, TileSet, Turn
-from ..engine.record import GameRecord, Seat
+from ..engine.record import GameRecord, Seat, figure_record
+from ..engine.steps import TurnSteps
 from .protocol import MAX_CHAT, ProtocolError, clean_chat, move_of
 
 #: The letters of a join code: no 0/O, 1/I/L to misread when a friend reads it out.
@@ -94,10 +95,8 @@ class Room:
     hints: bool = True
     created: float = field(default_factory=time.time)
     game: Game | None = None
-    tile: str | None = None
-    pending: Placement | None = None
-    follower: str | None = None
-    declined: bool = False
+    #: The turn in progress, step by step (the same steps as at one screen).
+    steps: TurnSteps | None = None
     #: When the turn in progress began (server clock), for the turn timer.
     turn_started: float = 0.0
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
@@ -111,6 +110,11 @@ class Room:
     @property
     def finished(self) -> bool:
         return self.game is not None and self.game.finished
+
+    @property
+    def tile(self) -> str | None:
+        """The tile the player to move plays (None before the start and after the end)."""
+        return None if self.steps is None else self.steps.tile
 
     @property
     def current(self) -> int | None:
@@ -148,11 +152,19 @@ class Room:
         return {"type": "seats", "seats": [s.public(now) for s in self.seats]}
 
     def _pending(self) -> dict[str, Any] | None:
-        p = self.pending
-        if p is None:
+        steps = self.steps
+        p = None if steps is None else steps.pending
+        if steps is None or p is None:
             return None
-        return {"x": p.x, "y": p.y, "rotation": p.rotation, "follower": self.follower,
-                "declined": self.declined}
+        pending: dict[str, Any] = {"x": p.x, "y": p.y, "rotation": p.rotation,
+                                   "figure": figure_record(steps.figure), "declined": steps.declined}
+        if steps.decisions:
+            pending["decisions"] = [list(choice) for choice in steps.decisions]
+        asked = steps.decision()
+        if asked is not None:  # who decides now, and among what (every client shows it)
+            pending["decision"] = {"player": asked.player, "kind": asked.kind,
+                                   "options": [list(o) for o in asked.options]}
+        return pending
 
     # ------------------------------------------------------------------ seats
     def free_seat(self, seat: int) -> SeatInfo:
@@ -233,19 +245,30 @@ class Room:
 
     def _begin_turn(self, now: float) -> None:
         assert self.game is not None
-        self.tile = None if self.game.finished else self.game.draw()
-        if self.tile is None and not self.game.finished:
+        tile = None if self.game.finished else self.game.draw()
+        if tile is None and not self.game.finished:
             self.game.finish()
-        self.pending, self.follower, self.declined = None, None, False
+        if self.steps is None or self.steps.game is not self.game:
+            self.steps = TurnSteps(self.game)
+        self.steps.reset(tile)
         self.turn_started = now
 
     def restart_clock(self, now: float) -> None:
         """The turn in progress gets its whole time again (the timer waited for the players)."""
         self.turn_started = now
 
+    @property
+    def actor(self) -> int | None:
+        """The seat the table waits for: whoever must answer the move's pending decision
+        (perhaps not the player to move), else the player to move; None when nobody acts."""
+        if self.current is None or self.steps is None:
+            return None
+        asked = self.steps.decision()
+        return self.current if asked is None else asked.player
+
     def computer_to_move(self) -> tuple[int, Bot] | None:
         """The seat a computer plays now (an AI seat, or a person's handed over), and its bot."""
-        seat = self.current
+        seat = self.actor
         if seat is None:
             return None
         info = self.seats[seat]
@@ -272,54 +295,71 @@ class Room:
             raise ProtocolError("the game starts when every seat is taken", "not-started")
         if seat is None:
             raise ProtocolError("the game is over", "game-over")
+        if kind == "decide":  # asked of any player, not only the one to move
+            return self.decide(holder, message["choice"], now)
         if seat not in holder:
             raise ProtocolError(f"it is {self.seats[seat].name}'s turn", "not-your-turn")
+        if self.steps is not None and self.steps.decision() is not None and kind != "undo":
+            asked = self.steps.decision()
+            assert asked is not None
+            raise ProtocolError(f"{self.seats[asked.player].name} has to decide first", "decision-due")
         if self.seats[seat].robot is not None:
             self.seats[seat].robot = None  # the person is back at their seat
-        tile = self.tile
-        assert tile is not None
+        steps = self.steps
+        assert steps is not None and steps.tile is not None
         if kind == "play":
             expected = message.get("turn")
             if expected is not None and expected != game.turn_number:
                 raise ProtocolError(f"that move was for turn {expected + 1}; this is turn "
                                     f"{game.turn_number + 1}", "stale-turn")
-            return self.play(move_of(message, tile), now)
+            return self.play(move_of(message, steps.tile), now)
         if kind == "lay":
-            placement = Placement(tile, message["x"], message["y"], message["rotation"])
-            self._refuse(game.why_not_placement(placement))
-            self.pending, self.follower, self.declined = placement, None, False
-        elif kind == "follower":
-            if self.pending is None:
-                raise ProtocolError("lay the tile first", "no-tile-placed")
-            spot = message["spot"]
-            if spot is not None:  # a follower's place, or a rule module's figure (the abbot)
-                self._refuse(game.why_not(self.pending.with_follower(spot)))
-            self.follower, self.declined = spot, False
+            self._refuse(steps.lay(Placement(steps.tile, message["x"], message["y"], message["rotation"])))
+        elif kind == "figure":
+            self._refuse(steps.put(message["figure"]))
         elif kind == "no_follower":
-            if self.pending is None:
-                raise ProtocolError("lay the tile first", "no-tile-placed")
-            self.follower, self.declined = None, True
+            self._refuse(steps.decline())
         elif kind == "undo":
-            if self.declined:
-                self.declined = False
-            elif self.follower is not None:
-                self.follower = None
-            elif self.pending is not None:
-                self.pending = None
-            else:
+            if not steps.undo():
                 raise ProtocolError("nothing to take back this turn", "nothing-to-undo")
         elif kind == "confirm":
-            if self.pending is None:
+            move = steps.move
+            if move is None:
                 raise ProtocolError("lay the tile first", "no-tile-placed")
-            return self.play(self.pending.with_follower(self.follower), now)
+            return self.play(move, now)
         else:
             raise ProtocolError(f"'{kind}' is not a move", "unknown-type")
         return [{"type": "pending", "pending": self._pending()}]
 
+    def decide(self, holder: list[int], choice: Any, now: float) -> list[dict[str, Any]]:
+        """A player's answer to the move's pending decision: the move is played once nothing
+        more is asked, else everyone sees what is asked next."""
+        steps = self.steps
+        asked = None if steps is None else steps.decision()
+        if steps is None or asked is None:
+            raise ProtocolError("nothing is to be decided now", "no-decision")
+        if asked.player not in holder:
+            raise ProtocolError(f"it is {self.seats[asked.player].name}'s decision", "not-your-decision")
+        self._refuse(steps.decide(choice, asked.player))
+        move = steps.move
+        assert move is not None
+        if steps.decision() is None:
+            return self.play(move, now)
+        return [{"type": "pending", "pending": self._pending()}]
+
     def play(self, move: Move, now: float) -> list[dict[str, Any]]:
-        """Play a whole move for the player to move (checked); the turns it made happen."""
+        """Play a whole move for the player to move (checked); the turns it made happen. A move
+        that still waits for decisions (of other players, perhaps) is laid and waits."""
         game = self.game
         assert game is not None
+        if game.decision(move) is not None:  # the rules ask more of the players first
+            steps = self.steps
+            assert steps is not None
+            self._refuse(steps.lay(move.placement))
+            self._refuse(steps.put(move.figure))
+            for choice in move.decisions:
+                self._refuse(steps.decide(choice))
+            return [{"type": "pending", "pending": self._pending()}]
         self._refuse(game.why_not(move))
         before = game.turn_number
         game.play(move)

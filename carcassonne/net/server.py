@@ -484,10 +484,19 @@ class Server:
             else:
                 seat, bot = found
             try:
-                move = await asyncio.to_thread(bot.choose, game.copy())
-                if not self._kept(room) or game.turn_number != turn:
-                    return
-                messages = room.play(move, time.time())
+                steps = room.steps
+                asked = None if steps is None else steps.decision()
+                if steps is not None and asked is not None and steps.move is not None:
+                    # the move in progress asks this seat to decide (perhaps another's turn)
+                    choice = await asyncio.to_thread(bot.decide, game.copy(), steps.move, asked)
+                    if not self._kept(room) or game.turn_number != turn:
+                        return
+                    messages = room.decide([asked.player], choice, time.time())
+                else:
+                    move = await asyncio.to_thread(bot.choose, game.copy())
+                    if not self._kept(room) or game.turn_number != turn:
+                        return
+                    messages = room.play(move, time.time())
             except (ProtocolError, IllegalMoveError) as exc:
                 log.error("the computer for seat %d of game %s failed: %s", seat, room.id, exc)
                 return

@@ -5,7 +5,7 @@ Lessons are data (``resources/lessons/*.json``, read by :mod:`.lesson`); the run
 """
 
 from .lesson import Lesson, LessonError, Step, load_lesson, load_lessons
-from .runner import DONE, FOLLOWER_RULES, ILLEGAL, MISSED, LessonRunner, Note, Outcome, goal_met, refusal
+from .runner import DONE, ILLEGAL, MISSED, LessonRunner, Note, Outcome, goal_met, refusal
 
-__all__ = ["DONE", "FOLLOWER_RULES", "ILLEGAL", "MISSED", "Lesson", "LessonError", "LessonRunner", "Note",
+__all__ = ["DONE", "ILLEGAL", "MISSED", "Lesson", "LessonError", "LessonRunner", "Note",
            "Outcome", "Step", "goal_met", "load_lesson", "load_lessons", "refusal"]

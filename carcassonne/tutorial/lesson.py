@@ -21,10 +21,17 @@ from ..engine.moves import Discard, Turn
 #: What a step's goal may ask for (see :func:`carcassonne.tutorial.runner.goal_met`).
 GOAL_KEYS = {"any", "at", "rotation", "follower", "no_follower", "scored", "score", "returned", "read", "final"}
 FEATURE_KINDS = {"road", "city", "cloister", "farm"}
-#: What a goal's ``follower`` and ``scored`` may name: the features, and with The Abbot the
-#: abbot (``follower``: the move's figure is the abbot, on a garden or a cloister) and its garden;
-#: with Inns & Cathedrals the big follower (``big``: the move's figure is the big one, anywhere).
-GOAL_KINDS = {"follower": FEATURE_KINDS | {"abbot", "big"}, "scored": FEATURE_KINDS | {"garden"}}
+
+
+def goal_kinds() -> dict[str, set[str]]:
+    """What a goal's ``follower`` and ``scored`` may name: the features, and each expansion's
+    figure kinds (``follower``: the move's figure is that one, wherever it stands) and feature
+    kinds (``scored``)."""
+    from ..expansions import declared
+
+    figures = {kind.name for e in declared() for kind in e.figures}
+    features = {feature for e in declared() for feature in e.features}
+    return {"follower": FEATURE_KINDS | figures, "scored": FEATURE_KINDS | features}
 
 
 class LessonError(RecordError):
@@ -118,7 +125,7 @@ def _step(number: int, raw: Any) -> Step:
     goal = raw.get("goal", {"read": True})
     if not isinstance(goal, dict) or not goal or set(goal) - GOAL_KEYS:
         raise ValueError(f"step {number}: a goal uses only {', '.join(sorted(GOAL_KEYS))}")
-    for key, kinds in GOAL_KINDS.items():
+    for key, kinds in goal_kinds().items():
         if key in goal and goal[key] not in kinds:
             raise ValueError(f"step {number}: goal {key} must be one of {', '.join(sorted(kinds))}")
     solution = _move(raw["solution"]) if "solution" in raw else None

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, IllegalMoveError, Move, Placement, ScoreEvent, TileSet
+from ..engine import FOLLOWER, Game, IllegalMoveError, Move, Placement, ScoreEvent, TileSet
 from ..engine.deck import Deck
 from ..engine.errors import Reason
 from .lesson import Lesson, LessonError, Step
@@ -64,19 +64,25 @@ class Outcome:
 def refusal(game: Game, placement: Placement | None, reason: Reason) -> Note:
     """The note for a refused tile or follower; for a tile, with the turns that would make it fit."""
     turns: tuple[int, ...] = ()
-    if placement is not None and reason.rule not in FOLLOWER_RULES:
+    if placement is not None and game.why_not_placement(placement) is not None:  # the tile itself
         turns = tuple(n for n in (1, 2, 3) if game.why_not_placement(
             placement._replace(rotation=(placement.rotation + 90 * n) % 360)) is None)
     return Note(reason=reason, turns=turns)
 
 
-#: The rules a follower breaks (the others are about the tile).
-FOLLOWER_RULES = frozenset({"occupied", "no-follower-left", "no-farmers", "river-follower", "no-such-place"})
 
 
 def spot_kind(spot: str) -> str:
     """``road:E`` → ``road``; ``cloister`` → ``cloister``."""
     return spot.partition(":")[0]
+
+
+def figure_kind(move: Move) -> str:
+    """What a goal's ``follower`` names of the move's figure step: a follower's feature
+    (``road``), or an expansion's figure kind (as its package names it)."""
+    step = move.figure
+    assert step is not None
+    return spot_kind(step.place) if step.kind == FOLLOWER.name else step.kind
 
 
 def goal_met(goal: dict[str, Any], move: Move, events: list[ScoreEvent], game: Game,
@@ -85,11 +91,11 @@ def goal_met(goal: dict[str, Any], move: Move, events: list[ScoreEvent], game: G
     checks: dict[str, Callable[[Any], bool]] = {
         "at": lambda v: (move.x, move.y) == (v[0], v[1]),
         "rotation": lambda v: move.rotation == v,
-        "follower": lambda v: move.follower is not None and spot_kind(move.follower) == v,
-        "no_follower": lambda v: (move.follower is None) == bool(v),
+        "follower": lambda v: move.figure is not None and figure_kind(move) == v,
+        "no_follower": lambda v: (move.figure is None) == bool(v),
         "scored": lambda v: any(e.feature == v and player in e.players for e in events),
         "score": lambda v: game.scores[player] >= v,
-        "returned": lambda v: bool(v) == any(f.player == player for e in events for f in e.followers_returned),
+        "returned": lambda v: bool(v) == any(f.player == player for e in events for f in e.figures_returned),
     }
     return all(checks[key](value) for key, value in goal.items() if key in checks)
 
@@ -98,7 +104,7 @@ def new_lesson_game(lesson: Lesson, tiles: TileSet) -> Game:
     """The lesson's game: its scripted deck, its board start played through the rules."""
     game = Game(tiles, lesson.rules, 2, None, list(lesson.players))
     try:
-        game.deck = Deck.in_order(game.tiles, lesson.deck_order())  # (with the rules' own tiles: gardens)
+        game.deck = Deck.in_order(lesson.deck_order(), game.deck.phase_of)  # (phases as the rules order them)
         for turn in lesson.start:
             game.play(turn)
     except (KeyError, IllegalMoveError) as exc:

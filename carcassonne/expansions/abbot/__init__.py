@@ -16,7 +16,7 @@ from ...engine.errors import Reason, RecordError
 from ...engine.expansion import Expansion, RuleKey
 from ...engine.figures import FigureStep
 from ...engine.moves import Discard
-from .rules import ABBOT, BACK, PLACES
+from .rules import ABBOT, BACK, GARDEN, PLACES
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -32,6 +32,7 @@ class TheAbbot(Expansion):
     turn_keys = ("abbot", "abbot_back")
     figures = (ABBOT,)
     actions = ((ABBOT.name, BACK),)
+    features = (GARDEN,)
 
     def modules(self, rules: Rules) -> tuple[RuleModule, ...]:
         from .rules import Abbot
@@ -53,7 +54,7 @@ class TheAbbot(Expansion):
         if step is not None or (abbot is not None and back):
             raise RecordError(f"{where}: a turn places one figure: 'meeple', 'abbot' and 'abbot_back' "
                               "never go together")
-        return FigureStep(ABBOT.name, action=BACK) if back else FigureStep(ABBOT.name, abbot)
+        return FigureStep(ABBOT.name, action=BACK) if back else FigureStep(ABBOT.name, str(abbot))
 
     def write_figure(self, step: FigureStep, turn: dict[str, Any]) -> bool:
         if step.kind != ABBOT.name:

@@ -55,7 +55,7 @@ class Value(Valuation):
         if step is not None and step.kind == ABBOT.name and step.action == BACK and events:
             taken = events[0]
             if not getattr(taken, "complete", True):
-                clauses.append(Clause("back", kind_word(getattr(taken, "feature")), getattr(taken, "points")))
+                clauses.append(Clause("back", kind_word(taken.feature), taken.points))
                 return 1
         return 0
 

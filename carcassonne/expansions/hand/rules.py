@@ -26,11 +26,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.errors import Reason, RecordError
+from ...engine.modules.base import RuleModule
 from ...engine.moves import Discard
 from ...engine.refusals import why_not_drawable
 from ...engine.tiles import Orientation
 from ...engine.untrusted import shown
-from ...engine.modules.base import RuleModule
 
 if TYPE_CHECKING:
     from ...engine.game import Game
