@@ -1,7 +1,7 @@
 """The game's words in the player's language: gettext catalogues, switchable while the game runs.
 
 English is the source language. The catalogues are ``resources/locale/<lang>/LC_MESSAGES/
-carcassonne.po`` (translated by hand, following ``resources/locale/GLOSSARY.md``), compiled
+carcassonne.po`` (translated by people, following ``resources/locale/GLOSSARY.md``), compiled
 to ``.mo`` by the packaging (``setup.py``, ``build_scripts/build.py``) or by
 ``build_scripts/translations.py`` in a checkout. Text is translated when it is drawn, not when a
 module is imported, so changing the language needs no restart: :func:`set_language` swaps the

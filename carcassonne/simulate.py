@@ -23,6 +23,7 @@ from typing import Any
 
 from .ai.base import Bot
 from .engine import COLORS, FARM_SCORINGS, FIRST_EDITION, THIRD_EDITION, Game, RecordError, Rules, TileSet, Turn
+from .engine.expansion import Expansion
 from .engine.record import GameRecord, Seat
 from .engine.rules import BAG, BOX, RANDOM, START_BOOK, TABLE_MAX, TABLE_MIN
 from .engine.untrusted import shown_path
@@ -185,9 +186,9 @@ def _start_tile(rules: Rules, players: int, seed: int) -> str | None:
 
 
 def _record(seats: list[Seat], rules: Rules, seed: int, history: list[Turn]) -> GameRecord:
-    """The record of a game played from ``seed``: with a hand of tiles, the hands dealt and
-    each turn's draw come from replaying it (the seed's bag)."""
-    if rules.hand > 1:
+    """The record of a game played from ``seed``: what an expansion keeps in it (the tiles
+    dealt and each turn's draw) comes from replaying it (the seed's bag)."""
+    if any(type(e).record_data is not Expansion.record_data for e in rules.expansions()):
         from .tileset import standard_tiles
 
         game = Game(standard_tiles(), rules, len(seats), seed, [s.name for s in seats])

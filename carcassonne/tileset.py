@@ -97,8 +97,8 @@ def read_tilesets(map_path: Path | None = None) -> TileSet:
         if "tile_id" not in props:
             continue
         try:
-            # The marks this tileset's segments may carry (an inn, a goods symbol): its ``marks``;
-            # a kind of edge of its own (``edge_kinds``, ``s:river``).
+            # The marks this tileset's segments may carry: its ``marks``; a kind of edge of its
+            # own: its ``edge_kinds``.
             marks = parse_marks(str(tile.tileset_properties.get("marks", "")))
             for word in str(tile.tileset_properties.get("edge_kinds", "")).split():
                 letter, _, edge = word.partition(":")
@@ -122,7 +122,7 @@ def read_tilesets(map_path: Path | None = None) -> TileSet:
 
 @cache
 def standard_tiles() -> TileSet:
-    """Every tile kind shipped: the base game, The River and Inns & Cathedrals (a game
+    """Every tile kind shipped, the base game's and every expansion's (a game
     plays the kinds its rules put in the box: :meth:`Deck.for_rules`)."""
     return read_tilesets()
 

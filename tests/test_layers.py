@@ -27,7 +27,7 @@ ALLOWED = {
 
 def imported_modules(source: Path, root: Path = PACKAGE.parent) -> list[tuple[int, str]]:
     """Absolute names of everything a module below ``root`` imports (relative imports resolved)."""
-    module = ".".join(source.relative_to(root).with_suffix("").parts)
+    module = ".".join(source.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
     package = module if source.name == "__init__.py" else module.rpartition(".")[0]
     out = []
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
@@ -46,17 +46,53 @@ def imported_modules(source: Path, root: Path = PACKAGE.parent) -> list[tuple[in
     return out
 
 
+#: Each part of an expansion's package (``carcassonne/expansions/<name>/``) and the layer it
+#: belongs to: its declaration and its rule modules are the engine's, its valuation the
+#: computer players', its sentences the words', its drawing the app's. The registry
+#: (``carcassonne/expansions/__init__.py``) is the engine's too.
+EXPANSION_PARTS = {"__init__": "engine", "rules": "engine", "ai": "ai", "words": "words", "app": "app"}
+
+
 def layer_of(name: str) -> str | None:
     parts = name.split(".")
     if parts[0] != "carcassonne":
         return None
+    if len(parts) > 1 and parts[1] == "expansions":
+        return "engine" if len(parts) <= 3 else EXPANSION_PARTS.get(parts[3], "?")
     return parts[1] if len(parts) > 1 else ""
+
+
+def expansion_sources(layer: str) -> list[Path]:
+    """The files of every expansion's package that belong to ``layer``."""
+    root = PACKAGE / "expansions"
+    found = [root / "__init__.py"] if layer == "engine" else []
+    for source in sorted(root.rglob("*.py")):
+        rel = source.relative_to(root).parts
+        if len(rel) >= 2 and EXPANSION_PARTS.get(Path(rel[1]).stem) == layer:
+            found.append(source)
+    return found
+
+
+def sources_of(layer: str) -> list[Path]:
+    """Every file of a layer: its folder's, and the expansions' parts that belong to it."""
+    return sorted((PACKAGE / layer).rglob("*.py")) + expansion_sources(layer)
+
+
+def test_every_file_of_an_expansion_is_one_of_its_parts():
+    """An expansion's package holds its declaration and one part per layer, each checked below
+    by that layer's rules (docs/ARCHITECTURE.md, "Adding an expansion")."""
+    root = PACKAGE / "expansions"
+    strays = [str(source.relative_to(PACKAGE.parent)) for source in sorted(root.rglob("*.py"))
+              if source != root / "__init__.py" and Path(source.relative_to(root).parts[1]).stem not in EXPANSION_PARTS]
+    assert strays == []
+    assert {p.name for p in root.iterdir() if p.is_dir() and p.name != "__pycache__"} >= {
+        "river", "abbot", "hand", "inns_cathedrals"}
 
 
 def test_each_layer_imports_only_the_layers_below_it():
     bad = []
     for layer, allowed in ALLOWED.items():
-        for source in sorted((PACKAGE / layer).rglob("*.py")):
+        for source in sources_of(layer):
             for line, name in imported_modules(source):
                 other = layer_of(name)
                 if other is not None and other != layer and other not in allowed:
@@ -74,7 +110,7 @@ def test_each_layer_uses_only_the_standard_library_and_its_chosen_libraries():
     stdlib = set(sys.stdlib_module_names) | {"__future__"}
     bad = []
     for layer, libraries in LIBRARIES.items():
-        for source in sorted((PACKAGE / layer).rglob("*.py")):
+        for source in sources_of(layer):
             for line, name in imported_modules(source):
                 top = name.split(".")[0]
                 if top != "carcassonne" and top not in stdlib and top not in libraries:

@@ -48,7 +48,7 @@ class Bot:
         return self._choose(game, tiles, turn_rng(self.seed, game, "/".join(tiles)))
 
     def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
-        """The move for one of ``tiles`` (the tile drawn; with a hand of tiles, the hand's)."""
+        """The move for one of ``tiles`` (the tile drawn, or each of the tiles the player holds)."""
         raise NotImplementedError
 
     def decide(self, game: Game, move: Move, decision: Decision) -> Any:
@@ -104,7 +104,7 @@ def tiles_in_hand(game: Game) -> tuple[str, ...]:
 
 
 def held(tiles: str | Sequence[str]) -> tuple[str, ...]:
-    """One tile or several (a hand), each kind once, in order."""
+    """One tile or several held, each kind once, in order."""
     return (tiles,) if isinstance(tiles, str) else tuple(dict.fromkeys(tiles))
 
 
@@ -131,7 +131,7 @@ def imagined(game: Game, rng: random.Random) -> Game:
 
     The tile in hand stays on top (everyone has seen it); the tiles after it are
     the public counts shuffled by ``rng``. Search on this copy, never on ``game``.
-    An expansion that hides more (hidden hands) imagines its own copy.
+    An expansion that hides more (tiles another player holds unseen) imagines its own copy.
     """
     for value in valuation_types(game):
         found = value.imagined(game, rng)

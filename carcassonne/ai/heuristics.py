@@ -7,8 +7,8 @@ expected to be worth at the end, plus the followers they still have in hand.
 - A road or city is worth its final points weighted by the chance it is completed:
   each open square next to it must be filled by a fitting tile, and the holder
   draws about ``tiles left / players`` more tiles. How many of the tiles left fit a
-  square is public (the counts of ``game.deck``, and with a hand of tiles those of the
-  hands too: the box less the board), never their order nor who holds which.
+  square is public (the counts of ``game.deck``, and those the players hold too: the box
+  less the board), never their order nor who holds which.
 - A cloister is worth 1 + its neighbours, plus the empty squares around it that
   will likely be filled.
 - A farm is worth 3 points per completed city it borders (annotated rules p. 10),

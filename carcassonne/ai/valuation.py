@@ -4,7 +4,7 @@ The evaluation (:mod:`carcassonne.ai.heuristics`) knows the base game: roads, ci
 cloisters, farms and followers. Each expansion in play adds what only it knows through
 one :class:`Valuation` (its ``ai.py`` defines ``Value``, a subclass), made once per
 evaluator: what its figures are worth at home and coming home, what its features are
-worth (an inn road: nothing if left open), what a hint says of its moves, what a player
+worth (a road that scores nothing if left open), what a hint says of its moves, what a player
 may imagine of its hidden tiles. A hook left as the default changes nothing, so a game
 without the expansion is valued exactly as before it existed.
 """
@@ -15,12 +15,17 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..engine import Feature, Game, Move, Rules
+from ..engine import Feature, Game, Move, Rules, ScoreEvent
 from ..expansions import part
 
 if TYPE_CHECKING:
     from .heuristics import Evaluator
     from .hint import Clause
+
+
+#: What a hint says of an expansion's figure: the place to speak of as a follower's (or None),
+#: the clauses said at once, and those said after the follower's place.
+FigureWords = tuple[str | None, list["Clause"], list["Clause"]]
 
 
 class Valuation:
@@ -32,7 +37,7 @@ class Valuation:
     # --------------------------------------------------------- hidden tiles
     @staticmethod
     def imagined(game: Game, rng: random.Random) -> Game | None:
-        """A copy of ``game`` whose hidden tiles (the draw order, hidden hands) are replaced by
+        """A copy of ``game`` whose hidden tiles (the draw order, tiles held unseen) are replaced by
         a guess from public counts, when this expansion hides tiles; else None."""
         return None
 
@@ -43,8 +48,8 @@ class Valuation:
 
     def road_or_city(self, game: Game, feature: Feature, tiles: int, empty: tuple[int, ...],
                      chance: float) -> float | None:
-        """What the road or city is worth at the end when this expansion decides it (an inn
-        road), given its ``tiles``, the ``empty`` squares along its open edges and the
+        """What the road or city is worth at the end when this expansion decides it (a
+        mark on it changes its points), given its ``tiles``, the ``empty`` squares along its open edges and the
         ``chance`` it is completed; None: the base game's value."""
         return None
 
@@ -58,13 +63,13 @@ class Valuation:
 
     # ------------------------------------------------------------------ hints
     @staticmethod
-    def explain_first(after: Game, move: Move, events: list[object], clauses: list[Clause]) -> int:
-        """Clauses for what ``move`` scores before the tile's own scoring (the abbot taken
-        back), appended to ``clauses``: how many of ``events`` (the move's, in order) they said."""
+    def explain_first(after: Game, move: Move, events: list[ScoreEvent], clauses: list[Clause]) -> int:
+        """Clauses for what ``move`` scores before the tile's own scoring (an action that
+        scores), appended to ``clauses``: how many of ``events`` (the move's, in order) they said."""
         return 0
 
     @staticmethod
-    def explain_figure(after: Game, move: Move, placed_back: bool) -> tuple[str | None, list[Clause], list[Clause]] | None:
+    def explain_figure(after: Game, move: Move, placed_back: bool) -> FigureWords | None:
         """What a hint says of ``move``'s figure when it is one of this expansion's: the place
         to speak of as a follower's (or None), the clauses said at once, and those said after
         the follower's place (the big follower); None when the figure is not its own."""
@@ -73,7 +78,7 @@ class Valuation:
     @staticmethod
     def claim_clause(feature: Feature) -> Clause | None:
         """What a follower claiming ``feature`` (new, unshared) is for, when this expansion
-        says it (an inn road: a risk); None: the base game's words."""
+        says it (a risk, say); None: the base game's words."""
         return None
 
 

@@ -6,7 +6,7 @@ Computer players are shown :attr:`Deck.counts` only, never the order.
 
 Every tile has a draw *phase*: all the tiles of a lower phase are drawn before any of
 a higher one. The base game's tiles are phase 0; a rule module may put its tiles
-before them (The River's tiles, then its lake).
+before them.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class Deck:
         """A deck holding exactly ``order``, drawn first to last (a lesson's scripted tiles).
 
         Each tile keeps its phase (``phase_of``, a real deck's), so the rules that order
-        the draw (The River's) still apply.
+        the draw still apply.
         """
         counts: dict[str, int] = {}
         for tile in order:
@@ -155,7 +155,7 @@ class Deck:
 
     def return_to_bag(self, tile: str, rng: random.Random) -> tuple[int, int]:
         """Put ``tile`` back into the bag at a random place below the top (house rule),
-        among the tiles of its own phase (a river tile stays before the lake).
+        among the tiles of its own phase.
 
         Returns where it was and where it went, for :meth:`undo_return`.
         """
@@ -196,7 +196,7 @@ class Deck:
 def put_in_box(tiles: TileSet, counts: dict[str, int], phase_of: dict[str, int], kind: TileKind,
                phase: int = BASE) -> None:
     """Put ``kind``'s copies into a box being filled (a rule module's :meth:`box`), a twin of it
-    in ``tiles`` (made by another module: a garden twin) taking the place of one copy."""
+    in ``tiles`` (made by another module) taking the place of one copy."""
     twin = next((t for t in tiles if t.twin_of == kind.id), None)
     if kind.count > 1 or twin is None:
         counts[kind.id] = kind.count - (1 if twin is not None else 0)

@@ -13,7 +13,7 @@ FEATURE_NAMES = {"road": "road", "city": "city", "cloister": "cloister", "field"
 @dataclass(frozen=True)
 class FigureAt:
     """A figure on the board: whose, on which tile, on which place (``road:E``...), and of
-    which kind (a scored big follower glides home big, an abbot as an abbot)."""
+    which kind (each glides home as the figure it is)."""
 
     player: int
     x: int

@@ -33,8 +33,8 @@ class RuleKey(NamedTuple):
     name: str
     #: Its value when a record leaves it out (the book's game).
     default: Any
-    #: Whether a record writes it even at its default value (The River's ``"river": false``,
-    #: which the format has always written).
+    #: Whether a record writes it even at its default value (a key the format has always
+    #: written, false included).
     always: bool = False
 
 
@@ -67,8 +67,10 @@ class Expansion:
     figures: tuple[FigureKind, ...] = ()
     #: The figure steps it adds that are actions, not figures placed: (kind, action).
     actions: tuple[tuple[str, str], ...] = ()
-    #: The feature kinds it adds (one-tile features such as a garden), as score events name them.
+    #: The feature kinds it adds (one-tile features), as score events name them.
     features: tuple[str, ...] = ()
+    #: Whether its players hold several tiles each (its rule module's ``holds_tiles``).
+    holds_tiles: bool = False
 
     # ----------------------------------------------------------- the rules
     def enabled(self, rules: Rules) -> bool:

@@ -25,13 +25,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 T = TypeVar("T")
-#: Features that spread over tiles; any other (a cloister, a garden) lies on one tile.
+#: Features that spread over tiles; any other (a cloister, an expansion's) lies on one tile.
 _SPREADING = (ROAD, CITY, FIELD)
 
 
 def place_of(seg: Segment) -> str:
     """The record's name of a place on a tile: ``road:E``, ``cloister``, and for a rule
-    module's one-tile feature (a garden) its kind."""
+    module's one-tile feature its kind."""
     return seg.spot if seg.kind in SPOT_PREFIX else seg.kind
 
 
@@ -117,7 +117,7 @@ class Feature:
         g = self._game
         board = g.board
         closed = g.beyond_closing_edge
-        if self.kind not in _SPREADING:  # a cloister or a garden
+        if self.kind not in _SPREADING:  # a cloister, or another one-tile feature
             c = g._sq[self.key]
             return tuple(c + r for r in RING if c + r not in board and not closed(c + r))
         if self.kind == FIELD:
@@ -142,7 +142,7 @@ class Feature:
 
     @_once
     def marks(self) -> frozenset[str]:
-        """Every mark on its segments (an expansion's: an inn, a cathedral, a goods symbol)."""
+        """Every mark on its segments (the words its expansion's tileset declares)."""
         g = self._game
         found: set[str] = set()
         for seg in g.segments_of(self.key):
@@ -165,7 +165,7 @@ class Feature:
 
     @_once
     def followers(self) -> tuple[FigureAt, ...]:
-        """The figures that stand on it as its followers (a big follower and an abbot too)."""
+        """The figures that stand on it as its followers (an expansion's too)."""
         g = self._game
         return tuple(g._figure_at(p, n) for p, n in g._followers[self.key])
 
@@ -211,7 +211,7 @@ class Feature:
     @property
     def complete(self) -> bool:
         """A road or city with no open edge, a cloister with all eight neighbours; never a field."""
-        if self.kind not in _SPREADING:  # a cloister or a garden
+        if self.kind not in _SPREADING:  # a cloister, or another one-tile feature
             return not self.frontier
         if self.kind == FIELD:
             return False

@@ -6,12 +6,12 @@ stands among a feature's followers (then it occupies the feature, scores it and 
 home when it is scored), and how it is called in a record. The base game has one kind,
 the follower (7 per player, the 8th is the score marker); an expansion adds its own
 kinds through its rule module (:attr:`RuleModule.figures
-<carcassonne.engine.modules.base.RuleModule.figures>`): the big follower counts 2, the
-abbot stands only on a cloister or garden, a builder or a pig stands beside the
-followers without being one, a dragon belongs to nobody.
+<carcassonne.engine.modules.base.RuleModule.figures>`): one may count 2 in a majority,
+stand only on one kind of feature, stand beside the followers without being one, or
+belong to nobody.
 
 A turn's figure step is a :class:`FigureStep`: which kind of figure goes on which place
-of the tile just placed, or which action is taken instead (the abbot taken back). The
+of the tile just placed, or which action is taken instead of placing one. The
 move generator makes thousands of them, so it is a named tuple.
 """
 
@@ -25,7 +25,7 @@ from typing import NamedTuple
 class FigureKind:
     """A kind of figure and what it is for the rules."""
 
-    #: Its name in moves and events (``follower``, ``big``, ``abbot``...).
+    #: Its name in moves and events (``follower``, or an expansion's).
     name: str
     #: What one such figure counts for in a feature's majority (a big follower 2; a figure
     #: that is no follower 0).
@@ -46,7 +46,7 @@ FOLLOWER = FigureKind("follower", strength=1, per_player=7)
 
 class FigureStep(NamedTuple):
     """The turn's one figure step after the tile: a figure of ``kind`` put on ``place``, or,
-    with ``action``, what is done instead of placing one (the abbot taken ``back``).
+    with ``action``, what is done instead of placing one (a figure taken ``back``, say).
 
     ``at`` is the tile the place lies on when it is not the tile just placed (a follower
     sent through a magic portal, the fairy moved beside a follower), else None.

@@ -45,9 +45,9 @@ __all__ = ["ROLE", "Game"]
 
 #: Constraint key weight of each side of an open square (see TileKind.fits).
 _POW = (1, 5, 25, 125)
-#: The order of the final scoring; any other kind (a garden) scores with the cloisters.
+#: The order of the final scoring; any other kind (an expansion's) scores with the cloisters.
 _SCORE_ORDER = {ROAD: 0, CITY: 1, CLOISTER: 2, FIELD: 3}
-#: Features that spread over tiles; any other (a cloister, a garden) lies on one tile and
+#: Features that spread over tiles; any other (a cloister, an expansion's) lies on one tile and
 #: is worth 1 + the tiles around it.
 _SPREADING = (ROAD, CITY, FIELD)
 
@@ -96,13 +96,13 @@ class Game:
         self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         self.seed = seed
         self.deck = Deck.for_rules(tiles, self.rules, seed, start)
-        #: The tile at (0, 0): D, the spring with The River, or the bag's first with ``start: "random"``.
+        #: The tile at (0, 0): D, a rule module's start tile, or the bag's first with ``start: "random"``.
         self.start_tile: str = self.deck.start or start_tile(tiles, self.rules)
         #: The rule modules this game plays with (expansions, house rules), in hook order.
         self.modules = modules = modules_for(self.rules)
         #: Each rule module's state, in its slot (:meth:`RuleModule.get`).
         self._states: list[Any] = [None] * len(modules)
-        #: The figure kinds in play besides the follower, by name (the big follower, the abbot...).
+        #: The figure kinds in play besides the follower, by name (the expansions').
         self.kinds: dict[str, FigureKind] = {k.name: k for m in modules for k in m.figures}
         #: Per figure kind besides the follower: per player, the nodes where theirs stand
         #: (the rest are in their supply; a neutral figure's is its module's state).
@@ -159,7 +159,7 @@ class Game:
                              if k.follower and k.strength != 1)
         #: The module that decides each figure kind's places and refusals.
         self._owner = {k.name: m for m in modules for k in m.figures}
-        #: The module whose players hold several tiles (HR, a hand of tiles), or None: the draw pile's top.
+        #: The module whose players hold several tiles each, or None: the draw pile's top.
         self._holder = next((m for m in modules if m.holds_tiles), None)
         #: Feature kinds a follower may claim (a cloister always may; farms with farmers).
         self._claims = frozenset({ROAD, CITY}).union(*(m.claims for m in modules))
@@ -255,9 +255,9 @@ class Game:
         rule ``discard: "bag"`` it goes back into the bag while some tile left fits
         (HR). Calling this again before a move is played returns the same tile.
 
-        With a hand of tiles (HR), every tile of the player's hand that fits nowhere is
-        discarded first (a turn each, the same player going on) and the hand's first
-        tile is returned: the move may name any tile of :meth:`hand`.
+        When the players hold several tiles (a rule module's), every tile the player holds
+        that fits nowhere is discarded first (a turn each, the same player going on) and
+        their first tile is returned: the move may name any tile of :meth:`held`.
         """
         if self._holder is not None:
             return self._holder.next_held(self)
@@ -300,7 +300,7 @@ class Game:
 
     def module_placements(self, kind: TileKind) -> list[tuple[int, int]] | None:
         """Where ``kind`` may go as (packed square, rotation) when a rule module decides it
-        (a river tile with The River), else None: any open square whose edges match."""
+        (tiles that must continue a line of tiles), else None: any open square whose edges match."""
         for module in self._placers:
             found = module.placements(self, kind)
             if found is not None:
@@ -324,7 +324,7 @@ class Game:
         """Where the current player may put a follower after ``placement`` (AR "Placing a follower").
 
         Only on the tile just placed, only on a feature with no follower anywhere
-        along it, never on the river (it is no segment), fields only with farmers in
+        along it, never on a segment that is no feature, fields only with farmers in
         play (the kinds the rule modules let followers claim); none when the player
         has no follower left.
         """
@@ -434,7 +434,7 @@ class Game:
 
     def figures_on_board(self) -> list[FigureAt]:
         """Every player's figure on the board: those on features (followers, a big follower,
-        an abbot), then those beside them (a builder, a pig)."""
+        an expansion's), then those that stand beside them."""
         out: list[FigureAt] = []
         for root, fs in enumerate(self._followers):
             if fs and self._parent[root] == root:
@@ -652,7 +652,7 @@ class Game:
                 self.supply[player] -= 1
             elif not step.action and step.at is None and kind in self.placed:
                 self.stand(player, base + o.spots[step.place], kind, journal)
-            else:  # a rule module's own step: an action (the abbot taken back), another tile
+            else:  # a rule module's own step: an action, or a figure on another tile
                 for module in self._figures:
                     module.play_figure(self, sq, o, base, step, journal)
         return True
@@ -713,7 +713,7 @@ class Game:
         else:
             if self._holder is None:
                 self.deck.put_back(frame.turn.tile, frame.deck_index)
-            else:  # the tile drawn goes back; the hands are the module's state, restored below
+            else:  # the tile drawn goes back; the tiles held are the module's state, restored below
                 self._holder.put_back_held(self, frame.deck_index)
         self.scores, self.supply, self.current = frame.scores[:], frame.supply[:], frame.current
         del self.events[frame.n_events:]
@@ -748,7 +748,7 @@ class Game:
         return self._base[sq] + index
 
     def kind_of(self, node: int) -> str:
-        """The kind of the feature ``node`` belongs to (``road``, ``garden``...)."""
+        """The kind of the feature ``node`` belongs to (``road``, ``city``...)."""
         return self._kind[node]
 
     def segments_of(self, root: int) -> Iterator[Segment]:
@@ -937,7 +937,7 @@ class Game:
         if kind not in _SPREADING:
             return cloister_points(self._cloister_neighbours(self._sq[root]))
         tiles = len({self._sq[n] for n in self._members[root]})
-        for module in self._pointers:  # an inn road, a cathedral city
+        for module in self._pointers:  # a road or city whose marks change its points
             points = module.points(self, root, kind, tiles, complete)
             if points is not None:
                 return points

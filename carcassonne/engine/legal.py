@@ -4,7 +4,7 @@ Like chess's perft files: for each turn of a record, every legal placement of
 its tile and every place a follower may then go, so that any other rules engine
 can check this one move by move (``docs/game-record.md``). Each expansion in play
 adds its own items (:meth:`Expansion.legal <carcassonne.engine.expansion.Expansion.legal>`:
-the abbot's places, the big follower's).
+the places of its own figures).
 """
 
 from __future__ import annotations

@@ -33,8 +33,8 @@ class Placement(NamedTuple):
 
 
 class Move(NamedTuple):
-    """A placed tile, the turn's figure step (a follower on ``road:E``, the abbot taken
-    back...) and the decisions the rules then asked of the players, in order
+    """A placed tile, the turn's figure step (a follower on ``road:E``, an expansion's
+    figure or action) and the decisions the rules then asked of the players, in order
     (:class:`~carcassonne.engine.expansion.Decision`)."""
 
     tile: str

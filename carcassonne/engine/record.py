@@ -71,7 +71,7 @@ class GameRecord:
     #: With ``start: "random"``, the tile at (0, 0) (the record's top-level ``start_tile``).
     start_tile: str | None = None
     #: What each expansion keeps in the record besides the rules and the turns, by its
-    #: name (a hand of tiles: the hands dealt and each turn's draw); read and written by it.
+    #: name (the tiles dealt, each turn's draw...); read and written by it.
     extra: dict[str, Any] = field(default_factory=dict)
 
     # ------------------------------------------------------------- reading
@@ -177,7 +177,7 @@ class GameRecord:
                 raise RecordError(f"turn {number}: {reason}", reason=reason, turn=number)
             if before_turn is not None:
                 before_turn(game, number, turn)
-            for expansion, data in arrangers:  # a hand of tiles: the turn draws the tile the record names
+            for expansion, data in arrangers:  # the turn draws the tile the record names, say
                 expansion.before_turn(game, number, turn, data)
             game.push(turn)
         if final or game.is_over:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: What a follower is called on each feature (AR "Placing a follower"); a rule module's
-#: one-place feature (a garden) names its own figure (:data:`ROLE` is extended by it).
+#: one-place feature is a "follower" here.
 ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
 #: The feature kinds a follower may ever claim (fields only with farmers in play).
 CLAIMABLE = frozenset({ROAD, CITY, CLOISTER, FIELD})
@@ -40,7 +40,7 @@ def _why_not_tile(game: Game, tile: str, discard: bool) -> Reason | None:
 
 def why_not_drawable(game: Game, tile: str) -> Reason | None:
     """None if ``tile`` can be the next tile drawn: it is in the bag, and no rule module
-    keeps it back now (the river's tiles come first)."""
+    keeps it back now (tiles drawn in an order of their own)."""
     reason = game.deck.why_not_drawable(tile)
     if reason is None or reason.rule == "draw-order":
         for module in game.modules:

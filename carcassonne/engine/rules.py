@@ -117,7 +117,7 @@ class Rules:
         return default
 
     def __getattr__(self, key: str) -> Any:
-        """An expansion's rules key read as an attribute (``rules.river``)."""
+        """An expansion's rules key read as an attribute (``rules.<key>``)."""
         if key.startswith("_"):
             raise AttributeError(key)
         for expansion in _expansions():
@@ -144,6 +144,11 @@ class Rules:
             playing = tuple(e for e in _expansions() if e.enabled(self))
             object.__setattr__(self, "_playing", playing)
         return playing
+
+    @property
+    def holds_tiles(self) -> bool:
+        """Whether the players hold several tiles each (an expansion in play says so)."""
+        return any(e.holds_tiles for e in self.expansions())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rules) and other._key == self._key

@@ -1,6 +1,6 @@
 """A turn's steps before it is played: the tile laid, the figure step, the decisions, confirm.
 
-A player does not hand the engine a whole :class:`Move` at once: they lay the tile (and
+A player does not give the engine a whole :class:`Move` at once: they lay the tile (and
 may pick it up again), put a figure on it or say they put none, answer what the rules ask
 of them (:class:`~carcassonne.engine.expansion.Decision`, perhaps of other players too),
 and confirm; undo takes the steps back in reverse. :class:`TurnSteps` is that sequence,

@@ -12,15 +12,14 @@ Segment text, one segment per ``;`` (the notation of ``tiles.md``):
 ``road E W``        a road touching E and W
 ``field EN WN > N`` a field on half-edges EN and WN bordering the city touching N
 ``cloister``        a cloister in the middle of the tile
-``river E W``       a segment of a declared edge kind (The River's ``s``): no feature
-``road S W inn``    a road with a *mark* (here an inn): a word the tileset declares
+``water E W``       a segment of a declared edge kind (a tileset's ``s:water``): no feature
+``road S W mark``   a road with a *mark*: a word the tileset declares
 ``field inner > N E S W``   a field that touches no edge, walled in by the tile's cities
-                    (Inns & Cathedrals IC3): its farm is this one segment, ``farm:inner``
+                    (a tile of four cities): its farm is this one segment, ``farm:inner``
 
-Marks are what an expansion draws on a segment (an inn, a cathedral, a goods symbol, a
-princess): each tileset declares its marks and the segment kind each goes on (its
-``marks`` property, ``inn:road cathedral:city``), and a tile may show one *symbol* of its
-own (its ``symbol`` property: a volcano, a magic portal). The engine keeps them as words;
+Marks are what an expansion draws on a segment: each tileset declares its marks and the segment kind each goes on (its
+``marks`` property, ``wine:city``), and a tile may show one *symbol* of its
+own (its ``symbol`` property). The engine keeps them as words;
 the expansion that declared them gives them a meaning.
 """
 
@@ -60,7 +59,7 @@ _MAX_EDGE_CODE = 4
 
 
 def declare_edge_kind(letter: str, kind: str) -> None:
-    """A tileset's own kind of edge (``s:river``): the letter its tiles use, the segment kind."""
+    """A tileset's own kind of edge (``s:water``): the letter its tiles use, the segment kind."""
     if (len(letter) != 1 or not kind.isidentifier() or EDGE_KINDS.get(letter, kind) != kind
             or (letter not in EDGE_KINDS and len(EDGE_CODE) >= _MAX_EDGE_CODE)):
         raise TileDefinitionError(f"cannot declare the edge kind {letter}:{kind}")
@@ -84,7 +83,7 @@ NO_MARKS: Mapping[str, str] = {}
 
 @dataclass(frozen=True)
 class Segment:
-    """One part of a tile: a city, road, field, cloister or river piece."""
+    """One part of a tile: a city, road, field or cloister, or an expansion's segment."""
 
     kind: str
     edges: tuple[int, ...] = ()
@@ -92,7 +91,7 @@ class Segment:
     pennant: bool = False
     #: For fields: indices (in the tile's segment list) of the cities it borders.
     cities: tuple[int, ...] = ()
-    #: What is drawn on it that an expansion gives a meaning (an inn, a goods symbol...).
+    #: What is drawn on it that an expansion gives a meaning (its tileset's marks).
     marks: frozenset[str] = frozenset()
 
     def rotated(self, rotation: int) -> Segment:
@@ -113,7 +112,7 @@ class Segment:
     @property
     def spot(self) -> str:
         """The record name of a place on this segment, e.g. ``road:E``; a segment that touches
-        no edge and is no field (a cloister, a garden) is named by its kind."""
+        no edge and is no field (a cloister, an expansion's one-place feature) is named by its kind."""
         if self.kind != FIELD and not self.edges:
             return self.kind
         prefix = SPOT_PREFIX.get(self.kind, self.kind)
@@ -162,11 +161,11 @@ class Orientation:
         self.edge_segment: tuple[int, ...] = tuple(edge_segment)
         self.half_segment: tuple[int, ...] = tuple(half_segment)
         #: Place name -> segment index (a follower's places, and every other segment's:
-        #: ``river:E``, ``garden``; the rules say who may stand where).
+        #: a declared edge kind's; the rules say who may stand where).
         self.spots: Mapping[str, int] = spots
         #: Per segment: how it reaches each neighbour, as (edge to step across,
         #: True for a field half-edge / False for an edge, the neighbour's
-        #: half-edge or edge it meets). The river reaches nothing: it is no feature.
+        #: half-edge or edge it meets). A declared edge kind's segment reaches nothing: no feature.
         links: list[tuple[tuple[int, bool, int], ...]] = []
         for seg in self.segments:
             if seg.kind == FIELD:
@@ -195,7 +194,7 @@ class TileKind:
     role: str = ""
     #: The symbol the tile shows of its own, not on a segment (a volcano), if any.
     symbol: str = ""
-    #: The tile this kind is a twin of, made by a rule module (a garden twin): in a box it
+    #: The tile this kind is a twin of, made by a rule module: in a box it
     #: takes the place of one copy of that tile (:func:`carcassonne.engine.deck.put_in_box`).
     twin_of: str = ""
     orientations: tuple[Orientation, ...] = field(init=False, repr=False, compare=False)
@@ -284,12 +283,12 @@ _CORE_MARKS = frozenset({"+", INNER})
 
 
 def parse_marks(text: str) -> dict[str, str]:
-    """A tileset's ``marks`` property (``inn:road cathedral:city``): mark -> segment kind."""
+    """A tileset's ``marks`` property (``wine:city grain:city``): mark -> segment kind."""
     marks: dict[str, str] = {}
     for word in text.split():
         mark, _, kind = word.partition(":")
         if kind not in SEGMENT_KINDS or not mark or mark in _CORE_MARKS:
-            raise TileDefinitionError(f"bad mark {word!r}: write mark:kind, e.g. inn:road")
+            raise TileDefinitionError(f"bad mark {word!r}: write mark:kind, e.g. wine:city")
         marks[mark] = kind
     return marks
 
@@ -303,7 +302,7 @@ def format_segments(segments: Iterable[Segment]) -> str:
             text = "field " + (" ".join(HALF_NAMES[h] for h in seg.halves) if seg.halves else INNER)
         elif seg.edges:
             text = seg.kind + " " + " ".join(EDGE_NAMES[e] for e in seg.edges)
-        else:  # a cloister, or an expansion's one-place feature (a garden)
+        else:  # a cloister, or an expansion's one-place feature
             text = seg.kind
         if seg.pennant:
             text += " +"

@@ -2,7 +2,7 @@
 
 A pygame frame must never wait on a socket, and an asyncio loop does not share a thread
 with pygame's loop; so the connection runs in its own thread with its own event loop.
-The screen hands it messages with :meth:`Link.send` (thread-safe, never blocks) and
+The screen gives it messages with :meth:`Link.send` (thread-safe, never blocks) and
 takes what arrived with :meth:`Link.poll` once a frame, applying it to a table of its own
 (the connection's :class:`~.table.TableState` stays in the connection's thread).
 
@@ -30,7 +30,7 @@ Start = Callable[[Connection], Coroutine[Any, Any, Any]]
 
 
 class _Feeding(Connection):
-    """A connection that hands every message it receives to the screen as well."""
+    """A connection that passes every message it receives to the screen as well."""
 
     def __init__(self, url: str, tiles: TileSet, out: Callable[[dict[str, Any]], None]) -> None:
         super().__init__(url, tiles)

@@ -66,6 +66,6 @@ def set_hand(game: Game, tile: str | None) -> None:
 
 
 def _unknown_order(deck: Deck) -> Deck:
-    """The same tiles (river tiles still first) in a fixed order that says nothing about
+    """The same tiles (each draw phase still first) in a fixed order that says nothing about
     the real one."""
     return deck.shuffled(random.Random(0))

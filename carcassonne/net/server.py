@@ -340,8 +340,8 @@ class Server:
             rules = Rules.from_record(message.get("rules"))
         except RecordError as exc:
             raise ProtocolError(f"rules: {exc}", "bad-rules") from None
-        if rules.hand > 1:  # each client would have to be told its own hand, and no more
-            raise ProtocolError("rules: a hand of tiles is not played over the network", "bad-rules")
+        if rules.holds_tiles:  # each client would have to be told its own tiles, and no more
+            raise ProtocolError("rules: tiles held by the players are not played over the network", "bad-rules")
         room, host, tokens = new_room(self.tiles, rules, message["seats"], seed,
                                       name=message.get("name", "")[:40], turn_seconds=message.get("turn_seconds", 0),
                                       hints=message.get("hints", True), taken_codes=set(self.by_code))

@@ -43,7 +43,7 @@ class ExpansionWords:
         return None
 
     def edge_words(self, kind: str, article: bool) -> str | None:
-        """Its own kind of edge in words (``river``; with ``article``: ``a river``)."""
+        """Its own kind of edge in words (with ``article``: "a ...")."""
         return None
 
     def draw_sentence(self, reason: Reason) -> str | None:
@@ -60,16 +60,16 @@ class ExpansionWords:
 
     # ----------------------------------------------------------------- moves
     def move_words(self, move: str, step: FigureStep) -> str | None:
-        """The command line's move with its figure step (``... with the abbot on the cloister``)."""
+        """The command line's move with its figure step (``... with the ... on the cloister``)."""
         return None
 
     def put_words(self, step: FigureStep, feature: str) -> str | None:
         """The move log's end of a sentence for its figure step put on a ``feature`` kind
-        (`` and put the abbot in its garden``)."""
+        (`` and put ... on its city``)."""
         return None
 
     def advise_words(self, step: FigureStep, feature: str) -> str | None:
-        """The same as advice (`` and put the abbot in the garden``)."""
+        """The same as advice (`` and put ... on the city``)."""
         return None
 
     def keep_words(self, step: FigureStep) -> str | None:
@@ -77,7 +77,7 @@ class ExpansionWords:
         return None
 
     def tile_words(self, o: Orientation) -> str | None:
-        """What a tile shows when this expansion names it (a river tile)."""
+        """What a tile shows when this expansion names it."""
         return None
 
     def scored_words(self, feature: str) -> str | None:
@@ -85,7 +85,7 @@ class ExpansionWords:
         return None
 
     def event_words(self, event: ScoreEvent) -> str | None:
-        """A score event's feature with its size (``an incomplete garden with 3 neighbours``)."""
+        """A score event's feature of its own, with its size."""
         return None
 
     def clause_words(self, clause: Clause) -> str | None:
@@ -108,7 +108,7 @@ class ExpansionWords:
         return None
 
     def rules_words(self, rules: Rules) -> list[str]:
-        """Its rules in words, for a list of a save's rules (``The Abbot``, ``a hand of 3 tiles``)."""
+        """Its rules in words, for a list of a save's rules (its name, its options)."""
         return []
 
 

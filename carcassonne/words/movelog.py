@@ -23,7 +23,8 @@ ADVISE_PUT = {"road": N_(" and put a thief on the road"), "city": N_(" and put a
 #: An expansion's figure is worded by its package (:mod:`carcassonne.words.expansion`).
 #: A scoring in the log, by feature.
 SCORED = {"road": N_("{names} scored {points} for the road"), "city": N_("{names} scored {points} for the city"),
-          "cloister": N_("{names} scored {points} for the cloister"), "farm": N_("{names} scored {points} for the farm")}
+          "cloister": N_("{names} scored {points} for the cloister"),
+          "farm": N_("{names} scored {points} for the farm")}
 TILE_WORDS = {"cloister-road": N_("cloister tile with a road"),
               "cloister": N_("cloister tile"), "city-road": N_("city and road tile"), "city": N_("city tile"),
               "road": N_("road tile"), "field": N_("field tile")}

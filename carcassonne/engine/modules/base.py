@@ -83,7 +83,7 @@ class RuleModule:
         """Set up this module's state once the start tile lies on the board."""
 
     def why_not_draw(self, game: Game, tile: str) -> Reason | None:
-        """Why ``tile``, still in the bag, may not be the next tile drawn (the river's order)."""
+        """Why ``tile``, still in the bag, may not be the next tile drawn (tiles drawn in order)."""
         return None
 
     # ----------------------------------------------------------- placement
@@ -107,7 +107,7 @@ class RuleModule:
 
     # -------------------------------------------------------------- figures
     def why_not_place(self, game: Game, placement: Placement, place: str) -> Reason | None:
-        """Why no follower may stand on ``place`` of the tile (the river, a garden)."""
+        """Why no follower may stand on ``place`` of the tile (a segment no follower claims)."""
         return None
 
     def why_not_supply(self, game: Game) -> Reason | None:
@@ -185,7 +185,7 @@ class RuleModule:
     # ------------------------------------------------------------- scoring
     def points(self, game: Game, root: int, kind: str, tiles: int, complete: bool) -> int | None:
         """What the road or city ``root`` (of ``tiles`` tiles; ``complete``, else at the end)
-        scores when this module decides it (an inn road, a cathedral city), else None."""
+        scores when this module decides it (a mark on it changes its points), else None."""
         return None
 
     def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:

@@ -3,7 +3,7 @@ original starting tile may be put into the bag").
 
 ``shared/docs/game-record.md``, ``"start": "random"``: the tile at (0, 0), rotation 0,
 is the first tile drawn from the shuffled bag, D being one of the bag's tiles; the
-record's top-level ``"start_tile"`` names it. Not with ``river`` (refused by
+record's top-level ``"start_tile"`` names it. Not with an expansion that has its own start tile (refused by
 :class:`~carcassonne.engine.rules.Rules`). The deck draws it
 (:meth:`carcassonne.engine.deck.Deck.for_rules`); the game then plays as usual.
 """

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...ai.hint import Clause, kind_word
-from ...ai.valuation import Valuation
-from ...engine import Feature, Game, Move
+from ...ai.valuation import FigureWords, Valuation
+from ...engine import Feature, Game, Move, ScoreEvent
 from ...engine.tiles import CLOISTER
 from .rules import ABBOT, BACK, GARDEN, abbot_node
 
@@ -49,7 +49,7 @@ class Value(Valuation):
 
     # ------------------------------------------------------------------ hints
     @staticmethod
-    def explain_first(after: Game, move: Move, events: list[object], clauses: list[Clause]) -> int:
+    def explain_first(after: Game, move: Move, events: list[ScoreEvent], clauses: list[Clause]) -> int:
         """The abbot taken back scores before the tile's own scoring: said first."""
         step = move.figure
         if step is not None and step.kind == ABBOT.name and step.action == BACK and events:
@@ -60,7 +60,7 @@ class Value(Valuation):
         return 0
 
     @staticmethod
-    def explain_figure(after: Game, move: Move, placed_back: bool) -> tuple[str | None, list[Clause], list[Clause]] | None:
+    def explain_figure(after: Game, move: Move, placed_back: bool) -> FigureWords | None:
         step = move.figure
         if step is None or step.kind != ABBOT.name:
             return None

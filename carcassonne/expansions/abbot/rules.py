@@ -37,9 +37,8 @@ ABBOT = FigureKind("abbot", strength=1, per_player=1)
 BACK = "back"
 #: Where an abbot may stand: the placed tile's cloister or garden.
 PLACES = (CLOISTER, GARDEN)
-#: The tiles that have one garden twin each: the base game's and The River's
-#: (``shared/docs/tiles.md``, "Gardens"), and the expansions' (IC3 and IC15, TB8 and TB11,
-#: PD2 and PD10), each replacing one copy of its plain twin when it is in the box.
+#: The tiles that have one garden twin each (``shared/docs/tiles.md``, "Gardens" and each
+#: expansion's own "Gardens"), each replacing one copy of its plain twin when it is in the box.
 TWINS = ("E", "H", "I", "M", "N", "R", "U", "V", "R10", "IC3", "IC15", "TB8", "TB11", "PD2", "PD10")
 
 
@@ -83,7 +82,7 @@ class Abbot(RuleModule):
         return cached[1]
 
     def box(self, tiles: TileSet, counts: dict[str, int], phase_of: dict[str, int]) -> None:
-        """The twins of the tiles in the box so far (the base game's, The River's) replace one
+        """The twins of the tiles in the box so far (the base game's, the tiles put in before) replace one
         copy each; an expansion's tiles put in later meet their twins as they go in
         (:func:`~carcassonne.engine.deck.put_in_box`)."""
         for tile in TWINS:

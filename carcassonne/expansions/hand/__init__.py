@@ -3,7 +3,7 @@ each player holds 2 or 3 tiles, plays any of them and draws back up.
 
 Record (``docs/game-record.md``, "A hand of tiles"): the rules keys ``"hand"`` (2 or 3;
 1 is the book's game) and ``"hand_open"`` (false: each hand is hidden from the other
-players), after the Abbot's; the top-level ``"hands"`` (the tiles dealt, player by
+players), after the house rules; the top-level ``"hands"`` (the tiles dealt, player by
 player) and each turn's ``"draw"`` (the tile drawn after it). Not with ``"discard": "bag"``
 (nor with an expansion whose tiles must come in order: its package refuses it).
 """
@@ -32,6 +32,7 @@ class HandRecord(Expansion):
     name = "hand"
     keys = (RuleKey("hand", 1), RuleKey("hand_open", True))
     after = "discard"
+    holds_tiles = True
 
     def enabled(self, rules: Rules) -> bool:
         return bool(rules.get("hand", 1) > 1)
@@ -40,7 +41,7 @@ class HandRecord(Expansion):
         return value  # checked whole by check()
 
     def check(self, rules: Rules) -> None:
-        """A hand of tiles is 2 or 3 tiles, not with the river nor with ``discard: "bag"``."""
+        """A hand of tiles is 2 or 3 tiles, not with ``discard: "bag"``."""
         hand, hand_open = rules.get("hand"), rules.get("hand_open")
         if not isinstance(hand, int) or isinstance(hand, bool) or hand not in SIZES:
             raise RecordError(f"rules.hand must be 1, 2 or 3, not {shown(hand)}")

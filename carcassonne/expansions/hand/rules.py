@@ -12,7 +12,8 @@ could be visible to all or hidden to the other players").
   holder's next turn;
 - once the bag is empty, play goes on in turn order, a player with an empty hand being
   skipped, until every hand is empty;
-- not with the river nor with ``discard: "bag"`` (:class:`~carcassonne.engine.rules.Rules`).
+- not with ``discard: "bag"`` (:class:`~carcassonne.engine.rules.Rules`), nor with tiles
+  drawn in an order of their own (their expansion refuses it).
 
 The module's state in the game is a :class:`Hands`: per player the tiles held (in the
 order dealt and drawn), per turn the tile drawn after it (or None), and the hands before

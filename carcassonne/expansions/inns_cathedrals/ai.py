@@ -9,7 +9,7 @@ and pennant, but only times the chance they are completed: left open they score 
 from __future__ import annotations
 
 from ...ai.hint import Clause, kind_word
-from ...ai.valuation import Valuation
+from ...ai.valuation import FigureWords, Valuation
 from ...engine import Feature, Game, Move
 from ...engine.tiles import CITY, ROAD
 from .rules import BIG, CATHEDRAL, INN, big_node, cathedral_points, inn_points
@@ -36,7 +36,7 @@ class Value(Valuation):
 
     # ------------------------------------------------------------------ hints
     @staticmethod
-    def explain_figure(after: Game, move: Move, placed_back: bool) -> tuple[str | None, list[Clause], list[Clause]] | None:
+    def explain_figure(after: Game, move: Move, placed_back: bool) -> FigureWords | None:
         step = move.figure
         if step is None or step.kind != BIG.name:
             return None

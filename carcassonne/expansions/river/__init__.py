@@ -29,8 +29,9 @@ class TheRiver(Expansion):
             return
         if rules.start == RANDOM:
             raise RecordError('rules.start "random" is not played with the river (the spring is the start tile)')
-        if rules.get("hand", 1) != 1:  # the river's tiles come in order: nobody holds several
-            raise RecordError("rules.hand is not played with the river")
+        for other in rules.expansions():  # the river's tiles come in order: nobody holds several
+            if other.holds_tiles:
+                raise RecordError(f"rules.{other.keys[0].name} is not played with the river")
 
     def modules(self, rules: Rules) -> tuple[RuleModule, ...]:
         from .rules import River
