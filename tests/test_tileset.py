@@ -10,8 +10,8 @@ import pytest
 from carcassonne import tileset
 from carcassonne.engine.deck import Deck
 from carcassonne.engine.errors import TileDefinitionError
-from carcassonne.engine.rules import Rules
 from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
+from carcassonne.engine.rules import Rules
 from carcassonne.engine.tiles import TileKind, format_segments, parse_marks, parse_segments
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
