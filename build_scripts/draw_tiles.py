@@ -105,7 +105,7 @@ DEEP_BAY = 0.56
 #: ...and its other bays shallower, so that the city between them has room for a knight.
 SHALLOW_BAY = 0.2
 #: A road under the city (PD17) dives into its tunnel this far in from the tile's edge.
-TUNNEL_MOUTH = 0.1
+TUNNEL_MOUTH = 0.08
 TUNNEL_R = 0.065
 #: A cloister inside a city (PD15): its place and the half side of its walled close.
 CITY_CLOISTER = (0.5, 0.44)
@@ -749,7 +749,7 @@ def tunnel_mound(road: Road):
     """The mound a tunnel's mouth opens in: its centre (just past the road's end) and radius."""
     a, b = road.path[-2], road.path[-1]
     d = norm((b[0] - a[0], b[1] - a[1]))
-    return add(b, d, TUNNEL_R * 0.55), TUNNEL_R
+    return add(b, d, TUNNEL_R), TUNNEL_R
 
 
 def rasterize(plan: Plan, res: int):
