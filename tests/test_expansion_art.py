@@ -149,7 +149,8 @@ def test_the_goods_and_princess_read_on_their_plaque_and_the_volcano_glows():
                              and v > 0.6) > 0.05, kind.id
                 continue
             lo, hi = hue[what]
-            assert share(kind.id, what, lambda h, s, v: lo <= h * 360 <= hi and s > 0.35) > 0.12, (kind.id, what)
+            assert share(kind.id, what, lambda h, s, v, lo=lo, hi=hi: lo <= h * 360 <= hi and s > 0.35) > 0.12, (
+                kind.id, what)
 
 
 def test_the_bridge_carries_one_road_over_the_other_and_parts_four_fields():
