@@ -16,8 +16,10 @@ agree stops the script, so the art can never silently disagree with the rules.
 Output: the PNG each tile's ``<image source=...>`` names (256 × 256), drawn at
 4× and downscaled; beside it ``<id>.segments.png``, which pixels belong to which
 segment, and for all tiles ``resources/tiles/segments.json``, where each
-segment's follower stands (see ``segment_masks.py``: both come from the same
-painting as the art). Build-time dependencies: numpy, Pillow (``pip install -e .[art]``).
+segment's follower stands and where the tile shows its symbols (goods, the princess,
+a dragon, a magic portal, a volcano; see ``segment_masks.py``: both come from the same
+painting as the art). The symbols themselves are drawn by ``artlib.py``, shared with the
+figures and the goods tokens. Build-time dependencies: numpy, Pillow (``pip install -e .[art]``).
 """
 
 from __future__ import annotations
