@@ -3,7 +3,8 @@
     .venv/bin/python build_scripts/contact_sheet.py
 
 Writes ``docs/tiles.png`` (each tile kind labelled with its id and count, then the
-meeples, lap tokens and icons) and ``docs/board-sample.png`` (a legal 5 × 5 patch
+figures of every colour: follower standing and lying, abbot, builder and pig; the dragon
+and the fairy; lap tokens, icons and goods tokens) and ``docs/board-sample.png`` (a legal 5 × 5 patch
 of base tiles, found by a seeded search, to judge how tiles read side by side).
 Reads the committed PNGs only; needs Pillow.
 """
@@ -45,13 +46,14 @@ def sheet(path) -> None:
     cols = 8
     rows = (len(tiles) + cols - 1) // cols
     meeple_h = 130
-    extra_h = 60 + meeple_h + 150
+    figure_rows = 2  # the six colours' figures on two rows, the neutral figures beside them
+    extra_h = 60 + figure_rows * meeple_h + 150
     width = cols * (cell + pad) + pad
     height = 90 + rows * (cell + label + pad) + extra_h
     out = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(out)
-    d.text((pad, 22), "Carcassonne — tile artwork (base game, The River, Inns & Cathedrals)",
-           font=font(34, "Cardob101.ttf"), fill=INK)
+    d.text((pad, 22), "Carcassonne — tile artwork (base game, The River, Inns & Cathedrals, "
+           "Traders & Builders, The Princess & the Dragon)", font=font(30, "Cardob101.ttf"), fill=INK)
     f = font(18)
     for i, kind in enumerate(tiles):
         r, c = divmod(i, cols)
@@ -61,21 +63,32 @@ def sheet(path) -> None:
         text = f"{kind.id}  ×{kind.count}  {kind.edges.upper()}" + (f"  {kind.role}" if kind.role else "")
         d.text((x, y + cell + 5), text, font=f, fill=INK)
     y = 90 + rows * (cell + label + pad) + 10
-    d.text((pad, y), "Followers (standing / lying as farmers), lap tokens, icons",
-           font=font(24, "Cardob101.ttf"), fill=INK)
+    d.text((pad, y), "Figures (follower standing / lying as a farmer, abbot, builder, pig; the dragon and the "
+           "fairy), lap tokens, icons, goods tokens", font=font(24, "Cardob101.ttf"), fill=INK)
     y += 44
-    x = pad
-    for colour in COLOURS:
-        p = A.RESOURCES / "pieces" / f"meeple-{colour}.png"
-        q = A.RESOURCES / "pieces" / f"meeple-{colour}-lying.png"
-        if p.exists():
-            m = Image.open(p).convert("RGBA")
-            out.paste(m, (x, y), m)
-            ml = Image.open(q).convert("RGBA")
-            out.paste(ml, (x + m.width + 6, y + m.height - ml.height), ml)
-            d.text((x, y + m.height + 6), colour, font=f, fill=INK)
-            x += m.width + ml.width + 34
-    y += meeple_h + 10
+    pieces = A.RESOURCES / "pieces"
+    for row in range(figure_rows):
+        x = pad
+        for colour in COLOURS[row * 3:(row + 1) * 3]:
+            x0 = x
+            for name in ("meeple-{}", "meeple-{}-lying", "abbot-{}", "builder-{}", "pig-{}"):
+                p = pieces / (name.format(colour) + ".png")
+                if p.exists():
+                    m = Image.open(p).convert("RGBA").resize((84, 84), Image.LANCZOS)
+                    out.paste(m, (x, y), m)
+                    x += m.width + 2
+            d.text((x0, y + 88), colour, font=f, fill=INK)
+            x += 30
+        if row == 0:
+            for name in ("dragon", "fairy"):
+                p = pieces / f"{name}.png"
+                if p.exists():
+                    m = Image.open(p).convert("RGBA")
+                    out.paste(m, (x, y - 6), m)
+                    d.text((x, y + 88), name, font=f, fill=INK)
+                    x += m.width + 20
+        y += meeple_h
+    y += 10
     x = pad
     for name in ("lap-50", "lap-100"):
         p = A.RESOURCES / "ui" / f"{name}.png"
@@ -94,7 +107,8 @@ def sheet(path) -> None:
     if app.exists():
         m = Image.open(app).convert("RGBA").resize((128, 128), Image.LANCZOS)
         out.paste(m, (width - 128 - pad, y - 20), m)
-    A.save_png(out, path)
+    # 256 colours are plenty for a proof sheet of a hundred tiles: well under half the bytes
+    A.save_png(out.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE), path)
 
 
 def board_sample(path, n: int = 5, size: int = 160) -> None:

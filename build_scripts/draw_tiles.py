@@ -16,8 +16,10 @@ agree stops the script, so the art can never silently disagree with the rules.
 Output: the PNG each tile's ``<image source=...>`` names (256 × 256), drawn at
 4× and downscaled; beside it ``<id>.segments.png``, which pixels belong to which
 segment, and for all tiles ``resources/tiles/segments.json``, where each
-segment's follower stands (see ``segment_masks.py``: both come from the same
-painting as the art). Build-time dependencies: numpy, Pillow (``pip install -e .[art]``).
+segment's follower stands and where the tile shows its symbols (goods, the princess,
+a dragon, a magic portal, a volcano; see ``segment_masks.py``: both come from the same
+painting as the art). The symbols themselves are drawn by ``artlib.py``, shared with the
+figures and the goods tokens. Build-time dependencies: numpy, Pillow (``pip install -e .[art]``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import math
 import random
 import sys
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -43,6 +45,11 @@ from carcassonne.engine.modules.abbot import GARDEN, TWINS, garden_twin  # noqa:
 from carcassonne.engine.modules.inns_cathedrals import TWINS as IC_TWINS  # noqa: E402
 from carcassonne.engine.tiles import TileKind  # noqa: E402
 from carcassonne.tileset import garden_sources, image_sources, read_tilesets  # noqa: E402
+
+#: The garden twins of Traders & Builders and The Princess & the Dragon (tiles.md, their
+#: "Gardens" paragraphs: TB8G, TB11G, PD2G, PD10G), drawn beside their plain twins like the
+#: Abbot's own; their rule modules name them to the game.
+EXPANSION_TWINS = ("TB8", "TB11", "PD2", "PD10")
 
 OUT_SIZE = 256
 SCALE = 4
@@ -79,6 +86,38 @@ GARDEN_R = 0.1
 POND_R = 0.06
 #: Where a cathedral stands in its city (x0, y0, x1, y1, tile units).
 CATHEDRAL_BOX = (0.18, 0.27, 0.82, 0.73)
+#: The radius of a symbol's plaque (a city's goods or princess, a tile's dragon or portal):
+#: about 25 px across at the board's normal zoom (112 px a tile), enough to tell each apart.
+PLAQUE_R = 0.115
+#: ...and in a one-edge city, beside the knight's place in its middle (PD1's princess).
+SMALL_PLAQUE_R = 0.1
+#: The volcano's radius (The Princess & the Dragon): as big as its field allows, within these;
+#: its rocky foot wanders out to this share beyond it.
+VOLCANO_R = (0.19, 0.13)
+VOLCANO_WOBBLE = 0.07
+#: The marks drawn in their city: the goods of Traders & Builders and the princess.
+MARK_SYMBOLS = ("wine", "grain", "cloth", "princess")
+#: The symbols a tile shows of its own, drawn on a plaque or a ring of their own.
+TILE_SYMBOLS = ("dragon", "portal")
+#: Two cities walling a field in between them (Traders & Builders TB6, TB14): the diagonal
+#: wall of a two-edge city bows back towards its own corner by this much.
+LENS_BOW = 0.05
+#: A field bay of a bigger city deep enough to hold a one-edge city and a field round it (TB3).
+DEEP_BAY = 0.56
+#: ...and its other bays shallower, so that the city between them has room for a knight.
+SHALLOW_BAY = 0.2
+#: A road under the city (PD17) dives into its tunnel this far in from the tile's edge.
+TUNNEL_MOUTH = 0.08
+TUNNEL_R = 0.065
+#: A cloister inside a city (PD15): its place and the half side of its walled close.
+CITY_CLOISTER = (0.5, 0.44)
+CITY_CLOISTER_R = 0.17
+#: The bridge of TB24: its stone parapets' width, and how far past the road below it reaches.
+BRIDGE_PARAPET = 0.03
+BRIDGE_ABUTMENT = 0.05
+#: The road's own stonework (TB24's bridge, PD17's tunnel mouths): warm sandstone, apart from
+#: the grey of city walls, so a road's pixels still read as road.
+SANDSTONE, SANDSTONE_DARK, SANDSTONE_LIGHT = (200, 164, 108), (112, 80, 46), (232, 208, 158)
 
 # --- palette (chosen so the terrain classes stay far apart in hue/saturation) -------
 GRASS_DARK = (70, 118, 44)
@@ -218,10 +257,21 @@ class Plan:
     hedges: list = field(default_factory=list)
     #: The Abbot: the centre of the garden, in the tile's largest field
     garden: tuple | None = None
+    #: The symbols drawn on the tile: (symbol, centre, radius, city segment or None), a city's
+    #: goods or princess (its mark), or the tile's own dragon or magic portal
+    symbols: list = field(default_factory=list)
+    #: The Princess & the Dragon: the volcano, (x, y, radius), where the dragon comes down
+    volcano: tuple | None = None
+    #: Traders & Builders TB24: (the road on the bridge, the road under it)
+    bridge: tuple | None = None
+    #: The cloister stands inside the city, in a walled close of its own (PD15)
+    cloister_in_city: bool = False
 
 
-def city_shape(edges: tuple[int, ...], depth: float, flat: bool):
-    """Polygon and wall curves of a city touching ``edges``."""
+def city_shape(edges: tuple[int, ...], depth: float, flat: bool, lens: bool = False,
+               bays: dict[int, float] | None = None):
+    """Polygon and wall curves of a city touching ``edges``; ``lens``: a diagonal wall bows
+    back towards the city's corner, ``bays``: a field bay deeper than usual on those edges."""
     es = set(edges)
     if len(es) == 4:
         return [c for c in CORNER], []
@@ -235,9 +285,9 @@ def city_shape(edges: tuple[int, ...], depth: float, flat: bool):
             pts += [CORNER[e], CORNER[(e + 1) % 4]]
         elif (e - 1) % 4 in es:  # first missing edge of a run
             if (e + 1) % 4 in es:  # a bay of field on one edge
-                curve = cap_curve(e, FIELD_CAP)
+                curve = cap_curve(e, (bays or {}).get(e, FIELD_CAP))
             else:  # two missing edges in a row: a diagonal wall
-                curve = diag_curve(e, DIAG_BOW * (1 if not flat else 0.4))
+                curve = diag_curve(e, -LENS_BOW if lens else DIAG_BOW * (1 if not flat else 0.4))
             pts += curve
             walls.append(curve)
     return pts, walls
@@ -248,12 +298,15 @@ def make_plan(kind: TileKind, variant: dict) -> Plan:
     segs = kind.segments
     # cities
     one_edge_cities = [s for s in segs if s.kind == "city" and len(s.edges) == 1]
+    bays = None
+    if variant.get("deep_bay"):
+        bays = {e: SHALLOW_BAY for e in range(4)} | {s.edges[0]: DEEP_BAY for s in one_edge_cities}
     for i, s in enumerate(segs):
         if s.kind == "city":
             deep = variant["deep"] and len(s.edges) == 1 and (
                 len(one_edge_cities) == 1 or variant.get("deep_all", False))
             depth = (MEETING_CAP if len(one_edge_cities) > 1 else DEEP_CAP) if deep else CAP_DEPTH
-            poly, walls = city_shape(s.edges, depth, flat=deep)
+            poly, walls = city_shape(s.edges, depth, flat=deep, lens=variant.get("lens", False), bays=bays)
             plan.cities.append(City(i, poly, walls, s.pennant))
     # river
     for s in segs:
@@ -274,21 +327,37 @@ def make_plan(kind: TileKind, variant: dict) -> Plan:
     if any(s.kind == "cloister" for s in segs):
         plan.cloister = variant["cloister"]
         plan.cloister_r = CLOISTER_R if plan.cloister == (0.5, 0.5) else CLOISTER_R * 0.75
+        if variant.get("cloister_in_city"):
+            plan.cloister, plan.cloister_r, plan.cloister_in_city = CITY_CLOISTER, CITY_CLOISTER_R, True
     dead_ends = [(i, s) for i, s in enumerate(segs) if s.kind == "road" and len(s.edges) == 1]
-    if len(dead_ends) >= 3:
+    if len(dead_ends) >= 3 and plan.cloister is None:  # (with a cloister, the roads end at it)
         plan.village = (0.5, 0.5)
+    through = {i: through_path(*s.edges, wiggle=0.02) for i, s in enumerate(segs)
+               if s.kind == "road" and len(s.edges) == 2}
+    if kind.symbol == "volcano":  # the volcano first: a road that ends on the tile ends at it (PD24)
+        plan.volcano = _volcano_spot(plan, [Road(i, path) for i, path in through.items()])
     # obstacles for roads that end on the tile
     blocked = _obstacles(plan, CHECK_RES * 2)
     for i, s in enumerate(segs):
         if s.kind != "road":
             continue
         if len(s.edges) == 2:
-            plan.roads.append(Road(i, through_path(*s.edges, wiggle=0.02)))
+            plan.roads.append(Road(i, through[i], "tunnel" if "tunnel" in s.marks else ""))
         else:
-            plan.roads.append(_dead_end(plan, i, s.edges[0], blocked))
+            plan.roads.append(_dead_end(plan, i, s.edges[0], blocked, variant.get("gate")))
+    crossing = [r.seg for r in plan.roads if len(segs[r.seg].edges) == 2 and not r.end
+                and (segs[r.seg].edges[0] - segs[r.seg].edges[1]) % 2 == 0]
+    if len(crossing) == 2:  # two straight roads across each other: the first goes over on a bridge
+        plan.bridge = (crossing[0], crossing[1])
     if variant.get("hedges"):
         plan.hedges = _hedges(plan)
+    if variant.get("corner_hedges"):
+        plan.hedges += _corner_hedges(plan)
+    if variant.get("yard_hedges"):
+        plan.hedges += _yard_hedges(plan)
     plan.inns = [inn for r in plan.roads if "inn" in segs[r.seg].marks for inn in [_inn_spot(plan, r)] if inn]
+    if any(m in MARK_SYMBOLS for s in segs for m in s.marks) or kind.symbol in TILE_SYMBOLS:
+        plan.symbols = _symbol_spots(plan)
     if any(s.kind == GARDEN for s in segs):
         plan.garden = _garden_spot(plan)
     return plan
@@ -311,8 +380,13 @@ def _garden_spot(plan: Plan, res: int = CHECK_RES):
     if any(seg.kind == "field" and not seg.halves for seg in plan.kind.segments):
         # an inner field is found from its middle (INNER_POINT): the garden leaves that free
         inside &= np.hypot(xx - INNER_POINT[0], yy - INNER_POINT[1]) > GARDEN_R * 1.5 + 0.02
+    # and first of all where the fence with room round it lies wholly in the grass (the erosion's
+    # depth runs long across a diagonal city wall: NG's garden stood on the wall)
+    half = int(round((GARDEN_R + 0.03) * res))
+    square = np.ones((2 * half + 1, 2 * half + 1))
+    fits = SM._correlate((~region).astype(np.float64), square) < 0.5
     score = np.where(region & inside, np.minimum(depth, (GARDEN_R + 0.06) * res) * 100
-                     - np.hypot(xx - 0.5, yy - 0.5) * res, -np.inf)
+                     - np.hypot(xx - 0.5, yy - 0.5) * res + fits * 1e6, -np.inf)
     y, x = np.unravel_index(np.argmax(score), score.shape)
     return (round((x + 0.5) / res, 3), round((y + 0.5) / res, 3))
 
@@ -421,12 +495,204 @@ def _obstacles(plan: Plan, res: int) -> np.ndarray:
         x, y = plan.village
         rr = VILLAGE_R * res
         d.ellipse((x * res - rr, y * res - rr, x * res + rr, y * res + rr), fill=4)
+    if plan.volcano:
+        x, y, rv = plan.volcano
+        rr = rv * 0.8 * res  # (its foot: the road runs up the slope a little)
+        d.ellipse((x * res - rr, y * res - rr, x * res + rr, y * res + rr), fill=5)
     return np.asarray(img)
 
 
-def _dead_end(plan: Plan, seg: int, e: int, blocked: np.ndarray) -> Road:
+def _gate_target(plan: Plan, start, aim: str):
+    """A point inside the city a dead-end road heads for from ``start`` (see :func:`_dead_end`)."""
+    def middle(c: City):
+        return (sum(x for x, _ in c.poly) / len(c.poly), sum(y for _, y in c.poly) / len(c.poly))
+
+    if aim == "centroid":
+        return middle(min(plan.cities, key=lambda c: math.dist(middle(c), start)))
+    points = [(p, c) for c in plan.cities for w in c.walls for p in resample(w, 0.01)
+              if 0.05 < p[0] < 0.95 and 0.05 < p[1] < 0.95]
+    if not points:
+        return middle(plan.cities[0])
+    p, c = min(points, key=lambda pc: math.dist(pc[0], start))
+    d = norm((p[0] - start[0], p[1] - start[1]))
+    return add(p, d, 0.1)
+
+
+def _corner_hedges(plan: Plan) -> list:
+    """A hedge from each corner where a field meets a city it must not border (PD6: the west
+    field and the south-east city meet at the south-west corner), run towards a city the
+    field does border until it meets that city: the field keeps clear of the other city."""
+    kind = plan.kind
+    hedges = []
+    middles = {c.seg: (sum(x for x, _ in c.poly) / len(c.poly), sum(y for _, y in c.poly) / len(c.poly))
+               for c in plan.cities}
+    city_at = {e: i for i, s in enumerate(kind.segments) if s.kind == "city" for e in s.edges}
+    blocked = _obstacles(plan, CHECK_RES * 2)
     res = blocked.shape[0]
-    target = plan.village or plan.cloister or (0.5, 0.5)
+    for i, s in enumerate(kind.segments):
+        if s.kind != "field" or not s.cities:
+            continue
+        for h in s.halves:
+            e = h // 2
+            corner, other = (CORNER[e], (e - 1) % 4) if h % 2 == 0 else (CORNER[(e + 1) % 4], (e + 1) % 4)
+            if other not in city_at or city_at[other] in s.cities:
+                continue
+            target = middles[s.cities[0]]
+            d = norm((target[0] - corner[0], target[1] - corner[1]))
+            path = [corner]
+            for k in range(15, 400):  # (past the corner itself, where the other city's wall starts)
+                p = add(corner, d, k * 0.004)
+                if not (0 <= p[0] < 1 and 0 <= p[1] < 1):
+                    break
+                path = [corner, p]
+                if blocked[int(p[1] * res), int(p[0] * res)] == 1:
+                    path = [corner, add(p, d, 0.03)]
+                    break
+            hedges.append((i, path))
+    return hedges
+
+
+def _yard_hedges(plan: Plan) -> list:
+    """A hedge from the farmhouse at the end of a road to the nearest other road (TB23: the
+    south road ends at a farm whose hedge meets the west road): the fields on either side of
+    the road stay apart beyond its end, and the two roads do not meet."""
+    hedges = []
+    kind = plan.kind
+    for r in plan.roads:
+        if r.end != "house":
+            continue
+        end = r.path[-1]
+        others = [p for o in plan.roads if o.seg != r.seg for p in resample(o.path, 0.01)
+                  if 0.03 < p[0] < 0.97 and 0.03 < p[1] < 0.97
+                  and not any(_inside(p, c.poly) for c in plan.cities)]
+        if not others:
+            continue
+        q = min(others, key=lambda p: math.dist(p, end))
+        d = norm((q[0] - end[0], q[1] - end[1]))
+        side = next(i for i, s in enumerate(kind.segments) if s.kind == "field")  # (either side will do)
+        hedges.append((side, [add(end, d, 0.04), q]))
+    return hedges
+
+
+def _inside(p, poly) -> bool:
+    """Whether point ``p`` lies inside polygon ``poly`` (even-odd rule)."""
+    x, y = p
+    inside = False
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _disc_spot(region: np.ndarray, r: float, prefer, avoid=(), tolerance: float = 0.0,
+               margin: float = 0.02, far: bool = False):
+    """The centre of a disc of radius ``r`` (tile units) lying in ``region`` (a boolean grid
+    over the tile; at most ``tolerance`` of it outside), inside the tile by ``margin``, clear of
+    the middle of every edge (where the artwork shows each edge's terrain) and of ``avoid``
+    ((x, y, radius) discs); the one nearest ``prefer`` (``far``: farthest from it), or None."""
+    res = region.shape[0]
+    rp = max(1, int(round(r * res)))
+    yy, xx = (np.mgrid[-rp:rp + 1, -rp:rp + 1])
+    kernel = (xx * xx + yy * yy <= rp * rp).astype(np.float64)
+    outside = SM._correlate((~region).astype(np.float64), kernel) / kernel.sum()
+    gy, gx = (np.mgrid[0:res, 0:res] + 0.5) / res
+    ok = (outside <= tolerance + 1e-6) & (np.minimum(np.minimum(gx, gy), np.minimum(1 - gx, 1 - gy)) >= r + margin)
+    for m in MID:
+        ok &= np.hypot(gx - m[0], gy - m[1]) >= r + 0.07
+    for ax, ay, ar in avoid:
+        ok &= np.hypot(gx - ax, gy - ay) >= r + ar + 0.02
+    if not ok.any():
+        return None
+    cost = np.where(ok, np.hypot(gx - prefer[0], gy - prefer[1]) * (-1 if far else 1) + outside, np.inf)
+    y, x = np.unravel_index(np.argmin(cost), cost.shape)
+    return (round((x + 0.5) / res, 3), round((y + 0.5) / res, 3))
+
+
+def _volcano_spot(plan: Plan, roads: list, res: int = CHECK_RES):
+    """The volcano (The Princess & the Dragon): as big as it can be in the tile's largest
+    field, clear of its roads, cities and the edges' middles, near the field's middle."""
+    kinds, _ = rasterize(Plan(plan.kind, plan.variant, plan.cities, roads, plan.rivers), res)
+    lab = components(kinds == FIELD_L)
+    sizes = np.bincount(lab.ravel())
+    sizes[0] = 0
+    region = lab == int(np.argmax(sizes))
+    ys, xs = np.nonzero(region)
+    middle = ((xs.mean() + 0.5) / res, (ys.mean() + 0.5) / res)
+    if region.all():
+        middle = (0.5, 0.5)
+    for r in np.arange(VOLCANO_R[0], VOLCANO_R[1] - 1e-6, -0.01):
+        spot = _disc_spot(region, float(r) * (1 + VOLCANO_WOBBLE) + 0.01, middle, margin=0.04)
+        if spot:
+            return (spot[0], spot[1], round(float(r), 3))
+    raise SystemExit(f"tile {plan.kind.id}: no room for the volcano")
+
+
+def _symbol_spots(plan: Plan, res: int = CHECK_RES) -> list:
+    """Where the tile's symbols go: each goods or princess mark in its own city (deep in it,
+    near its middle), then the tile's dragon or portal in a field with room, else in a city
+    clear of its pennant; none over the middle of an edge, none over another."""
+    kind = plan.kind
+    kinds, segs = rasterize(plan, res)
+    placed: list = []
+    avoid: list = []
+    if any(s.kind == "field" and not s.halves for s in kind.segments):
+        avoid.append((INNER_POINT[0], INNER_POINT[1], 0.04))  # the inner field's own point
+    for r in plan.roads:  # a tunnel's course stays in sight (PD17)
+        if r.end == "tunnel":
+            avoid += [(x, y, 0.03) for x, y in resample(r.path[1:-1], 0.03)]
+    for c in plan.cities:  # a pennant stands in the middle of its city: keep its place
+        if c.pennant:
+            region = (segs == c.seg) & (kinds == CITY_L)
+            depth = SM._depth(region, tile_edge=False)
+            y, x = np.unravel_index(np.argmax(depth), depth.shape)
+            avoid.append(((x + 0.5) / res, (y + 0.5) / res, 0.09))
+    for i, s in enumerate(kind.segments):
+        mark = next((m for m in MARK_SYMBOLS if m in s.marks), None)
+        if s.kind != "city" or mark is None:
+            continue
+        region = segs == i
+        ys, xs = np.nonzero(region)
+        prefer = ((xs.mean() + 0.5) / res, (ys.mean() + 0.5) / res)  # the middle of the city
+        sizes = ((PLAQUE_R, 0.0), (PLAQUE_R, 0.12), (PLAQUE_R * 0.85, 0.2))
+        if len(s.edges) == 1:  # a small city: its middle is its knight's, the plaque stands aside
+            along = norm((CORNER[(s.edges[0] + 1) % 4][0] - CORNER[s.edges[0]][0],
+                          CORNER[(s.edges[0] + 1) % 4][1] - CORNER[s.edges[0]][1]))
+            prefer = add(prefer, along, -0.3)
+            sizes = ((SMALL_PLAQUE_R, 0.1), (SMALL_PLAQUE_R, 0.25))
+        for r, tolerance in sizes:
+            spot = _disc_spot(region, r, prefer, avoid, tolerance, margin=0.015)
+            if spot:
+                break
+        else:
+            raise SystemExit(f"tile {kind.id}: no room for the {mark} in city {i}")
+        placed.append((mark, spot, r, i))
+        avoid.append((spot[0], spot[1], r))
+    if kind.symbol in TILE_SYMBOLS:
+        field_l = kinds == FIELD_L
+        city_l = kinds == CITY_L
+        # in a field, near the middle; in a city, away from its middle: that is its knight's
+        for region, tolerance, far in ((field_l, 0.0, False), (city_l, 0.0, True), (field_l | city_l, 0.05, True)):
+            spot = _disc_spot(region, PLAQUE_R + 0.04, (0.5, 0.5), avoid, tolerance, margin=0.0, far=far)
+            if spot:
+                break
+        else:
+            raise SystemExit(f"tile {kind.id}: no room for its {kind.symbol}")
+        placed.append((kind.symbol, spot, PLAQUE_R, None))
+    return placed
+
+
+def _dead_end(plan: Plan, seg: int, e: int, blocked: np.ndarray, aim: str | None = None) -> Road:
+    """A road from edge ``e`` that ends on the tile: at the village, the cloister or the
+    volcano it heads for, at the first city wall in its way (a gate), at the river bank, or
+    at a farmhouse. ``aim``: head for a city, at its middle (``centroid``) or the nearest
+    stretch of its wall (``nearest``), so the fields on either side of the road stay apart."""
+    res = blocked.shape[0]
+    target = plan.village or plan.cloister or (plan.volcano[:2] if plan.volcano else None) or (0.5, 0.5)
+    if aim == "first":  # (only the first road that ends on the tile heads for the city)
+        first = min(i for i, s in enumerate(plan.kind.segments) if s.kind == "road" and len(s.edges) == 1)
+        aim = "centroid" if seg == first else None
+    if aim and plan.cities and not (plan.village or plan.cloister or plan.volcano):
+        target = _gate_target(plan, MID[e], aim)
     start = MID[e]
     d = (target[0] - start[0], target[1] - start[1])
     length = math.hypot(*d)
@@ -440,8 +706,8 @@ def _dead_end(plan: Plan, seg: int, e: int, blocked: np.ndarray) -> Road:
         x, y = int(tip[0] * res), int(tip[1] * res)
         if 0 <= x < res and 0 <= y < res and blocked[y, x]:
             label = blocked[y, x]
-            what = {1: "gate", 2: "bank", 3: "cloister", 4: "village"}[int(label)]
-            if what in ("cloister", "village"):
+            what = {1: "gate", 2: "bank", 3: "cloister", 4: "village", 5: "volcano"}[int(label)]
+            if what in ("cloister", "village", "volcano"):
                 end = add(p, d, half)  # tuck the end under the building
             elif what == "gate":
                 end = add(p, d, half * 0.5)
@@ -455,6 +721,37 @@ def _dead_end(plan: Plan, seg: int, e: int, blocked: np.ndarray) -> Road:
 # --- checking a plan against the definition ------------------------------------------------
 
 FIELD_L, ROAD_L, CITY_L, RIVER_L, BLOCK_L = 0, 1, 2, 3, 4
+#: The segment raster's value for a symbol of the tile's own (a dragon, a portal, a volcano):
+#: it belongs to no segment.
+SYMBOL_SEG = 251
+
+
+def drawn_roads(plan: Plan) -> list:
+    """The roads as they are drawn: a road under the city (a tunnel) as its two stubs, each
+    from its edge to its tunnel's mouth; the road under a bridge before the road on it."""
+    out = []
+    for r in plan.roads:
+        out += tunnel_stubs(plan, r) if r.end == "tunnel" else [r]
+    if plan.bridge:
+        out.sort(key=lambda r: r.seg == plan.bridge[0])  # (a stable sort: the rest keep their order)
+    return out
+
+
+def tunnel_stubs(plan: Plan, road: Road) -> list:
+    """The two ends of a road that passes under the city (PD17), from its edges to the mouths
+    of its tunnel, just inside the tile: the field beyond a mouth runs over the tunnel."""
+    out = []
+    for e in plan.kind.segments[road.seg].edges:
+        mouth = add(MID[e], OUTWARD[e], -TUNNEL_MOUTH)
+        out.append(Road(road.seg, [add(MID[e], OUTWARD[e], 0.06), MID[e], mouth], "tunnel"))
+    return out
+
+
+def tunnel_mound(road: Road):
+    """The mound a tunnel's mouth opens in: its centre (just past the road's end) and radius."""
+    a, b = road.path[-2], road.path[-1]
+    d = norm((b[0] - a[0], b[1] - a[1]))
+    return add(b, d, TUNNEL_R), TUNNEL_R
 
 
 def rasterize(plan: Plan, res: int):
@@ -482,12 +779,25 @@ def rasterize(plan: Plan, res: int):
         x, y = plan.spring
         rr = 0.09
         dk.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=RIVER_L)
-    for r in plan.roads:
+    for r in drawn_roads(plan):
         A.stroke(dk, px(r.path), (ROAD_W + 2 * ROAD_EDGE) * res, ROAD_L)
         A.stroke(ds, px(r.path), (ROAD_W + 2 * ROAD_EDGE) * res, r.seg)
+        if r.end == "tunnel":
+            (x, y), rr = tunnel_mound(r)
+            dk.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
+            ds.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=SYMBOL_SEG)
+    if plan.volcano:
+        x, y, rr = plan.volcano
+        rr *= 1 + VOLCANO_WOBBLE
+        dk.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
+        ds.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=SYMBOL_SEG)
+    for what, (x, y), rr, _seg in plan.symbols:
+        if what in TILE_SYMBOLS:  # (a city's mark is part of its city)
+            dk.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
+            ds.ellipse(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=SYMBOL_SEG)
     if plan.cloister:
         x, y = plan.cloister
-        rr = plan.cloister_r
+        rr = plan.cloister_r + (0.03 if plan.cloister_in_city else 0.0)  # (its close, walled in)
         dk.rectangle(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=BLOCK_L)
         ds.rectangle(px([(x - rr, y - rr), (x + rr, y + rr)]), fill=253)
     if plan.village:
@@ -549,8 +859,17 @@ def check_plan(plan: Plan, res: int = CHECK_RES) -> list[str]:
             problems.append(f"edge {e} shows {kinds[y, x]}, wants {letter}")
     for i, s in enumerate(kind.segments):
         if s.kind in ("city", "road"):
-            lab = components(segs == i)
+            piece = segs == i
+            if plan.bridge and i == plan.bridge[1]:  # the road under the bridge goes on beneath it
+                under = Image.new("L", (res, res), 0)
+                road = next(r for r in plan.roads if r.seg == i)
+                A.stroke(ImageDraw.Draw(under), [(x * res, y * res) for x, y in road.path],
+                         (ROAD_W + 2 * ROAD_EDGE) * res, 1)
+                piece = piece | (np.asarray(under) > 0)
+            lab = components(piece)
             ids = {lab[_sample_point(MID[e], res, 3)] for e in s.edges}
+            if "tunnel" in s.marks:  # two ends, each from its edge into the tunnel under the city
+                ids = {0} if 0 in ids else {1}
             if len(ids) != 1 or 0 in ids:
                 problems.append(f"{s.kind} {i} is not one piece")
     field_lab = components(kinds == FIELD_L)
@@ -588,7 +907,12 @@ def check_plan(plan: Plan, res: int = CHECK_RES) -> list[str]:
     gates = max(1, sum(1 for r in plan.roads if r.end == "gate"))
     if overlap > res * res * 0.008 * gates:
         problems.append(f"a road runs over a city ({overlap} px)")
-    if plan.cloister:
+    # two roads that end on the tile must not end at one place: they would read as one road
+    ends = [r for r in plan.roads if r.end == "house"]
+    for a, b in itertools.combinations(ends, 2):
+        if math.dist(a.path[-1], b.path[-1]) < 0.2:
+            problems.append(f"roads {a.seg} and {b.seg} end at one place")
+    if plan.cloister and not plan.cloister_in_city:
         x, y = plan.cloister
         rr = plan.cloister_r + 0.02
         img = Image.new("L", (res, res), 0)
@@ -612,6 +936,17 @@ VARIANTS = [
     # hedges between fields that only a hedge can part (IC7)
     dict(deep=True, cloister=(0.5, 0.5), bend=0.0, deep_all=True, hedges=False),
     dict(deep=False, cloister=(0.5, 0.5), bend=0.0, deep_all=False, hedges=True),
+] + [
+    # Traders & Builders and The Princess & the Dragon: two cities walling a field in (TB6,
+    # TB14), a bay deep enough for a city inside it (TB3), roads into the city gate so that
+    # a hedge can part the fields between them (TB7, TB12, TB22), a hedge keeping a field off a
+    # city it must not border (PD6), the cloister inside its city (PD15)
+    {**dict(deep=False, cloister=(0.5, 0.5), bend=0.0, deep_all=False, hedges=False), **extra}
+    for extra in (
+        dict(lens=True), dict(deep_bay=True), dict(gate="centroid"), dict(gate="nearest"),
+        dict(gate="centroid", hedges=True), dict(gate="nearest", hedges=True),
+        dict(lens=True, corner_hedges=True), dict(cloister_in_city=True), dict(gate="first", yard_hedges=True),
+    )
 ]
 
 
@@ -685,17 +1020,21 @@ class Painter:
         for c, m in zip(self.plan.cities, self.city_masks):
             self.city(c, m)
         self.water()
+        self.tunnel_course()
         self.roads()
         for c in self.plan.cities:
             self.city_towers(c)
         self.ends()
         self.inns()
+        if self.plan.volcano:
+            self.volcano()
         if self.plan.garden:
             self.garden()
         if self.plan.cloister:
             self.cloister()
         if self.plan.village:
             self.village()
+        self.symbols()
         self.trees()
         return self.finish()
 
@@ -779,6 +1118,8 @@ class Painter:
         cy, cx = ys.mean(), xs.mean()
         best, best_score = (0.5, 0.5), -1e9
         for y, x in zip(ys[::7], xs[::7]):
+            if any(math.hypot(x / res - sx, y / res - sy) < sr + 0.1 for _w, (sx, sy), sr, _s in self.plan.symbols):
+                continue  # (the shield stands clear of the tile's symbols)
             dw = np.min(np.hypot(wy - y, wx - x)) / res
             db = min(x, y, res - 1 - x, res - 1 - y) / res
             score = min(dw, 0.17) - 0.5 * math.hypot(x - cx, y - cy) / res + 0.3 * min(db, 0.1)
@@ -804,6 +1145,16 @@ class Painter:
             self.pennant_at = self.pennant_spot(c, m)
             x, y = self.pennant_at
             occ[int((y - 0.095) * G):int((y + 0.1) * G), int((x - 0.08) * G):int((x + 0.08) * G)] = True
+        # a symbol's plaque and a cloister's close stand on an open square of their own
+        keep = [(x, y, rr + 0.012) for _what, (x, y), rr, _seg in self.plan.symbols]
+        for road in self.plan.roads:  # the lane over a tunnel (PD17)
+            if road.end == "tunnel":
+                keep += [(x, y, 0.045) for x, y in resample(road.path[1:-1], 0.02)]
+        if self.plan.cloister_in_city:
+            keep.append((*self.plan.cloister, self.plan.cloister_r + 0.04))
+        for x, y, rr in keep:
+            y0, y1, x0, x1 = (max(0, int(v * G)) for v in (y - rr, y + rr, x - rr, x + rr))
+            occ[y0:y1, x0:x1] = True
         placed = []
 
         def try_place(cx, cy, L, W, ang, pad=1.5):
@@ -1086,11 +1437,60 @@ class Painter:
 
     def roads(self):
         p = self.plan
-        if not p.roads:
+        roads = drawn_roads(p)
+        if p.bridge:  # the road under the bridge, then the road on it, over a stone arch (TB24)
+            upper = [r for r in roads if r.seg == p.bridge[0]]
+            self._roads([r for r in roads if r.seg != p.bridge[0]])
+            lower = next(r for r in roads if r.seg == p.bridge[1])
+            span = self.stroke_mask(lower.path, ROAD_W + 2 * ROAD_EDGE + 2 * BRIDGE_ABUTMENT)
+            self._overpass(upper[0], span)
+            return
+        self._roads(roads)
+
+    def _overpass(self, road: Road, span: np.ndarray):
+        """The road on the bridge (TB24): the road below darkens in the arch's shade on both
+        sides, the deck is walled by stone parapets with a post at each end, and its shadow
+        falls on the road below, so that one road plainly runs over the other."""
+        deck = self.stroke_mask(road.path, ROAD_W + 2 * BRIDGE_PARAPET, caps=False) * span
+        pts = self.px(road.path)
+        # the road below dims as it runs in under the arch
+        along = norm((pts[-1][0] - pts[0][0], pts[-1][1] - pts[0][1]))
+        yy, xx = np.mgrid[0:S, 0:S].astype(np.float32)
+        away = np.abs((xx - pts[0][0]) * -along[1] + (yy - pts[0][1]) * along[0]) / S - ROAD_W / 2
+        self.img = A.shade(self.img, np.clip(1 - away / 0.3, 0, 1) ** 1.3 * A.blur(span, 3) * 0.6)
+        self.img = A.shade(self.img, A.shift(A.blur(deck, 8), int(0.03 * S), int(0.035 * S)) * 0.7)
+        self._roads([road], over=span > 0.5, stone=(SANDSTONE_DARK, SANDSTONE))
+        ys, xs = np.nonzero(deck > 0.5)
+        t = (xs - pts[0][0]) * along[0] + (ys - pts[0][1]) * along[1]
+        t0, t1 = t.min(), t.max()
+        side = (-along[1], along[0])
+        off = (ROAD_W / 2 + BRIDGE_PARAPET * 0.45) * S
+        walls = [[add(add(pts[0], along, t0), side, k * off), add(add(pts[0], along, t1), side, k * off)]
+                 for k in (-1, 1)]
+
+        def draw(d):
+            for a, b in walls:
+                A.stroke(d, [a, b], BRIDGE_PARAPET * S + 8, SANDSTONE_DARK)
+                A.stroke(d, [a, b], BRIDGE_PARAPET * S, SANDSTONE)
+                A.stroke(d, [add(a, side, -4), add(b, side, -4)], BRIDGE_PARAPET * S * 0.35, SANDSTONE_LIGHT)
+                for q in (a, b):  # the posts at the ends of the parapets
+                    rr = BRIDGE_PARAPET * S * 0.95
+                    d.rectangle((q[0] - rr, q[1] - rr, q[0] + rr, q[1] + rr), fill=SANDSTONE_LIGHT,
+                                outline=SANDSTONE_DARK, width=4)
+
+        self.paint_sprites(draw, lambda d: [A.stroke(d, w, BRIDGE_PARAPET * S + 8, 255) for w in walls],
+                           (10, 14), 6, 0.5)
+        self.claims.claim(self.footprint(draw), road.seg)
+
+    def _roads(self, roads: list, over: np.ndarray | None = None, stone=(STONE_DARK, STONE)):
+        """Paint ``roads``; where a road runs over ``over`` (the water, or the road under a
+        bridge) it crosses on a bridge of ``stone`` (its edge and its face)."""
+        p = self.plan
+        if not roads:
             return
         outer = np.zeros((S, S), np.float32)
         inner = np.zeros((S, S), np.float32)
-        for r in p.roads:
+        for r in roads:
             road = self.stroke_mask(r.path, ROAD_W + 2 * ROAD_EDGE)
             self.claims.claim(road, r.seg)
             outer = np.maximum(outer, road)
@@ -1104,16 +1504,17 @@ class Painter:
             outer = np.maximum(outer, pl)
             inner = np.maximum(inner, pi)
             # the square is shared by the roads that end there, each taking the side it comes from
-            ways = {r.seg: SM.unit((r.path[1][0] - x, r.path[1][1] - y)) for r in p.roads if r.end == "village"}
+            ways = {r.seg: SM.unit((r.path[1][0] - x, r.path[1][1] - y)) for r in roads if r.end == "village"}
             if ways:
                 self.claims.claim_where(pl > 0.5, SM.angle_split((S, S), (x, y), ways))
         outer, inner = A.blur(outer, 1.5), A.blur(inner, 1.5)
         # bridge: stone parapets where the road crosses water
         water = getattr(self, "water_mask", None)
-        if water is not None:
+        if over is None and water is not None:
             over = A.blur(water, 22) > 0.05
+        if over is not None:
             bridge_outer = np.zeros((S, S), np.float32)
-            for r in p.roads:
+            for r in roads:
                 if r.end:
                     continue
                 deck = self.stroke_mask(r.path, ROAD_W + 0.075, caps=False)
@@ -1122,11 +1523,11 @@ class Painter:
             bridge = bridge_outer * over
             if bridge.any():
                 self.img = A.shade(self.img, A.shift(A.blur(bridge, 8), 8, 14) * 0.55)
-                self.img = A.mix(self.img, STONE_DARK, A.blur(bridge, 1))
+                self.img = A.mix(self.img, stone[0], A.blur(bridge, 1))
                 shrunk = A.blur(bridge, 4) > 0.92
-                self.img = A.mix(self.img, STONE, A.blur(shrunk.astype(np.float32), 1))
+                self.img = A.mix(self.img, stone[1], A.blur(shrunk.astype(np.float32), 1))
                 # keep the road's verge off the bridge: the deck is dirt right up to the parapets
-                inner = np.maximum(inner, A.blur(self.stroke_mask(p.roads[0].path, ROAD_W + 0.012), 1) * bridge)
+                inner = np.maximum(inner, A.blur(self.stroke_mask(roads[0].path, ROAD_W + 0.012), 1) * bridge)
         # grass verge darkening, then dirt
         self.img = A.shade(self.img, np.clip(A.blur(outer, 6) - outer, 0, 1) * 0.35)
         self.img = A.mix(self.img, VERGE, outer)
@@ -1137,7 +1538,7 @@ class Painter:
         im = A.to_image(self.img)
         d = ImageDraw.Draw(im, "RGBA")
         rr = self.prng
-        for r in p.roads:
+        for r in roads:
             pts = self.px(r.path)
             for off in (-0.022, 0.022):
                 line = [offset_point(pts, t, off * S) for t in np.linspace(0.02, 0.98, 40)]
@@ -1150,8 +1551,12 @@ class Painter:
         self.img = A.from_image(im)
 
     def ends(self):
-        """Gates where roads meet a city, jetties where they meet the river, a house if nothing."""
-        for r in self.plan.roads:
+        """Gates where roads meet a city, jetties where they meet the river, a house if nothing,
+        a tunnel's mouth where the road goes under the city."""
+        for r in drawn_roads(self.plan):
+            if r.end == "tunnel":
+                self.tunnel_mouth(r)
+                continue
             if r.end not in ("gate", "bank", "house"):
                 continue
             a, b = r.path[-2], r.path[-1]
@@ -1271,6 +1676,8 @@ class Painter:
         k = self.plan.cloister_r / CLOISTER_R
         cx, cy = x * S, y * S
         u = S * k * 1.1  # local unit
+        if self.plan.cloister_in_city:
+            self.close()
 
         # trampled ground and a garden around the cloister
         def ground(d):
@@ -1288,6 +1695,149 @@ class Painter:
         abbey = next(i for i, s in enumerate(self.kind.segments) if s.kind == "cloister")
         # church, cloister walk and kitchen garden, with the paths between them: one piece
         self.claims.claim(SM.closing(self.footprint(draw), A.blur, 0.02 * S), abbey)
+
+    def close(self):
+        """The walled close of a cloister inside a city (PD15): a lawn inside a low wall with a
+        gate, apart from the streets round it; the cloister and the city are two features."""
+        x, y = self.plan.cloister
+        rr = (self.plan.cloister_r + 0.03) * S
+        cx, cy = x * S, y * S
+        box = (cx - rr, cy - rr, cx + rr, cy + rr)
+
+        def draw(d):
+            d.rounded_rectangle(box, radius=rr * 0.08, fill=(96, 146, 62))
+            for k in range(40):
+                t = k / 40
+                d.line((box[0] + 10, box[1] + 12 + t * (2 * rr - 24), box[2] - 10, box[1] + 12 + t * (2 * rr - 24)),
+                       fill=(104, 156, 66) if k % 2 else (90, 138, 58), width=3)
+            d.rounded_rectangle(box, radius=rr * 0.08, outline=STONE_DARK, width=int(0.03 * S))
+            d.rounded_rectangle(box, radius=rr * 0.08, outline=STONE, width=int(0.018 * S))
+            gx0, gx1 = cx - 0.035 * S, cx + 0.035 * S  # the gate, to the street on the south
+            d.rectangle((gx0, box[3] - 0.02 * S, gx1, box[3] + 0.02 * S), fill=(150, 120, 84), outline=STONE_DARK,
+                        width=3)
+
+        self.paint_sprites(draw, lambda d: d.rectangle(box, fill=255), (8, 10), 6, 0.45)
+        abbey = next(i for i, s in enumerate(self.kind.segments) if s.kind == "cloister")
+        self.claims.claim(self.footprint(draw), abbey)
+
+    def tunnel_course(self):
+        """Where a road runs under the city (PD17): its tunnel's course from mouth to mouth,
+        dashed over the grass, the wall and a lane the houses leave open, as a map draws a tunnel."""
+        for r in self.plan.roads:
+            if r.end != "tunnel":
+                continue
+            im = A.to_image(self.img)
+            d = ImageDraw.Draw(im, "RGBA")
+            a, b = (stub.path[-1] for stub in tunnel_stubs(self.plan, r))
+            pts = resample(self.px([a, b]), 0.04 * S)
+            for p, q in zip(pts[::2], pts[1::2]):
+                d.line((p, q), fill=(58, 46, 34, 200), width=int(0.036 * S))
+                d.line((p, q), fill=(196, 168, 116, 220), width=int(0.018 * S))
+            self.img = A.from_image(im)
+
+    def tunnel_mouth(self, road: Road):
+        """A tunnel's mouth: a grassy mound with a stone arch, the road running into its dark."""
+        (x, y), rr = tunnel_mound(road)
+        a, b = road.path[-2], road.path[-1]
+        d = norm((b[0] - a[0], b[1] - a[1]))
+        perp = (-d[1], d[0])
+        cx, cy, R = x * S, y * S, rr * S
+        end = (b[0] * S, b[1] * S)
+
+        def mound(dr):
+            dr.ellipse((cx - R * 1.25, cy - R, cx + R * 1.25, cy + R), fill=(88, 132, 56), outline=(52, 84, 34),
+                       width=4)
+            dr.ellipse((cx - R * 0.9 - R * 0.2, cy - R * 0.75 - R * 0.2, cx + R * 0.5, cy + R * 0.3),
+                       fill=(118, 164, 72))
+
+        def draw(dr):
+            w = (ROAD_W / 2 + 0.018) * S
+            arch = [add(end, perp, w), add(end, perp, -w), add(add(end, perp, -w), d, 0.035 * S),
+                    add(add(end, perp, w), d, 0.035 * S)]
+            dr.polygon(arch, fill=SANDSTONE, outline=SANDSTONE_DARK, width=4)
+            hole = [add(add(end, perp, w * 0.62), d, -2), add(add(end, perp, -w * 0.62), d, -2),
+                    add(add(end, perp, -w * 0.62), d, 0.025 * S), add(add(end, perp, w * 0.62), d, 0.025 * S)]
+            dr.polygon(hole, fill=(30, 24, 20))
+            for f in (-0.8, 0.0, 0.8):  # voussoirs over the opening
+                q = add(add(end, perp, w * f), d, 0.03 * S)
+                dr.ellipse((q[0] - 7, q[1] - 7, q[0] + 7, q[1] + 7), fill=SANDSTONE_LIGHT, outline=SANDSTONE_DARK,
+                           width=2)
+
+        self.paint_sprites(mound, lambda dr: dr.ellipse((cx - R * 1.25, cy - R, cx + R * 1.25, cy + R), fill=255),
+                           (8, 10), 5, 0.4)
+        self.claims.release(self.footprint(mound))
+        self.paint_sprites(draw)
+        # the arch ends the road; the mound over the tunnel is the field's, like the grass round it
+        self.claims.claim(self.footprint(draw), road.seg)
+
+    def volcano(self):
+        """The volcano (The Princess & the Dragon): a cone of dark rock lit from the north-west,
+        ridges running down from a crater of glowing lava, lava streams and a plume of smoke."""
+        x, y, r = self.plan.volcano
+        cx, cy, R = x * S, y * S, r * S
+        yy, xx = np.mgrid[0:S, 0:S].astype(np.float32)
+        dx, dy = xx - cx, yy - cy
+        dist = np.hypot(dx, dy)
+        ang = np.arctan2(dy, dx)
+        wob = 1 + VOLCANO_WOBBLE * (0.6 * np.sin(5 * ang + 1.3) + 0.4 * np.sin(9 * ang + 0.4))
+        rn = dist / (R * wob)
+        cone = np.clip((1 - rn) * 8, 0, 1)  # soft foot
+        # shadow cast to the south-east, then the rock, shaded by its slope facing the sun
+        self.img = A.shade(self.img, A.shift(A.blur(cone, 10), int(0.02 * S), int(0.026 * S)) * (1 - cone) * 0.55)
+        facing = -(dx * LIGHT[0] + dy * LIGHT[1]) / np.maximum(dist, 1)
+        ridges = 0.5 + 0.5 * np.sin(ang * 14 + 2 * np.sin(ang * 3)) * np.clip(rn * 1.5 - 0.25, 0, 1)
+        n = A.fbm(S, self.rng, octaves=((12, 0.5), (40, 0.5)))
+        rock = np.stack([np.full((S, S), c, np.float32) for c in (104, 88, 78)], -1)
+        ash = np.float32((150, 140, 130))
+        col = A.mix(rock, ash, np.clip(1 - rn * 1.3, 0, 1) * 0.7)
+        col = col * (0.78 + 0.3 * facing[..., None] * np.clip(rn, 0.2, 1)[..., None])
+        col = col * (0.86 + 0.14 * ridges[..., None]) * (0.92 + 0.12 * n[..., None])
+        self.img = A.mix(self.img, col, cone)
+        rim = np.clip(1 - np.abs(rn - 1) * 30, 0, 1) * (dist < R * 1.2)
+        self.img = A.shade(self.img, rim * 0.35)
+        im = A.to_image(self.img)
+        d = ImageDraw.Draw(im, "RGBA")
+        # lava streams from the crater down the slopes
+        r_ = self.prng
+        for k, a0 in enumerate((0.5, 2.3, 4.2)):
+            pts = []
+            for t in np.linspace(0.22, 0.92, 16):
+                a = a0 + 0.25 * math.sin(t * 7 + k) * t
+                pts.append((cx + math.cos(a) * R * t, cy + math.sin(a) * R * t))
+            d.line(pts, fill=(120, 30, 14, 255), width=int(0.034 * S), joint="curve")
+            d.line(pts, fill=(240, 100, 24, 255), width=int(0.02 * S), joint="curve")
+            d.line(pts[:10], fill=(255, 200, 70, 255), width=int(0.008 * S), joint="curve")
+        # the crater: a dark rim round a pool of glowing lava
+        cr = R * 0.3
+        d.ellipse((cx - cr * 1.25, cy - cr * 1.2, cx + cr * 1.25, cy + cr * 1.2), fill=(58, 44, 40))
+        for k, c in enumerate(((150, 30, 16), (226, 74, 20), (250, 140, 30), (255, 214, 90))):
+            f = 1 - k * 0.22
+            d.ellipse((cx - cr * f, cy - cr * f * 0.95, cx + cr * f, cy + cr * f * 0.95), fill=c)
+        # smoke drifting east
+        for k in range(6):
+            t = k / 5
+            px_, py_ = cx + R * (0.1 + 0.55 * t) + r_.uniform(-4, 4), cy - R * (0.25 + 0.45 * t)
+            pr = R * (0.12 + 0.1 * t)
+            d.ellipse((px_ - pr, py_ - pr, px_ + pr, py_ + pr), fill=(84, 80, 78, 90))
+            d.ellipse((px_ - pr * 0.8, py_ - pr * 0.9, px_ + pr * 0.6, py_ + pr * 0.5), fill=(214, 210, 204, 130))
+        self.img = A.from_image(im)
+        # the volcano belongs to no segment: no follower stands on it
+        self.claims.claim(np.clip(1 - rn, 0, 1) > 0.02, None)
+
+    def symbols(self):
+        """The tile's symbols: a city's goods or princess (part of that city, kept clear of its
+        followers like a pennant), the tile's own dragon or magic portal (part of no segment)."""
+        for what, (x, y), r, seg in self.plan.symbols:
+            cx, cy, R = x * S, y * S, r * S
+
+            def draw(d, what=what, cx=cx, cy=cy, R=R):
+                A.draw_symbol(d, what, cx, cy, R)
+
+            self.paint_sprites(draw, lambda d, cx=cx, cy=cy, R=R: d.ellipse((cx - R, cy - R, cx + R, cy + R),
+                                                                            fill=255), (8, 10), 5, 0.5)
+            self.claims.claim(self.footprint(draw), seg)
+            if seg is not None:
+                self.keep_clear.append((x - r, y - r, x + r, y + r))
 
     def garden(self):
         """The Abbot's garden: beds of flowers and herbs parted by a cross of paths, inside a
@@ -1777,13 +2327,31 @@ def segment_layout(painter: Painter, shapes: SM.Shapes):
     return labels, anchors
 
 
+def symbol_places(plan: Plan) -> dict[str, list[float]]:
+    """Where the tile shows each of its symbols, [x, y, radius] in tile units (segments.json):
+    its goods or princess, its dragon, portal or volcano."""
+    places = {what: [x, y, r] for what, (x, y), r, _seg in plan.symbols}
+    if plan.volcano:
+        x, y, r = plan.volcano
+        places["volcano"] = [x, y, r * (1 + VOLCANO_WOBBLE)]  # (its foot, as far as it wanders)
+    return {k: [round(float(v), 4) for v in xyr] for k, xyr in places.items()}
+
+
+def garden_kind(kind: TileKind) -> TileKind:
+    """The garden twin of ``kind`` (The Abbot's :func:`garden_twin`), keeping the symbol the
+    plain twin shows (tiles.md: PD10G shows the dragon as PD10 does)."""
+    twin = garden_twin(kind)
+    return replace(twin, symbol=kind.symbol) if kind.symbol and not twin.symbol else twin
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     tiles = read_tilesets()
     sources = image_sources()
     sources.update(garden_sources(sources))
-    # the Abbot's garden twins after every tile of the tilesets: their layouts are appended
-    kinds = [*tiles, *(garden_twin(k) for k in tiles if k.id in (*TWINS, *IC_TWINS))]
+    sources.update({t + "G": sources[t].with_name(sources[t].stem + "G.png") for t in EXPANSION_TWINS if t in sources})
+    # the garden twins after every tile of the tilesets: their layouts are appended
+    kinds = [*tiles, *(garden_kind(k) for k in tiles if k.id in (*TWINS, *IC_TWINS, *EXPANSION_TWINS))]
     wanted = set(argv) or {k.id for k in kinds}
     shapes = SM.load_shapes(A.RESOURCES / "pieces")
     entries = {}
@@ -1796,8 +2364,8 @@ def main(argv: list[str] | None = None) -> int:
         A.save_png(img, sources[kind.id])
         labels, anchors = segment_layout(painter, shapes)
         SM.save_mask(labels, SM.mask_path(sources[kind.id]))
-        entries[kind.id] = SM.tile_entry(kind, anchors)
-        extra = {k: v for k, v in plan.variant.items() if v != VARIANTS[0][k]}
+        entries[kind.id] = SM.tile_entry(kind, anchors, symbol_places(plan))
+        extra = {k: v for k, v in plan.variant.items() if v != VARIANTS[0].get(k, False)}
         print(f"{kind.id:>4} -> {sources[kind.id].relative_to(A.ROOT)}" + (f"  (layout {extra})" if extra else ""))
     SM.write_index(A.RESOURCES / "tiles" / "segments.json", entries, [k.id for k in kinds])
     return 0

@@ -7,6 +7,8 @@ Writes:
   resources/ui/score-track.json  where each square is: {"size": [w, h], "cells": [[x, y, w, h], ...]}
                                  (index = score mod 50; laps of 50 are shown with lap-50/lap-100 tokens)
   resources/ui/icons/<name>.png  64 × 64 icons: rotate confirm skip undo save hint settings deck
+  resources/ui/icons/<good>.png  64 × 64 goods tokens (Traders & Builders): wine grain cloth, the
+                                 symbols the tiles show, for the players' cards and the results
   resources/icon/carcassonne.png 256 × 256 window icon, and carcassonne.ico (16-256 px)
 Run after draw_tiles.py and draw_pieces.py (it reuses their artwork). Needs numpy, Pillow.
 """
@@ -17,7 +19,7 @@ import json
 import math
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 try:
     from . import artlib as A  # type: ignore
@@ -190,6 +192,21 @@ def icon(name: str, size: int = 64) -> Image.Image:
     return im.resize((size, size), Image.LANCZOS)
 
 
+def goods_token(good: str, size: int = 64) -> Image.Image:
+    """A goods token (Traders & Builders): the tiles' goods symbol on a round token, drawn larger
+    than on a tile so that it still reads at the 16-24 px of a player's card."""
+    px = size * SS
+    im = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+    c, r = px / 2, px * 0.45
+    shadow = Image.new("L", (px, px), 0)
+    ImageDraw.Draw(shadow).ellipse((c - r, c - r + px * 0.03, c + r, c + r + px * 0.03), fill=110)
+    im.putalpha(shadow.filter(ImageFilter.GaussianBlur(px * 0.02)))
+    d = ImageDraw.Draw(im)
+    A.draw_plaque(d, c, c, r)
+    A.SYMBOLS[good](d, c, c + 0.02 * r, r * 0.92)
+    return im.resize((size, size), Image.LANCZOS)
+
+
 def app_icon() -> Image.Image:
     px = 256 * SS
     tile = A.RESOURCES / "tiles" / "base" / "L.png"
@@ -211,6 +228,8 @@ def main() -> int:
     score_track()
     for name in ICONS:
         A.save_png(icon(name), A.RESOURCES / "ui" / "icons" / f"{name}.png")
+    for good in A.GOODS:
+        A.save_png(goods_token(good), A.RESOURCES / "ui" / "icons" / f"{good}.png")
     app = app_icon()
     A.save_png(app, A.RESOURCES / "icon" / "carcassonne.png")
     app.save(A.RESOURCES / "icon" / "carcassonne.ico",

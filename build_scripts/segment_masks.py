@@ -78,6 +78,11 @@ class Claims:
         """Pixels a layer covers (``coverage`` > 0.5) now show ``segment`` (None: the river)."""
         self.owner[coverage > 0.5] = NO_SEGMENT if segment is None else segment + 1
 
+    def release(self, coverage: np.ndarray) -> None:
+        """Pixels a layer covers go back to the grass, for the field round them to take (the
+        mound over a tunnel: the road runs under it, the field over it)."""
+        self.owner[coverage > 0.5] = UNCLAIMED
+
     def claim_where(self, where: np.ndarray, label: np.ndarray) -> None:
         """Per-pixel claims (``label`` already a pixel value) where ``where`` is set."""
         self.owner[where] = label[where]
@@ -319,12 +324,18 @@ def mask_path(art: Path) -> Path:
     return art.with_name(art.stem + ".segments.png")
 
 
-def tile_entry(kind: TileKind, anchors: dict[int, Point]) -> dict:
+def tile_entry(kind: TileKind, anchors: dict[int, Point], symbols: dict[str, list[float]] | None = None) -> dict:
+    """A tile's entry in ``segments.json``: its segments' place names, their anchors and, for a
+    tile that shows symbols (goods, the princess, a dragon, a portal, a volcano), where each is
+    drawn as [x, y, radius]: the tile's own symbols are no segment's pixels."""
     names = spot_names(kind)
-    return {
+    entry = {
         "segments": names,
         "anchors": {names[i][0]: list(anchors[i]) for i in sorted(anchors)},
     }
+    if symbols:
+        entry["symbols"] = symbols
+    return entry
 
 
 def write_index(path: Path, entries: dict[str, dict], order: list[str]) -> None:

@@ -79,7 +79,7 @@ def images():
 
 
 def test_every_tile_has_artwork_of_at_least_256_px(images):
-    assert len(TILES) == 51  # the base game 24, The River 10, Inns & Cathedrals 17
+    assert len(TILES) == 104  # the base game 24, The River 10, Inns & Cathedrals 17, T&B 24, P&D 29
     for kind in TILES:
         path = SOURCES[kind.id]
         assert path.is_file(), f"missing artwork {path}"

@@ -28,7 +28,7 @@ def test_engine_imports_neither_pygame_nor_pytmx():
 
 def test_loading_the_tiles_imports_neither_pygame_nor_pytmx():
     result = _run_then_check("from carcassonne.tileset import standard_tiles\n"
-                             "assert len(standard_tiles()) == 51")
+                             "assert len(standard_tiles()) == 104")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -10,6 +10,8 @@ half-edges, follower places, clockwise rotation).
 
 from __future__ import annotations
 
+import json
+import math
 from collections import Counter
 
 import pygame
@@ -36,6 +38,21 @@ AGREEMENT = {"city": 0.95, "road": 0.85, "field": 0.9, "cloister": 0.55}
 MID = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
 HALF_POINT = ((0.25, 0.0), (0.75, 0.0), (1.0, 0.25), (1.0, 0.75),
               (0.75, 1.0), (0.25, 1.0), (0.0, 0.75), (0.0, 0.25))
+
+
+#: The symbols a tile shows of its own (The Princess & the Dragon): they belong to the tile, not
+#: to a segment (tiles.md), so their pixels are no follower place, like the river's.
+OWN_SYMBOLS = ("volcano", "dragon", "portal")
+
+
+def own_symbols(tile: str) -> list[tuple[float, float, float]]:
+    """Where the tile draws its own symbols, (x, y, radius) in tile units, from ``segments.json``."""
+    entry = json.loads(resources.path("tiles", "segments.json").read_text())["tiles"][tile]
+    return [tuple(xyr) for what, xyr in entry.get("symbols", {}).items() if what in OWN_SYMBOLS]
+
+
+def in_discs(x: float, y: float, discs, slack: float) -> bool:
+    return any(math.hypot(x - cx, y - cy) <= r + slack for cx, cy, r in discs)
 
 
 def follower_spots(o) -> dict[str, int]:
@@ -85,11 +102,27 @@ def test_mask_pixels_show_their_segments_terrain_in_the_art(kind, art):
         assert share >= AGREEMENT[seg.kind], f"{kind.id} {seg.spot}: only {share:.0%} {TERRAIN[seg.kind]}, {seen}"
 
 
-def test_pixels_of_no_segment_are_the_river():
-    """The river is no feature (The River rules): only its water and banks are left out."""
+def test_pixels_of_no_segment_are_the_river_or_the_tiles_own_symbol():
+    """The river is no feature (The River rules): only its water and banks are left out; and
+    a volcano, dragon or magic portal, which belong to the tile and not to a segment (tiles.md)."""
+    symbols_seen = 0
     for kind in TILES:
         covered = sum(tile_masks.segment_mask(kind.id, 0, s.spot_names()[0], FULL).count()
                       for s in kind.segments if s.kind in FEATURE_KINDS)
+        discs = own_symbols(kind.id)
+        assert bool(discs) == (kind.symbol in OWN_SYMBOLS), kind.id
+        if discs:
+            symbols_seen += 1
+            mask = pygame.mask.Mask((FULL, FULL), fill=True)
+            for s in kind.segments:
+                if s.kind in FEATURE_KINDS:
+                    mask.erase(tile_masks.segment_mask(kind.id, 0, s.spot, FULL), (0, 0))
+            left = [(x, y) for y in range(FULL) for x in range(FULL) if mask.get_at((x, y))]
+            assert all(in_discs((x + 0.5) / FULL, (y + 0.5) / FULL, discs, 3 / FULL) for x, y in left), (
+                f"{kind.id}: pixels of no segment outside its {kind.symbol}")
+            area = sum(math.pi * (r * FULL) ** 2 for _, _, r in discs)
+            assert len(left) > 0.6 * area, f"{kind.id}: its {kind.symbol} is a segment's"
+            continue
         if not kind.is_river:
             assert covered == FULL * FULL, f"{kind.id}: {FULL * FULL - covered} pixels belong to no segment"
             continue
@@ -112,7 +145,10 @@ def test_masks_of_a_tile_never_overlap_and_cover_it_but_the_river(size):
                 for b in masks[i + 1:]:
                     assert a.overlap_area(b, (0, 0)) == 0, f"{kind.id} at {rotation}°, {size} px"
             covered = sum(m.count() for m in masks)
-            if not kind.is_river:
+            symbols = sum(math.pi * (r * size + 2) ** 2 for _, _, r in own_symbols(kind.id))
+            if symbols:  # the tile's own symbol, and nothing else, is no segment's
+                assert size * size - symbols <= covered < size * size, f"{kind.id} at {rotation}°, {size} px"
+            elif not kind.is_river:
                 assert covered == size * size, f"{kind.id} at {rotation}°, {size} px: {size * size - covered} left"
             else:
                 assert 0.55 * size * size < covered < 0.9 * size * size, kind.id

@@ -8,15 +8,17 @@ from pathlib import Path
 import pytest
 
 from carcassonne import tileset
+from carcassonne.engine.deck import Deck
 from carcassonne.engine.errors import TileDefinitionError
 from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
+from carcassonne.engine.rules import Rules
 from carcassonne.engine.tiles import TileKind, format_segments, parse_marks, parse_segments
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from tiles_md import read_catalogue, section_totals  # noqa: E402
 
 #: The catalogue's sections the tilesets implement; an expansion lands by adding its section.
-IMPLEMENTED = {"base", "river", "inns_cathedrals"}
+IMPLEMENTED = {"base", "river", "inns_cathedrals", "traders_builders", "princess_dragon"}
 CATALOGUE = read_catalogue(sections=IMPLEMENTED)
 SHARED_COPY = Path(__file__).resolve().parents[2] / "shared" / "docs" / "tiles.md"
 
@@ -43,6 +45,8 @@ def test_every_tile_of_the_catalogue_is_in_the_tilesets(tiles):
     assert len(tiles.expansion("base")) == 24 and tiles.expansion("base").total == 72
     assert len(tiles.expansion("river")) == 10 and tiles.expansion("river").total == 12
     assert len(tiles.expansion("inns_cathedrals")) == 17 and tiles.expansion("inns_cathedrals").total == 18
+    assert len(tiles.expansion("traders_builders")) == 24 and tiles.expansion("traders_builders").total == 24
+    assert len(tiles.expansion("princess_dragon")) == 29 and tiles.expansion("princess_dragon").total == 30
 
 
 def test_ten_pennant_tiles_in_the_base_game(tiles):
@@ -55,6 +59,8 @@ def test_tile_matches_the_catalogue(tiles, tile_id):
     assert kind.count == row.count
     assert kind.edges == row.edges
     assert kind.role == {"D": "start"}.get(tile_id, row.role)
+    assert kind.symbol == row.symbol  # The Princess & the Dragon: volcano, dragon, portal, princess
+    assert kind.expansion == row.section
 
     def places(seg):
         if seg.kind == "field":
@@ -70,6 +76,28 @@ def test_tile_matches_the_catalogue(tiles, tile_id):
          sorted(sorted(c) for c in s["cities"]))
         for s in row.segments)
     assert got == want
+
+
+def test_each_tileset_declares_its_expansion_and_the_marks_its_segments_carry():
+    declared = {t.tileset: (t.tileset_properties.get("expansion"), t.tileset_properties.get("marks", ""))
+                for t in tileset.read_tiled_tiles()}
+    assert declared == {
+        "base": ("base", ""), "river": ("river", ""),
+        "inns_cathedrals": ("inns_cathedrals", "inn:road cathedral:city"),
+        "traders_builders": ("traders_builders", "wine:city grain:city cloth:city"),
+        "princess_dragon": ("princess_dragon", "princess:city tunnel:road"),
+    }
+
+
+@pytest.mark.parametrize("rules", [{}, {"river": True}, {"abbot": True}, {"inns_cathedrals": True},
+                                   {"river": True, "abbot": True, "inns_cathedrals": True}])
+def test_tiles_of_expansions_without_rules_never_reach_the_bag(tiles, rules):
+    """The tilesets ship Traders & Builders and The Princess & the Dragon before their rules:
+    a game's bag holds the base tiles and what its rule modules add, nothing else."""
+    deck = Deck.for_rules(tiles, Rules.from_record(rules), seed=1)
+    kinds = {tiles[t].expansion for t, n in deck.counts.items() if n} | {tiles[deck.start].expansion}
+    assert kinds <= {"base", "river", "inns_cathedrals"}
+    assert not any(t.startswith(("TB", "PD")) for t in deck.pile)
 
 
 def test_segment_text_round_trips(tiles):
@@ -139,7 +167,7 @@ def test_pytmx_reads_the_same_tile_properties_as_the_rules_reader():
 
     tiled = pytmx.TiledMap(str(tileset.resources.path("tilesets", tileset.CATALOGUE)))
     ours = tileset.read_tiled_tiles()
-    assert len(ours) == sum(ts.tilecount for ts in tiled.tilesets) == 51
+    assert len(ours) == sum(ts.tilecount for ts in tiled.tilesets) == 51 + 24 + 29
     pytmx_own = {"id", "source", "trans", "width", "height", "frames"}
     for tile in ours:
         theirs = tiled.get_tile_properties_by_gid(tile.gid)
