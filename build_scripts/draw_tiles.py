@@ -29,7 +29,7 @@ import math
 import random
 import sys
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -41,15 +41,13 @@ except ImportError:  # run as a script
     import artlib as A  # type: ignore
     import segment_masks as SM  # type: ignore
 
-from carcassonne.engine.modules.abbot import GARDEN, TWINS, garden_twin  # noqa: E402
-from carcassonne.engine.modules.inns_cathedrals import TWINS as IC_TWINS  # noqa: E402
 from carcassonne.engine.tiles import TileKind  # noqa: E402
-from carcassonne.tileset import garden_sources, image_sources, read_tilesets  # noqa: E402
+from carcassonne.expansions.abbot.rules import GARDEN, TWINS, garden_twin  # noqa: E402
+from carcassonne.tileset import image_sources, read_tilesets  # noqa: E402
 
 #: The garden twins of Traders & Builders and The Princess & the Dragon (tiles.md, their
 #: "Gardens" paragraphs: TB8G, TB11G, PD2G, PD10G), drawn beside their plain twins like the
 #: Abbot's own; their rule modules name them to the game.
-EXPANSION_TWINS = ("TB8", "TB11", "PD2", "PD10")
 
 OUT_SIZE = 256
 SCALE = 4
@@ -2338,20 +2336,19 @@ def symbol_places(plan: Plan) -> dict[str, list[float]]:
 
 
 def garden_kind(kind: TileKind) -> TileKind:
-    """The garden twin of ``kind`` (The Abbot's :func:`garden_twin`), keeping the symbol the
-    plain twin shows (tiles.md: PD10G shows the dragon as PD10 does)."""
-    twin = garden_twin(kind)
-    return replace(twin, symbol=kind.symbol) if kind.symbol and not twin.symbol else twin
+    """The garden twin of ``kind`` (The Abbot's :func:`garden_twin`: the symbol the plain twin
+    shows too, tiles.md: PD10G shows the dragon as PD10 does)."""
+    return garden_twin(kind)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     tiles = read_tilesets()
     sources = image_sources()
-    sources.update(garden_sources(sources))
-    sources.update({t + "G": sources[t].with_name(sources[t].stem + "G.png") for t in EXPANSION_TWINS if t in sources})
+    # each garden twin's picture lies beside its plain twin's, the same name with G
+    sources.update({t + "G": sources[t].with_name(sources[t].stem + "G.png") for t in TWINS if t in sources})
     # the garden twins after every tile of the tilesets: their layouts are appended
-    kinds = [*tiles, *(garden_kind(k) for k in tiles if k.id in (*TWINS, *IC_TWINS, *EXPANSION_TWINS))]
+    kinds = [*tiles, *(garden_kind(k) for k in tiles if k.id in TWINS)]
     wanted = set(argv) or {k.id for k in kinds}
     shapes = SM.load_shapes(A.RESOURCES / "pieces")
     entries = {}

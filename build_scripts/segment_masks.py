@@ -37,8 +37,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from carcassonne.engine.geometry import EDGE_NAMES, HALF_NAMES
-from carcassonne.engine.modules.abbot import GARDEN
 from carcassonne.engine.tiles import CITY, CLOISTER, FIELD, ROAD, SPOT_PREFIX, TileKind
+from carcassonne.expansions.abbot.rules import GARDEN
 
 #: Pixel value of grass no field has claimed yet, at drawing resolution.
 UNCLAIMED = 255
