@@ -546,8 +546,7 @@ class Game:
             return None
         self._begin(move)
         try:
-            for choice in move.decisions:
-                self._decide(move, choice)
+            self._decide_all(move)
             return self._next_decision(move)
         finally:
             self.pop()
@@ -573,7 +572,7 @@ class Game:
                 if choice not in asked.options:
                     return Reason(f"{choice} is not one of the choices ({asked.kind})", "bad-decision",
                                   kind=asked.kind, choice=choice, player=self.names[asked.player])
-                self._decide(move, choice)
+                self._decide(move._replace(decisions=move.decisions[:number]), choice)
             asked = self._next_decision(move)
             if asked is not None:
                 return Reason(f"{self.names[asked.player]} still has to decide ({asked.kind})", "decision-due",
@@ -582,13 +581,19 @@ class Game:
         finally:
             self.pop()
 
-    def _decide(self, move: Move, choice: Any) -> None:
-        """Play one decision of ``move`` on the turn being pushed."""
-        asked = self._next_decision(move)
-        frame = self._frames[-1]
+    def _decide_all(self, move: Move) -> None:
+        """Play every decision of ``move`` in order on the turn being pushed."""
+        for number, choice in enumerate(move.decisions):
+            self._decide(move._replace(decisions=move.decisions[:number]), choice)
+
+    def _decide(self, before: Move, choice: Any) -> None:
+        """Play ``choice``, the answer to the decision ``before`` (the move with the earlier
+        decisions) asks, on the turn being pushed."""
+        journal = self._frames[-1].journal
         for module in self._deciders:
-            if asked is not None and module.decision(self, move) == asked:
-                module.decide(self, move, choice, frame.journal)
+            asked = module.decision(self, before)
+            if asked is not None:
+                module.decide(self, before, asked, choice, journal)
                 return
 
     def play(self, turn: Turn) -> list[ScoreEvent]:
@@ -608,8 +613,7 @@ class Game:
         """
         if self._begin(turn) and isinstance(turn, Move):
             if turn.decisions:
-                for choice in turn.decisions:
-                    self._decide(turn, choice)
+                self._decide_all(turn)
             self._finish(turn)
 
     def _begin(self, turn: Turn) -> bool:

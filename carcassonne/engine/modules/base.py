@@ -139,8 +139,9 @@ class RuleModule:
         and its decisions so far), or None. Called with the move pushed up to that point."""
         return None
 
-    def decide(self, game: Game, move: Move, choice: Any, journal: Journal) -> None:
-        """Play ``choice``, the answer to this module's decision, before the turn is scored."""
+    def decide(self, game: Game, move: Move, decision: Decision, choice: Any, journal: Journal) -> None:
+        """Play ``choice``, the answer to ``decision`` (this module's, asked of ``move`` with the
+        decisions before it), before the turn is scored; changes go to ``journal`` or the state."""
 
     # ---------------------------------------------------------------- turn
     def after_place(self, game: Game, sq: int, o: Orientation, journal: Journal) -> None:
