@@ -141,14 +141,30 @@ class Evaluator:
             for p, points in enumerate(game.final_points()):
                 vals[p] += points
             return vals
-        w = self.w
         players = game.players
         draws = left / players
         late = left / FULL_DECK
-        follower = w.follower * late
+        follower = self.w.follower * late
         for value in self.values_of:
             value.begin(game, left, draws, follower)
         city_chance: dict[int, float] = {}
+        farms = self._features(game, vals, city_chance, left, draws, follower)
+        if farms and game.rules.farmers:
+            self._farms(game, vals, farms, city_chance, left, draws, late)
+        decay = self.w.follower_decay
+        for p in range(players):
+            s = game.supply[p]
+            if s:
+                vals[p] += follower * (1 - decay ** s) / (1 - decay)
+        for value in self.values_of:
+            value.at_home(game, vals, follower)
+        return vals
+
+    def _features(self, game: Game, vals: list[float], city_chance: dict[int, float], left: int,
+                  draws: float, follower: float) -> list[Feature]:
+        """Add each occupied road, city and cloister's expected worth to its holders, and each
+        follower's expected return to its owner; returns the occupied farms, valued after."""
+        players = game.players
         farms = []
         strong = game.strengths_vary  # some figure counts more than 1: the engine's leaders
         returns = self._returns
@@ -193,27 +209,25 @@ class Evaluator:
                         break
                 else:
                     vals[p] += back
-        if farms and game.rules.farmers:
-            per_city = 4.0 if game.rules.farm_scoring == FIRST_EDITION else 3.0
-            once = game.rules.farm_scoring == SECOND_EDITION
-            counted: list[set[int]] = [set() for _ in range(players)]
-            for farm in farms:
-                cities, growth = self._farm_cities(game, farm, city_chance, left, draws, late)
-                for p in (farm.leaders if strong else _majority(farm.owners, players)):
-                    if once:  # each city counts once per player, whichever farm supplies it
-                        fresh = {k: v for k, v in cities.items() if k not in counted[p]}
-                        counted[p].update(fresh)
-                        vals[p] += per_city * (sum(fresh.values()) + growth)
-                    else:
-                        vals[p] += per_city * (sum(cities.values()) + growth)
-        decay = w.follower_decay
-        for p in range(players):
-            s = game.supply[p]
-            if s:
-                vals[p] += follower * (1 - decay ** s) / (1 - decay)
-        for value in self.values_of:
-            value.at_home(game, vals, follower)
-        return vals
+        return farms
+
+    def _farms(self, game: Game, vals: list[float], farms: list[Feature], city_chance: dict[int, float],
+               left: int, draws: float, late: float) -> None:
+        """Add each occupied farm's expected worth to its holders (its cities, completed or likely)."""
+        players = game.players
+        strong = game.strengths_vary
+        per_city = 4.0 if game.rules.farm_scoring == FIRST_EDITION else 3.0
+        once = game.rules.farm_scoring == SECOND_EDITION
+        counted: list[set[int]] = [set() for _ in range(players)]
+        for farm in farms:
+            cities, growth = self._farm_cities(game, farm, city_chance, left, draws, late)
+            for p in (farm.leaders if strong else _majority(farm.owners, players)):
+                if once:  # each city counts once per player, whichever farm supplies it
+                    fresh = {k: v for k, v in cities.items() if k not in counted[p]}
+                    counted[p].update(fresh)
+                    vals[p] += per_city * (sum(fresh.values()) + growth)
+                else:
+                    vals[p] += per_city * (sum(cities.values()) + growth)
 
     def score(self, game: Game, player: int) -> float:
         """How far ``player`` is projected ahead of the best other player."""

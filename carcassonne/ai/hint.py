@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import FOLLOWER, Game, Move
+from ..engine import FOLLOWER, Feature, Game, Move, ScoreEvent
 from ..engine.events import FEATURE_NAMES
 from .expert import ExpertBot
-from .valuation import valuation_types
+from .valuation import Valuation, valuation_types
 
 #: The kinds of :class:`Clause`, each with its facts (all whole numbers or feature names):
 #:   ``close``   feature, points, shared (0/1): the move completes a feature of the player's
@@ -98,8 +98,6 @@ def explain(game: Game, move: Move) -> Why:
         events = events[said:]
     step = move.figure
     spot = step.place if step is not None and not step.action and step.at is None else None
-    mine = [e for e in events if me in e.players]
-    returned = sum(1 for e in events for f in e.figures_returned if f.player == me)
     placed_back = bool(spot) and any(
         f.player == me and (f.x, f.y) == (move.x, move.y) for e in events for f in e.figures_returned)
     later: list[Clause] = []
@@ -110,48 +108,63 @@ def explain(game: Game, move: Move) -> Why:
                 spot, now, later = said_of
                 parts.extend(now)
                 break
-    if mine:
-        best = max(mine, key=lambda e: e.points)
-        parts.append(Clause("close", _kind(best.feature), best.points, count=int(best.players != (me,))))
-        others = sum(e.points for e in mine if e is not best)
-        if others:
-            parts.append(Clause("more", points=others))
-        if placed_back:
-            parts.append(Clause("keep"))
-        elif returned:
-            parts.append(Clause("home", count=returned))
-        if spot and not placed_back:
-            parts.append(Clause("place", _kind(after.feature_at(move.x, move.y, spot).kind)))
-            parts.extend(later)
-    elif spot and not placed_back:
-        feature = after.feature_at(move.x, move.y, spot)
-        kind = _kind(feature.kind)
-        shared = [p for p in feature.owners if p != me]
-        claim = next((c for v in hooks if (c := v.claim_clause(feature)) is not None), None)
-        if shared:
-            parts.append(Clause("share", kind, owner=game.names[shared[0]]))
-        elif kind == "farm":
-            completed = sum(1 for c in feature.cities if c.complete)
-            parts.append(Clause("farm", kind, count=completed, other=len(feature.cities) - completed))
-        elif kind == "cloister":
-            parts.append(Clause("monk", kind, count=len(feature.tiles) - 1))
-        elif claim is not None:  # an expansion's feature (worth its points only if completed, say)
-            parts.append(claim)
-        else:
-            parts.append(Clause("claim", kind, feature.points, count=len(feature.tiles)))
-        parts.extend(later)
+    placed = spot if spot and not placed_back else None
+    if any(me in e.players for e in events):
+        parts += _scored(after, move, events, me, placed_back, placed, later)
+    elif placed:
+        parts += [_placed(game, after.feature_at(move.x, move.y, placed), me, hooks), *later]
     elif not parts:
-        grows = _grows_own_feature(after, move, me)
-        if grows:
-            parts.append(Clause("extend", grows))
-        elif after.supply[me]:
-            parts.append(Clause("hold"))
-        else:
-            parts.append(Clause("least"))
+        parts.append(_idle(after, move, me))
     theirs = [e for e in events if me not in e.players]
     if theirs:
         parts.append(Clause("gives", points=sum(e.points for e in theirs)))
     return Why(tuple(parts))
+
+
+def _scored(after: Game, move: Move, events: list[ScoreEvent], me: int, placed_back: bool,
+            placed: str | None, later: list[Clause]) -> list[Clause]:
+    """What a move that scores for the player says: its best scoring first, then the rest,
+    the followers home, and the figure placed besides."""
+    mine = [e for e in events if me in e.players]
+    best = max(mine, key=lambda e: e.points)
+    parts = [Clause("close", _kind(best.feature), best.points, count=int(best.players != (me,)))]
+    others = sum(e.points for e in mine if e is not best)
+    if others:
+        parts.append(Clause("more", points=others))
+    returned = sum(1 for e in events for f in e.figures_returned if f.player == me)
+    if placed_back:
+        parts.append(Clause("keep"))
+    elif returned:
+        parts.append(Clause("home", count=returned))
+    if placed:
+        parts += [Clause("place", _kind(after.feature_at(move.x, move.y, placed).kind)), *later]
+    return parts
+
+
+def _placed(game: Game, feature: Feature, me: int, hooks: tuple[type[Valuation], ...]) -> Clause:
+    """What a follower placed on ``feature`` (scoring nothing yet) is for."""
+    kind = _kind(feature.kind)
+    shared = [p for p in feature.owners if p != me]
+    if shared:
+        return Clause("share", kind, owner=game.names[shared[0]])
+    if kind == "farm":
+        completed = sum(1 for c in feature.cities if c.complete)
+        return Clause("farm", kind, count=completed, other=len(feature.cities) - completed)
+    if kind == "cloister":
+        return Clause("monk", kind, count=len(feature.tiles) - 1)
+    for value in hooks:  # an expansion's feature (worth its points only if completed, say)
+        claim = value.claim_clause(feature)
+        if claim is not None:
+            return claim
+    return Clause("claim", kind, feature.points, count=len(feature.tiles))
+
+
+def _idle(after: Game, move: Move, me: int) -> Clause:
+    """What a move that scores and places nothing is for."""
+    grows = _grows_own_feature(after, move, me)
+    if grows:
+        return Clause("extend", grows)
+    return Clause("hold") if after.supply[me] else Clause("least")
 
 
 def _grows_own_feature(after: Game, move: Move, me: int) -> str | None:
