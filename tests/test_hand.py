@@ -495,7 +495,7 @@ def test_the_game_server_refuses_a_hand_game(tiles: Any) -> None:
 
     with ServerThread(tiles) as server:
         said = run(scenario())
-    assert "a hand of tiles is not played over the network" in said
+    assert "tiles held by the players are not played over the network" in said
 
 
 def test_a_bot_is_asked_only_once_the_hand_is_ready() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import compress, count
-from typing import Any
+from typing import Any, cast
 
 from . import refusals
 from .deck import Deck, start_tile
@@ -50,6 +50,9 @@ _SCORE_ORDER = {ROAD: 0, CITY: 1, CLOISTER: 2, FIELD: 3}
 #: Features that spread over tiles; any other (a cloister, an expansion's) lies on one tile and
 #: is worth 1 + the tiles around it.
 _SPREADING = (ROAD, CITY, FIELD)
+
+#: The base game's figure, by name (the hot paths compare it).
+_FOLLOWER = FOLLOWER.name
 
 # Journal entries: (op, ...). Undone in reverse order by Game.pop().
 _OPEN_SQ, _MERGE, _SET_OPEN, _SET_FOLLOWERS = 0, 1, 2, 3
@@ -448,7 +451,7 @@ class Game:
     def _figure_at(self, player: int, node: int, kind: str | None = None) -> FigureAt:
         sq = self._sq[node]
         x, y = coords(sq)
-        kind = kind or (self.figure_of(player, node) if self.placed else FOLLOWER.name)
+        kind = kind or (self.figure_of(player, node) if self.placed else _FOLLOWER)
         return FigureAt(player, x, y, place_of(self.board[sq].segments[self._seg[node]]), kind)
 
     def _send_home(self, player: int, node: int) -> None:
@@ -611,14 +614,17 @@ class Game:
 
         Only a square beyond reach is refused even here, since it would alias another one.
         """
-        if self._begin(turn) and isinstance(turn, Move):
-            if turn.decisions:
-                self._decide_all(turn)
-            self._finish(turn)
+        laid = self._begin(turn)
+        if laid is not None:
+            move = cast(Move, turn)
+            if move.decisions:
+                self._decide_all(move)
+            self._finish(move, *laid)
 
-    def _begin(self, turn: Turn) -> bool:
-        """A turn's first steps: its frame, the tile drawn and laid, the figure step. False
-        when the turn ends there (a tile set aside)."""
+    def _begin(self, turn: Turn) -> tuple[int, Orientation, int] | None:
+        """A turn's first steps: its frame, the tile drawn and laid, the figure step; the
+        square, the tile as it lies and its first node, or None when the turn ends there (a
+        tile set aside)."""
         if not isinstance(turn, Discard) and not in_reach(turn.x, turn.y):
             raise IllegalMoveError(f"no board reaches ({turn.x}, {turn.y}): "
                                    f"x and y go from -{REACH} to {REACH}")
@@ -637,8 +643,8 @@ class Game:
                 frame.deck_index, frame.bag_index = self.deck.return_to_bag(turn.tile, rng)
             elif holder is not None:
                 holder.after_turn(self)
-            return False
-        tile, x, y, rotation, step = turn[:5]
+            return None
+        tile, x, y, rotation, step, _decisions = turn
         o = self.tiles.kinds[tile].orientations[rotation // 90]
         sq = square(x, y)
         frame.sq = sq
@@ -648,7 +654,7 @@ class Game:
         if step is not None:
             player = self.current
             kind = step.kind
-            if kind == "follower":
+            if kind == _FOLLOWER:
                 node = base + o.spots[step.place]
                 root = self._find(node)
                 journal.append((_SET_FOLLOWERS, root, self._followers[root]))
@@ -659,14 +665,13 @@ class Game:
             else:  # a rule module's own step: an action, or a figure on another tile
                 for module in self._figures:
                     module.play_figure(self, sq, o, base, step, journal)
-        return True
+        return sq, o, base
 
-    def _finish(self, turn: Move) -> None:
+    def _finish(self, turn: Move, sq: int, o: Orientation, base: int) -> None:
         """A turn's last steps: score what the tile completed, then who plays next."""
         frame = self._frames[-1]
-        sq, journal = frame.sq, frame.journal
-        o = self.board[sq]
-        self._score_completed(sq, o, self._base[sq], journal)
+        journal = frame.journal
+        self._score_completed(sq, o, base, journal)
         for module in self._after_place:
             module.after_place(self, sq, o, journal)
         if not (self._extra_turn and any(m.another_turn(self, turn.x, turn.y) for m in self._extra_turn)):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .figures import FOLLOWER, FigureStep, follower
+from .figures import FOLLOWER, FigureStep
+
+_FOLLOWER = FOLLOWER.name
 
 
 class Placement(NamedTuple):
@@ -26,7 +28,7 @@ class Placement(NamedTuple):
 
     def with_follower(self, place: str | None) -> Move:
         """The move that lays this tile and puts an ordinary follower on ``place`` (None: none)."""
-        return Move(self.tile, self.x, self.y, self.rotation, None if place is None else follower(place))
+        return Move(self.tile, self.x, self.y, self.rotation, None if place is None else FigureStep(_FOLLOWER, place))
 
     def __str__(self) -> str:
         return f"{self.tile} at ({self.x}, {self.y}) rotation {self.rotation}"

@@ -43,6 +43,18 @@ def _expansions() -> tuple[Expansion, ...]:
     return declared()
 
 
+_DEFAULTS: dict[int, dict[str, Any]] = {}
+
+
+def _defaults() -> dict[str, Any]:
+    """Every expansion's rules keys and their defaults (made once per registry)."""
+    expansions = _expansions()
+    found = _DEFAULTS.get(id(expansions))
+    if found is None:
+        found = _DEFAULTS[id(expansions)] = {key.name: key.default for e in expansions for key in e.keys}
+    return found
+
+
 class Rules:
     """Options of one game: the base game's, the house rules', and each expansion's keys.
 
@@ -90,19 +102,28 @@ class Rules:
     def __init__(self, farmers: bool = True, farm_scoring: str = THIRD_EDITION, small_city: bool = False,
                  incomplete_score: bool = True, hole_bonus: bool = False, table: Any = None,
                  table_closes: bool = False, discard: str = BOX, start: str = START_BOOK, **options: Any) -> None:
-        values = {"farmers": farmers, "farm_scoring": farm_scoring, "small_city": small_city,
-                  "incomplete_score": incomplete_score, "hole_bonus": hole_bonus, "table": table,
-                  "table_closes": table_closes, "discard": discard, "start": start}
-        defaults = {key.name: key.default for e in _expansions() for key in e.keys}
-        unknown = sorted(set(options) - set(defaults))
-        if unknown:
-            raise TypeError(f"Rules() got an unexpected keyword argument {unknown[0]!r}")
-        kept = tuple(sorted((k, v) for k, v in options.items() if v != defaults[k] or type(v) is not type(defaults[k])))
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "options", kept)
-        self._check()
-        object.__setattr__(self, "_key", (tuple(getattr(self, k) for k in _CORE_KEYS), self.options))
+        setter = object.__setattr__
+        setter(self, "farmers", farmers)
+        setter(self, "farm_scoring", farm_scoring)
+        setter(self, "small_city", small_city)
+        setter(self, "incomplete_score", incomplete_score)
+        setter(self, "hole_bonus", hole_bonus)
+        setter(self, "table", table)
+        setter(self, "table_closes", table_closes)
+        setter(self, "discard", discard)
+        setter(self, "start", start)
+        kept: tuple[tuple[str, Any], ...] = ()
+        if options:
+            defaults = _defaults()
+            unknown = sorted(set(options) - set(defaults))
+            if unknown:
+                raise TypeError(f"Rules() got an unexpected keyword argument {unknown[0]!r}")
+            kept = tuple(sorted((k, v) for k, v in options.items()
+                                if v != defaults[k] or type(v) is not type(defaults[k])))
+        setter(self, "options", kept)
+        self._check(options)
+        setter(self, "_key", (farmers, farm_scoring, small_city, incomplete_score, hole_bonus, self.table,
+                              table_closes, discard, start, kept))
 
     # ------------------------------------------------------------ values
     def get(self, key: str, default: Any = None) -> Any:
@@ -110,21 +131,13 @@ class Rules:
         for name, value in self.options:
             if name == key:
                 return value
-        for expansion in _expansions():
-            for declared in expansion.keys:
-                if declared.name == key:
-                    return declared.default
-        return default
+        return _defaults().get(key, default)
 
     def __getattr__(self, key: str) -> Any:
         """An expansion's rules key read as an attribute (``rules.<key>``)."""
-        if key.startswith("_"):
-            raise AttributeError(key)
-        for expansion in _expansions():
-            for declared in expansion.keys:
-                if declared.name == key:
-                    return self.get(key)
-        raise AttributeError(f"'Rules' has no rule {key!r}")
+        if key.startswith("_") or key not in _defaults():
+            raise AttributeError(f"'Rules' has no rule {key!r}")
+        return self.get(key)
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("Rules are immutable: use replace()")
@@ -166,7 +179,7 @@ class Rules:
         return (Rules.from_record, (self.to_record(),))
 
     # ------------------------------------------------------------ checks
-    def _check(self) -> None:
+    def _check(self, options: dict[str, Any]) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
             raise RecordError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}, "
                               f"not {shown(self.farm_scoring)}")
@@ -174,8 +187,10 @@ class Rules:
             raise RecordError(f"rules.discard must be one of {', '.join(DISCARDS)}, not {shown(self.discard)}")
         if self.start not in STARTS:
             raise RecordError(f"rules.start must be one of {', '.join(STARTS)}, not {shown(self.start)}")
-        for expansion in _expansions():
-            expansion.check(self)
+        if options:  # an expansion checks its own keys, and what they are played with
+            for expansion in _expansions():
+                if any(key.name in options for key in expansion.keys):
+                    expansion.check(self)
         if self.table is not None:
             table = self.table
             if (not isinstance(table, (tuple, list)) or len(table) != 2
