@@ -155,6 +155,9 @@ class Game:
         self._extra_turn = using("another_turn")
         self._bag = using("returns_to_bag")
         self._finals = using("final_awards")
+        self._extras = using("final_extras")
+        self._completers = using("completed")
+        self._farm_bonus = using("city_bonus")
         self._pointers = using("points")
         self._stateful = any(m.stateful for m in modules)
         #: The figure kinds on features that count otherwise than 1 in a majority (a big follower 2).
@@ -674,7 +677,7 @@ class Game:
         self._score_completed(sq, o, base, journal)
         for module in self._after_place:
             module.after_place(self, sq, o, journal)
-        if not (self._extra_turn and any(m.another_turn(self, turn.x, turn.y) for m in self._extra_turn)):
+        if not (self._extra_turn and any(m.another_turn(self, turn) for m in self._extra_turn)):
             self.current = (frame.current + 1) % self.players
         if self._holder is not None:
             self._holder.after_turn(self)
@@ -909,6 +912,8 @@ class Game:
                 root = self._find(base + i)
                 if open_[root] == 0 and root not in done:
                     done.append(root)
+                    for module in self._completers:  # whoever holds it, even nobody (goods)
+                        module.completed(self, root, journal)
                     if followers[root]:
                         self._score(root, journal)
         cloisters = self._cloisters
@@ -994,9 +999,9 @@ class Game:
         followers = self._followers
         return [ScoreEvent(
             turn=turn, feature=award.feature, points=award.points, players=award.players,
-            tiles=tuple(self._tiles_of(award.tiles_of)),
+            tiles=tuple(self._tiles_of(award.tiles_of)) if award.tiles_of >= 0 else (),
             figures_returned=(tuple(self._figure_at(p, n) for p, n in followers[award.tiles_of])
-                              if award.feature != "farm" else ()),
+                              if award.feature != "farm" and award.tiles_of >= 0 else ()),
             complete=False, final=True, detail=award.detail) for award in self._final_awards()]
 
     def final_points(self) -> list[int]:
@@ -1018,7 +1023,23 @@ class Game:
                   for root in roots if (kind := kinds[root]) != FIELD]
         for module in self._finals:
             module.final_awards(self, roots, awards)
+        for module in self._extras:  # awards that belong to no feature (majorities of tokens)
+            awards.extend(module.final_extras(self))
         return awards
+
+    def city_points(self, player: int, farm: int, per_city: int) -> int:
+        """What one city a farm supplies scores for ``player`` who wins the farm: ``per_city``
+        (the edition's 3 or 4) and what rule modules add (a pig on the farm, one more)."""
+        for module in self._farm_bonus:
+            per_city += module.city_bonus(self, player, farm)
+        return per_city
+
+    def counters(self, player: int) -> dict[str, int]:
+        """What ``player`` has collected that rule modules count (goods tokens by kind)."""
+        found: dict[str, int] = {}
+        for module in self.modules:
+            found.update(module.counters(self, player))
+        return found
 
 
 _ON_TABLE = (False, False, False, False)

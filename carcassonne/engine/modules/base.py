@@ -148,8 +148,13 @@ class RuleModule:
         """The tile ``o`` lies on ``sq`` and its completed features are scored: update state,
         score more; every change the game must undo goes to ``journal`` or the module's state."""
 
-    def another_turn(self, game: Game, x: int, y: int) -> bool:
-        """Whether the player who placed a tile at (x, y) plays again."""
+    def completed(self, game: Game, root: int, journal: Journal) -> None:
+        """The tile just placed completed the road or city ``root`` (before it is scored,
+        whoever holds it, even nobody): the player to move placed it."""
+
+    def another_turn(self, game: Game, move: Move) -> bool:
+        """Whether the player who just played ``move`` plays again (the first module that says
+        so gives the one extra entry: a second part before a hole's bonus)."""
         return False
 
     def returns_to_bag(self, game: Game) -> bool:
@@ -192,6 +197,19 @@ class RuleModule:
     def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:
         """Change the final scoring: ``roots`` are the occupied features (roads, cities,
         cloisters, then fields); ``awards`` holds what is scored so far, in order."""
+
+    def final_extras(self, game: Game) -> list[Award]:
+        """Awards of the final scoring that belong to no feature (majorities of tokens), after
+        every feature's; an award's ``tiles_of`` is -1."""
+        return []
+
+    def city_bonus(self, game: Game, player: int, farm: int) -> int:
+        """What each city the farm ``farm`` supplies scores more for ``player``, who wins it."""
+        return 0
+
+    def counters(self, game: Game, player: int) -> dict[str, int]:
+        """What ``player`` has collected that this module counts, by name (goods tokens)."""
+        return {}
 
 
 def overrides(module: RuleModule, hook: str) -> bool:

@@ -32,47 +32,71 @@ def completed_cities(game: Game, farm: int) -> list[int]:
     return sorted(r for r in {find(c) for c in game._cities[farm]} if open_[r] == 0)
 
 
+def _by_points(points: dict[int, int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Players grouped by what they score, most first: one award each."""
+    groups: dict[int, list[int]] = {}
+    for player, value in points.items():
+        groups.setdefault(value, []).append(player)
+    return [(value, tuple(players)) for value, players in sorted(groups.items(), reverse=True)]
+
+
 def third_edition(game: Game, farms: list[int]) -> list[Award]:
-    """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27)."""
+    """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27),
+    each winner's city worth what rule modules add (a pig on the farm: 4)."""
     awards = []
     for farm in farms:
         cities = completed_cities(game, farm)
-        if cities:
-            awards.append(Award(FARM, 3 * len(cities), game._majority(game._followers[farm]), farm, len(cities)))
+        if not cities:
+            continue
+        winners = game.majority(game.followers_on(farm))
+        points = {p: len(cities) * game.city_points(p, farm, 3) for p in winners}
+        for value, players in _by_points(points):
+            awards.append(Award(FARM, value, players, farm, len(cities)))
     return awards
 
 
 def second_edition(game: Game, farms: list[int]) -> list[Award]:
     """Farm by farm, 3 points per completed city to its majority, but a player scores
-    any one city at most once however many of its farms they win (AR FAQ 28)."""
+    any one city at most once however many of its farms they win (AR FAQ 28). A city is
+    worth more to a player when a rule module says so on one of the farms they win that
+    border it (a pig: 4)."""
+    won: list[list[int]] = [[] for _ in range(game.players)]
+    for farm in farms:
+        for p in game.majority(game.followers_on(farm)):
+            won[p].append(farm)
     scored: list[set[int]] = [set() for _ in range(game.players)]
     awards = []
     for farm in farms:
         cities = completed_cities(game, farm)
         if not cities:
             continue
-        by_count: dict[int, list[int]] = {}
-        for p in game._majority(game._followers[farm]):
+        points: dict[int, int] = {}
+        counted: dict[int, int] = {}
+        for p in game.majority(game.followers_on(farm)):
             new = [c for c in cities if c not in scored[p]]
             scored[p].update(new)
             if new:
-                by_count.setdefault(len(new), []).append(p)
-        for n, players in sorted(by_count.items(), reverse=True):
-            awards.append(Award(FARM, 3 * n, tuple(players), farm, n))
+                points[p] = sum(max(game.city_points(p, f, 3) for f in won[p] if c in completed_cities(game, f))
+                                for c in new)
+                counted[p] = len(new)
+        for value, players in _by_points(points):
+            awards.append(Award(FARM, value, players, farm, counted[players[0]]))
     return awards
 
 
 def first_edition(game: Game, farms: list[int]) -> list[Award]:
-    """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG)."""
+    """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG),
+    more to a winner a rule module says so of on one of those farms (a pig: 5)."""
     supplying: dict[int, list[int]] = {}
     for farm in farms:
         for city in completed_cities(game, farm):
             supplying.setdefault(city, []).append(farm)
     awards = []
-    followers = game._followers
     for city in sorted(supplying):
-        fs = tuple(f for farm in supplying[city] for f in followers[farm])
-        awards.append(Award(FARM, 4, game._majority(fs), city, 1))
+        fs = tuple(f for farm in supplying[city] for f in game.followers_on(farm))
+        points = {p: max(game.city_points(p, farm, 4) for farm in supplying[city]) for p in game.majority(fs)}
+        for value, players in _by_points(points):
+            awards.append(Award(FARM, value, players, city, 1))
     return awards
 
 

@@ -15,6 +15,7 @@ from .base import RuleModule
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..moves import Move
 
 
 class NoIncompleteScore(RuleModule):
@@ -32,8 +33,8 @@ class HoleBonus(RuleModule):
 
     record_keys = ("hole_bonus",)
 
-    def another_turn(self, game: Game, x: int, y: int) -> bool:
-        return game.fills_hole(x, y)
+    def another_turn(self, game: Game, move: Move) -> bool:
+        return game.fills_hole(move.x, move.y)
 
 
 class DiscardToBag(RuleModule):
