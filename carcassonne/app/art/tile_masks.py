@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from ...tileset import garden_sources, image_sources
+from ...tileset import image_sources, standard_tiles
 from .tile_anchors import anchor, segment_data, segment_index, spot_name, tile_segments
 
 Outline = list[tuple[int, int]]
@@ -69,9 +69,7 @@ class _Sized:
 
 @lru_cache(maxsize=1)
 def _art_files() -> dict[str, Path]:
-    files = image_sources()
-    files.update(garden_sources(files))  # the Abbot's garden twins, drawn beside their plain twins
-    return files
+    return with_twins(image_sources(), standard_tiles())  # (the twins' lie beside their plain twins')
 
 
 def mask_file(tile: str) -> Path:

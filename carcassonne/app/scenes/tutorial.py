@@ -37,7 +37,7 @@ from ..board.feature_paint import event_paint
 from ..play.aidview import Aids
 from ..play.board_overlay import BoardOverlay
 from ..play.drag import Drag, spot_near
-from ..play.hud import Hand, draw_cards, draw_hand, draw_message, draw_over_all, draw_over_board, draw_track
+from ..play.hud import HandSlot, draw_cards, draw_hand, draw_message, draw_over_all, draw_over_board, draw_track
 from ..play.lesson_turn import LessonTurn
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
@@ -490,7 +490,7 @@ class LessonScene(BoardScene):
                                 self.camera, self.pieces.places().on_board, self.aids_on,
                                 abbot_slot=self.pieces.abbot_slot, big_slot=self.pieces.big_slot)
         if reading:  # the next tile waits unseen while the coach asks to read on (it cannot be dragged yet)
-            self.panel = replace(self.panel, hand=Hand(None, 0, ""))
+            self.panel = replace(self.panel, hand=HandSlot(None, 0, ""))
 
     # ==================================================================== draw
     def draw(self, surface: pygame.Surface) -> None:
