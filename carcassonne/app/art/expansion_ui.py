@@ -203,6 +203,11 @@ def in_order() -> list[ExpansionUI]:
     return sorted(uis(), key=lambda ui: ui.order)
 
 
+def offline_options() -> list[RuleOption]:
+    """The New game options a game open to the network does not offer (hidden tiles)."""
+    return [option for ui in uis() for option in ui.options() if not option.network]
+
+
 def look(kind: str) -> FigureLook:
     """How a figure of ``kind`` is drawn (a follower's look for any kind nobody draws)."""
     if kind != FOLLOWER.name:

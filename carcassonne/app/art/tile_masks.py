@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from ...tileset import image_sources, standard_tiles
+from .expansion_ui import with_twins
 from .tile_anchors import anchor, segment_data, segment_index, spot_name, tile_segments
 
 Outline = list[tuple[int, int]]

@@ -14,9 +14,8 @@ from typing import Any
 import pygame
 
 from ...engine import Game, RecordError, TileSet
-from ...engine.moves import Discard, Move
+from ...engine.moves import Discard
 from ...engine.record import GameRecord
-from ...engine.tiles import CLOISTER
 from ...i18n import N_, _
 from ...words.score_words import describe
 from ..art.assets import Assets

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...engine import Game, Move, Placement
-from ...engine.figures import FOLLOWER, FigureStep
 from ...engine.aids import dead_spots, projected_scores, tiles_that_fit
+from ...engine.figures import FOLLOWER, FigureStep
 from ...i18n import _, ngettext
 from ...words import explain
 from ..art.assets import Fonts, TileImages

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from ...engine import Orientation
+from ...engine import Orientation, Placement
 from ...engine.figures import FOLLOWER, FigureStep
 from ..art.expansion_ui import look, uis
 from ..board.board_view import BoardView
@@ -190,3 +191,24 @@ def _step_near(turn: TurnController, board: BoardView, pos: tuple[int, int]) -> 
         if place:
             return FigureStep(kind, place)
     return None
+
+
+def decision_at(turn: TurnController, board: BoardView, options: tuple[Any, ...], pos: tuple[int, int]) -> Any:
+    """The option of a decision under ``pos``: a square ``(x, y)``, or a place ``(x, y, place)``
+    of the tile there (the pending tile's included); None if the pointer is on none."""
+    cell = board.camera.cell_at(*pos)
+    if cell in options:
+        return cell
+    places = [o[2] for o in options if isinstance(o, tuple) and len(o) == 3 and (o[0], o[1]) == cell]
+    if not places:
+        return None
+    p = turn.pending
+    if p is not None and (p.x, p.y) == cell:
+        under = p
+    else:
+        o = turn.game.tile_at(*cell)
+        if o is None:
+            return None
+        under = Placement(o.kind.id, cell[0], cell[1], o.rotation)
+    place = board.spot_near(under, places, pos)
+    return None if place is None else (cell[0], cell[1], place)

@@ -14,13 +14,13 @@ import pygame
 
 from ...engine.figures import FOLLOWER, FigureStep
 from ...engine.record import Seat
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
+from ..art.expansion_ui import action_ui, held_shown, look
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
 from .drag import Drag
-from ..art.expansion_ui import action_ui, held_shown, look
 from .hud import Card, Ghost, HandSlot
-from .turn import AI_GLIDE, ANIMATING, HANDOVER, HUMAN, TurnController
+from .turn import AI_DECIDE, AI_GLIDE, ANIMATING, DECIDE, HANDOVER, HUMAN, TurnController
 
 Cell = tuple[int, int]
 
@@ -47,6 +47,8 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
     elsewhere = t.pending_elsewhere  # (a network game: another screen's tile, not yet confirmed)
     if elsewhere is not None:
         return replace(marks, pending=elsewhere[0], pending_figure=elsewhere[1])
+    if t.decision() is not None and t.phase in (DECIDE, AI_DECIDE, HANDOVER):
+        return decision_marks(t, marks)
     if t.phase != HUMAN or t.tile is None:
         return marks
     if t.pending is None:
@@ -73,6 +75,22 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
                    pending_figure=None if lifted or taking is not None else figure,
                    spots=spots if lit else (), hover_spot=hover_spot, leaving=leaving,
                    leaving_points=t.action_points() if leaving else None)
+
+
+def decision_marks(t: TurnController, marks: BoardMarks) -> BoardMarks:
+    """While a decision is made: the laid tile and its figure, and (to the person deciding)
+    the options lit: squares, or the places of the laid tile."""
+    figure = t.figure if t.figure is not None and not t.figure.action else None
+    marks = replace(marks, pending=t.pending, pending_figure=figure)
+    asked = t.decision()
+    if t.phase != DECIDE or asked is None:
+        return marks
+    p = t.pending
+    squares = tuple(dict.fromkeys((o[0], o[1]) for o in asked.options if isinstance(o, tuple) and len(o) >= 2))
+    places = tuple(o[2] for o in asked.options if isinstance(o, tuple) and len(o) == 3 and p is not None
+                   and (o[0], o[1]) == (p.x, p.y))
+    return replace(marks, legal=tuple(c for c in squares if p is None or c != (p.x, p.y) or not places),
+                   spots=places)
 
 
 #: How a player card names who plays the seat.

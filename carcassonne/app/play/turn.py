@@ -302,10 +302,10 @@ class TurnController:
         perhaps after a hand-over), or the move played once none is left."""
         asked = self.decision()
         move = self.steps.move
+        assert move is not None
         if asked is None:
             self._played = self._play(move)
             return
-        assert move is not None
         if asked.player in self.bots:
             self.phase = AI_DECIDE
             self.decision_future = self.thinker.decide(self.bots[asked.player], self.game, move, asked)
