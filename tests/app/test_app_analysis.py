@@ -92,7 +92,7 @@ def test_the_thrown_away_city_is_listed_first_and_opens_in_the_replay(make_app, 
     assert replay.board.marks.last_placed == (first.turn.played.x, first.turn.played.y)
     ghosts = [s for s in replay.board.sprites if isinstance(s, (GhostTile, GhostFollower))]
     assert any(isinstance(s, GhostTile) for s in ghosts)
-    assert any(isinstance(s, GhostFollower) for s in ghosts) == bool(first.turn.best.follower)
+    assert any(isinstance(s, GhostFollower) for s in ghosts) == bool(first.turn.best.figure)
     # stepping away hides the ghost; Esc goes back to the list, which is not made again
     d.key(pygame.K_RIGHT)
     assert replay.board.marks.ghost is None

@@ -308,7 +308,7 @@ def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_ap
     app = hosting_app(make_app)
     d = Driver(app)
     setup = Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")])
-    link = app.net.host_game(setup, {}, False, turn_seconds=2, hints=True, name="quick")
+    link = app.net.host_game(setup, turn_seconds=2, hints=True, name="quick")
     host = app.net.host
     app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
     lobby = app.top

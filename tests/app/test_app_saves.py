@@ -21,7 +21,7 @@ from carcassonne.engine.record import GameRecord
 
 def setup_of(*names: str, seed: str, river: bool = False) -> Setup:
     colours = ("red", "blue", "green")
-    return Setup(seats=[SeatSetup(n, c) for n, c in zip(names, colours)], seed=seed, river=river)
+    return Setup(seats=[SeatSetup(n, c) for n, c in zip(names, colours)], seed=seed, rules=Rules(river=river))
 
 
 def play_one_turn(d: Driver) -> None:

@@ -130,6 +130,8 @@ class ExpansionUI:
     """One expansion's drawing and offering (see the module docstring). Every hook's default
     changes nothing."""
 
+    #: Its package's name (set from the registry when it is looked up).
+    name: str = ""
     #: Where its options and rules pages come among the expansions' (New game, Rules).
     order: int = 0
     #: The looks of its figure kinds, by kind name.
@@ -184,18 +186,15 @@ def uis() -> list[ExpansionUI]:
     for expansion in declared():
         module = part(expansion.name, "app")
         if module is not None:
+            module.UI.name = expansion.name
             found.append(module.UI)
     return found
 
 
 def playing(rules: Rules) -> list[ExpansionUI]:
     """The app parts of the expansions a game with ``rules`` plays."""
-    out = []
-    for expansion in rules.expansions():
-        module = part(expansion.name, "app")
-        if module is not None:
-            out.append(module.UI)
-    return out
+    names = {expansion.name for expansion in rules.expansions()}
+    return [ui for ui in uis() if ui.name in names]
 
 
 def in_order() -> list[ExpansionUI]:

@@ -145,7 +145,7 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
 def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardView, places: Places) -> Drop:
     """What letting go of ``drag`` at ``pos`` means."""
     p = turn.pending
-    if drag.what == "maybe-tile":  # a click on the laid tile: the follower there (or another figure, where only it may go)
+    if drag.what == "maybe-tile":  # a click on the laid tile: the figure on the place there
         step = _step_near(turn, board, pos)
         return Drop("figure", step=step) if step is not None and turn.figure != step else Drop("nothing")
     if drag.what == "tile":

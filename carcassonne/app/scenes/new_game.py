@@ -116,7 +116,7 @@ class NewGameScene(Scene):
         #: Every rule option of the form by key, in the order they are applied: the base
         #: game's, each expansion's (its package's ``app.py``), the house rules.
         self.rule_options: dict[str, RuleOption] = {
-            **CORE_OPTIONS, **{f"{ui_index}:{i}": option for ui_index, ui in enumerate(in_order())
+            **CORE_OPTIONS, **{ui.name if i == 0 else f"{ui.name}:{i}": option for ui in in_order()
                                for i, option in enumerate(ui.options())}, **HOUSE_OPTIONS}
         #: What the player chose for each option, kept while another makes it impossible (it
         #: shows disabled, at the value played) so it comes back with it.
