@@ -14,8 +14,8 @@ import pygame
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.figures import FigureStep
-from carcassonne.expansions.abbot.rules import ABBOT, BACK, garden_index
 from carcassonne.engine.record import Seat
+from carcassonne.expansions.abbot.rules import ABBOT, BACK, garden_index
 
 import board_play
 from board_play import lay, new_game_form, place_point

@@ -22,8 +22,8 @@ from carcassonne.app.scenes.final_board import FinalBoardScene, left_open
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.errors import Reason
 from carcassonne.engine.figures import FigureStep
-from carcassonne.expansions.inns_cathedrals.rules import BIG
 from carcassonne.engine.record import GameRecord, Seat
+from carcassonne.expansions.inns_cathedrals.rules import BIG
 from carcassonne.words import explain
 
 import board_play

@@ -31,7 +31,6 @@ FIELD_RGB = (118, 158, 72)
 CITY_RGB = (196, 160, 104)
 CITY_WALL = (120, 88, 52)
 ROAD_RGB = (236, 226, 200)
-RIVER_RGB = (70, 140, 210)
 #: Fonts kept open: a screen uses a dozen or two sizes, so this never reopens one a frame.
 KEEP_FONTS = 40
 
@@ -96,7 +95,7 @@ class TileImages:
 
     def __init__(self, tiles: TileSet) -> None:
         self.tiles = tiles
-        #: Every kind's artwork, the twins a rule module makes included (the garden twins).
+        #: Every kind's artwork, the twins a rule module makes included.
         self.kinds = every_tile(tiles)
         self.sources = with_twins(image_sources(), tiles)
         self._base: dict[str, pygame.Surface] = {}
@@ -178,9 +177,9 @@ def draw_tile(o: Orientation, px: int) -> pygame.Surface:
         return round(x * px), round(y * px)
     corners = ((0, 0), (1, 0), (1, 1), (0, 1))
     for seg in o.segments:
-        if seg.kind in ("road", "river"):
-            colour = ROAD_RGB if seg.kind == "road" else RIVER_RGB
-            width = max(2, px // (12 if seg.kind == "road" else 8))
+        if seg.kind == "road":
+            colour = ROAD_RGB
+            width = max(2, px // 12)
             mids = [EDGE_MID[e] for e in seg.edges]
             if len(mids) == 2:
                 pygame.draw.lines(surf, colour, False, [P(*mids[0]), P(*CENTER), P(*mids[1])], width)
@@ -257,7 +256,7 @@ def draw_meeple(color: str, px: int, lying: bool = False) -> pygame.Surface:
 class Pieces:
     """Figure images per kind, colour and size (artwork if present, else a follower drawn);
     each kind's look (:class:`~carcassonne.app.art.expansion_ui.FigureLook`) comes from its
-    expansion's package: an abbot hooded and robed, a big follower taller with a gold rim."""
+    expansion's package."""
 
     def __init__(self) -> None:
         self._base: dict[tuple[str, bool, str], pygame.Surface] = {}

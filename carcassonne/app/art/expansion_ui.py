@@ -3,7 +3,7 @@
 The app draws the base game; each expansion in the registry draws and offers what only it
 knows through one :class:`ExpansionUI` (its ``app.py`` defines ``UI``): how its figures look
 (:class:`FigureLook`, the picture from its package), the places on its tiles no follower
-takes (a garden), its New game options (:class:`RuleOption`: label, picture, one line), its
+takes, its New game options (:class:`RuleOption`: label, picture, one line), its
 Rules pages (:class:`RuleSection`), its columns in the results, what it leaves unscored on
 the final board, its turn's sentences and actions (:class:`ActionUI`), and what a player may
 see of another's tiles. Every hook has a default that changes nothing, so the core asks
@@ -40,7 +40,7 @@ class FigureLook:
     stands in on its player's card while at home (a side, in follower icons)."""
 
     image: str = "meeple"
-    #: Whether it lies down in a field (a farmer) or always stands (an abbot).
+    #: Whether it lies down in a field (a farmer) or always stands.
     lies: bool = True
     scale: float = 1.0
     rim: RGBA = HALO
@@ -48,7 +48,7 @@ class FigureLook:
     rim_width: int = 28
     slot: float = 1.0
     #: Whether a click on a place of the laid tile where no follower may go puts it there
-    #: (an abbot in a garden); else it is only dragged (a big follower).
+    #: (a place of its own); else it is only dragged.
     click: bool = True
 
 
@@ -93,13 +93,13 @@ class RuleOption:
     choices: tuple[tuple[str, str], ...] = ()
     line: str = ""
     picture: Picture | None = None
-    #: Offered for a game open to the network (a server deals no hidden hands).
+    #: Offered for a game open to the network (a server deals no hidden tiles).
     network: bool = True
 
 
 @dataclass(frozen=True)
 class ActionUI:
-    """A figure step that is an action (the abbot taken back), as the Play screen offers it:
+    """A figure step that is an action (a figure taken home), as the Play screen offers it:
     its button (naming the points it scores once the tile lies), its keymap action, and what
     the screen says when it is taken."""
 
@@ -112,7 +112,7 @@ class ActionUI:
     taken: Callable[[int], str]
     #: Said when it is asked for before the tile is laid.
     lay_first: str
-    #: Whether its figure is dragged from the board onto the panel to take it (the abbot home).
+    #: Whether its figure is dragged from the board onto the panel to take it (home).
     drag_home: bool = True
 
 
@@ -246,7 +246,7 @@ def first(hook: str, *args: Any) -> Any:
 
 def with_twins(sources: dict[str, Path], tiles: TileSet) -> dict[str, Path]:
     """Tile id -> artwork, with the pictures of the tiles a rule module makes as twins of
-    others (:attr:`TileKind.twin_of`: the Abbot's garden twins). No tileset names them: each
+    others (:attr:`TileKind.twin_of`). No tileset names them: each
     lies beside its plain twin's, the same name with the twin's suffix (``E.png`` ->
     ``EG.png``), drawn by ``build_scripts/draw_tiles.py`` from the same layout."""
     out = dict(sources)
@@ -260,7 +260,7 @@ def with_twins(sources: dict[str, Path], tiles: TileSet) -> dict[str, Path]:
 
 def every_tile(tiles: TileSet) -> TileSet:
     """``tiles`` with every kind an expansion can make of them (:meth:`Expansion.tiles
-    <carcassonne.engine.expansion.Expansion.tiles>`: the Abbot's garden twins)."""
+    <carcassonne.engine.expansion.Expansion.tiles>`: twins of other tiles)."""
     for expansion in declared():
         tiles = expansion.tiles(tiles)
     return tiles

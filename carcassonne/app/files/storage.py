@@ -154,8 +154,8 @@ class Setup:
 
 def combine(changes: Iterable[dict[str, Any]], rules: Rules | None = None) -> tuple[Rules, list[bool]]:
     """``rules`` (default: the book's) with each of ``changes`` (rules keys) applied in turn;
-    one that cannot be played with those before it is left out (the River's spring, then a
-    random start tile). Returns the rules and, per change, whether it was applied."""
+    one that cannot be played with those before it is left out (a random start tile after
+    an expansion's own start tile). Returns the rules and, per change, whether it was applied."""
     rules = rules or Rules()
     applied = []
     for change in changes:

@@ -78,7 +78,7 @@ class Drop:
 
 
 def all_places(o: Orientation) -> list[str]:
-    """Every place on a tile as it lies: the followers' and those no follower takes (a garden)."""
+    """Every place on a tile as it lies: the followers' and those no follower takes."""
     return list(o.spots)
 
 
@@ -100,7 +100,7 @@ def spot_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allo
 
 def home_action(kind: str) -> FigureStep | None:
     """The action that takes ``kind``'s figure home from the board when it is dragged onto
-    the panel (the abbot taken back), if an expansion offers one."""
+    the panel, if an expansion offers one."""
     for ui in uis():
         for (figure, action), offered in ui.actions.items():
             if figure == kind and offered.drag_home:
@@ -181,7 +181,7 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
 
 def _step_near(turn: TurnController, board: BoardView, pos: tuple[int, int]) -> FigureStep | None:
     """A click on the laid tile: a follower on the open place under it, else the first other
-    kind that may stand there (an abbot in a garden)."""
+    kind that may stand there where no follower may."""
     place = spot_near(turn, board, pos)
     if place:
         return FigureStep(FOLLOWER.name, place)

@@ -40,7 +40,7 @@ class Message:
 class HandSlot:
     """The hand slot: the drawn tile (None: no tile), its rotation, the line above it, and
     whether the tile is out of the hand (laid down or dragged) or hidden (hand-over, or a
-    hidden hand not its holder's). With a hand of tiles, ``tiles`` are all of them, side by
+    hidden tiles not their holder's). With several tiles held, ``tiles`` are all of them, side by
     side (``tile`` the one chosen to play)."""
 
     tile: str | None
@@ -162,8 +162,8 @@ def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat
 
 
 def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: HandSlot, assets: Assets, u: float) -> None:
-    """The hand slot with the drawn tile (or a "?" while the mouse changes hands); with a
-    hand of tiles all of them side by side, the one chosen framed."""
+    """The hand slot with the drawn tile (or a "?" while the mouse goes to the next person);
+    with several tiles held all of them side by side, the one chosen framed."""
     draw_panel(surface, slot, u, (38, 34, 29), 255)
     if hand.tile is None:
         return

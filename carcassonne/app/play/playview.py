@@ -1,7 +1,7 @@
 """What the Play screen shows, made from the turn: the board's marks and the side panel's view-models.
 
 Pure functions of the turn, the drag and a few settings, so the scene's ``update`` only
-calls them and hands the results to :class:`~carcassonne.app.board.board_view.BoardView` and
+calls them and gives the results to :class:`~carcassonne.app.board.board_view.BoardView` and
 the painters of :mod:`carcassonne.app.play.hud`; tests call them with a controller alone.
 """
 
@@ -59,7 +59,7 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
     lifted = carried is not None and d is not None and d.from_pending
     follower = FOLLOWER.name
     # a figure carried lights only its own places; with the hints, the places where only another
-    # kind may stand (a garden) are lit beside the followers' (a place is lit once)
+    # kind may stand are lit beside the followers' (a place is lit once)
     if carried is not None and carried != follower:
         spots = tuple(t.places_of(carried))
     else:
@@ -145,7 +145,7 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
              _("Your hand: drag a tile to the board") if holding else _("Your tile: drag it to the board"))
     dragged = d is not None and d.what == "tile"
     # hidden tiles are seen by their holder only: backs while a computer holds them, and while
-    # the mouse changes hands (the next person's show once they have it)
+    # the mouse goes to the next person (theirs show once they have it)
     secret = holding and not held_shown(game, t.player, None) and t.is_ai_turn
     hand = HandSlot(t.tile, t.rotation, label, out=t.pending is not None or dragged or t.phase == AI_GLIDE,
                 hidden=t.phase == HANDOVER or secret, tiles=t.hand if holding else ())

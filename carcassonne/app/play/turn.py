@@ -7,7 +7,7 @@ engine's ``why_not_*`` questions, so the reasons shown are the engine's own word
 It also knows where the table is in the turn (:attr:`TurnController.phase`):
 
 - ``handover``: a person's turn after another person's, waiting for the mouse to
-  change hands (hot-seat; the drawn tile stays hidden);
+  go to the next person (hot-seat; the drawn tile stays hidden);
 - ``human``: a person places the tile, then maybe a follower, then confirms;
 - ``ai-think``: a computer player thinks in its worker thread;
 - ``ai-glide``: it has decided, and its tile is on its way to the board;
@@ -232,7 +232,7 @@ class TurnController:
 
     def action_points(self, step: FigureStep | None = None) -> int | None:
         """What the action ``step`` (default: the one taken) scores with the pending tile as it
-        lies (the abbot taken back: its cloister or garden now); None if it cannot be taken."""
+        lies; None if it cannot be taken."""
         step = step or self.figure
         if step is None or not step.action or self.pending is None or step not in self.figure_steps():
             return None
@@ -243,8 +243,8 @@ class TurnController:
 
     def open_risk(self) -> tuple[str, frozenset[str]] | None:
         """The feature the standing figure joins, if it stays open after this turn: its kind
-        and marks (an expansion says what such a feature risks left open: an inn road scores
-        nothing); None if no figure stands on the pending tile or the feature completes."""
+        and marks (an expansion says what such a feature risks left open); None if no figure
+        stands on the pending tile or the feature completes."""
         p, step = self.pending, self.figure
         if p is None or step is None or step.action:
             return None

@@ -135,7 +135,7 @@ class TurnActions:
 
     def take_action(self, step: FigureStep) -> None:
         """Take the action ``step`` instead of a figure (a button, a key, or a drag of its
-        figure from the board to the panel: the abbot taken back): says the points it will
+        figure from the board to the panel): says the points it will
         score before the turn is confirmed, or why it cannot be taken."""
         offered = action_ui(step)
         if not self.turn.can_act or offered is None:

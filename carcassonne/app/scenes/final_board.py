@@ -42,9 +42,9 @@ HOLD_SECONDS = 1.2
 
 
 def left_open(game: Game) -> list[tuple[ScoreEvent, frozenset[str]]]:
-    """Features left open at the end that an expansion's rules score nothing (an inn road, a
-    cathedral city), as events of 0 points to their leaders with the feature's marks: the
-    engine gives them no award, and the players see why their followers scored nothing."""
+    """Features left open at the end that an expansion's rules score nothing, as events of 0
+    points to their leaders with the feature's marks: the engine gives them no award, and the
+    players see why their followers scored nothing."""
     return [found for ui in playing(game.rules) for found in ui.left_open(game)]
 
 
@@ -65,11 +65,10 @@ class FinalBoardScene(BoardScene):
         self.hints = hints
         #: The engine's final events, handed on to the results.
         self.given = list(final)
-        #: Each moment: the engine's events, with the inn roads and cathedral cities left open
-        #: with followers on them shown scoring nothing (Inns & Cathedrals, AR FAQ 22) among
-        #: the roads and cities, before the farms, as the rulebook counts them.
-        #: Each feature left open that scores nothing, by its event, with its marks.
+        #: Each feature left open that an expansion scores nothing, by its event, with its marks.
         self.left_open = left_open(game)
+        #: Each moment: the engine's events, with the features left open that score nothing
+        #: shown among the roads and cities, before the farms, as the rulebook counts them.
         self.final = before_farms(self.given, [ev for ev, _marks in self.left_open])
         self.review = review
         self.paints: list[Paint] = [event_paint(game, ev, [s.color for s in seats]) for ev in self.final]

@@ -56,7 +56,7 @@ HOUSE_LINES = {
     "table_closes": N_("The table's edge finishes roads, cities and cloisters."),
     "discard": N_("A tile that fits nowhere goes back into the bag."),
     "random_first": N_("Who starts is drawn at random; the turn order stays."),
-    "random_start": N_("The start tile is drawn from the bag; not with The River."),
+    "random_start": N_("The start tile is drawn from the bag; not with an expansion's own start tile."),
 }
 
 

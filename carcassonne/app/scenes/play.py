@@ -1,4 +1,4 @@
-"""The Play scene: the wiring between a player's hands, the turn controller and the screen.
+"""The Play scene: the wiring between a player's mouse and keys, the turn controller and the screen.
 
 A person drags the drawn tile onto the board (or clicks a square; right-click, R or the wheel
 rotates), maybe a follower onto a lit place, then confirms (Enter) or says "no follower" (Space,
@@ -97,7 +97,7 @@ class PlayScene(BoardScene):
                                      hint="" if name in PLAIN else key_hint("play", action), primary=name == "confirm")
                         for name, (label, action) in BUTTONS.items()}
         #: The action a player may take instead of a figure in this game (an expansion's: the
-        #: abbot taken back), and its button in a row of its own.
+        #: figure taken home), and its button in a row of its own.
         self.action, _out, _label = action_button(turn)
         offered = None if self.action is None else action_ui(self.action)
         self.buttons["action"] = Button(offered.label if offered else "", self.take_action,
@@ -331,7 +331,7 @@ class PlayScene(BoardScene):
 
     # ================================================================== input
     def hand_tile_rect(self, tile: str | None = None) -> pygame.Rect:
-        """Where the drawn tile (or ``tile`` of a hand of tiles) waits in the hand slot (a drag
+        """Where the drawn tile (or ``tile`` of those held) waits in the hand slot (a drag
         of it starts here)."""
         return self.pieces.hand_tile_rect(tile)
 
@@ -514,7 +514,7 @@ class PlayScene(BoardScene):
                                 figure_slots=self.figure_slots)
 
     def _update_action_button(self) -> None:
-        """The action's button: shown in games with an action (the abbot taken back), usable
+        """The action's button: shown in games with an action, usable
         while its figure is out, naming the points it will score once the tile is laid
         (before the turn is confirmed)."""
         button = self.buttons["action"]

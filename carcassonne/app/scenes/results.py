@@ -63,7 +63,7 @@ class ResultsScene(Scene):
     # -------------------------------------------------------------- data
     def columns(self) -> dict[str, str]:
         """The feature kinds the table has a column for, with their headings: an expansion's
-        kinds too while it is played (gardens), so the columns add up to the total."""
+        kinds too while it is played, so the columns add up to the total."""
         own = {kind: heading for ui in playing(self.game.rules) for kind, heading in ui.columns.items()}
         return {**{k: v for k, v in COLUMNS.items() if k != "farm"}, **own, "farm": COLUMNS["farm"]}
 

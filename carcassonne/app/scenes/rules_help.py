@@ -107,7 +107,7 @@ HOUSE_RULES: list[RuleSection] = [
     RuleSection(N_("Random first player"), N_("Who starts is drawn at random.")),
     RuleSection(N_("Random start tile"),
                 N_("The start tile goes into the bag; the first tile drawn lies in the middle instead. Not with "
-                   "The River, whose spring starts the game."), "house-random-start", "",
+                   "an expansion that starts from a tile of its own."), "house-random-start", "",
                 N_("The start tile drawn was an E: Red's first tile closed its city, 4 points.")),
 ]
 

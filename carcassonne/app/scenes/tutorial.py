@@ -6,7 +6,7 @@ the wheel while dragging, a follower dragged from the card onto a lit place (the
 joins painted), confirmed with Enter, and each scoring animated, through the Play screen's
 own pieces (:mod:`carcassonne.app.play`: the pointer, the drop, the turn's actions and
 their messages, the scoring). Only confirming differs: :class:`~carcassonne.app.play.lesson_turn.LessonTurn`
-hands the move to the lesson's :class:`~carcassonne.tutorial.LessonRunner` (pygame-free),
+gives the move to the lesson's :class:`~carcassonne.tutorial.LessonRunner` (pygame-free),
 which judges it against the step's goal. On top: the coach's panel (the step's words, its
 answer to a move), a pulsing frame on the squares the step points at, the final scoring
 walked through one feature at a time. A finished lesson's id is kept in the settings

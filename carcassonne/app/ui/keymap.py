@@ -3,7 +3,7 @@
 Each screen (``play``, ``replay``, ``title``, ...) has its own bindings, since a key
 means different things on different screens (Space confirms without a follower in
 play, steps a turn in a replay); ``global`` bindings work everywhere. The app looks
-up each key press here and hands the scene an intent with its ``action`` set
+up each key press here and gives the scene an intent with its ``action`` set
 (``rotate``, ``confirm``, ``undo``, ``no-follower``, ``zoom-in``, ``back``...), so
 a key is rebound in this one place, and the Help screen lists the keys from the
 same table.
@@ -51,7 +51,7 @@ def _b(action: str, keys: str, help: str = "", label: str = "") -> Binding:
 
 
 #: Where the expansions' own keys go in a screen's table (:meth:`ExpansionUI.bindings
-#: <carcassonne.app.art.expansion_ui.ExpansionUI.bindings>`: the abbot taken back...).
+#: <carcassonne.app.art.expansion_ui.ExpansionUI.bindings>`: an action's key...).
 EXPANSIONS = "*expansions*"
 
 KEYMAP: dict[str, tuple[Binding, ...]] = {

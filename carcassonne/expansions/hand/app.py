@@ -49,7 +49,7 @@ class HandUI(ExpansionUI):
             N_("Hand of tiles"),
             N_("Each player holds 2 or 3 tiles, plays any one of them and draws back up; a tile of the hand "
                "that fits nowhere is discarded first. Open: everyone sees every hand; hidden: the others see "
-               "only the backs of yours. Not with The River."),
+               "only the backs of yours. Not with an expansion whose tiles come in order."),
             "house-hand-of-three", N_("Wikicarpedia, base game, 'House Rules'"),
             N_("Red played the E of a hand of U, E and V, closing the city (4 points); Blue played the X of "
                "K, B and X, then the W drawn after it, closing the road (4 points)."))]

@@ -11,8 +11,8 @@ class RiverUI(ExpansionUI):
     title_name = N_("The River")
 
     def options(self) -> list[RuleOption]:
-        """A toggle among the plain rule options (neither the random start tile nor a hand of
-        tiles goes with it: the form disables them, as the rules refuse them)."""
+        """A toggle among the plain rule options (the random start tile does not go with it,
+        nor do players holding several tiles: the form disables them, as the rules refuse them)."""
         return [RuleOption(N_("The River"), lambda rules: bool(rules.get("river")), lambda on: {"river": bool(on)})]
 
     def rules_sections(self) -> list[RuleSection]:
