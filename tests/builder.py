@@ -11,6 +11,8 @@ import random
 from carcassonne.engine import Game, Move, Rules, ScoreEvent, TileSet
 from carcassonne.tileset import standard_tiles
 
+from figures import step
+
 
 def new_game(players: int = 2, **rules: object) -> Game:
     return Game(standard_tiles(), Rules(**rules), players, seed=0)  # type: ignore[arg-type]
@@ -18,7 +20,7 @@ def new_game(players: int = 2, **rules: object) -> Game:
 
 def move(text: str) -> Move:
     tile, x, y, rotation, *spot = text.split()
-    return Move(tile, int(x), int(y), int(rotation), spot[0] if spot else None)
+    return Move(tile, int(x), int(y), int(rotation), step(spot[0] if spot else None))
 
 
 def play(game: Game, *turns: str) -> list[ScoreEvent]:
@@ -36,6 +38,6 @@ def midgame(tiles: TileSet, seed: int, turns: int = 20, players: int = 2) -> Gam
     for _ in range(turns):
         placement = rng.choice(game.legal_placements(game.draw()))
         spots = game.follower_spots(placement)
-        game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.4 else None))
+        game.push(placement.with_figure(step(rng.choice(spots) if spots and rng.random() < 0.4 else None)))
     game.draw()
     return game

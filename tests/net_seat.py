@@ -18,6 +18,7 @@ from pathlib import Path
 
 from carcassonne.ai import get_bot
 from carcassonne.net.client import Connection
+from carcassonne.net.protocol import play_message
 from carcassonne.tileset import standard_tiles
 
 
@@ -50,8 +51,7 @@ async def main(url: str, file: Path, mode: str, level: str, seed: int, stall_at:
                 await conn.send({"type": "lay", "x": move.x, "y": move.y, "rotation": move.rotation})
                 Path(f"{file}.stalled").write_text(str(asked))
                 await asyncio.sleep(3600)
-            await conn.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
-                             "follower": move.follower, "turn": asked})
+            await conn.send(play_message(move, asked))
         await conn.receive()
     game = table.game
     assert game is not None

@@ -22,7 +22,7 @@ from websockets.asyncio.server import serve
 from carcassonne.ai import get_bot
 from carcassonne.engine import COLORS
 from carcassonne.net.client import Connection
-from carcassonne.net.protocol import MAX_CLIENT_MESSAGE
+from carcassonne.net.protocol import MAX_CLIENT_MESSAGE, play_message
 from carcassonne.net.server import Server
 from carcassonne.net.store import Store
 
@@ -99,8 +99,7 @@ async def play_seat(conn: Connection, seat: int, level: str, seed: int,
         if game is not None and table.current == seat and asked != game.turn_number:
             asked = game.turn_number
             move = bot.choose(game.copy())
-            await conn.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
-                             "follower": move.follower, "turn": asked})
+            await conn.send(play_message(move, asked))
         await conn.receive()
 
 

@@ -57,8 +57,8 @@ class Position:
             (x, y): turned(o.kind, o.rotation) for x, y, o in game.placed_tiles()}
         self.board_ids = {(x, y): o.kind.id for x, y, o in game.placed_tiles()}
         self.followers: dict[tuple[int, int, int], int] = {}
-        for f in game.followers_on_board():
-            self.followers[(f.x, f.y, segment_of(self.board[(f.x, f.y)][1], f.spot))] = f.player
+        for f in game.figures_on_board():
+            self.followers[(f.x, f.y, segment_of(self.board[(f.x, f.y)][1], f.place))] = f.player
         self.river_end, self.river_entry, self.last_turn = self._walk_river()
 
     # ---------------------------------------------------------------- table

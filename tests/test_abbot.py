@@ -19,6 +19,7 @@ from carcassonne.engine import Game, Placement, RecordError, Rules
 from carcassonne.engine.record import GameRecord
 from carcassonne.tileset import standard_tiles
 
+from figures import abbots, actions, extras, step
 from worked_records import check_expectations, record_id, replay
 
 TILES = standard_tiles()
@@ -50,20 +51,21 @@ def test_a_garden_twin_has_its_plain_twins_edges_and_places_and_only_the_abbot_s
     game = Game(TILES, Rules(abbot=True))
     placement = Placement("UG", 1, 0, 0)
     assert game.follower_spots(placement) == game.follower_spots(Placement("U", 1, 0, 0))
-    assert game.extra_places(placement) == ["abbot:garden"] and game.extra_actions(placement) == []
-    assert game.why_not_follower(placement, "garden") == "only an abbot may stand in a garden"
-    assert game.extra_places(Placement("A", 0, 1, 180)) == ["abbot:cloister"]
-    assert game.why_not_follower(Placement("U", 1, 0, 0), "abbot:garden") == "tile U has no garden for the abbot"
+    assert extras(game, placement) == ["abbot:garden"] and actions(game, placement) == []
+    assert game.why_not_figure(placement, step("garden")) == "only an abbot may stand in a garden"
+    assert extras(game, Placement("A", 0, 1, 180)) == ["abbot:cloister"]
+    assert game.why_not_figure(Placement("U", 1, 0, 0), step("abbot:garden")) == "tile U has no garden for the abbot"
 
 
 def test_the_abbot_needs_no_follower_and_is_placed_once():
     game = Game(TILES, Rules(abbot=True), names=["Red", "Blue"])
     game.supply[0] = 0
     assert game.follower_spots(Placement("UG", 1, 0, 0)) == []
-    game.play(Placement("UG", 1, 0, 0).with_follower("abbot:garden"))
-    game.play(Placement("B", 1, 1, 0).with_follower(None))
-    assert game.why_not_follower(Placement("A", 2, 0, 90), "abbot:cloister") == "Red's abbot is already on the board"
-    assert game.extra_actions(Placement("B", 0, 1, 0)) == ["abbot:back"]
+    game.play(Placement("UG", 1, 0, 0).with_figure(step("abbot:garden")))
+    game.play(Placement("B", 1, 1, 0).with_figure(None))
+    assert (game.why_not_figure(Placement("A", 2, 0, 90), step("abbot:cloister"))
+            == "Red's abbot is already on the board")
+    assert actions(game, Placement("B", 0, 1, 0)) == ["abbot:back"]
     assert game.supply == [0, 7]
 
 
@@ -128,20 +130,20 @@ def test_random_games_accept_every_listed_figure_and_refuse_the_others(rules: Ru
         rng = random.Random(seed)
         while (tile := game.draw()) is not None:
             placement = rng.choice(game.legal_placements(tile))
-            listed = [None, *game.follower_spots(placement), *game.extra_places(placement),
-                      *game.extra_actions(placement)]
+            listed = [None, *game.follower_spots(placement), *extras(game, placement),
+                      *actions(game, placement)]
             for figure in listed:
-                assert game.why_not(placement.with_follower(figure)) is None
+                assert game.why_not(placement.with_figure(step(figure))) is None
             for figure in ("garden", "abbot:garden", "abbot:cloister", "abbot:back"):
                 if figure not in listed:
-                    assert game.why_not(placement.with_follower(figure)) is not None
-            before = (game.scores[:], game.supply[:], game.abbots, len(game.events), game.current)
+                    assert game.why_not(placement.with_figure(step(figure))) is not None
+            before = (game.scores[:], game.supply[:], abbots(game), len(game.events), game.current)
             figure = rng.choice(listed)
-            game.push(placement.with_follower(figure))
+            game.push(placement.with_figure(step(figure)))
             game.pop()
-            assert (game.scores, game.supply, game.abbots, len(game.events), game.current) == before
-            game.play(placement.with_follower(figure))
-            for player, node in enumerate(game.abbots):
+            assert (game.scores, game.supply, abbots(game), len(game.events), game.current) == before
+            game.play(placement.with_figure(step(figure)))
+            for player, node in enumerate(abbots(game)):
                 assert node < 0 or any(p == player for p, _ in game._followers[node])
             assert all(0 <= n <= 7 for n in game.supply)
         game.finish()
@@ -158,8 +160,8 @@ def _seats(game: Game) -> list:
 
 def test_a_garden_is_a_feature_of_one_tile_scored_as_a_cloister():
     game = Game(TILES, Rules(abbot=True))
-    game.play(Placement("UG", 1, 0, 0).with_follower("abbot:garden"))
+    game.play(Placement("UG", 1, 0, 0).with_figure(step("abbot:garden")))
     garden = [f for f in game.features("garden")]
     assert len(garden) == 1 and garden[0].segments == ((1, 0, "garden"),)
     assert garden[0].points == 2 and not garden[0].complete and len(garden[0].frontier) == 7
-    assert [(f.x, f.y, f.spot) for f in game.followers_on_board()] == [(1, 0, "garden")]
+    assert [(f.x, f.y, f.place) for f in game.figures_on_board()] == [(1, 0, "garden")]

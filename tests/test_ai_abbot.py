@@ -11,9 +11,10 @@ from carcassonne.ai.expert import ExpertEvaluator, expert_weights
 from carcassonne.ai.heuristics import Evaluator
 from carcassonne.ai.hint import explain
 from carcassonne.engine import Game, Rules
-from carcassonne.engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
 from carcassonne.tileset import standard_tiles
 from carcassonne.words.hint_words import hint_sentence
+
+from figures import BACK, ON_CLOISTER, ON_GARDEN, abbots, text
 
 ABBOT = Rules(abbot=True)
 
@@ -34,7 +35,7 @@ def play(tiles, levels: list[str], seed: int, rules: Rules = ABBOT) -> tuple[Gam
     while game.draw() is not None:
         move = bots[game.current].choose(game)
         assert game.why_not(move) is None, f"{levels[game.current]} chose illegal {move}"
-        if (move.follower or "").startswith("abbot"):
+        if (text(move.figure) or "").startswith("abbot"):
             abbot_moves.append((game.current, move, game.copy()))
         game.push(move)
     game.finish()
@@ -49,9 +50,9 @@ def test_moves_of_lists_the_abbots_places_and_taking_it_back(tiles):
         moves = list(moves_of(game, tile))
         for move in moves:
             assert game.why_not(move) is None
-        figures = {m.follower for m in moves}
+        figures = {text(m.figure) for m in moves}
         seen |= {f for f in figures if f and f.startswith("abbot")}
-        if game.abbots[game.current] >= 0:
+        if abbots(game)[game.current] >= 0:
             assert BACK in figures
         game.push(get_bot("normal", 1).choose(game))
     assert {ON_CLOISTER, BACK} <= seen
@@ -61,7 +62,7 @@ def test_bots_place_and_take_back_the_abbot(tiles):
     figures: set[str] = set()
     for seed in range(1, 5):
         _, moves = play(tiles, ["normal", "easy"], seed)
-        figures |= {m.follower for _, m, _ in moves}
+        figures |= {text(m.figure) for _, m, _ in moves}
     assert BACK in figures and figures & {ON_CLOISTER, ON_GARDEN}
 
 
@@ -78,7 +79,7 @@ def test_the_abbot_is_no_follower_for_the_evaluation(tiles):
     game = Game(tiles, ABBOT, players=2, seed=5)
     while game.draw() is not None:
         tile = tile_in_hand(game)
-        placed = [m for m in moves_of(game, tile) if m.follower in (ON_CLOISTER, ON_GARDEN)]
+        placed = [m for m in moves_of(game, tile) if text(m.figure) in (ON_CLOISTER, ON_GARDEN)]
         if placed:
             break
         game.push(get_bot("normal", 2).choose(game))
@@ -100,7 +101,7 @@ def test_the_hint_words_the_abbot(tiles):
         for _player, move, before in moves:
             why = explain(before, move)
             kinds = [c.kind for c in why.clauses]
-            if move.follower == BACK:
+            if text(move.figure) == BACK:
                 assert kinds[0] == "back"
                 said["back"] = hint_sentence(why)
             else:

@@ -17,6 +17,8 @@ from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.tileset import standard_tiles
 from carcassonne.words.cli_words import analysis_report
 
+from figures import text
+
 #: Little thinking per turn keeps the tests fast; the command uses the full analysis budget.
 FAST = 0.02
 
@@ -134,7 +136,7 @@ def test_analysis_judges_the_abbots_moves(tiles):
         game.push(GreedyBot(3).choose(game))
     record = GameRecord([Seat("Ann", "red"), Seat("Bob", "blue")], game.rules, 4, list(game.history))
     abbot_turns = {n for n, t in enumerate(record.turns, start=1)
-                   if isinstance(t, Move) and (t.follower or "").startswith("abbot:")}
+                   if isinstance(t, Move) and (text(t.figure) or "").startswith("abbot:")}
     assert abbot_turns
     turns = analyse(record, tiles, budget=FAST)
     assert all(t.loss >= 0 for t in turns)

@@ -18,7 +18,6 @@ alone, never from the engine's state. What is checked is the 2021 rules' text
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -26,11 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carcassonne.engine import Game, Placement, Rules, ScoreEvent
-from carcassonne.engine.modules.abbot import BACK, ON_CLOISTER, ON_GARDEN
 from carcassonne.engine.rules import DISCARDS, FARM_SCORINGS, RANDOM, START_BOOK
 from carcassonne.tileset import standard_tiles
 
 import strategies
+from figures import BACK, ON_CLOISTER, ON_GARDEN, actions, extras, step
 from oracle import Position, segment_of, turned
 
 TILES = standard_tiles()
@@ -51,8 +50,8 @@ class Abbots:
 
     def scored(self, events: list[ScoreEvent]) -> None:
         for event in events:
-            for f in event.followers_returned:
-                if self.at.get(f.player) == (f.x, f.y, f.spot):
+            for f in event.figures_returned:
+                if self.at.get(f.player) == (f.x, f.y, f.place):
                     del self.at[f.player]
 
 
@@ -78,8 +77,8 @@ def check_figures(game: Game, placement: Placement, abbots: Abbots) -> None:
     expected = set()
     if me not in abbots.at:
         expected = {f for f, kind in FIGURE_OF.items() if kind in one_tile_features(game, placement)}
-    assert set(game.extra_places(placement)) == expected, placement
-    assert set(game.extra_actions(placement)) == ({BACK} if me in abbots.at else set())
+    assert set(extras(game, placement)) == expected, placement
+    assert set(actions(game, placement)) == ({BACK} if me in abbots.at else set())
 
 
 def check_take_back(after: Position, player: int, abbots: Abbots, events: list[ScoreEvent]) -> None:
@@ -89,7 +88,7 @@ def check_take_back(after: Position, player: int, abbots: Abbots, events: list[S
     x, y, kind = abbots.at[player]
     back = events[0]
     assert back.feature == kind and back.players == (player,) and not back.complete
-    assert [(f.x, f.y, f.spot) for f in back.followers_returned] == [(x, y, kind)]
+    assert [(f.x, f.y, f.place) for f in back.figures_returned] == [(x, y, kind)]
     assert back.points == 1 + after.cloister_neighbours(x, y), back
 
 
@@ -97,15 +96,15 @@ def check_completions(game: Game, events: list[ScoreEvent]) -> None:
     after = Position(game)
     for event in events:
         if event.feature in ("cloister", "garden"):
-            f = event.followers_returned[0]
+            f = event.figures_returned[0]
             assert after.cloister_neighbours(f.x, f.y) == 8 and event.points == 9, event
 
 
 def check_board(game: Game, abbots: Abbots) -> None:
     """Every abbot stands where the moves put it; each player's followers add up to 7."""
-    on_board = game.followers_on_board()
+    on_board = game.figures_on_board()
     for player, (x, y, kind) in abbots.at.items():
-        assert any((f.player, f.x, f.y, f.spot) == (player, x, y, kind) for f in on_board), (player, x, y)
+        assert any((f.player, f.x, f.y, f.place) == (player, x, y, kind) for f in on_board), (player, x, y)
     for player in range(game.players):
         followers = sum(1 for f in on_board if f.player == player) - (player in abbots.at)
         assert followers + game.supply[player] == 7, player
@@ -115,8 +114,8 @@ def check_final(game: Game, abbots: Abbots, events: list[ScoreEvent]) -> None:
     """An abbot still out scores as a monk on an incomplete cloister (AR "Final scoring")."""
     oracle = Position(game)
     for player, (x, y, kind) in abbots.at.items():
-        mine = [e for e in events if any((f.player, f.x, f.y, f.spot) == (player, x, y, kind)
-                                         for f in e.followers_returned)]
+        mine = [e for e in events if any((f.player, f.x, f.y, f.place) == (player, x, y, kind)
+                                         for f in e.figures_returned)]
         if game.rules.incomplete_score:
             assert len(mine) == 1 and mine[0].points == 1 + oracle.cloister_neighbours(x, y), mine
         else:
@@ -134,14 +133,14 @@ def play_checked(game: Game, rng: random.Random, check_every: bool = True) -> in
         placement = rng.choice(game.legal_placements(tile))
         check_figures(game, placement, abbots)
         choices = game.follower_spots(placement)
-        extra = game.extra_places(placement) + game.extra_actions(placement)
+        extra = extras(game, placement) + actions(game, placement)
         figure = None
         if extra and rng.random() < 0.6:
             figure = rng.choice(extra)
         elif choices and rng.random() < 0.7:
             figure = rng.choice(choices)
         player, n = game.current, len(game.events)
-        game.push(placement.with_follower(figure))
+        game.push(placement.with_figure(step(figure)))
         events = game.events[n:]
         if figure == BACK:
             check_take_back(Position(game), player, abbots, events)
@@ -161,7 +160,7 @@ def play_checked(game: Game, rng: random.Random, check_every: bool = True) -> in
 def test_random_games_with_the_abbot_agree_with_the_oracle(seed, players, rules):
     """Every placement, follower place, abbot place and abbot score of random games with
     the Abbot and any other option (the table, house rules, a random start tile)."""
-    game = Game(TILES, dataclasses.replace(rules, abbot=True), players, seed=seed)
+    game = Game(TILES, rules.replace(abbot=True), players, seed=seed)
     play_checked(game, random.Random(seed))
 
 

@@ -16,6 +16,7 @@ from carcassonne.engine.geometry import coords
 from carcassonne.tileset import standard_tiles
 
 from builder import new_game, play
+from figures import step
 
 
 def test_a_road_with_a_thief_is_seen_whole_with_its_open_end():
@@ -93,7 +94,7 @@ def test_every_occupied_feature_is_worth_what_final_scoring_gives_it(rules):
                 break
             placement = rng.choice(game.legal_placements(tile))
             spots = [s for s in game.follower_spots(placement) if not s.startswith("field")]
-            game.play(placement.with_follower(rng.choice(spots) if spots else None))
+            game.play(placement.with_figure(step(rng.choice(spots) if spots else None)))
         views = {frozenset(f.tiles): f for f in game.features(occupied=True) if f.kind != "field"}
         for event in game.final_scoring():
             if event.feature == "farm":
@@ -101,7 +102,7 @@ def test_every_occupied_feature_is_worth_what_final_scoring_gives_it(rules):
             view = views.pop(frozenset(event.tiles))
             assert (view.kind, view.points, view.leaders) == (event.feature, event.points, event.players)
             assert not view.complete
-            assert sorted(view.followers, key=repr) == sorted(event.followers_returned, key=repr)
+            assert sorted(view.followers, key=repr) == sorted(event.figures_returned, key=repr)
         assert views == {}
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +28,13 @@ from carcassonne.ai.simple import ranked_moves
 from carcassonne.cli import main
 from carcassonne.engine import FOLLOWERS, Discard, Game, IllegalMoveError, Placement, RecordError, Rules
 from carcassonne.engine.deck import Deck
-from carcassonne.engine.modules.hand import hand_shown, tiles_left, tiles_to_come
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.rules import BAG, COLORS
+from carcassonne.expansions.hand.rules import Hands, hand_module, hand_shown, hands_state
 from carcassonne.tileset import standard_tiles
 
 import strategies
+from figures import extras, hands, step
 
 TILES = standard_tiles()
 HAND = Path(__file__).parent / "records" / "hand"
@@ -58,15 +58,15 @@ def _check(game: Game, expect: dict[str, Any]) -> None:
     assert dict(zip(names, game.scores)) == expect["scores"]
     got = sorted((e.feature, e.points, tuple(names[p] for p in e.players)) for e in game.events)
     assert got == sorted((e["feature"], e["points"], tuple(e["players"])) for e in expect["events"])
-    assert {names[p]: list(game.hand(p)) for p in range(game.players)} == expect["hands"]
+    assert {names[p]: list(game.held(p)) for p in range(game.players)} == expect["hands"]
     assert names[game.current] == expect["to_move"]
     assert len(game.deck) == expect["tiles_left"]
     for tile, n in expect["left"].items():
         assert game.deck.counts[tile] == n, tile
-    if "followers_on_board" in expect:
-        on_board = game.followers_on_board()
+    if "figures_on_board" in expect:
+        on_board = game.figures_on_board()
         assert {names[i]: sum(f.player == i for f in on_board) for i in range(game.players)} == \
-            expect["followers_on_board"]
+            expect["figures_on_board"]
 
 
 # ------------------------------------------------------------------ records
@@ -74,7 +74,7 @@ def _check(game: Game, expect: dict[str, Any]) -> None:
 def test_hand_record(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     game = GameRecord.from_data(data).replay(TILES, final=data["final"])
-    assert [list(h) for h in game.dealt] == data["hands"]
+    assert [list(h) for h in hands_state(game).dealt] == data["hands"]
     _check(game, data["expect"])
 
 
@@ -185,11 +185,11 @@ def test_hands_and_draws_belong_to_hand_games_only() -> None:
 def test_with_a_seed_the_hands_are_the_seeds_deal_and_may_be_left_out() -> None:
     game = Game(TILES, Rules(hand=3), 2, seed=5)
     pile = list(reversed(Game(TILES, Rules(), 2, seed=5).deck.pile))  # the same bag, in draw order
-    assert [list(h) for h in game.dealt] == [pile[0:3], pile[3:6]]  # player by player from the top
+    assert [list(h) for h in hands_state(game).dealt] == [pile[0:3], pile[3:6]]  # player by player from the top
     data = GameRecord.from_game(game, _seats(game)).to_data()
-    assert GameRecord.from_data(data).replay(TILES).hands == game.hands
+    assert hands(GameRecord.from_data(data).replay(TILES)) == hands(game)
     del data["hands"]
-    assert GameRecord.from_data(data).replay(TILES).hands == game.hands
+    assert hands(GameRecord.from_data(data).replay(TILES)) == hands(game)
     data["hands"] = [pile[3:6], pile[0:3]]
     with pytest.raises(RecordError) as caught:
         GameRecord.from_data(data).replay(TILES)
@@ -198,11 +198,13 @@ def test_with_a_seed_the_hands_are_the_seeds_deal_and_may_be_left_out() -> None:
 
 
 # ------------------------------------------------------------------- engine
-def _small_game(hands: tuple[tuple[str, ...], ...], bag: list[str], size: int = 2) -> Game:
+def _small_game(held: tuple[tuple[str, ...], ...], bag: list[str], size: int = 2) -> Game:
     """A hand game whose hands and bag are set by hand (as a lesson sets its tiles)."""
-    game = Game(TILES, Rules(hand=size), len(hands), seed=1, names=["Red", "Blue", "Green"][: len(hands)])
-    game.deck = Deck.in_order(TILES, bag)
-    game.hands = game.dealt = hands
+    game = Game(TILES, Rules(hand=size), len(held), seed=1, names=["Red", "Blue", "Green"][: len(held)])
+    game.deck = Deck.in_order(bag, game.deck.phase_of)
+    module = hand_module(game)
+    assert module is not None
+    module.put(game, Hands(held, (), held))
     return game
 
 
@@ -210,17 +212,17 @@ def test_after_the_bag_is_empty_play_goes_on_and_empty_hands_are_skipped() -> No
     """game-record.md: "When the bag is empty, play goes on in turn order, a player with an
     empty hand being skipped, until every hand is empty; then the final scoring"."""
     game = _small_game((("E", "U"), ("V", "K")), ["C"])
-    game.play(Placement("E", 0, -1, 180).with_follower(None))  # closes the start city; draws the C
-    assert game.hands == (("U", "C"), ("V", "K")) and len(game.deck) == 0 and game.drawn == ("C",)
+    game.play(Placement("E", 0, -1, 180).with_figure(None))  # closes the start city; draws the C
+    assert hands(game) == (("U", "C"), ("V", "K")) and len(game.deck) == 0 and hands_state(game).drawn == ("C",)
     assert game.current == 1
-    game.play(Placement("V", 0, 1, 0).with_follower(None))  # the bag is empty: nothing drawn
-    assert game.hands == (("U", "C"), ("K",)) and game.drawn == ("C", None)
+    game.play(Placement("V", 0, 1, 0).with_figure(None))  # the bag is empty: nothing drawn
+    assert hands(game) == (("U", "C"), ("K",)) and hands_state(game).drawn == ("C", None)
     assert game.draw() == "U"  # Red's C fits nowhere: discarded first, a turn of its own
-    assert game.history[-1] == Discard("C") and game.hands[0] == ("U",) and game.current == 0
-    game.play(Placement("U", 1, 0, 0).with_follower(None))
-    assert game.hands == ((), ("K",)) and game.current == 1 and not game.is_over
+    assert game.history[-1] == Discard("C") and hands(game)[0] == ("U",) and game.current == 0
+    game.play(Placement("U", 1, 0, 0).with_figure(None))
+    assert hands(game) == ((), ("K",)) and game.current == 1 and not game.is_over
     k = game.legal_placements("K")[0]
-    game.play(k.with_follower(None))
+    game.play(k.with_figure(None))
     assert game.is_over and game.draw() is None
     assert [type(t).__name__ for t in game.history] == ["Move", "Move", "Discard", "Move", "Move"]
     data = GameRecord.from_game(game, _seats(game)).to_data()
@@ -229,39 +231,39 @@ def test_after_the_bag_is_empty_play_goes_on_and_empty_hands_are_skipped() -> No
 
 def test_a_player_whose_hand_empties_is_passed_over() -> None:
     game = _small_game((("E", "C"), ("V", "K"), ("U", "B")), [])
-    game.play(Placement("E", 0, -1, 180).with_follower(None))  # Red: C left, which fits nowhere now
-    game.play(Placement("V", 0, 1, 0).with_follower(None))
-    game.play(Placement("U", 1, 0, 0).with_follower(None))
+    game.play(Placement("E", 0, -1, 180).with_figure(None))  # Red: C left, which fits nowhere now
+    game.play(Placement("V", 0, 1, 0).with_figure(None))
+    game.play(Placement("U", 1, 0, 0).with_figure(None))
     assert game.current == 0 and game.draw() == "K"  # Red's C discarded: Red's hand is empty, Blue's turn
-    assert game.current == 1 and game.hands == ((), ("K",), ("B",))
-    game.play(game.legal_placements("K")[0].with_follower(None))
+    assert game.current == 1 and hands(game) == ((), ("K",), ("B",))
+    game.play(game.legal_placements("K")[0].with_figure(None))
     assert game.current == 2  # Red skipped again, Green's turn
-    game.play(game.legal_placements("B")[0].with_follower(None))
+    game.play(game.legal_placements("B")[0].with_figure(None))
     assert game.is_over
 
 
 def test_draw_back_up_and_undo_restore_hands_and_bag() -> None:
     game = Game(TILES, Rules(hand=3), 2, seed=9)
-    pile, hands = list(game.deck.pile), game.hands
+    pile, dealt = list(game.deck.pile), hands(game)
     tile = game.draw()
-    assert tile == game.hand()[0] and len(game.hand(0)) == len(game.hand(1)) == 3
-    last = game.hand()[-1]  # any tile of the hand, not only the first
-    move = game.legal_placements(last)[0].with_follower(None)
+    assert tile == game.held()[0] and len(game.held(0)) == len(game.held(1)) == 3
+    last = game.held()[-1]  # any tile of the hand, not only the first
+    move = game.legal_placements(last)[0].with_figure(None)
     top = game.deck.peek()
     game.play(move)
-    kept = list(hands[0])
+    kept = list(dealt[0])
     kept.remove(last)
-    assert game.hand(0) == (*kept, top) and game.drawn == (top,) and game.hand(1) == hands[1]
+    assert game.held(0) == (*kept, top) and hands_state(game).drawn == (top,) and game.held(1) == dealt[1]
     game.pop()
-    assert game.hands == hands and game.deck.pile == pile and game.drawn == ()
+    assert hands(game) == dealt and game.deck.pile == pile and hands_state(game).drawn == ()
 
 
 def test_the_book_game_has_no_hands_and_its_hand_is_the_tile_drawn() -> None:
     game = Game(TILES, Rules(), 2, seed=3)
-    assert game.hands == () and game._holder is None
+    assert hands(game) == () and not game.holds_tiles
     tile = game.draw()
-    assert game.hand() == (tile,) and game.hand(1) == ()
-    assert tiles_to_come(game) is game.deck.counts and tiles_left(game) == len(game.deck)
+    assert game.held() == (tile,) and game.held(1) == ()
+    assert game.tiles_to_come() is game.deck.counts and game.tiles_left() == len(game.deck)
 
 
 def test_hidden_hands_are_shown_to_their_holders_only() -> None:
@@ -274,7 +276,7 @@ def test_hidden_hands_are_shown_to_their_holders_only() -> None:
 def hand_rules(draw: st.DrawFn) -> Rules:
     """Every rule option the hand goes with (not the river, not discard "bag"), the Abbot too."""
     rules = draw(strategies.rules().filter(lambda r: not r.river and r.discard != BAG))
-    return replace(rules, hand=draw(st.sampled_from((2, 3))), hand_open=draw(st.booleans()),
+    return rules.replace(hand=draw(st.sampled_from((2, 3))), hand_open=draw(st.booleans()),
                    abbot=draw(st.booleans()))
 
 
@@ -283,47 +285,47 @@ def hand_rules(draw: st.DrawFn) -> Rules:
 def test_random_hand_games_accept_every_listed_move_and_refuse_the_others(seed: int, players: int,
                                                                           rules: Rules) -> None:
     game = Game(TILES, rules, players, seed=seed)
-    start = (game.hands, tuple(game.deck.pile), tuple(sorted(game.deck.counts.items())))
+    start = (hands(game), tuple(game.deck.pile), tuple(sorted(game.deck.counts.items())))
     rng = random.Random(seed)
-    in_play = len(game.deck) + sum(map(len, game.hands))
+    in_play = len(game.deck) + sum(map(len, hands(game)))
     while (tile := game.draw()) is not None:
-        hand = game.hand()
+        hand = game.held()
         assert tile == hand[0] and all(game.has_placement(t) for t in hand)
         assert len(hand) == rules.hand or not game.deck.pile
         for t in set(hand):
             listed = game.legal_placements(t)
             keys = {(p.x, p.y, p.rotation) for p in listed}
             for placement in listed:
-                assert game.why_not(placement.with_follower(None)) is None
+                assert game.why_not(placement.with_figure(None)) is None
                 for spot in game.follower_spots(placement):
-                    assert game.why_not(placement.with_follower(spot)) is None
+                    assert game.why_not(placement.with_figure(step(spot))) is None
             for x, y in game.open_positions():
                 for r in (0, 90, 180, 270):
                     if (x, y, r) not in keys:
-                        assert game.why_not(Placement(t, x, y, r).with_follower(None)) is not None
+                        assert game.why_not(Placement(t, x, y, r).with_figure(None)) is not None
             assert game.why_not(Discard(t)) is not None  # it fits: no discard
         others = [t for t in game.deck.counts if t not in hand and game.deck.counts[t] > 0]
         if others:
             p = Placement(others[0], *next(iter(game.open_positions())), 0)
-            assert game.why_not(p.with_follower(None)).rule == "not-in-hand"
+            assert game.why_not(p.with_figure(None)).rule == "not-in-hand"
         placement = rng.choice(game.legal_placements(rng.choice(hand)))
-        spots = game.follower_spots(placement) + game.extra_places(placement)
+        spots = game.follower_spots(placement) + extras(game, placement)
         player = game.current
         bonus = rules.hole_bonus and game.fills_hole(placement.x, placement.y)
-        game.play(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.5 else None))
+        game.play(placement.with_figure(step(rng.choice(spots) if spots and rng.random() < 0.5 else None)))
         # the next player in turn order who holds a tile (the same one after a hole bonus)
         if not game.is_over:
-            assert game.hands[game.current]
-            step = 0 if bonus and game.hands[player] else 1
-            expected = (player + step) % players
-            while not game.hands[expected]:
+            assert hands(game)[game.current]
+            advance = 0 if bonus and hands(game)[player] else 1
+            expected = (player + advance) % players
+            while not hands(game)[expected]:
                 expected = (expected + 1) % players
             assert game.current == expected
         if not rules.abbot:  # (the abbot is no follower: tests/test_abbot.py counts it)
-            on_board = game.followers_on_board()
+            on_board = game.figures_on_board()
             for p in range(players):
                 assert game.supply[p] + sum(f.player == p for f in on_board) == FOLLOWERS
-    assert not game.deck.pile and not any(game.hands)
+    assert not game.deck.pile and not any(hands(game))
     placed = sum(1 for t in game.history if not isinstance(t, Discard))
     discarded = sum(1 for t in game.history if isinstance(t, Discard))
     assert placed + discarded == in_play == len(game.history)
@@ -336,7 +338,7 @@ def test_random_hand_games_accept_every_listed_move_and_refuse_the_others(seed: 
     assert GameRecord.from_data(data).replay(TILES).scores == game.scores
     while game.history:
         game.pop()
-    assert (game.hands, tuple(game.deck.pile), tuple(sorted(game.deck.counts.items()))) == start
+    assert (hands(game), tuple(game.deck.pile), tuple(sorted(game.deck.counts.items()))) == start
 
 
 # --------------------------------------------------------- computer players
@@ -344,7 +346,7 @@ def test_every_level_weighs_every_tile_of_its_hand() -> None:
     game = Game(TILES, Rules(hand=3), 2, seed=4)
     game.draw()
     tiles = tiles_in_hand(game)
-    assert tiles == tuple(dict.fromkeys(game.hand()))
+    assert tiles == tuple(dict.fromkeys(game.held()))
     ranked = ranked_moves(game, tiles, Evaluator(game))
     assert {m.tile for _, m in ranked} == set(tiles)
     for level in ("random", "easy", "normal", "hard", "expert"):
@@ -359,13 +361,16 @@ def _swap_hidden_tile(game: Game) -> Game:
     """The same game as Red sees it, but with one tile of Blue's hidden hand swapped for
     another kind from the bag."""
     other = game.copy()
-    blue = list(other.hands[1])
-    mine = set(other.hands[0]) | set(blue)
+    blue = list(hands(other)[1])
+    mine = set(hands(other)[0]) | set(blue)
     fresh = next(t for t in sorted(other.deck.counts) if other.deck.counts[t] > 0 and t not in mine)
     index = other.deck.take(fresh)
     other.deck.put_back(blue[0], index)
     blue[0] = fresh
-    other.hands = (other.hands[0], tuple(blue))
+    module = hand_module(other)
+    assert module is not None
+    state = module.get(other)
+    module.put(other, state._replace(held=(state.held[0], tuple(blue))))
     return other
 
 
@@ -379,12 +384,12 @@ def test_a_computer_player_never_knows_another_hidden_hand(level: str) -> None:
         for _ in range(6):
             tile = game.draw()
             assert tile is not None
-            game.play(rng.choice(game.legal_placements(rng.choice(game.hand()))).with_follower(None))
+            game.play(rng.choice(game.legal_placements(rng.choice(game.held()))).with_figure(None))
         if game.current != 0:
-            game.play(game.legal_placements(game.draw() or "")[0].with_follower(None))
+            game.play(game.legal_placements(game.draw() or "")[0].with_figure(None))
         game.draw()
         other = _swap_hidden_tile(game)
-        assert other.hands[1] != game.hands[1] and tiles_to_come(other) == tiles_to_come(game)
+        assert hands(other)[1] != hands(game)[1] and other.tiles_to_come() == game.tiles_to_come()
         bot = get_bot(level, 7)
         if hasattr(bot, "budget"):
             bot.budget = 0.1
@@ -398,11 +403,11 @@ def test_imagined_futures_keep_what_the_player_knows_and_deal_the_rest() -> None
         seen = set()
         for k in range(20):
             future = imagined(game, random.Random(k))
-            assert future.hands[0] == game.hands[0] and future.seed is None
-            assert tiles_to_come(future) == tiles_to_come(game)
+            assert hands(future)[0] == hands(game)[0] and future.seed is None
+            assert future.tiles_to_come() == game.tiles_to_come()
             if open_:
-                assert future.hands == game.hands
-            seen.add(future.hands[1:])
+                assert hands(future) == hands(game)
+            seen.add(hands(future)[1:])
         assert (len(seen) == 1) == open_
 
 
@@ -426,7 +431,7 @@ def test_simulate_plays_and_records_hand_games(tmp_path: Path, capsys: pytest.Ca
     (["--hand", "4"], "--hand must be 2 or 3, not 4"),
     (["--hand", "1", "--hand-hidden"], "--hand-hidden needs --hand 2 or 3"),
     (["--hand-hidden"], "--hand-hidden needs --hand 2 or 3"),
-    (["--hand", "2", "--river"], "--hand is not played with --river"),
+    (["--hand", "2", "--river"], "rules.hand is not played with the river"),  # the rules refuse it
     (["--hand", "3", "--discard-to-bag"], "--hand is not played with --discard-to-bag"),
 ], ids=["four", "hidden-one", "hidden-alone", "river", "bag"])
 def test_simulate_refuses_what_the_hand_is_not_played_with(flags: list[str], message: str,
@@ -495,8 +500,8 @@ def test_the_game_server_refuses_a_hand_game(tiles: Any) -> None:
 
 def test_a_bot_is_asked_only_once_the_hand_is_ready() -> None:
     game = _small_game((("E", "U"), ("V", "K")), ["C"])
-    game.play(Placement("E", 0, -1, 180).with_follower(None))
-    game.play(Placement("V", 0, 1, 0).with_follower(None))
+    game.play(Placement("E", 0, -1, 180).with_figure(None))
+    game.play(Placement("V", 0, 1, 0).with_figure(None))
     with pytest.raises(IllegalMoveError, match="tile C fits nowhere"):
         tiles_in_hand(game)
     game.draw()
@@ -511,7 +516,7 @@ def test_the_aids_count_the_tiles_in_the_hands_too() -> None:
     game = _small_game((("C", "U"), ("V", "K")), [])
     assert "C" in tiles_that_fit(game, 0, -1)  # the start city's open edge: only in Red's hand
     assert dead_spots(game) == []
-    game.play(Placement("U", 1, 0, 0).with_follower(None))
+    game.play(Placement("U", 1, 0, 0).with_figure(None))
     assert set(tiles_that_fit(game, 0, -1)) == {"C", "K"}
 
 
@@ -521,5 +526,5 @@ def test_the_hint_and_its_words_take_a_tile_of_the_hand() -> None:
     game = Game(TILES, Rules(hand=3, hand_open=False), 2, seed=8)
     game.draw()
     suggested = hint(game, budget=0.05)
-    assert suggested.move.tile in game.hand() and game.why_not(suggested.move) is None
+    assert suggested.move.tile in game.held() and game.why_not(suggested.move) is None
     assert suggested.why.clauses

@@ -10,6 +10,8 @@ from carcassonne.engine import Game, Rules
 from carcassonne.tileset import standard_tiles
 from carcassonne.words.hint_words import hint_sentence
 
+from figures import text
+
 
 @pytest.fixture(scope="module")
 def tiles():
@@ -40,13 +42,13 @@ def test_closing_ones_own_city_is_said_with_its_points(tiles):
 
 def test_a_new_follower_is_named_by_its_role(tiles):
     game, move, _ = next(_greedy_game(tiles, 3))
-    assert move.follower and move.follower.startswith("city")
+    assert text(move.figure) and text(move.figure).startswith("city")
     assert hint_sentence(explain(game, move)).startswith("Puts a knight on a city of")
 
 
 def test_a_move_without_follower_or_points_says_what_it_keeps(tiles):
     for game, move, events in _greedy_game(tiles, 5):
-        if not move.follower and not events:
+        if not text(move.figure) and not events:
             sentence = hint_sentence(explain(game, move))
             quiet = ("Keeps your followers in hand for later and helps the others least."
                      if game.supply[game.current] else "The place where this tile helps the others least.")

@@ -8,6 +8,8 @@ from carcassonne import i18n
 from carcassonne.ai.hint import KINDS, Clause, Why
 from carcassonne.words.hint_words import clause_words, hint_sentence
 
+from figures import step
+
 #: Every kind of clause, for every kind of feature it may name.
 CLAUSES = [Clause("close", f, 8, count=shared) for f in ("road", "city") for shared in (0, 1)] + [
     Clause("close", "cloister", 9), Clause("more", points=1), Clause("more", points=4), Clause("keep"),
@@ -48,7 +50,7 @@ def english_after():
 
 
 def test_every_clause_in_english():
-    assert {c.kind for c in CLAUSES} == set(KINDS)
+    assert {c.kind for c in CLAUSES} == set(KINDS) | {"abbot", "back", "big", "risk"}  # and the expansions'
     assert [hint_sentence(Why((c,))) for c in CLAUSES] == SAID
     why = Why((Clause("close", "city", 8), Clause("keep")))
     assert hint_sentence(why) == "Closes your city for 8 points and keeps a follower."
@@ -78,7 +80,7 @@ def test_the_command_line_names_each_figure_of_a_turn():
     from carcassonne.words.cli_words import move_words
 
     def said(figure: str | None) -> str:
-        return move_words(Move("U", 1, 0, 90, figure)).split("rotation 90")[1]
+        return move_words(Move("U", 1, 0, 90, step(figure))).split("rotation 90")[1]
 
     assert said(None) == ""
     assert said("road:E") == " with a follower on road:E"
@@ -95,7 +97,7 @@ def test_the_move_log_says_what_each_figure_did():
     from carcassonne.words.movelog import put_words
 
     def put(figure: str | None) -> str:
-        return put_words(Move("U", 1, 0, 90, figure))
+        return put_words(Move("U", 1, 0, 90, step(figure)))
 
     assert put(None) == ""
     assert put("road:E") == " and put a thief on its road"

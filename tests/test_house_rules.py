@@ -21,6 +21,7 @@ from carcassonne.engine import Discard, Game, RecordError, Rules
 from carcassonne.engine.aids import dead_spots, projected_scores, tiles_that_fit
 from carcassonne.engine.geometry import square
 from carcassonne.engine.record import GameRecord
+from carcassonne.expansions.river.rules import RIVER_PHASE
 from carcassonne.tileset import standard_tiles
 
 from builder import play
@@ -48,10 +49,10 @@ def check(game: Game, expect: dict[str, Any]) -> None:
         assert got == want
     if "next" in expect:
         assert names[game.current] == expect["next"]
-    if "followers_on_board" in expect:
-        on_board = game.followers_on_board()
+    if "figures_on_board" in expect:
+        on_board = game.figures_on_board()
         assert {n: sum(f.player == i for f in on_board) for i, n in enumerate(names)} == \
-            expect["followers_on_board"]
+            expect["figures_on_board"]
     if "tiles_left" in expect:
         assert {t: game.deck.counts[t] for t in expect["tiles_left"]} == expect["tiles_left"]
 
@@ -134,7 +135,7 @@ def test_dead_spots_and_tiles_that_fit_stay_on_the_table():
             open_squares = game.open_positions()
             assert all(game.inside(x, y) for x, y in open_squares)
             assert dead_spots(game) == sorted(sq for sq in open_squares if not tiles_that_fit(game, *sq))
-            game.push(rng.choice(game.legal_placements(tile)).with_follower(None))
+            game.push(rng.choice(game.legal_placements(tile)).with_figure(None))
 
 
 def test_the_projected_score_knows_the_scoring_house_rules():
@@ -155,7 +156,7 @@ def test_when_nothing_left_fits_every_tile_is_discarded_and_the_game_ends():
     game = Game(TILES, Rules(table=(3, 3), discard="bag"), 2, seed=4)
     rng = random.Random(4)
     while (tile := game.draw()) is not None:
-        game.push(rng.choice(game.legal_placements(tile)).with_follower(None))
+        game.push(rng.choice(game.legal_placements(tile)).with_figure(None))
     assert game.is_over and len(game.board) <= 9
     aside = [t for t in game.history if isinstance(t, Discard)]
     first_discard = next(i for i, t in enumerate(aside) if not t.returned)
@@ -258,8 +259,8 @@ def test_an_unfinished_city_is_worth_nothing_when_unfinished_features_do_not_sco
 def test_a_river_tile_returned_to_the_bag_still_comes_before_the_lake():
     game = Game(TILES, Rules(river=True, discard="bag"), 2, seed=3)
     pile = game.deck.pile
-    river = [t for t in pile if game.deck.phase_of[t] == "river"]
+    river = [t for t in pile if game.deck.phase_of[t] == RIVER_PHASE]
     for n in range(30):
         game.deck.return_to_bag(river[n % len(river)], random.Random(n))
-        phases = [game.deck.phase_of[t] for t in reversed(pile)]  # in drawing order
-        assert phases == sorted(phases, key=("river", "lake", "base").index)
+        phases = [game.deck.phase_of[t] for t in reversed(pile)]  # in drawing order: river, lake, land
+        assert phases == sorted(phases)

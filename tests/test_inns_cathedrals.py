@@ -13,7 +13,6 @@ expansion's points and strengths.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -24,13 +23,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carcassonne.cli import main
-from carcassonne.engine import Game, Placement, RecordError, Rules
-from carcassonne.engine.modules.inns_cathedrals import big_at
+from carcassonne.engine import Game, Move, Placement, RecordError, Rules
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.tiles import CITY, ROAD
 from carcassonne.tileset import standard_tiles
 from carcassonne.words.explain import follower_sentence
 
+from figures import abbots, actions, big_at, bigs, extras, step
 from oracle import Position, flood, segment_of
 from strategies import rules as rules_strategy
 from worked_records import check_expectations, record_id, replay
@@ -68,19 +67,19 @@ def test_with_the_abbot_ic3_and_ic15_are_their_garden_twins():
     assert sum(n for t, n in counts.items() if t.startswith("IC")) == 18
     twin, plain = game.tiles["IC3G"], game.tiles["IC3"]
     assert twin.edges == plain.edges and twin.segments[:-1] == plain.segments
-    assert game.extra_places(Placement("IC3G", 0, -1, 0))[0] == "abbot:garden"
+    assert extras(game, Placement("IC3G", 0, -1, 0))[0] == "abbot:garden"
     # The garden is the abbot's only: no follower, big or not, stands on it.
-    assert game.why_not_follower(Placement("IC3G", 0, -1, 0), "big:garden") == "only an abbot may stand in a garden"
+    assert game.why_not_figure(Placement("IC3G", 0, -1, 0), step("big:garden")) == "only an abbot may stand in a garden"
 
 
 def test_with_the_river_the_tiles_are_land_tiles_drawn_after_the_lake():
     game = Game(TILES, Rules(inns_cathedrals=True, river=True), seed=4)
-    reason = game.why_not(Placement("IC15", 1, 0, 0).with_follower(None))
+    reason = game.why_not(Placement("IC15", 1, 0, 0).with_figure(None))
     assert reason is not None and reason.rule == "river-order"
     drawn = []
     while (tile := game.draw()) is not None:
         drawn.append(tile)
-        game.push(game.legal_placements(tile)[0].with_follower(None))
+        game.push(game.legal_placements(tile)[0].with_figure(None))
     lake = drawn.index("R2")
     assert all(t.startswith("R") for t in drawn[:lake]) and sum(t.startswith("IC") for t in drawn) == 18
     assert all(drawn.index(t) > lake for t in drawn if t.startswith("IC"))
@@ -92,31 +91,31 @@ def test_the_big_follower_needs_none_of_the_7_and_is_placed_once():
     game.supply[0] = 0
     placement = Placement("U", 1, 0, 0)
     assert game.follower_spots(placement) == []
-    assert game.extra_places(placement) == ["big:road:E", "big:farm:NW", "big:farm:ES"]
-    reason = game.why_not_follower(placement, "road:E")
+    assert extras(game, placement) == ["big:road:E", "big:farm:NW", "big:farm:ES"]
+    reason = game.why_not_figure(placement, step("road:E"))
     assert reason == "Red has none of the 7 followers left, only the big follower"
     assert reason is not None and reason.rule == "only-big-left" and reason.facts["name"] == "Red"
-    game.play(placement.with_follower("big:road:W"))  # any name of the segment
-    assert big_at(game, 0) is not None and big_at(game, 0).spot == "road:E" and big_at(game, 1) is None
-    game.play(Placement("E", 0, -1, 180).with_follower(None))
-    assert game.extra_places(Placement("U", -1, 0, 0)) == []
-    assert game.why_not_follower(Placement("U", -1, 0, 0), "big:farm:NW") == \
+    game.play(placement.with_figure(step("big:road:W")))  # any name of the segment
+    assert big_at(game, 0) is not None and big_at(game, 0).place == "road:E" and big_at(game, 1) is None
+    game.play(Placement("E", 0, -1, 180).with_figure(None))
+    assert extras(game, Placement("U", -1, 0, 0)) == []
+    assert game.why_not_figure(Placement("U", -1, 0, 0), step("big:farm:NW")) == \
         "Red's big follower is already on the board"
-    assert game.why_not_follower(Placement("U", -1, 0, 0), "farm:NW") == "Red has no follower left"
+    assert game.why_not_figure(Placement("U", -1, 0, 0), step("farm:NW")) == "Red has no follower left"
     assert game.supply == [0, 7]
 
 
 def test_a_big_follower_may_not_join_an_occupied_feature_or_stand_on_a_figure_s_place():
     game = Game(TILES, Rules(inns_cathedrals=True, abbot=True), names=["Red", "Blue"])
-    game.play(Placement("U", 1, 0, 0).with_follower("road:E"))
-    reason = game.why_not_follower(Placement("U", -1, 0, 0), "big:road:E")
+    game.play(Placement("U", 1, 0, 0).with_figure(step("road:E")))
+    reason = game.why_not_figure(Placement("U", -1, 0, 0), step("big:road:E"))
     assert reason is not None and reason.rule == "occupied" and reason == "the road is already occupied by Red's thief"
     assert reason.facts["big"] is True  # the screen says "No big follower here", not "No follower here"
-    assert "big" not in game.why_not_follower(Placement("U", -1, 0, 0), "road:E").facts
+    assert "big" not in game.why_not_figure(Placement("U", -1, 0, 0), step("road:E")).facts
     assert follower_sentence(reason).startswith("No big follower here: the road is already occupied by Red's thief")
-    assert game.why_not_follower(Placement("A", 0, 1, 0), "big:cloister") is None
-    assert game.why_not_follower(Placement("A", 0, 1, 0), "big:abbot:cloister").rule == "big-place"
-    assert game.why_not_follower(Placement("A", 0, 1, 0), "big:big:cloister").rule == "big-place"
+    assert game.why_not_figure(Placement("A", 0, 1, 0), step("big:cloister")) is None
+    assert game.why_not_figure(Placement("A", 0, 1, 0), step("big:abbot:cloister")).rule == "no-such-place"
+    assert game.why_not_figure(Placement("A", 0, 1, 0), step("big:big:cloister")).rule == "no-such-place"
 
 
 def test_the_big_follower_counts_two_for_majority_and_shows_in_the_feature_view():
@@ -125,17 +124,17 @@ def test_the_big_follower_counts_two_for_majority_and_shows_in_the_feature_view(
     game = replay(data, False)
     road = game.feature_at(1, 0, "road:W")
     assert road.followers_by_player == (1, 1) and road.strength == (2, 1) and road.leaders == (0,)
-    assert [(f.x, f.y, f.spot) for f in road.big_followers] == [(1, 0, "road:S")]
-    assert not road.inn and road.points == 4  # A, V, V, D: open, 1 a tile
+    assert [(f.x, f.y, f.place) for f in road.followers if f.kind == "big"] == [(1, 0, "road:S")]
+    assert "inn" not in road.marks and road.points == 4  # A, V, V, D: open, 1 a tile
 
 
 def test_the_feature_view_reports_inns_and_cathedrals_and_their_points():
     game = Game(TILES, Rules(inns_cathedrals=True))
-    game.play(Placement("IC15", 1, 0, 0).with_follower("road:E"))
-    game.play(Placement("IC1", 0, -1, 0).with_follower("city:N"))
+    game.play(Placement("IC15", 1, 0, 0).with_figure(step("road:E")))
+    game.play(Placement("IC1", 0, -1, 0).with_figure(step("city:N")))
     road, city = game.feature_at(1, 0, "road:E"), game.feature_at(0, 0, "city:N")
-    assert road.inn and not road.cathedral and road.points == 0  # open: nothing at the end
-    assert city.cathedral and not city.inn and city.points == 0
+    assert ("inn" in road.marks) and "cathedral" not in road.marks and road.points == 0  # open: nothing at the end
+    assert ("cathedral" in city.marks) and "inn" not in city.marks and city.points == 0
     assert [e.points for e in game.final_scoring()] == []
 
 
@@ -143,13 +142,13 @@ def test_the_feature_view_reports_inns_and_cathedrals_and_their_points():
     ({"tile": "U", "x": 1, "y": 0, "rotation": 0, "big": True},
      "turn 1: 'big': true goes only beside 'meeple'"),
     ({"tile": "A", "x": 0, "y": 1, "rotation": 0, "abbot": "cloister", "meeple": "road:S", "big": True},
-     "turn 1: 'big': true goes only beside 'meeple' (never alone, never with 'abbot' or 'abbot_back')"),
+     "turn 1: a turn places one figure: 'meeple', 'abbot' and 'abbot_back' never go together"),
     ({"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E", "big": "yes"},
      "turn 1: 'big' must be true or false"),
     ({"tile": "U", "discarded": True, "big": True},
      "turn 1: 'big': true never goes on a discarded or returned tile"),
     ({"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "big:road:E"},
-     "turn 1: 'meeple' must be a follower's place"),
+     "turn 1: tile U rotation 0 has no place 'big:road:E'"),
     ({"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "city:N", "big": True},
      "turn 1: tile U rotation 0 has no place 'city:N'"),
 ])
@@ -208,7 +207,7 @@ def test_the_legal_listing_keeps_the_places_for_a_player_with_only_the_big_follo
     move = next(m for m in entry["moves"] if m[:3] == [0, 1, 0])
     assert entry["big"] is True and entry["abbot_back"] is False
     assert move[3] == ["cloister", "road:S", "farm:NW"] and move[4] == ["cloister"]
-    game.bigs = (5, -1)
+    game.placed["big"] = ((5,), ())  # Red's big follower is out
     entry = legal_entry(game, 1, Move("A", 0, 1, 0))
     assert entry["big"] is False and next(m for m in entry["moves"] if m[:3] == [0, 1, 0])[3] == []
 
@@ -261,17 +260,16 @@ def _flood_check(before: Position, bigs: list[Any], mover: int, game: Game, move
     figures = {node: (p, 1) for node, p in before.followers.items()}
     for p, at in enumerate(bigs):
         if at is not None:
-            figures[(at.x, at.y, segment_of(after.board[(at.x, at.y)][1], at.spot))] = (p, 2)
-    figure = move.follower
-    if figure and not figure.startswith("abbot:"):
-        spot = figure[4:] if figure.startswith("big:") else figure
-        node = (move.x, move.y, segment_of(after.board[(move.x, move.y)][1], spot))
-        figures[node] = (mover, 2 if figure.startswith("big:") else 1)
+            figures[(at.x, at.y, segment_of(after.board[(at.x, at.y)][1], at.place))] = (p, 2)
+    figure = move.figure
+    if figure is not None and figure.kind in ("follower", "big"):
+        node = (move.x, move.y, segment_of(after.board[(move.x, move.y)][1], figure.place))
+        figures[node] = (mover, 2 if figure.kind == "big" else 1)
     for event in events:
         if event.final or event.feature not in (ROAD, CITY) or not event.complete:
             continue
-        f = event.followers_returned[0]
-        feature = flood(after.board, (f.x, f.y, segment_of(after.board[(f.x, f.y)][1], f.spot)))
+        f = event.figures_returned[0]
+        feature = flood(after.board, (f.x, f.y, segment_of(after.board[(f.x, f.y)][1], f.place)))
         tiles = {(x, y) for x, y, _ in feature}
         assert sorted(tiles) == sorted(event.tiles)
         segs = [game.tiles[after.board_ids[(x, y)]].segments[i] for x, y, i in feature]
@@ -304,31 +302,31 @@ def test_random_games_accept_every_listed_figure_refuse_the_others_and_score_by_
         rng = random.Random(seed)
         while (tile := game.draw()) is not None:
             placement = rng.choice(game.legal_placements(tile))
-            listed = [None, *game.follower_spots(placement), *game.extra_places(placement),
-                      *game.extra_actions(placement)]
+            listed = [None, *game.follower_spots(placement), *extras(game, placement),
+                      *actions(game, placement)]
             for figure in listed:
-                assert game.why_not(placement.with_follower(figure)) is None, figure
+                assert game.why_not(placement.with_figure(step(figure))) is None, figure
             o = game.tiles[tile].orientations[placement.rotation // 90]
             for spot in o.spots:
                 for figure in (spot, "big:" + spot):
-                    if figure not in listed and game.why_not(placement.with_follower(figure)) is None:
+                    if figure not in listed and game.why_not(placement.with_figure(step(figure))) is None:
                         # another name of a listed segment
                         assert any(o.spots.get(s.removeprefix("big:")) == o.spots[spot]
                                    and s.startswith("big:") == figure.startswith("big:")
                                    for s in listed if s and s.removeprefix("big:") in o.spots), figure
-            assert game.why_not(placement.with_follower("big:garden")) is not None
-            before = (game.scores[:], game.supply[:], game.bigs, game.abbots, len(game.events), game.current)
+            assert game.why_not(placement.with_figure(step("big:garden"))) is not None
+            before = (game.scores[:], game.supply[:], bigs(game), abbots(game), len(game.events), game.current)
             figure = rng.choice(listed)
-            move = placement.with_follower(figure)
+            move = placement.with_figure(step(figure))
             game.push(move)
             game.pop()
-            assert (game.scores, game.supply, game.bigs, game.abbots, len(game.events), game.current) == before
+            assert (game.scores, game.supply, bigs(game), abbots(game), len(game.events), game.current) == before
             position, mover = Position(game), game.current
-            bigs = [big_at(game, p) for p in range(game.players)]
+            out = [big_at(game, p) for p in range(game.players)]
             n = len(game.events)
             game.play(move)
-            _flood_check(position, bigs, mover, game, move, game.events[n:])
-            for player, node in enumerate(game.bigs):
+            _flood_check(position, out, mover, game, move, game.events[n:])
+            for player, node in enumerate(bigs(game)):
                 assert node < 0 or (player, node) in game._followers[game._find(node)]
             assert all(0 <= n <= 7 for n in game.supply)
         game.finish()
@@ -345,17 +343,17 @@ def test_computer_players_list_the_big_follower_and_the_hint_says_what_it_does()
 
     game = Game(TILES, Rules(inns_cathedrals=True), names=["Red", "Blue"])
     moves = list(moves_of(game, "IC15"))
-    assert Placement("IC15", 1, 0, 0).with_follower("big:road:E") in moves
-    why = explain(game, Placement("IC15", 1, 0, 0).with_follower("big:road:E"))
+    assert Placement("IC15", 1, 0, 0).with_figure(step("big:road:E")) in moves
+    why = explain(game, Placement("IC15", 1, 0, 0).with_figure(step("big:road:E")))
     assert [(c.kind, c.feature, c.points, c.count) for c in why.clauses] == \
         [("risk", "road", 4, 2), ("big", "road", 0, 0)]  # an inn road of 2 tiles: 4 if completed
-    why = explain(game, Placement("IC1", 0, -1, 0).with_follower("city:N"))
+    why = explain(game, Placement("IC1", 0, -1, 0).with_figure(step("city:N")))
     assert [(c.kind, c.points, c.count) for c in why.clauses] == [("risk", 6, 2)]
     # An open inn road is worth its points only by the chance it is completed: never its
     # 1 a tile of a plain road, which it scores nothing of if left open.
     inn, plain = game.copy(), game.copy()
-    inn.play(Placement("IC15", 1, 0, 0).with_follower("road:E"))
-    plain.play(Placement("U", 1, 0, 0).with_follower("road:E"))
+    inn.play(Placement("IC15", 1, 0, 0).with_figure(step("road:E")))
+    plain.play(Placement("U", 1, 0, 0).with_figure(step("road:E")))
     road = inn.feature_at(1, 0, "road:E")
     worth, chance = Evaluator(inn)._road_or_city(inn, road, len(inn.deck), len(inn.deck) / 2)
     assert 0 < chance < 1 and worth == pytest.approx(chance * 2 * 4)
@@ -372,7 +370,7 @@ def test_the_evaluation_gives_a_contested_feature_to_the_big_follower():
     game = replay(data, False)
     ev = Evaluator(game)
     with_big = ev.values(game)
-    game.bigs = (-1, -1)  # as if Red's figure there were an ordinary follower: a tie
+    game.placed["big"] = ((), ())  # as if Red's figure there were an ordinary follower: a tie
     tied = Evaluator(game).values(game)
     assert with_big[1] < tied[1]  # Blue no longer shares the road's worth
 
@@ -383,31 +381,31 @@ def test_with_every_rule_option_the_listed_figures_are_legal_and_the_others_refu
     """Every rule option with Inns & Cathedrals (and the Abbot or not): every figure listed is
     accepted, a big follower anywhere else refused; the 7 followers and the big one are
     conserved; undo is exact; the record replays to the same scores."""
-    rules = dataclasses.replace(base, inns_cathedrals=True, abbot=abbot)
+    rules = base.replace(inns_cathedrals=True, abbot=abbot)
     game = Game(TILES, rules, players, seed=seed)
     rng = random.Random(seed)
     while (tile := game.draw()) is not None:
         placement = rng.choice(game.legal_placements(tile))
-        listed = [None, *game.follower_spots(placement), *game.extra_places(placement),
-                  *game.extra_actions(placement)]
-        assert all(game.why_not(placement.with_follower(f)) is None for f in listed)
+        listed = [None, *game.follower_spots(placement), *extras(game, placement),
+                  *actions(game, placement)]
+        assert all(game.why_not(placement.with_figure(step(f))) is None for f in listed)
         o = game.tiles[tile].orientations[placement.rotation // 90]
         free = {o.spots[s] for s in game.free_spots(placement)}
         for spot, segment in o.spots.items():
-            big_ok = game.bigs[game.current] < 0 and segment in free
-            assert (game.why_not(placement.with_follower("big:" + spot)) is None) == big_ok, spot
-        move = placement.with_follower(rng.choice(listed))
+            big_ok = bigs(game)[game.current] < 0 and segment in free
+            assert (game.why_not(placement.with_figure(step("big:" + spot))) is None) == big_ok, spot
+        move = placement.with_figure(step(rng.choice(listed)))
         if rng.random() < 0.2:
-            before = (game.scores[:], game.supply[:], game.bigs, game.abbots, len(game.events))
+            before = (game.scores[:], game.supply[:], bigs(game), abbots(game), len(game.events))
             game.push(move)
             game.pop()
-            assert (game.scores, game.supply, game.bigs, game.abbots, len(game.events)) == before
+            assert (game.scores, game.supply, bigs(game), abbots(game), len(game.events)) == before
         events = game.play(move)
         assert all(e.points > 0 and e.players for e in events)
-        on_board = game.followers_on_board()
+        on_board = game.figures_on_board()
         for p in range(players):
             figures = sum(f.player == p for f in on_board)
-            out = int(game.bigs[p] >= 0) + int(bool(game.abbots) and game.abbots[p] >= 0)
+            out = int(bigs(game)[p] >= 0) + int(bool(abbots(game)) and abbots(game)[p] >= 0)
             assert game.supply[p] + figures - out == 7
     game.finish()
     seats = [Seat(f"P{i}", c) for i, c in enumerate(("red", "blue", "green", "yellow", "black", "pink")[:players])]
@@ -426,7 +424,7 @@ def test_a_hand_of_tiles_with_inns_cathedrals_plays_and_replays():
     while game.draw() is not None:
         game.play(bots[game.current].choose(game))
     game.finish()
-    assert any(t.follower and t.follower.startswith("big:") for t in game.history if hasattr(t, "follower"))
+    assert any(t.figure is not None and t.figure.kind == "big" for t in game.history if isinstance(t, Move))
     assert sum(1 for t in game.history if t.tile.startswith("IC")) == 18
     seats = [Seat("A", "red"), Seat("B", "blue")]
     data = json.loads(GameRecord.from_game(game, seats).to_json())
@@ -437,13 +435,13 @@ def test_a_hand_of_tiles_with_inns_cathedrals_plays_and_replays():
 def test_a_scored_big_follower_and_abbot_are_named_as_such_among_the_figures_sent_home():
     """The score events say which figure went home, so the screen glides each as it stands."""
     road = replay(json.loads((IC / "big-road-majority.carc.json").read_text(encoding="utf-8")), final=False)
-    figures = sorted((road.names[f.player], f.figure) for e in road.events for f in e.followers_returned)
+    figures = sorted((road.names[f.player], f.kind) for e in road.events for f in e.figures_returned)
     assert ("Red", "big") in figures and all(kind in ("big", "follower") for _, kind in figures)
     abbot_path = IC.parent / "abbot" / "abbot-take-back.carc.json"
     taken = replay(json.loads(abbot_path.read_text(encoding="utf-8")), final=True)
     # taken back (turn 4) and at the final scoring: an abbot both times (the take-back said "follower")
-    assert [(e.final, f.figure) for e in taken.events for f in e.followers_returned] == [(False, "abbot"),
+    assert [(e.final, f.kind) for e in taken.events for f in e.figures_returned] == [(False, "abbot"),
                                                                                          (True, "abbot")]
     plain = Game(TILES, Rules(), names=["Red", "Blue"])
-    plain.play(Placement("U", 1, 0, 0).with_follower("road:E"))
-    assert {f.figure for f in plain.followers_on_board()} == {"follower"}
+    plain.play(Placement("U", 1, 0, 0).with_figure(step("road:E")))
+    assert {f.kind for f in plain.figures_on_board()} == {"follower"}

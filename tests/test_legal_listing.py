@@ -12,6 +12,7 @@ from carcassonne.engine.legal import legal_entry
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.tileset import standard_tiles
 
+from figures import text
 from oracle import Position, segment_of, turned
 
 TILES = standard_tiles()
@@ -39,7 +40,7 @@ def test_legal_lists_one_entry_per_turn_and_nothing_for_a_discard(tmp_path, caps
         else:  # the move played is among those listed, with its follower's place
             listed = {(x, y, r): spots for x, y, r, spots in entry["moves"]}
             assert (turn.x, turn.y, turn.rotation) in listed
-            assert turn.follower is None or turn.follower in listed[(turn.x, turn.y, turn.rotation)]
+            assert text(turn.figure) is None or text(turn.figure) in listed[(turn.x, turn.y, turn.rotation)]
     assert any(isinstance(turn, Discard) for turn in game.history)
     assert out["players"][0]["score"] == game.scores[0]
 

@@ -19,6 +19,7 @@ from carcassonne.tileset import standard_tiles
 
 import strategies
 from builder import move, new_game, play
+from figures import step
 from oracle import Position, segment_of, turned
 
 TILES = standard_tiles()
@@ -72,7 +73,7 @@ def test_every_placement_and_follower_place_matches_the_flood_fill_oracle(seed, 
         spots = game.follower_spots(placement)
         # Followers often, so that occupied features are everywhere.
         n = len(game.events)
-        game.push(placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.8 else None))
+        game.push(placement.with_figure(step(rng.choice(spots) if spots and rng.random() < 0.8 else None)))
         compare_completion(game, game.events[n:])
 
 
@@ -81,8 +82,8 @@ def compare_completion(game: Game, events) -> None:
     left on the board is not (the table's edge closing features when the rules say so)."""
     oracle = Position(game)
     for event in events:
-        f = event.followers_returned[0]
-        i = segment_of(oracle.board[(f.x, f.y)][1], f.spot)
+        f = event.figures_returned[0]
+        i = segment_of(oracle.board[(f.x, f.y)][1], f.place)
         if event.feature == "cloister":
             assert oracle.cloister_neighbours(f.x, f.y) == 8
         else:

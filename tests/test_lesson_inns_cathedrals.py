@@ -4,10 +4,12 @@ city, and the wrong moves answered (Inns & Cathedrals; AR FAQ 17 and 22)."""
 
 from __future__ import annotations
 
-from carcassonne.engine.modules.inns_cathedrals import big_at
 from carcassonne.resources import path
 from carcassonne.tileset import standard_tiles
 from carcassonne.tutorial import DONE, ILLEGAL, MISSED, LessonRunner, load_lessons
+
+from figures import big_at
+from figures import step as figure
 
 TILES = standard_tiles()
 LESSON = next(lesson for lesson in load_lessons(path("lessons")) if lesson.id == "inns_cathedrals")
@@ -43,10 +45,10 @@ def test_the_big_follower_step_misses_with_a_plain_knight_and_the_step_stays():
         assert runner.try_move(step.solution).result == DONE
     last = LESSON.steps[-1]
     runner.tile()
-    knight = runner.try_move(last.solution._replace(follower="city:N"))
+    knight = runner.try_move(last.solution._replace(figure=figure("city:N")))
     assert knight.result == MISSED and runner.step is last
     runner.tile()
-    nowhere = runner.try_move(last.solution._replace(follower="big:road:E"))
+    nowhere = runner.try_move(last.solution._replace(figure=figure("big:road:E")))
     assert nowhere.result == ILLEGAL
     runner.tile()
     assert runner.try_move(last.solution).result == DONE

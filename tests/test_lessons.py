@@ -180,7 +180,7 @@ def test_a_step_that_takes_any_square_moves_the_computers_reply_off_the_square_t
     runner.tile()
     taken = next(p for p in runner.game.legal_placements(step.solution.tile)
                  if (p.x, p.y) == (step.reply.x, step.reply.y))
-    assert runner.try_move(taken.with_follower(None)).result == DONE
+    assert runner.try_move(taken.with_figure(None)).result == DONE
     reply = runner.game.history[-1]
     assert reply.tile == step.reply.tile and (reply.x, reply.y) != (step.reply.x, step.reply.y)
     assert runner.game.tile_at(taken.x, taken.y) is not None and runner.game.current == 0

@@ -9,6 +9,7 @@ import asyncio
 from carcassonne.ai import get_bot
 from carcassonne.engine import Game, Rules
 
+from figures import text
 from netkit import ServerThread, play_seat, run, seated_pair
 
 RULES = Rules(inns_cathedrals=True, abbot=True)
@@ -27,9 +28,9 @@ def test_a_game_with_the_big_follower_through_the_server_is_the_local_game(tiles
     while local.draw() is not None:
         local.play(bots[local.current].choose(local))
     local.finish()
-    bigs = [t.follower for t in local.history if isinstance(t, tuple) and str(t[-1]).startswith("big:")]
+    bigs = [text(t.figure) for t in local.history if getattr(t, "figure", None) and t.figure.kind == "big"]
     assert bigs, "the computer players stand their big followers"
     assert any(t.tile.startswith("IC") for t in local.history)
     assert mine.history == theirs.history == local.history
     assert mine.scores == theirs.scores == local.scores
-    assert mine.bigs == local.bigs
+    assert mine.placed == local.placed  # the big followers where they stand

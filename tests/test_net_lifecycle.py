@@ -17,6 +17,7 @@ import time
 
 from carcassonne.net import server as server_module
 from carcassonne.net.client import Connection, NetError
+from carcassonne.net.protocol import play_message
 from carcassonne.net.store import Store
 
 from netkit import ServerThread, play_seat, run, seated_pair, wait_for
@@ -204,8 +205,7 @@ async def _play_until(conn: Connection, seat: int, bot, until: int) -> None:
         if game is not None and conn.table.current == seat and asked != game.turn_number:
             asked = game.turn_number
             move = bot.choose(game.copy())
-            await conn.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
-                             "follower": move.follower, "turn": asked})
+            await conn.send(play_message(move, asked))
         await conn.receive()
 
 
@@ -304,8 +304,7 @@ def test_players_coming_and_going_while_games_leave_memory_break_nothing(tiles, 
                       and not conn.table.finished and conn.table.current == seat):
                     game = conn.table.game
                     move = bot.choose(game.copy())
-                    await conn.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
-                                     "follower": move.follower, "turn": game.turn_number})
+                    await conn.send(play_message(move, game.turn_number))
                     await _drain(conn)  # (a timeout may have played the turn first: then it is refused)
                 else:
                     await asyncio.sleep(0.05)

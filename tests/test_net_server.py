@@ -20,6 +20,7 @@ from carcassonne.engine import COLORS, Game, Rules
 from carcassonne.net.client import Connection, NetError
 from carcassonne.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
 
+from figures import actions, extras, step, text
 from netkit import ServerThread, play_seat, run, seated_pair
 
 
@@ -133,7 +134,7 @@ def test_the_steps_of_a_turn_are_checked_and_shown_to_the_table(server, tiles):
         far = await _next(a, "error")
         await a.send({"type": "lay", "x": placement.x, "y": placement.y, "rotation": placement.rotation})
         shown = await _next(b, "pending")
-        await a.send({"type": "follower", "spot": "no-such-place"})
+        await a.send({"type": "figure", "figure": {"meeple": "no-such-place"}})
         no_spot = await _next(a, "error")
         await a.send({"type": "undo"})
         await _next(b, "pending")
@@ -147,9 +148,9 @@ def test_the_steps_of_a_turn_are_checked_and_shown_to_the_table(server, tiles):
     assert refused["code"] == "not-your-turn" and "Ann" in refused["message"]
     assert not_laid["code"] == "no-tile-placed"
     assert far["code"] == "not-touching"
-    assert shown["pending"]["follower"] is None
+    assert shown["pending"]["figure"] is None
     assert no_spot["code"] == "no-such-place"
-    assert turn["at"] == 0 and len(game.history) >= 1 and game.history[0].follower is None
+    assert turn["at"] == 0 and len(game.history) >= 1 and game.history[0].figure is None
 
 
 async def _next(conn: Connection, kind: str, within: float = 10.0) -> dict[str, Any]:
@@ -425,8 +426,8 @@ class AbbotFirst:
 
         tile = game.deck.peek()
         for p in sorted(game.legal_placements(tile)):
-            for spot in game.extra_places(Placement(*p)) + game.extra_actions(Placement(*p)):
-                move = p.with_follower(spot)
+            for spot in extras(game, Placement(*p)) + actions(game, Placement(*p)):
+                move = p.with_figure(step(spot))
                 if game.why_not(move) is None:
                     return move
         return self.bot.choose(game)
@@ -449,7 +450,7 @@ def test_abbot_moves_through_the_server_are_the_local_games(server, tiles, monke
     while local.draw() is not None:
         local.play(bots[local.current].choose(local))
     local.finish()
-    figures = [t.follower for t in local.history if isinstance(t, tuple) and str(t[-1]).startswith("abbot")]
+    figures = [text(t.figure) for t in local.history if getattr(t, "figure", None) and t.figure.kind == "abbot"]
     assert "abbot:back" in figures and {"abbot:garden", "abbot:cloister"} & set(figures)
     assert mine.history == theirs.history == local.history and mine.scores == local.scores
 

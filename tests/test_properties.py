@@ -20,6 +20,7 @@ from carcassonne.engine.rules import COLORS
 from carcassonne.tileset import standard_tiles
 
 import strategies
+from figures import step
 
 TILES = standard_tiles()
 
@@ -29,9 +30,9 @@ rules_strategy = strategies.rules()
 def snapshot(game: Game) -> tuple:
     return (tuple(game.scores), tuple(game.supply), game.current, len(game.history),
             tuple(sorted((x, y, o.kind.id, o.rotation) for x, y, o in game.placed_tiles())),
-            tuple(sorted((f.player, f.x, f.y, f.spot) for f in game.followers_on_board())),
+            tuple(sorted((f.player, f.x, f.y, f.place) for f in game.figures_on_board())),
             tuple(sorted(game.open.items())), tuple(sorted(game.deck.counts.items())),
-            len(game.events), game.river, tuple(game.deck.pile))
+            len(game.events), tuple(game._states), tuple(sorted(game.placed.items())), tuple(game.deck.pile))
 
 
 def random_turn(game: Game, rng: random.Random):
@@ -40,7 +41,7 @@ def random_turn(game: Game, rng: random.Random):
         return None
     placement = rng.choice(game.legal_placements(tile))
     spots = game.follower_spots(placement)
-    return placement.with_follower(rng.choice(spots) if spots and rng.random() < 0.6 else None)
+    return placement.with_figure(step(rng.choice(spots) if spots and rng.random() < 0.6 else None))
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -64,16 +65,16 @@ def test_random_games_keep_every_rule(seed, players, rules):
         assert game.current == (player if bonus else (player + 1) % players)
         assert all(a >= b for a, b in zip(game.scores, before))
         for e in events:
-            key = (e.feature, frozenset(e.tiles), frozenset(e.followers_returned))
+            key = (e.feature, frozenset(e.tiles), frozenset(e.figures_returned))
             assert key not in scored
             scored.add(key)
             assert e.points > 0 and e.players
-        on_board = game.followers_on_board()
+        on_board = game.figures_on_board()
         for p in range(players):
             assert game.supply[p] + sum(f.player == p for f in on_board) == FOLLOWERS
             assert game.supply[p] >= 0
         if not rules.farmers:
-            assert not any(f.spot.startswith("farm") for f in on_board)
+            assert not any(f.place.startswith("farm") for f in on_board)
     if rules.discard != "bag":
         assert not any(isinstance(t, Discard) and t.returned for t in game.history)
     before = game.scores[:]
@@ -134,7 +135,7 @@ def test_two_thousand_quick_games_conserve_followers_and_end_full():
         while (turn := random_turn(game, rng)) is not None:
             game.push(turn)
         game.finish()
-        on_board = game.followers_on_board()
+        on_board = game.figures_on_board()
         for p in range(game.players):
             assert game.supply[p] + sum(f.player == p for f in on_board) == FOLLOWERS
         assert not game.deck.pile

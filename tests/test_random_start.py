@@ -21,6 +21,8 @@ from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.rules import RANDOM
 from carcassonne.tileset import standard_tiles
 
+from figures import step
+
 TILES = standard_tiles()
 START = Path(__file__).parent / "records" / "start"
 RECORDS = sorted(START.glob("*.carc.json"))
@@ -50,10 +52,10 @@ def test_random_start_record(path: Path) -> None:
         assert game.deck.counts[tile] == n, tile
     if "tiles_left" in expect:
         assert len(game.deck) == expect["tiles_left"]
-    if "followers_on_board" in expect:
-        on_board = game.followers_on_board()
+    if "figures_on_board" in expect:
+        on_board = game.figures_on_board()
         assert {names[i]: sum(f.player == i for f in on_board) for i in range(game.players)} == \
-            expect["followers_on_board"]
+            expect["figures_on_board"]
 
 
 def test_the_start_tile_is_the_first_tile_of_the_shuffled_bag_d_among_them():
@@ -115,7 +117,7 @@ def test_the_record_names_the_start_tile_and_replays(capsys):
     for _ in range(10):
         tile = game.draw()
         assert tile is not None
-        game.play(rng.choice(game.legal_placements(tile)).with_follower(None))
+        game.play(rng.choice(game.legal_placements(tile)).with_figure(None))
     data = GameRecord.from_game(game, _seats(game)).to_data()
     assert data["rules"]["start"] == "random" and data["start_tile"] == game.start_tile
     assert list(data).index("start_tile") == list(data).index("players") + 1
@@ -156,15 +158,15 @@ def test_random_games_accept_every_listed_move_and_refuse_the_others(rules: Rule
             listed = game.legal_placements(tile)
             keys = {(p.x, p.y, p.rotation) for p in listed}
             for placement in listed:
-                assert game.why_not(placement.with_follower(None)) is None
+                assert game.why_not(placement.with_figure(None)) is None
             for x, y in game.open_positions():
                 for r in (0, 90, 180, 270):
                     if (x, y, r) not in keys:
-                        assert game.why_not(Placement(tile, x, y, r).with_follower(None)) is not None
-            assert game.why_not(Placement(tile, 0, 0, 0).with_follower(None)) is not None  # the start square
+                        assert game.why_not(Placement(tile, x, y, r).with_figure(None)) is not None
+            assert game.why_not(Placement(tile, 0, 0, 0).with_figure(None)) is not None  # the start square
             placement = rng.choice(listed)
             spots = game.follower_spots(placement)
-            game.play(placement.with_follower(rng.choice(spots) if spots else None))
+            game.play(placement.with_figure(step(rng.choice(spots) if spots else None)))
         game.finish()
         again = GameRecord.from_data(json.loads(GameRecord.from_game(game, _seats(game)).to_json()))
         assert again.replay(TILES, final=True).scores == game.scores

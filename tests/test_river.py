@@ -11,6 +11,7 @@ from carcassonne.engine import Discard, Move, Placement, Rules
 from carcassonne.engine.record import GameRecord, Seat
 
 from builder import move, new_game, play
+from figures import step
 
 
 def river_game(seed: int = 0):
@@ -78,7 +79,7 @@ def test_followers_never_stand_on_the_river():
     spots = game.follower_spots(placement)
     assert "city:N" in spots and "road:S" in spots
     assert not any(s.startswith("river") for s in spots)
-    assert game.why_not_follower(placement, "river:E") == (
+    assert game.why_not_figure(placement, step("river:E")) == (
         "followers may not be placed on the river (The River rules)")
 
 
@@ -94,7 +95,7 @@ def test_the_field_wraps_around_the_spring_and_the_lake():
     # A farmer south of the river on R7: both banks of R7 meet the spring's one field,
     # so the farm north of the river is the same farm.
     play(game, "R7 1 0 0 farm:SE")
-    assert game.why_not_follower(Placement("R6", 2, 0, 0), "farm:WN") == (
+    assert game.why_not_figure(Placement("R6", 2, 0, 0), step("farm:WN")) == (
         "the farm is already occupied by Player 1's farmer")
     lake = game.tiles["R2"]
     assert len([s for s in lake.segments if s.kind == "field"]) == 1
@@ -117,7 +118,7 @@ def test_full_random_river_games_are_legal(seed):
     while (tile := game.draw()) is not None:
         placement = rng.choice(game.legal_placements(tile))
         spots = game.follower_spots(placement)
-        turn = placement.with_follower(rng.choice(spots) if spots else None)
+        turn = placement.with_figure(step(rng.choice(spots) if spots else None))
         assert game.why_not(turn) is None
         game.push(turn)
     game.finish()

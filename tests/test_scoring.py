@@ -30,7 +30,7 @@ def test_a_completed_city_scores_two_points_per_tile_and_is_scored_in_the_same_t
     events = play(game, "E 0 -1 180 city:S")
     assert [(e.feature, e.points, e.players) for e in events] == [("city", 4, (0,))]
     assert game.supply[0] == FOLLOWERS
-    assert [(f.player, f.x, f.y, f.spot) for f in events[0].followers_returned] == [(0, 0, -1, "city:S")]
+    assert [(f.player, f.x, f.y, f.place) for f in events[0].figures_returned] == [(0, 0, -1, "city:S")]
 
 
 def test_the_old_small_city_rule_scores_a_two_tile_city_two_points():
@@ -166,7 +166,7 @@ def test_farmers_never_return():
     game = _two_farms_one_city()
     assert game.supply == [FOLLOWERS - 1, FOLLOWERS - 1]
     game.finish()
-    assert len([f for f in game.followers_on_board() if f.spot.startswith("farm")]) == 2
+    assert len([f for f in game.figures_on_board() if f.place.startswith("farm")]) == 2
 
 
 def test_followers_return_and_can_be_placed_again():

@@ -10,6 +10,8 @@ from carcassonne.engine import Game
 from carcassonne.engine.record import GameRecord
 from carcassonne.tileset import standard_tiles
 
+from figures import abbots, bigs
+
 TILES = standard_tiles()
 
 
@@ -35,13 +37,13 @@ def check_expectations(data: dict[str, Any]) -> Game:
     got = sorted((e.feature, e.points, tuple(names[p] for p in e.players)) for e in game.events)
     assert got == sorted((e["feature"], e["points"], tuple(e["players"])) for e in expect["events"])
     if "bigs_on_board" in expect:
-        assert by_name(game, [int(n >= 0) for n in game.bigs]) == expect["bigs_on_board"]
+        assert by_name(game, [int(n >= 0) for n in bigs(game)]) == expect["bigs_on_board"]
     if "abbots_on_board" in expect:
-        assert by_name(game, [int(n >= 0) for n in game.abbots]) == expect["abbots_on_board"]
-    if "followers_on_board" in expect:
-        on_board = game.followers_on_board()
+        assert by_name(game, [int(n >= 0) for n in abbots(game)]) == expect["abbots_on_board"]
+    if "figures_on_board" in expect:
+        on_board = game.figures_on_board()
         assert by_name(game, [sum(f.player == i for f in on_board) for i in range(game.players)]) == \
-            expect["followers_on_board"]
+            expect["figures_on_board"]
     if "supply" in expect:
         assert by_name(game, game.supply) == expect["supply"]
     return game

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import Move, RecordError, Rules
 from ..engine.moves import Discard, Turn
+from ..engine.record import read_figure
 
 #: What a step's goal may ask for (see :func:`carcassonne.tutorial.runner.goal_met`).
 GOAL_KEYS = {"any", "at", "rotation", "follower", "no_follower", "scored", "score", "returned", "read", "final"}
@@ -146,4 +147,4 @@ def _turn(raw: Any) -> Turn:
 def _move(raw: Any) -> Move:
     if not isinstance(raw, dict):
         raise ValueError(f"a move must be an object, not {raw!r}")
-    return Move(str(raw["tile"]), int(raw["x"]), int(raw["y"]), int(raw["rotation"]), raw.get("meeple"))
+    return Move(str(raw["tile"]), int(raw["x"]), int(raw["y"]), int(raw["rotation"]), read_figure("move", raw))
