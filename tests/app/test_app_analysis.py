@@ -21,6 +21,7 @@ from carcassonne.app.scenes.analysis import AnalysisScene
 from carcassonne.app.scenes.replay import ReplayScene
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.engine import Move
+from carcassonne.engine.figures import follower
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
@@ -232,7 +233,7 @@ def test_the_moves_are_told_in_the_move_logs_words(make_app):
     app = make_app()
     game = random_game(app.tiles, 0, seed=1)
     played = Move("D", 0, -1, 0, None)
-    better = Move("D", 0, -1, 180, "city:N")
+    better = Move("D", 0, -1, 180, follower("city:N"))
     assert played_words(game, "Ann", played) == "Ann placed a city and road tile north of the start."
     assert advice_words(game, better, played) == ("place a city and road tile north of the start, turned another "
                                                   "way and put a knight on the city")
@@ -266,7 +267,7 @@ def test_the_analysis_text_stays_in_its_boxes(make_app, size, language, monkeypa
     game = random_game(app.tiles, 40, seed=3, names=names, follower_rate=0.5)
     seats = [Seat(n, c) for n, c in zip(names, ("red", "blue", "green", "yellow"))]
     record = GameRecord.from_game(game, seats)
-    long = [TurnAnalysis(k, (k - 1) % 4, names[(k - 1) % 4], t, Move(t.tile, t.x + 7, t.y - 5, 90, "road:N"),
+    long = [TurnAnalysis(k, (k - 1) % 4, names[(k - 1) % 4], t, Move(t.tile, t.x + 7, t.y - 5, 90, follower("road:N")),
                          0.0, 3.0 + k)
             for k, t in enumerate(record.turns, start=1) if isinstance(t, Move)]
     release = threading.Event()

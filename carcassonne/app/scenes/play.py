@@ -203,11 +203,17 @@ class PlayScene(BoardScene):
         speed = self.app.settings.speed
         self.keep_in_view(move.x, move.y)
         if speed <= 0:
-            self.after_turn(self.turn.land_ai())
+            self._land_ai()
             return
-        self.flow.glide_in(move, self.app.assets, self.camera, self.hand_tile_rect(), speed,
-                           lambda: self.after_turn(self.turn.land_ai()))
+        self.flow.glide_in(move, self.app.assets, self.camera, self.hand_tile_rect(), speed, self._land_ai)
         self.say(_("{name} places the tile.").format(name=self.turn.seat.name), INK_DIM, 1.5)
+
+    def _land_ai(self) -> None:
+        """The computer's tile has reached the board: its turn is played, or (when the rules
+        ask decisions of the players first) it lies there while they are made."""
+        events = self.turn.land_ai()
+        if self.phase == ANIMATING:
+            self.after_turn(events)
 
     def _ai_failed(self, error: AIError) -> None:
         """A computer player broke: say so plainly; the autosave keeps every turn before it."""

@@ -3,8 +3,8 @@ player to move first) picks one of the squares beside it that holds a tile; a pi
 with a city scores its picker 1 point. Small and deterministic, it exercises the pending
 decision (``engine/expansion.py`` ``Decision``) at the table, by people and computers alike.
 
-Registered only by the tests (``carcassonne.expansions.register("pick_square")``, with this
-folder on the import path); record: the rules key ``"pick_square"``, each turn's ``"picks"``
+Registered only by the tests (``carcassonne.expansions.register("expansions.pick_square")``,
+with ``tests/`` on the import path); record: the rules key ``"pick_square"``, each turn's ``"picks"``
 (``[[x, y], ...]``, in the order they were made).
 """
 
