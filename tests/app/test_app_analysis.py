@@ -21,7 +21,7 @@ from carcassonne.app.scenes.analysis import AnalysisScene
 from carcassonne.app.scenes.replay import ReplayScene
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.engine import Move
-from carcassonne.engine.figures import follower
+from carcassonne.engine.figures import FigureStep, follower
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
@@ -239,14 +239,16 @@ def test_the_moves_are_told_in_the_move_logs_words(make_app):
                                                   "way and put a knight on the city")
     kept = Move("D", 1, 0, 0, None)
     assert advice_words(game, kept, better).endswith("and keep the follower")
-    assert advice_words(game, kept, Move("D", 0, -1, 0, "abbot:back")).endswith(" and leave the abbot where it stands")
-    assert advice_words(game, kept, Move("B", 0, -1, 0, "abbot:cloister")).endswith(" and keep the abbot")
-    assert advice_words(game, kept, Move("D", 0, -1, 180, "big:city:N")).endswith(" and keep the big follower")
+    back, on_cloister = FigureStep("abbot", action="back"), FigureStep("abbot", "cloister")
+    assert advice_words(game, kept, Move("D", 0, -1, 0, back)).endswith(" and leave the abbot where it stands")
+    assert advice_words(game, kept, Move("B", 0, -1, 0, on_cloister)).endswith(" and keep the abbot")
+    big = FigureStep("big", "city:N")
+    assert advice_words(game, kept, Move("D", 0, -1, 180, big)).endswith(" and keep the big follower")
     # the abbot and the big follower are advised by name (they were "put a follower on it")
-    assert advice_words(game, Move("D", 0, -1, 0, "abbot:back"), played).endswith(" and take the abbot back")
-    assert advice_words(game, Move("B", 0, -1, 0, "abbot:cloister"), played).endswith(
+    assert advice_words(game, Move("D", 0, -1, 0, back), played).endswith(" and take the abbot back")
+    assert advice_words(game, Move("B", 0, -1, 0, FigureStep("abbot", "cloister")), played).endswith(
         " and put the abbot on the cloister")
-    assert advice_words(game, Move("D", 0, -1, 180, "big:city:N"), played).endswith(
+    assert advice_words(game, Move("D", 0, -1, 180, FigureStep("big", "city:N")), played).endswith(
         " and put the big follower on the city")
 
 

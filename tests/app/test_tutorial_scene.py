@@ -360,4 +360,5 @@ def test_the_inns_and_cathedrals_lesson_shows_the_big_follower_on_the_learners_c
     scene = app.top
     d.frames()
     learner = scene.panel.cards[0]
-    assert learner.big is not None and learner.big.w > learner.followers[0].w
+    big = dict(learner.figures).get("big")
+    assert big is not None and big.w > learner.followers[0].w
