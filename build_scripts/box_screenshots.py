@@ -141,7 +141,7 @@ def hand(app: App, d: Driver) -> None:
     scene = app.top
     d.move(scene.rects["deck"].center)
     shot(app, "08-hand-of-three")
-    held = game.hand(0)
+    held = game.held(0)
     pick = max(held, key=lambda t: len(game.legal_placements(t)))
     p = min(game.legal_placements(pick))
     d.click(scene.hand_tile_rect(pick).center)

@@ -52,7 +52,7 @@ def pick(d: Driver, scene, index: int = 0) -> tuple[int, int]:  # noqa: ANN001
     """Click the lit square ``index`` of the decision asked now; returns it."""
     asked = scene.turn.decision()
     assert asked is not None and scene.phase == DECIDE, scene.phase
-    lit = scene.board.marks.legal
+    lit = scene.board.marks.scored
     assert set(lit) == set(asked.options)  # the options are lit on the board
     square = sorted(asked.options)[index]
     show_cell(d, scene, *square, 96)

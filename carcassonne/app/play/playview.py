@@ -89,7 +89,7 @@ def decision_marks(t: TurnController, marks: BoardMarks) -> BoardMarks:
     squares = tuple(dict.fromkeys((o[0], o[1]) for o in asked.options if isinstance(o, tuple) and len(o) >= 2))
     places = tuple(o[2] for o in asked.options if isinstance(o, tuple) and len(o) == 3 and p is not None
                    and (o[0], o[1]) == (p.x, p.y))
-    return replace(marks, legal=tuple(c for c in squares if p is None or c != (p.x, p.y) or not places),
+    return replace(marks, scored=tuple(c for c in squares if p is None or c != (p.x, p.y) or not places),
                    spots=places)
 
 
@@ -140,7 +140,9 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
         deck_left[tile] -= 1
     if not holding:
         in_bag -= 1
-    label = (_("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
+    asked = t.decision() if t.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
+    label = (_("{name} decides").format(name=seats[asked.player].name) if asked is not None else
+             _("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
              _("Placed: drag a follower or confirm") if t.pending is not None else
              _("Your hand: drag a tile to the board") if holding else _("Your tile: drag it to the board"))
     dragged = d is not None and d.what == "tile"

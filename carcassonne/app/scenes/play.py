@@ -426,7 +426,7 @@ class PlayScene(BoardScene):
 
     def _show_decision(self) -> None:
         """Once a new decision is asked (of a person here or of a computer), say so once."""
-        asked = self.turn.decision() if self.phase in (DECIDE, AI_DECIDE) else None
+        asked = self.turn.decision() if self.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
         key = None if asked is None else (self.game.turn_number, asked.number, asked.player, self.phase)
         if key == self._decision_shown:
             return
@@ -435,6 +435,8 @@ class PlayScene(BoardScene):
             self.ask_decision()
         elif self.phase == AI_DECIDE:
             self.say_deciding()
+        elif asked is not None:  # (the hand-over card names who decides)
+            self.say("", INK, 0)
 
     _decision_shown: tuple[int, int, int, str] | None = None
 
@@ -482,7 +484,8 @@ class PlayScene(BoardScene):
         self.board.update(dt)
         self.overlay.update(dt, self.app.assets, self.u)  # -- board overlay
         self.update_view()
-        self.shown_tip = None if not self.aids_on else find_tip(
+        deciding = self.phase in (DECIDE, AI_DECIDE)  # (the board shows the options alone)
+        self.shown_tip = None if not self.aids_on or deciding else find_tip(
             self.turn, self.aids, self.board, pointer=self.pointer, drag=self.drag, cards=self.card_rects,
             view=self.view_area(), over_button=self._over_button(self.pointer), failed=self.flow.failed_cell, u=self.u)
 
