@@ -22,12 +22,12 @@ import pygame  # noqa: E402
 
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.driver import Driver, random_game, show_cell  # noqa: E402
-from carcassonne.expansions.river.rules import is_river  # noqa: E402
 from carcassonne.app.files.storage import Settings, Storage  # noqa: E402
 from carcassonne.app.scenes.final_board import FinalBoardScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
 from carcassonne.engine import Game, Placement, Rules  # noqa: E402
 from carcassonne.engine.record import GameRecord, Seat  # noqa: E402
+from carcassonne.expansions.river.rules import is_river  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 
