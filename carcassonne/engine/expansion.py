@@ -91,9 +91,9 @@ class Expansion:
         return ()
 
     def tiles(self, tiles: TileSet) -> TileSet:
-        """``tiles`` with every tile kind this expansion can make of them (the Abbot's garden
-        twins), whatever a game's rules: so the app finds every kind's picture, and a rule
-        module makes its kinds in one place. The default makes none."""
+        """``tiles`` with every tile kind this expansion can make of them (twins of other tiles,
+        :attr:`TileKind.twin_of`), whatever a game's rules: so the app finds every kind's
+        picture, and its rule module makes its kinds in one place. The default makes none."""
         return tiles
 
     def not_in_play(self, step: FigureStep) -> Reason:
