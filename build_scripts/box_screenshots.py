@@ -16,15 +16,26 @@ from carcassonne.app.app import App
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.app.session import play
 from carcassonne.engine import Game, Placement, Rules
-from carcassonne.engine.modules.abbot import abbot_at
+from carcassonne.engine.events import FigureAt
+from carcassonne.engine.figures import FigureStep
 
 OUT = ROOT / "docs" / "screenshots" / "box"
 RULES = Rules(abbot=True)
 shot: Shots
 
 
+def abbot_at(game: Game, player: int) -> FigureAt | None:
+    """Where ``player``'s abbot stands on the board (None: at home)."""
+    return next((f for f in game.figures_on_board() if f.player == player and f.kind == "abbot"), None)
+
+
+def abbot_slot(scene: object, player: int) -> pygame.Rect:
+    """Where ``player``'s abbot waits on their card."""
+    return dict(scene.figure_slots(player))["abbot"]  # type: ignore[attr-defined]
+
+
 def garden_move(game: Game, tile: str) -> Placement | None:
-    fits = [p for p in game.legal_placements(tile) if "abbot:garden" in game.extra_places(p)]
+    fits = [p for p in game.legal_placements(tile) if FigureStep("abbot", "garden") in game.figure_steps(p)]
     return max(fits, key=lambda p: sum(game.tile_at(p.x + dx, p.y + dy) is not None
                                        for dx in (-1, 0, 1) for dy in (-1, 0, 1))) if fits else None
 
@@ -56,7 +67,7 @@ def abbot(app: App, d: Driver) -> None:
     lay(d, scene, p, 230)
     d.move(scene.rects["deck"].center)
     shot(app, "02-garden-tile-laid")
-    d.drag(scene.abbot_slot(0).center, place_point(scene, p, "garden"), steps=4, release=False)
+    d.drag(abbot_slot(scene, 0).center, place_point(scene, p, "garden"), steps=4, release=False)
     shot(app, "03-abbot-dragged-to-the-garden")
     d.release(place_point(scene, p, "garden"))
     d.move(scene.rects["deck"].center)
@@ -79,7 +90,7 @@ def abbot(app: App, d: Driver) -> None:
     p = next(p for p in sorted(game.legal_placements(scene.turn.tile))
              if max(abs(p.x - out.x), abs(p.y - out.y)) == 1)
     lay(d, scene, p, 130)
-    d.move(scene.buttons["abbot"].rect.center)
+    d.move(scene.buttons["action"].rect.center)
     shot(app, "04-abbot-take-back-button")
     d.key(pygame.K_b)
     d.move(scene.rects["deck"].center)
@@ -103,7 +114,7 @@ def refused(app: App, d: Driver) -> None:
     assert p is not None
     lay(d, scene, p, 150)
     road = next(s for s in scene.turn.spots() if s.startswith("road"))
-    d.drag(scene.abbot_slot(0).center, place_point(scene, p, road), steps=4)
+    d.drag(abbot_slot(scene, 0).center, place_point(scene, p, road), steps=4)
     d.move(scene.rects["deck"].center)
     shot(app, "06-abbot-refused-on-a-road")
     d.key(pygame.K_ESCAPE)
@@ -130,7 +141,7 @@ def hand(app: App, d: Driver) -> None:
     scene = app.top
     d.move(scene.rects["deck"].center)
     shot(app, "08-hand-of-three")
-    held = game.hand(0)
+    held = game.held(0)
     pick = max(held, key=lambda t: len(game.legal_placements(t)))
     p = min(game.legal_placements(pick))
     d.click(scene.hand_tile_rect(pick).center)

@@ -19,8 +19,8 @@ from carcassonne.app.app import App
 from carcassonne.app.driver import Driver
 from carcassonne.app.session import play
 from carcassonne.engine import Game, Placement, Rules
-from carcassonne.engine.modules.hand import arrange_draw
 from carcassonne.engine.record import GameRecord, Seat
+from carcassonne.expansions.hand.rules import arrange_draw
 
 OUT = ROOT / "docs" / "screenshots" / "inns-cathedrals"
 RECORDS = ROOT / "tests" / "records" / "inns_cathedrals"
@@ -32,7 +32,8 @@ def cathedral_move(game: Game, tile: str) -> Placement | None:
     """The cathedral tile laid where the big follower may stand in its city."""
     if tile != "IC1":
         return None
-    fits = [p for p in game.legal_placements(tile) if any(s.startswith("big:city") for s in game.extra_places(p))]
+    fits = [p for p in game.legal_placements(tile)
+            if any(s.kind == "big" and s.place.startswith("city") for s in game.figure_steps(p))]
     return fits[0] if fits else None
 
 
@@ -60,8 +61,8 @@ def board(app: App, d: Driver) -> None:
     p = cathedral_move(game, scene.turn.tile)
     assert p is not None
     lay(d, scene, p, 150)
-    city = next(s for s in scene.turn.big_spots() if s.startswith("city"))
-    d.drag(scene.big_slot(0).center, place_point(scene, p, city), steps=4, release=False)
+    city = next(s for s in scene.turn.places_of("big") if s.startswith("city"))
+    d.drag(dict(scene.figure_slots(0))["big"].center, place_point(scene, p, city), steps=4, release=False)
     shot(app, "03-big-follower-dragged-to-the-cathedral-city")
     d.release(place_point(scene, p, city))
     d.move(scene.rects["deck"].center)

@@ -27,6 +27,7 @@ from carcassonne.app.scenes.final_board import FinalBoardScene  # noqa: E402
 from carcassonne.app.session import play  # noqa: E402
 from carcassonne.engine import Game, Placement, Rules  # noqa: E402
 from carcassonne.engine.record import GameRecord, Seat  # noqa: E402
+from carcassonne.expansions.river.rules import is_river  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 
@@ -56,7 +57,7 @@ def ai_game(app: App, seats: list[Seat], turns: int, seed: int, stop_at_player: 
 def river(app: App, d: Driver, seats: list[Seat]) -> None:
     """A River game a few turns into the land tiles: the spring, the river and the lake,
     the board fitted to the window (Home)."""
-    river_tiles = sum(n for t, n in Game(app.tiles, Rules(river=True)).deck.counts.items() if app.tiles[t].is_river)
+    river_tiles = sum(n for t, n in Game(app.tiles, Rules(river=True)).deck.counts.items() if is_river(app.tiles[t]))
     game = ai_game(app, seats, river_tiles + 6, seed=4, stop_at_player=0, rules=Rules(river=True))
     play(app, game, seats)
     d.frames(2)

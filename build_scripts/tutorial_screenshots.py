@@ -64,10 +64,11 @@ def play_step(d: Driver, scene) -> None:  # noqa: ANN001
     while scene.turn.rotation != move.rotation:
         d.key(pygame.K_r)
     drag_tile(d, scene, move.x, move.y)
-    if move.follower and move.follower in scene.turn.spots():
-        d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, move.follower), steps=3)
-    while move.follower and scene.turn.follower != move.follower:
-        d.key(pygame.K_b if move.follower == "abbot:back" else pygame.K_f)
+    figure = move.figure
+    if figure is not None and figure.kind == "follower" and figure.place in scene.turn.spots():
+        d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, figure.place), steps=3)
+    while figure is not None and scene.turn.figure != figure:
+        d.key(pygame.K_b if figure.action == "back" else pygame.K_f)
     d.key(pygame.K_RETURN)
     d.run_until(lambda: scene.turn.can_act or scene.runner.step is None or scene.runner.step.reading, 200)
 

@@ -127,8 +127,8 @@ def test_tab_and_f_walk_the_legal_placements_and_follower_places(tiles):
         turn.place(p.x, p.y, p.rotation)
         if turn.spots():
             break
-    walked = [turn.next_follower() for _ in range(len(turn.spots()) + 1)]
-    assert walked == [*turn.spots(), None]
+    walked = [turn.next_figure() for _ in range(len(turn.spots()) + 1)]
+    assert [None if step is None else step.place for step in walked] == [*turn.spots(), None]
 
 
 def test_a_whole_game_through_the_controller_ends_over_with_the_engines_scores(tiles, monkeypatch):
@@ -137,7 +137,7 @@ def test_a_whole_game_through_the_controller_ends_over_with_the_engines_scores(t
     while phase != OVER:
         if phase == HUMAN:
             turn.place_next()
-            turn.next_follower()
+            turn.next_figure()
             turn.confirm()
         else:
             assert phase == AI_THINK

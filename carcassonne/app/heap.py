@@ -3,7 +3,7 @@
 A game allocates and frees thousands of surfaces of every size (text, tiles, panels).
 glibc's allocator keeps what is freed for reuse, scattered through its heap, so a
 game left running for hours crept up by about 0.4 MiB a game although nothing was
-alive any longer (``build_scripts/soak_memory.py``). ``malloc_trim`` hands the free
+alive any longer (``build_scripts/soak_memory.py``). ``malloc_trim`` gives the free
 pages back; called once per screen change it costs a millisecond or two. Elsewhere
 (Windows, macOS, musl) there is nothing to do.
 """

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..engine import CarcassonneError, Game, Rules
+from ..engine import CarcassonneError, Game
 from ..engine.record import GameRecord, Seat
-from ..engine.rules import RANDOM
 from ..engine.untrusted import clean_name, shown_path
 from ..i18n import _
 from ..words.explain import error_words
@@ -22,9 +21,8 @@ if TYPE_CHECKING:
     from .app import App
 
 
-def game_from_setup(app: App, setup: Setup, house: dict[str, Any] | None = None,
-                    random_first: bool = False) -> tuple[Game, list[Seat]]:
-    """The game the form asks for; ``house`` holds house rules as record keys.
+def game_from_setup(app: App, setup: Setup, random_first: bool = False) -> tuple[Game, list[Seat]]:
+    """The game the form asks for, with its rules (:attr:`Setup.rules`).
 
     With ``random_first`` a random seat starts and the others follow in the form's
     order (the record lists players in turn order, so the draw is not part of it).
@@ -33,28 +31,9 @@ def game_from_setup(app: App, setup: Setup, house: dict[str, Any] | None = None,
     if random_first:
         first = random.randrange(len(seats))
         seats = seats[first:] + seats[:first]
-    box = box_rules(setup)
-    if (house or {}).get("discard") == "bag":
-        for key in ("hand", "hand_open"):  # (the form never asks for both)
-            box.pop(key, None)
-    rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river, abbot=setup.abbot,
-                  inns_cathedrals=setup.inns_cathedrals, **box, **(house or {}))
     seed = int(setup.seed) if setup.seed.isascii() and setup.seed.isdigit() else random.randrange(1, 10**9)
-    game = Game(app.tiles, rules, players=len(seats), seed=seed, names=[s.name for s in seats])
+    game = Game(app.tiles, setup.rules, players=len(seats), seed=seed, names=[s.name for s in seats])
     return game, seats
-
-
-def box_rules(setup: Setup) -> dict[str, Any]:
-    """The form's variants that are rule keys besides the book's: the random start tile and
-    the hand of tiles, left out where they do not go (neither is played with The River)."""
-    rules: dict[str, Any] = {}
-    if setup.random_start and not setup.river:
-        rules["start"] = RANDOM
-    if setup.hand > 1 and not setup.river:
-        rules["hand"] = setup.hand
-        rules["hand_open"] = setup.hand_open
-    return rules
 
 
 def play(app: App, game: Game, seats: list[Seat], autosave: Path | None = None,
@@ -76,10 +55,10 @@ def play(app: App, game: Game, seats: list[Seat], autosave: Path | None = None,
     app.replace_scene("play", turn=turn)
 
 
-def start_new(app: App, setup: Setup, house: dict[str, Any] | None = None,
-              random_first: bool = False) -> None:
+def start_new(app: App, setup: Setup) -> None:
+    """Start the game the New game form asks for (its set-up is remembered for next time)."""
     app.storage.save_setup(setup)
-    game, seats = game_from_setup(app, setup, house, random_first)
+    game, seats = game_from_setup(app, setup, setup.random_first)
     play(app, game, seats)
     # the first autosave: even a kill before the first turn keeps the setup
     app.storage.write_autosave(GameRecord.from_game(game, seats))

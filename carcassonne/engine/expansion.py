@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .modules.base import RuleModule
     from .moves import Move, Turn
     from .rules import Rules
+    from .tiles import TileSet
 
 
 class RuleKey(NamedTuple):
@@ -90,6 +91,12 @@ class Expansion:
     def modules(self, rules: Rules) -> tuple[RuleModule, ...]:
         """The rule modules a game with ``rules`` plays this expansion with."""
         return ()
+
+    def tiles(self, tiles: TileSet) -> TileSet:
+        """``tiles`` with every tile kind this expansion can make of them (twins of other tiles,
+        :attr:`TileKind.twin_of`), whatever a game's rules: so the app finds every kind's
+        picture, and its rule module makes its kinds in one place. The default makes none."""
+        return tiles
 
     def not_in_play(self, step: FigureStep) -> Reason:
         """The refusal of one of its figure steps in a game without this expansion."""

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from ..ai.hint import Clause
     from ..engine import Rules, ScoreEvent
-    from ..engine.tiles import Orientation
+    from ..engine.tiles import Orientation, TileKind
 
 
 class ExpansionWords:
@@ -78,6 +78,10 @@ class ExpansionWords:
 
     def tile_words(self, o: Orientation) -> str | None:
         """What a tile shows when this expansion names it."""
+        return None
+
+    def tile_name(self, kind: TileKind) -> str | None:
+        """A tile of its own as the replay names it, with its article (``a river tile``)."""
         return None
 
     def scored_words(self, feature: str) -> str | None:

@@ -13,13 +13,30 @@ import pygame
 
 from carcassonne.app.driver import Driver, show_cell
 from carcassonne.engine import Game, Placement, Rules
-from carcassonne.engine.modules.abbot import BACK, abbot_at, garden_index
+from carcassonne.engine.figures import FigureStep
 from carcassonne.engine.record import Seat
+from carcassonne.expansions.abbot.rules import ABBOT, BACK, garden_index
 
 import board_play
 from board_play import lay, new_game_form, place_point
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
+TAKE_BACK = FigureStep(ABBOT.name, action=BACK)
+
+
+def abbot_at(game: Game, player: int):  # noqa: ANN201
+    """Where ``player``'s abbot stands on the board (None: at home)."""
+    return next((f for f in game.figures_on_board() if f.player == player and f.kind == ABBOT.name), None)
+
+
+def abbot_slot(scene, player: int):  # noqa: ANN001, ANN201
+    """Where ``player``'s abbot stands on their card while at home."""
+    return dict(scene.figure_slots(player))["abbot"]
+
+
+def card_abbot(scene, player: int):  # noqa: ANN001, ANN201
+    """The abbot's rect on ``player``'s card as the panel draws it (None: not at home)."""
+    return dict(scene.panel.cards[player].figures).get("abbot")
 
 
 def game_where(tiles, wanted, first_turns=()) -> Game:  # noqa: ANN001
@@ -43,7 +60,7 @@ def game_where(tiles, wanted, first_turns=()) -> Game:  # noqa: ANN001
 
 def garden_placement(game: Game, tile: str) -> Placement | None:
     """A legal placement of ``tile`` where the abbot may stand in its garden, one with a road if any."""
-    fits = [p for p in game.legal_placements(tile) if "abbot:garden" in game.extra_places(p)]
+    fits = [p for p in game.legal_placements(tile) if FigureStep("abbot", "garden") in game.figure_steps(p)]
     fits.sort(key=lambda p: not any(s.startswith("road") for s in game.follower_spots(p)))
     return fits[0] if fits else None
 
@@ -57,12 +74,12 @@ def test_the_abbot_is_chosen_on_the_new_game_form_and_remembered(make_app):
     abbot = form.variants["abbot"]
     assert abbot.value == "off"
     d.click(abbot.rect.center)
-    assert form.setup.abbot
+    assert form.setup.rules.abbot
     d.key(pygame.K_RETURN)  # start
     scene = app.top
     assert scene.game.rules.abbot
-    assert app.storage.load_setup().abbot
-    assert scene.buttons["abbot"].visible
+    assert app.storage.load_setup().rules.abbot
+    assert scene.buttons["action"].visible
 
 
 def test_the_random_start_tile_is_chosen_on_the_form_and_not_with_the_river(make_app):
@@ -76,7 +93,7 @@ def test_the_random_start_tile_is_chosen_on_the_form_and_not_with_the_river(make
     d.click(start_tile.rect.center)
     d.key(pygame.K_RETURN)
     assert app.top.game.rules.start == "random"
-    assert app.storage.load_setup().random_start
+    assert app.storage.load_setup().rules.start == "random"
 
 
 def test_the_abbot_dragged_from_the_card_stands_in_the_garden_of_the_laid_tile(make_app):
@@ -85,17 +102,17 @@ def test_the_abbot_dragged_from_the_card_stands_in_the_garden_of_the_laid_tile(m
     turn = scene.turn
     p = garden_placement(game, turn.tile)
     lay(d, scene, p)
-    home = scene.abbot_slot(0)
-    assert scene.panel.cards[0].abbot == home  # at home on Ann's card
+    home = abbot_slot(scene, 0)
+    assert card_abbot(scene, 0) == home  # at home on Ann's card
     d.drag(home.center, place_point(scene, p, "garden"), steps=4, release=False)
     assert scene.board.marks.spots == ("garden",)  # the abbot lights its garden only
     d.release(place_point(scene, p, "garden"))
-    assert turn.follower == "abbot:garden", scene.message
-    assert scene.panel.cards[0].abbot is None  # out of the card
+    assert turn.figure == FigureStep("abbot", "garden"), scene.message
+    assert card_abbot(scene, 0) is None  # out of the card
     assert len(scene.panel.cards[0].followers) == 7  # the followers all stay at home
     d.key(pygame.K_RETURN)
     d.run_until(lambda: scene.phase == "handover", 200)
-    assert abbot_at(game, 0) is not None and abbot_at(game, 0).spot == "garden"
+    assert abbot_at(game, 0) is not None and abbot_at(game, 0).place == "garden"
     assert game.supply[0] == 7
 
 
@@ -110,12 +127,12 @@ def test_the_abbot_on_a_road_and_a_follower_in_a_garden_are_refused_with_the_rea
     p = garden_placement(game, turn.tile)
     lay(d, scene, p)
     road = next(s for s in turn.spots() if s.startswith("road"))
-    d.drag(scene.abbot_slot(0).center, place_point(scene, p, road), steps=4)
-    assert turn.follower is None
+    d.drag(abbot_slot(scene, 0).center, place_point(scene, p, road), steps=4)
+    assert turn.figure is None
     assert "an abbot stands only on the cloister or garden of the tile just placed" in scene.message
     assert "The Abbot rules" in scene.message
     d.drag(scene.follower_slots(0)[-1].center, place_point(scene, p, "garden"), steps=4)
-    assert turn.follower is None
+    assert turn.figure is None
     assert "only an abbot may stand in a garden" in scene.message
 
 
@@ -123,7 +140,7 @@ def abbot_out_game(tiles) -> Game:  # noqa: ANN001
     """Ann's abbot stands in a garden (turn 1), Bob laid a tile (turn 2); Ann's turn, a tile that fits."""
     def ann(g: Game, t: str):  # noqa: ANN202
         p = garden_placement(g, t)
-        return p.with_follower("abbot:garden") if p else None
+        return p.with_figure(FigureStep("abbot", "garden")) if p else None
 
     def bob(g: Game, t: str):  # noqa: ANN202
         return g.legal_placements(t)[0].with_follower(None)
@@ -136,18 +153,18 @@ def test_the_abbot_taken_back_by_key_says_its_points_before_the_turn_is_confirme
     app, d, scene = start(make_app, game)
     turn = scene.turn
     d.key(pygame.K_b)  # before the tile is laid: not yet
-    assert turn.follower is None and "Place the tile first" in scene.message
+    assert turn.figure is None and "Place the tile first" in scene.message
     p = min(game.legal_placements(turn.tile))
     lay(d, scene, p)
-    points = turn.take_back_points()
+    points = turn.action_points(TAKE_BACK)
     assert points is not None and points >= 2  # its garden's tile and at least the neighbour it lay beside
-    assert f"+{points} point" in scene.buttons["abbot"].text()  # the button names the points first
+    assert f"+{points} point" in scene.buttons["action"].text()  # the button names the points first
     score = game.scores[0]
     d.key(pygame.K_b)
-    assert turn.follower == BACK
+    assert turn.figure == TAKE_BACK
     assert f"scores {points} point" in scene.message
     assert scene.board.marks.leaving == abbot_at(game, 0) and scene.board.marks.leaving_points == points
-    assert scene.panel.cards[0].abbot is not None  # drawn coming home
+    assert card_abbot(scene, 0) is not None  # drawn coming home
     d.key(pygame.K_RETURN)
     d.run_until(lambda: scene.phase == "handover", 200)
     assert abbot_at(game, 0) is None
@@ -159,13 +176,13 @@ def test_the_abbot_taken_back_by_its_button_and_undone(make_app):
     app, d, scene = start(make_app, game)
     turn = scene.turn
     lay(d, scene, min(game.legal_placements(turn.tile)))
-    button = scene.buttons["abbot"]
+    button = scene.buttons["action"]
     assert button.visible and button.enabled
     d.click(button.rect.center)
-    assert turn.follower == BACK and "Enter confirms" in scene.message
+    assert turn.figure == TAKE_BACK and "Enter confirms" in scene.message
     assert not button.enabled  # once is enough
     d.key(pygame.K_u)
-    assert turn.follower is None and scene.board.marks.leaving is None
+    assert turn.figure is None and scene.board.marks.leaving is None
 
 
 def test_the_abbot_dragged_from_the_board_to_the_panel_comes_home(make_app):
@@ -175,9 +192,9 @@ def test_the_abbot_dragged_from_the_board_to_the_panel_comes_home(make_app):
     lay(d, scene, min(game.legal_placements(turn.tile)))
     out = abbot_at(game, 0)
     show_cell(d, scene, out.x, out.y, 128)
-    sprite = scene.board.abbots[0]
+    sprite = scene.board.others[(0, "abbot")]
     d.drag(sprite.rect.center, scene.rects["deck"].center, steps=5)
-    assert turn.follower == BACK, scene.message
+    assert turn.figure == TAKE_BACK, scene.message
     assert "comes home and scores" in scene.message
 
 
@@ -221,7 +238,7 @@ def test_a_game_opened_to_the_network_is_offered_with_the_abbot_and_a_random_sta
     from carcassonne.app.network.netplay import setup_rules
     from carcassonne.engine import Rules
 
-    asked = setup_rules(Setup(abbot=True, random_start=True, hand=3))
+    asked = setup_rules(Setup(rules=Rules(abbot=True, start="random", hand=3)))
     assert asked.get("abbot") is True and asked.get("start") == "random" and "hand" not in asked
     rules = Rules.from_record(asked)
     assert rules.abbot and rules.hand == 1

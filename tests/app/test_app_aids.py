@@ -111,7 +111,7 @@ def test_hovering_an_occupied_feature_with_a_follower_says_whose_follower_is_the
     assert "(rules: placing a follower)" in scene.tip.text
     # dropping a follower there says the same
     d.drag(scene.follower_slots(turn.player)[-1].center, (round(target[0]), round(target[1])), steps=2)
-    assert turn.follower is None and "already occupied" in scene.message
+    assert turn.figure is None and "already occupied" in scene.message
 
 
 def test_dead_spots_are_marked_exactly_where_the_engine_finds_them(make_app):

@@ -21,6 +21,7 @@ from carcassonne.app.scenes.analysis import AnalysisScene
 from carcassonne.app.scenes.replay import ReplayScene
 from carcassonne.app.scenes.results import ResultsScene
 from carcassonne.engine import Move
+from carcassonne.engine.figures import FigureStep, follower
 from carcassonne.engine.record import GameRecord, Seat
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
@@ -92,7 +93,7 @@ def test_the_thrown_away_city_is_listed_first_and_opens_in_the_replay(make_app, 
     assert replay.board.marks.last_placed == (first.turn.played.x, first.turn.played.y)
     ghosts = [s for s in replay.board.sprites if isinstance(s, (GhostTile, GhostFollower))]
     assert any(isinstance(s, GhostTile) for s in ghosts)
-    assert any(isinstance(s, GhostFollower) for s in ghosts) == bool(first.turn.best.follower)
+    assert any(isinstance(s, GhostFollower) for s in ghosts) == bool(first.turn.best.figure)
     # stepping away hides the ghost; Esc goes back to the list, which is not made again
     d.key(pygame.K_RIGHT)
     assert replay.board.marks.ghost is None
@@ -232,20 +233,22 @@ def test_the_moves_are_told_in_the_move_logs_words(make_app):
     app = make_app()
     game = random_game(app.tiles, 0, seed=1)
     played = Move("D", 0, -1, 0, None)
-    better = Move("D", 0, -1, 180, "city:N")
+    better = Move("D", 0, -1, 180, follower("city:N"))
     assert played_words(game, "Ann", played) == "Ann placed a city and road tile north of the start."
     assert advice_words(game, better, played) == ("place a city and road tile north of the start, turned another "
                                                   "way and put a knight on the city")
     kept = Move("D", 1, 0, 0, None)
     assert advice_words(game, kept, better).endswith("and keep the follower")
-    assert advice_words(game, kept, Move("D", 0, -1, 0, "abbot:back")).endswith(" and leave the abbot where it stands")
-    assert advice_words(game, kept, Move("B", 0, -1, 0, "abbot:cloister")).endswith(" and keep the abbot")
-    assert advice_words(game, kept, Move("D", 0, -1, 180, "big:city:N")).endswith(" and keep the big follower")
+    back, on_cloister = FigureStep("abbot", action="back"), FigureStep("abbot", "cloister")
+    assert advice_words(game, kept, Move("D", 0, -1, 0, back)).endswith(" and leave the abbot where it stands")
+    assert advice_words(game, kept, Move("B", 0, -1, 0, on_cloister)).endswith(" and keep the abbot")
+    big = FigureStep("big", "city:N")
+    assert advice_words(game, kept, Move("D", 0, -1, 180, big)).endswith(" and keep the big follower")
     # the abbot and the big follower are advised by name (they were "put a follower on it")
-    assert advice_words(game, Move("D", 0, -1, 0, "abbot:back"), played).endswith(" and take the abbot back")
-    assert advice_words(game, Move("B", 0, -1, 0, "abbot:cloister"), played).endswith(
+    assert advice_words(game, Move("D", 0, -1, 0, back), played).endswith(" and take the abbot back")
+    assert advice_words(game, Move("B", 0, -1, 0, FigureStep("abbot", "cloister")), played).endswith(
         " and put the abbot on the cloister")
-    assert advice_words(game, Move("D", 0, -1, 180, "big:city:N"), played).endswith(
+    assert advice_words(game, Move("D", 0, -1, 180, FigureStep("big", "city:N")), played).endswith(
         " and put the big follower on the city")
 
 
@@ -266,7 +269,7 @@ def test_the_analysis_text_stays_in_its_boxes(make_app, size, language, monkeypa
     game = random_game(app.tiles, 40, seed=3, names=names, follower_rate=0.5)
     seats = [Seat(n, c) for n, c in zip(names, ("red", "blue", "green", "yellow"))]
     record = GameRecord.from_game(game, seats)
-    long = [TurnAnalysis(k, (k - 1) % 4, names[(k - 1) % 4], t, Move(t.tile, t.x + 7, t.y - 5, 90, "road:N"),
+    long = [TurnAnalysis(k, (k - 1) % 4, names[(k - 1) % 4], t, Move(t.tile, t.x + 7, t.y - 5, 90, follower("road:N")),
                          0.0, 3.0 + k)
             for k, t in enumerate(record.turns, start=1) if isinstance(t, Move)]
     release = threading.Event()

@@ -16,6 +16,7 @@ from carcassonne.app.driver import Driver
 from carcassonne.app.files.storage import SeatSetup, Setup
 from carcassonne.app.scenes.play import AI_GLIDE, PlayScene
 from carcassonne.app.session import game_from_setup, play
+from carcassonne.engine import Rules
 
 from gated_bot import install_gated_bot
 
@@ -23,7 +24,8 @@ from gated_bot import install_gated_bot
 def river_game_with_a_gated_computer(app, monkeypatch) -> tuple[PlayScene, threading.Event]:  # noqa: ANN001
     """A River game whose first turn is the computer's; it decides once the gate opens."""
     gate = install_gated_bot(monkeypatch)
-    setup = Setup(seats=[SeatSetup("Bot", "red", "ai:normal"), SeatSetup("Ann", "blue")], seed="3", river=True)
+    setup = Setup(seats=[SeatSetup("Bot", "red", "ai:normal"), SeatSetup("Ann", "blue")], seed="3",
+                  rules=Rules(river=True))
     game, seats = game_from_setup(app, setup)
     play(app, game, seats)
     scene = app.top

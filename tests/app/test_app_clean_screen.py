@@ -87,11 +87,12 @@ def analysis_screens(app, d: Driver, record: GameRecord, monkeypatch) -> dict[st
     from carcassonne.ai.analysis import TurnAnalysis
     from carcassonne.app.files import analysis_job
     from carcassonne.engine import Move
+    from carcassonne.engine.figures import follower
 
     analysis_job.forget_finished()
     monkeypatch.setattr(analysis_job, "IN_PROCESS", True)
     turns = [TurnAnalysis(k, p, record.players[p].name, t, Move(t.tile, t.x - 9, t.y + 8, (t.rotation + 90) % 360,
-                                                               "farm:NW"), 0.0, 10.0 + k)
+                                                               follower("farm:NW")), 0.0, 10.0 + k)
              for k, (t, p) in enumerate(zip(record.turns, [0, 1] * 200), start=1) if isinstance(t, Move)]
     monkeypatch.setattr(analysis, "analyse", lambda *a, **k: turns)
     scene = app.push_scene("analysis", record=record)

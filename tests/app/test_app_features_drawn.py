@@ -211,7 +211,7 @@ def test_move_log_says_each_turn_in_words():
     assert isinstance(first, Move)
     assert log[0].text.startswith("Ann placed a ") and where(first.x, first.y) in log[0].text
     assert log[0].cell == (first.x, first.y)
-    with_follower = next(e for e, t in zip(log, game.history) if t.follower)
+    with_follower = next(e for e, t in zip(log, game.history) if t.figure)
     assert " and put a " in with_follower.text
     assert where(0, -1) == "north of the start"
     assert where(2, 1) == "1 tile south and 2 tiles east of the start"

@@ -96,11 +96,11 @@ def human_turn(d: Driver, scene: PlayScene, rng: random.Random, n: int) -> Move:
         ax, ay = spot_anchor(o, follower)
         spot_pos = scene.camera.to_screen(move.x + ax, move.y + ay)
         d.drag(scene.follower_slots(turn.player)[-1].center, (round(spot_pos[0]), round(spot_pos[1])), steps=3)
-        assert turn.follower is not None, scene.message
-        if turn.follower != follower:  # two places of one segment can share a name: same feature
+        assert turn.figure is not None, scene.message
+        if turn.figure.place != follower:  # two places of one segment can share a name: same feature
             o_spots = o.spots
-            assert o_spots[turn.follower] == o_spots[follower]
-            move = move._replace(follower=turn.follower)
+            assert o_spots[turn.figure.place] == o_spots[follower]
+            move = move._replace(figure=turn.figure)
         if style == 1:
             d.click(scene.buttons["confirm"].rect.center)
         else:

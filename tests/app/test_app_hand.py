@@ -37,14 +37,14 @@ def test_a_hand_of_three_is_chosen_on_the_new_game_form(make_app):
     rules = app.top.game.rules
     assert (rules.hand, rules.hand_open) == (3, False)
     kept = app.storage.load_setup()
-    assert (kept.hand, kept.hand_open) == (3, False)
+    assert (kept.rules.hand, kept.rules.hand_open) == (3, False)
 
 
 def test_any_tile_of_a_hand_of_three_is_picked_and_dragged_to_the_board(make_app):
     app, d, scene = start(make_app, hand_open=True)
     d.key(pygame.K_RETURN)  # the hand-over card
     turn, game = scene.turn, scene.game
-    held = game.hand(0)
+    held = game.held(0)
     assert len(held) == 3 and scene.panel.hand.tiles == held
     last = held[2]
     place = min(game.legal_placements(last))
@@ -60,14 +60,14 @@ def test_any_tile_of_a_hand_of_three_is_picked_and_dragged_to_the_board(make_app
     d.key(pygame.K_SPACE)  # no follower: the turn ends
     played = [t for t in game.history if isinstance(t, Move)][-1]
     assert played.tile == last
-    assert len(game.hand(0)) == 3 and last not in game.hand(0)[:2]  # drawn back up to three
+    assert len(game.held(0)) == 3 and last not in game.held(0)[:2]  # drawn back up to three
 
 
 def test_a_hidden_hand_shows_after_the_hand_over_and_the_others_hands_as_backs(make_app):
     app, d, scene = start(make_app, hand_open=False)
     assert scene.phase == "handover" and scene.panel.hand.hidden  # not before the mouse changes hands
     d.key(pygame.K_RETURN)
-    assert not scene.panel.hand.hidden and scene.panel.hand.tiles == scene.game.hand(0)
+    assert not scene.panel.hand.hidden and scene.panel.hand.tiles == scene.game.held(0)
     bob = scene.panel.cards[1]
     assert bob.held == (None, None, None)  # Bob's hand: three tile backs
     assert scene.panel.cards[0].held == ()  # Ann's hand is in the hand slot
@@ -76,13 +76,13 @@ def test_a_hidden_hand_shows_after_the_hand_over_and_the_others_hands_as_backs(m
 def test_an_open_hand_shows_face_up_on_its_holders_card(make_app):
     app, d, scene = start(make_app, hand_open=True)
     d.key(pygame.K_RETURN)
-    assert scene.panel.cards[1].held == scene.game.hand(1)
+    assert scene.panel.cards[1].held == scene.game.held(1)
 
 
 def test_the_keys_1_2_3_pick_a_tile_of_the_hand(make_app):
     app, d, scene = start(make_app, hand_open=True)
     d.key(pygame.K_RETURN)
-    turn, held = scene.turn, scene.game.hand(0)
+    turn, held = scene.turn, scene.game.held(0)
     d.key(pygame.K_3)
     assert turn.tile == held[2]
     d.key(pygame.K_1)

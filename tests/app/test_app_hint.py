@@ -65,7 +65,7 @@ def test_h_shows_experts_move_as_a_ghost_with_its_sentence_until_the_tile_is_lai
     assert (tile.x, tile.y, tile.o.rotation) == (expected.move.x, expected.move.y, expected.move.rotation)
     assert 0 < tile.image.get_at(tile.image.get_rect().center).a < 255  # see-through
     followers = [s for s in ghosts(scene) if isinstance(s, GhostFollower)]
-    assert [f.spot for f in followers] == ([expected.move.follower] if expected.move.follower else [])
+    assert [f.spot for f in followers] == ([expected.move.figure.place] if expected.move.figure else [])
     assert scene.message == hint_sentence(expected.why)
     assert scene.turn.hints_used == [1, 0] if scene.turn.player == 0 else [0, 1]
     d.key(pygame.K_h)  # asked again: the same hint, counted once

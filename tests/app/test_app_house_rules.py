@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -99,7 +101,7 @@ def test_the_rules_help_explains_the_house_rules(make_app):
 def test_the_table_edge_is_drawn_on_the_board(make_app):
     app = make_app()
     setup = Setup(seats=[SeatSetup("Ann", "red"), SeatSetup("Bob", "blue")], seed="5")
-    game, seats = game_from_setup(app, setup, {"table": (3, 3)})
+    game, seats = game_from_setup(app, replace(setup, rules=Rules(table=(3, 3))))
     play(app, game, seats)
     d = Driver(app)
     d.frames(2)
@@ -183,7 +185,7 @@ def test_the_form_remembers_the_house_rules_and_the_random_first_player(make_app
     assert isinstance(app.top, PlayScene)
     again = NewGameScene(app)
     assert again.house == {"hole_bonus": True, "table": (11, 9)}
-    assert again.random_first and again.setup.farm_scoring == "second-edition"
+    assert again.random_first and again.setup.rules.farm_scoring == "second-edition"
     assert again.house_options["hole_bonus"].value == "on"
     assert again.house_options["table"].value == "11x9"
 
@@ -192,15 +194,16 @@ def test_the_form_remembers_the_house_rules_and_the_random_first_player(make_app
                          ids=["table too small", "unknown discard", "not a boolean", "not an object"])
 def test_a_bad_remembered_house_rule_falls_back_to_the_book(house):
     setup = Setup.from_data({"house": house, "random_first": "yes", "farm_scoring": "fourth"})
-    assert setup.house == {} and setup.random_first is False and setup.farm_scoring == "third-edition"
+    assert setup.rules.house_rules == {} and setup.random_first is False
+    assert setup.rules.farm_scoring == "third-edition"
 
 
 def test_remembered_house_rules_survive_a_round_trip_through_json():
     import json
 
-    setup = Setup(house={"incomplete_score": False, "table": (7, 5), "table_closes": True}, random_first=True)
+    setup = Setup(rules=Rules(incomplete_score=False, table=(7, 5), table_closes=True), random_first=True)
     back = Setup.from_data(json.loads(json.dumps(setup.to_data())))
-    assert back.house == setup.house and back.random_first
+    assert back.rules == setup.rules and back.random_first
 
 
 def test_each_house_rule_but_the_first_player_has_a_picture_that_replays(make_app):

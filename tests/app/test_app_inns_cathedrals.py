@@ -21,21 +21,37 @@ from carcassonne.app.play.scoring_anims import scoring_anims
 from carcassonne.app.scenes.final_board import FinalBoardScene, left_open
 from carcassonne.engine import Game, Placement, Rules
 from carcassonne.engine.errors import Reason
-from carcassonne.engine.modules.inns_cathedrals import big_at
+from carcassonne.engine.figures import FigureStep
 from carcassonne.engine.record import GameRecord, Seat
+from carcassonne.expansions.inns_cathedrals.rules import BIG
 from carcassonne.words import explain
 
 import board_play
 from board_play import lay, new_game_form, place_point
 
 SEATS = [Seat("Ann", "red"), Seat("Bob", "blue")]
+
+
+def big_at(game: Game, player: int):  # noqa: ANN201
+    """Where ``player``'s big follower stands on the board (None: at home)."""
+    return next((f for f in game.figures_on_board() if f.player == player and f.kind == BIG.name), None)
+
+
+def big_slot(scene, player: int):  # noqa: ANN001, ANN201
+    """Where ``player``'s big follower stands on their card while at home."""
+    return dict(scene.figure_slots(player))["big"]
+
+
+def card_big(scene, player: int):  # noqa: ANN001, ANN201
+    """The big follower's rect on ``player``'s card as the panel draws it (None: not at home)."""
+    return dict(scene.panel.cards[player].figures).get("big")
 RECORDS = Path(__file__).parents[1] / "records" / "inns_cathedrals"
 
 
 def city_placement(game: Game, tile: str) -> Placement | None:
     """A legal placement of ``tile`` with a free city for the big follower."""
     for p in game.legal_placements(tile):
-        if any(s.startswith("big:city") for s in game.extra_places(p)):
+        if any(s.kind == "big" and s.place.startswith("city") for s in game.figure_steps(p)):
             return p
     return None
 
@@ -60,15 +76,15 @@ def test_inns_and_cathedrals_is_chosen_on_the_new_game_form_and_remembered(make_
     option = form.variants["inns_cathedrals"]
     assert option.value == "off"
     d.click(option.rect.center)
-    assert form.setup.inns_cathedrals
+    assert form.setup.rules.inns_cathedrals
     d.key(pygame.K_RETURN)  # start
     scene = app.top
     assert scene.game.rules.inns_cathedrals
-    assert app.storage.load_setup().inns_cathedrals
+    assert app.storage.load_setup().rules.inns_cathedrals
     d.key(pygame.K_RETURN)  # (a hand-over card, if any)
     d.frames(2)
     card = scene.panel.cards[0]
-    assert card.big is not None and len(card.followers) == 7  # the big follower beside the 7
+    assert card_big(scene, 0) is not None and len(card.followers) == 7  # the big follower beside the 7
 
 
 def test_the_big_follower_dragged_onto_a_city_stands_there_and_leaves_the_card(make_app):
@@ -77,27 +93,27 @@ def test_the_big_follower_dragged_onto_a_city_stands_there_and_leaves_the_card(m
     turn = scene.turn
     p = city_placement(game, turn.tile)
     lay(d, scene, p)
-    home = scene.big_slot(0)
-    assert scene.panel.cards[0].big == home
-    city = next(s for s in turn.big_spots() if s.startswith("city"))
+    home = big_slot(scene, 0)
+    assert card_big(scene, 0) == home
+    city = next(s for s in turn.places_of("big") if s.startswith("city"))
     d.press(home.center)
     d.move(place_point(scene, p, city), buttons=(1, 0, 0))
-    assert scene.board_marks().spots == tuple(turn.big_spots())  # the followers' places lit
+    assert scene.board_marks().spots == tuple(turn.places_of("big"))  # the followers' places lit
     d.release(place_point(scene, p, city))
     o = game.tiles[p.tile].orientations[p.rotation // 90]
-    assert turn.follower is not None and turn.follower.startswith("big:"), scene.message
-    assert o.spots[turn.follower.removeprefix("big:")] == o.spots[city]  # (the city's place, however named)
+    assert turn.figure is not None and turn.figure.kind == "big", scene.message
+    assert o.spots[turn.figure.place] == o.spots[city]  # (the city's place, however named)
     assert "counts as two" in scene.message
-    assert scene.panel.cards[0].big is None
+    assert card_big(scene, 0) is None
     assert len(scene.panel.cards[0].followers) == 7  # none of the 7 went
     sprite = scene.board.pending_follower
-    assert sprite is not None and sprite.big
+    assert sprite is not None and sprite.kind == "big"
     d.key(pygame.K_RETURN)  # confirm
     d.frames(3)
     assert big_at(game, 0) is not None
     assert game.supply[0] == 7
-    standing = [s for s in scene.board.sprites if getattr(s, "big", False)]
-    plain = [s for s in scene.board.sprites if type(s).__name__ == "BoardFollower" and not s.big]
+    standing = [s for s in scene.board.sprites if getattr(s, "kind", "") == "big"]
+    plain = [s for s in scene.board.sprites if type(s).__name__ == "BoardFollower" and s.kind != "big"]
     assert standing and all(s.rect.h > 1.2 * q.rect.h for s in standing for q in plain) if plain else standing
 
 
@@ -108,10 +124,10 @@ def test_the_big_follower_is_chosen_with_the_follower_key_after_the_places_of_th
     p = city_placement(game, turn.tile)
     lay(d, scene, p)
     seen = []
-    for _ in range(len(turn.spots()) + len(turn.big_places()) + 1):
+    for _ in range(len(turn.spots()) + len(turn.places_of("big")) + 1):
         d.key(pygame.K_f)
-        seen.append(turn.follower)
-    assert seen[len(turn.spots())] == turn.big_places()[0]
+        seen.append(turn.figure)
+    assert seen[len(turn.spots())] == FigureStep("big", turn.places_of("big")[0])
     assert seen[-1] is None
 
 
@@ -122,10 +138,10 @@ def test_with_only_the_big_follower_left_a_follower_is_refused_with_its_sentence
     turn = scene.turn
     p = city_placement(game, turn.tile)
     lay(d, scene, p)
-    assert len(scene.panel.cards[0].followers) == 0 and scene.panel.cards[0].big is not None
-    city = next(s for s in turn.big_spots() if s.startswith("city"))
-    scene.moves.drop_follower(city)  # (what a drop on the place means)
-    assert turn.follower is None
+    assert len(scene.panel.cards[0].followers) == 0 and card_big(scene, 0) is not None
+    city = next(s for s in turn.places_of("big") if s.startswith("city"))
+    scene.moves.drop_figure(FigureStep("follower", city))  # (what a drop on the place means)
+    assert turn.figure is None
     assert "only the big follower" in scene.message and "Inns & Cathedrals" in scene.message
 
 
@@ -134,8 +150,8 @@ def test_the_big_follower_s_refusals_cite_inns_and_cathedrals():
     assert "your big follower is already on the board" in out and "Inns & Cathedrals" in out
     left = Reason("Ann has none of the 7 followers left, only the big follower", "only-big-left", name="Ann")
     assert "Ann has none of the 7 followers left, only the big follower" in explain.follower_sentence(left)
-    assert explain.open_risk("road", True, False) is not None
-    assert explain.open_risk("road", False, False) is None
+    assert explain.open_risk("road", frozenset({"inn"})) is not None
+    assert explain.open_risk("road", frozenset()) is None
 
 
 def test_an_inn_road_left_open_scores_nothing_on_the_final_board(make_app):
@@ -143,7 +159,7 @@ def test_an_inn_road_left_open_scores_nothing_on_the_final_board(make_app):
     app = make_app(animation="normal")
     game = GameRecord.from_data(data).replay(app.tiles, final=True)
     final = [e for e in game.events if e.final]
-    zero = left_open(game)
+    zero = [e for e, _marks in left_open(game)]
     assert [(e.feature, e.points, e.players) for e in zero] == [("road", 0, (0,))]
     d = Driver(app, dt=0.0)
     app.push_scene("final", game=game, seats=SEATS, final=final)
@@ -170,7 +186,7 @@ def test_inn_roads_and_cathedral_cities_left_open_are_shown_before_the_farms(mak
         game.play(bots[game.current].choose(game))
     game.finish()
     final = [e for e in game.events if e.final]
-    zero = left_open(game)
+    zero = [e for e, _marks in left_open(game)]
     assert zero and any(e.feature == "farm" for e in final)
     scene = FinalBoardScene(app, game, [*SEATS, Seat("Cid", "green")], final)
     kinds = [e.feature for e in scene.final]
@@ -226,7 +242,7 @@ def test_a_game_opened_to_the_network_asks_the_server_for_inns_and_cathedrals():
     from carcassonne.app.files.storage import Setup
     from carcassonne.app.network.netplay import setup_rules
 
-    assert setup_rules(Setup(inns_cathedrals=True)).get("inns_cathedrals") is True
+    assert setup_rules(Setup(rules=Rules(inns_cathedrals=True))).get("inns_cathedrals") is True
     assert "inns_cathedrals" not in setup_rules(Setup())
 
 
@@ -235,7 +251,7 @@ def occupied_city(game: Game, tile: str) -> tuple[Placement, str] | None:
     for p in game.legal_placements(tile):
         o = game.tiles[p.tile].orientations[p.rotation // 90]
         for spot in o.spots:
-            reason = game.why_not_follower(p, f"big:{spot}") if spot.startswith("city") else None
+            reason = game.why_not_figure(p, FigureStep("big", spot)) if spot.startswith("city") else None
             if reason is not None and reason.rule == "occupied":
                 return p, spot
     return None
@@ -264,13 +280,13 @@ def test_the_big_follower_dropped_on_a_city_a_knight_holds_is_refused_with_the_s
     turn = scene.turn
     p, city = occupied_city(game, turn.tile)
     lay(d, scene, p)
-    d.drag(scene.big_slot(0).center, place_point(scene, p, city), steps=4)
-    assert turn.follower is None
+    d.drag(big_slot(scene, 0).center, place_point(scene, p, city), steps=4)
+    assert turn.figure is None
     # the follower's own rule, said of the big follower (its size counts for majority, not for joining)
     assert scene.message.startswith("No big follower here:"), scene.message
     assert "already occupied by" in scene.message and "whatever its size" in scene.message, scene.message
-    assert game.why_not_follower(p, f"big:{city}").facts["big"] is True
-    assert scene.panel.cards[0].big is not None  # back on the card
+    assert game.why_not_figure(p, FigureStep("big", city)).facts["big"] is True
+    assert card_big(scene, 0) is not None  # back on the card
 
 
 def test_a_scored_big_follower_glides_home_big_and_an_abbot_as_an_abbot(make_app):
@@ -281,12 +297,12 @@ def test_a_scored_big_follower_glides_home_big_and_an_abbot_as_an_abbot(make_app
                         (records / "abbot" / "abbot-take-back.carc.json", True)):
         record = GameRecord.load(path)
         game = record.replay(app.tiles, final=final)
-        figures += [f.figure for e in game.events for f in e.followers_returned]
+        figures += [f.kind for e in game.events for f in e.figures_returned]
         glides += [a for a in scoring_anims(game.events, game, record.players, 1.0, Camera((0, 0, 800, 600)),
                                             app.assets, 1.0, lambda p: (0.0, 0.0)) if isinstance(a, Glide)]
     assert len(figures) == len(glides) and {"big", "abbot", "follower"} <= set(figures)
     heights = {kind: {g.image.get_height() for g, f in zip(glides, figures) if f == kind} for kind in set(figures)}
     assert min(heights["big"]) > max(heights["follower"])  # 1.4 times as tall, with its gold rim
-    abbot = app.assets.pieces.get("red", 28, abbot=True)
+    abbot = app.assets.pieces.get("red", 28, kind="abbot")
     assert any(pygame.image.tobytes(g.image, "RGBA") == pygame.image.tobytes(abbot, "RGBA")
                for g, f in zip(glides, figures) if f == "abbot")

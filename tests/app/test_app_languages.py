@@ -192,8 +192,8 @@ def tutorial_screens(app):  # noqa: ANN001, ANN201
                 d.frames(1)
                 capture(name + "-hint")
             scene.turn.place(move.x, move.y, move.rotation)
-            if move.follower:
-                scene.turn.put_follower(move.follower)
+            if move.figure is not None:
+                scene.turn.put(move.figure)
             scene.moves.confirm()
             d.frames(1)
             assert scene.runner.step is not step or scene.runner.in_free_game, name

@@ -308,7 +308,7 @@ def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_ap
     app = hosting_app(make_app)
     d = Driver(app)
     setup = Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")])
-    link = app.net.host_game(setup, {}, False, turn_seconds=2, hints=True, name="quick")
+    link = app.net.host_game(setup, turn_seconds=2, hints=True, name="quick")
     host = app.net.host
     app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
     lobby = app.top
@@ -435,7 +435,7 @@ def test_another_protocol_version_is_one_line_naming_both(make_app, monkeypatch)
     join.code.text = "ABCDEF"
     d.key(pygame.K_RETURN)
     assert until(d, lambda: join.link is None and join.problem, seconds=15)
-    assert "protocol 1" in join.problem and "protocol 99" in join.problem and "\n" not in join.problem
+    assert "protocol 2" in join.problem and "protocol 99" in join.problem and "\n" not in join.problem
     d.frames(1)
 
 
@@ -446,7 +446,7 @@ def test_the_waiting_room_says_the_rules_the_server_will_play(make_app):
     app = hosting_app(make_app)
     d = Driver(app)
     setup = app.storage.load_setup()
-    setup.inns_cathedrals = True
+    setup.rules = setup.rules.replace(inns_cathedrals=True)
     app.storage.save_setup(setup)
     lobby = open_game(app, d, seats=("human", "open", "ai:normal", "open", "ai:easy", "open"))
     assert until(d, lambda: lobby.table.rules is not None, seconds=15)

@@ -30,7 +30,7 @@ def check_state(app) -> None:  # noqa: ANN001
         if isinstance(scene, PlayScene):
             game, turn = scene.game, scene.turn
             on_board = [0] * game.players
-            for f in game.followers_on_board():
+            for f in game.figures_on_board():
                 on_board[f.player] += 1
             for p in range(game.players):
                 assert game.supply[p] + on_board[p] == FOLLOWERS
@@ -38,8 +38,8 @@ def check_state(app) -> None:  # noqa: ANN001
                 assert game.scores[p] >= 0
             if turn.pending is not None:
                 assert game.why_not_placement(turn.pending) is None
-                if turn.follower:
-                    assert game.why_not_follower(turn.pending, turn.follower) is None
+                if turn.figure is not None:
+                    assert game.why_not_figure(turn.pending, turn.figure) is None
             replayed = turn.record().replay(app.tiles)
             assert replayed.scores == game.scores
 

@@ -85,7 +85,7 @@ def test_play_and_replay_show_their_board_through_one_board_view(make_app, data_
 def board_state(scene: PlayScene) -> tuple:
     t = scene.turn
     sprites = scene.board.sprites.sprites()
-    return (t.phase, t.tile, t.rotation, t.pending, t.follower, scene.game.turn_number, scene.drag,
+    return (t.phase, t.tile, t.rotation, t.pending, t.figure, scene.game.turn_number, scene.drag,
             scene.hover_spot, scene.tip, scene.message, scene.message_time,
             (scene.camera.cx, scene.camera.cy, scene.camera.level), [id(s) for s in sprites],
             [tuple(s.rect) for s in sprites], {n: b.enabled for n, b in scene.buttons.items()},

@@ -16,6 +16,7 @@ import pytest
 from carcassonne.app.driver import Driver
 from carcassonne.app.files.storage import Storage
 from carcassonne.app.scenes.tutorial import coach_words, note_words, progress_words, scoring_words
+from carcassonne.engine.figures import FigureStep
 
 
 def open_tutorial(make_app, size=(1024, 768), animation="instant"):
@@ -59,10 +60,11 @@ def play_step(d, scene):
         d.key(pygame.K_r)
     drag_tile(d, scene, move.x, move.y)
     assert scene.turn.pending is not None and (scene.turn.pending.x, scene.turn.pending.y) == (move.x, move.y)
-    if move.follower and move.follower in scene.turn.spots():
-        d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, move.follower), steps=3)
-    while move.follower and scene.turn.follower != move.follower:
-        d.key(pygame.K_b if move.follower == "abbot:back" else pygame.K_f)
+    figure = move.figure
+    if figure is not None and figure.kind == "follower" and figure.place in scene.turn.spots():
+        d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, figure.place), steps=3)
+    while figure is not None and scene.turn.figure != figure:
+        d.key(pygame.K_b if figure.action == "back" else pygame.K_f)
     d.key(pygame.K_RETURN)
 
 
@@ -151,7 +153,7 @@ def test_a_follower_is_dragged_from_the_card_onto_a_place_that_lights_its_featur
     d.move(road)
     assert scene.board_marks().paints, "the road the follower would join is painted under the pointer"
     d.drag(scene.pieces.follower_slots(0)[-1].center, road, steps=3)
-    assert scene.turn.follower == "road:E"
+    assert scene.turn.figure == FigureStep("follower", "road:E")
     d.key(pygame.K_RETURN)
     assert scene.runner.index == 1 and scene.game.supply[0] == 6
 
@@ -358,4 +360,5 @@ def test_the_inns_and_cathedrals_lesson_shows_the_big_follower_on_the_learners_c
     scene = app.top
     d.frames()
     learner = scene.panel.cards[0]
-    assert learner.big is not None and learner.big.w > learner.followers[0].w
+    big = dict(learner.figures).get("big")
+    assert big is not None and big.w > learner.followers[0].w

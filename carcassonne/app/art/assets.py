@@ -15,9 +15,10 @@ import pygame
 
 from ... import resources
 from ...engine import Orientation, TileSet
-from ...engine.modules.abbot import garden_twin
+from ...engine.figures import FOLLOWER
 from ...engine.tiles import TileKind
-from ...tileset import garden_sources, image_sources
+from ...tileset import image_sources
+from .expansion_ui import HALO, every_tile, look, uis, with_twins
 from .picture_cache import PictureCache
 from .spots import CENTER, EDGE_MID
 
@@ -30,7 +31,6 @@ FIELD_RGB = (118, 158, 72)
 CITY_RGB = (196, 160, 104)
 CITY_WALL = (120, 88, 52)
 ROAD_RGB = (236, 226, 200)
-RIVER_RGB = (70, 140, 210)
 #: Fonts kept open: a screen uses a dozen or two sizes, so this never reopens one a frame.
 KEEP_FONTS = 40
 
@@ -95,8 +95,9 @@ class TileImages:
 
     def __init__(self, tiles: TileSet) -> None:
         self.tiles = tiles
-        self.sources = image_sources()
-        self.sources.update(garden_sources(self.sources))  # the Abbot's garden twins
+        #: Every kind's artwork, the twins a rule module makes included.
+        self.kinds = every_tile(tiles)
+        self.sources = with_twins(image_sources(), tiles)
         self._base: dict[str, pygame.Surface] = {}
         self._sized: PictureCache[tuple[int, str, int]] = PictureCache(windows=2)
         self.missing: list[str] = []
@@ -122,10 +123,8 @@ class TileImages:
         return img
 
     def _kind(self, tile: str) -> TileKind:
-        """A tile kind of the set, or a garden twin the Abbot makes of one (not in the set)."""
-        if tile in self.tiles:
-            return self.tiles[tile]
-        return garden_twin(self.tiles[tile.removesuffix("G")])
+        """A tile kind of the set, or a twin a rule module makes of one (not in the set)."""
+        return self.tiles[tile] if tile in self.tiles else self.kinds[tile]
 
     def rotated(self, tile: str, rotation: int) -> pygame.Surface:
         """The full-size artwork turned clockwise; not kept (all of them would be 36 MiB)."""
@@ -178,9 +177,9 @@ def draw_tile(o: Orientation, px: int) -> pygame.Surface:
         return round(x * px), round(y * px)
     corners = ((0, 0), (1, 0), (1, 1), (0, 1))
     for seg in o.segments:
-        if seg.kind in ("road", "river"):
-            colour = ROAD_RGB if seg.kind == "road" else RIVER_RGB
-            width = max(2, px // (12 if seg.kind == "road" else 8))
+        if seg.kind == "road":
+            colour = ROAD_RGB
+            width = max(2, px // 12)
             mids = [EDGE_MID[e] for e in seg.edges]
             if len(mids) == 2:
                 pygame.draw.lines(surf, colour, False, [P(*mids[0]), P(*CENTER), P(*mids[1])], width)
@@ -255,19 +254,22 @@ def draw_meeple(color: str, px: int, lying: bool = False) -> pygame.Surface:
 
 
 class Pieces:
-    """Meeple images per colour and size (artwork if present, else drawn); the abbot's
-    figure (The Abbot) in the same way, hooded and robed so it is never taken for a follower."""
+    """Figure images per kind, colour and size (artwork if present, else a follower drawn);
+    each kind's look (:class:`~carcassonne.app.art.expansion_ui.FigureLook`) comes from its
+    expansion's package."""
 
     def __init__(self) -> None:
-        self._base: dict[tuple[str, bool, bool], pygame.Surface] = {}
-        self._sized: PictureCache[tuple[str, bool, bool, int, bool]] = PictureCache(windows=0.25)
+        self._base: dict[tuple[str, bool, str], pygame.Surface] = {}
+        self._sized: PictureCache[tuple[str, bool, str, int]] = PictureCache(windows=0.25)
         self.missing: list[str] = []
 
-    def base(self, color: str, lying: bool = False, abbot: bool = False) -> pygame.Surface:
-        key = (color, lying, abbot)
+    def base(self, color: str, lying: bool = False, kind: str = FOLLOWER.name) -> pygame.Surface:
+        shape = look(kind)
+        lying = lying and shape.lies
+        key = (color, lying, shape.image)
         img = self._base.get(key)
         if img is None:
-            name = f"abbot-{color}.png" if abbot else f"meeple-{color}{'-lying' if lying else ''}.png"
+            name = f"{shape.image}-{color}{'-lying' if lying else ''}.png"
             path = resources.path("pieces", name)
             if path.is_file():
                 try:
@@ -280,32 +282,26 @@ class Pieces:
             self._base[key] = img
         return img
 
-    def get(self, color: str, px: int, lying: bool = False, abbot: bool = False, big: bool = False) -> pygame.Surface:
-        """The figure ``px`` tall; ``big``: the big follower (Inns & Cathedrals), a follower
-        :data:`BIG_SCALE` times the size with a gold rim, so it reads as big at every zoom."""
-        px = max(6, int(px * BIG_SCALE if big else px))
-        key = (color, lying, abbot, px, big)
+    def get(self, color: str, px: int, lying: bool = False, kind: str = FOLLOWER.name) -> pygame.Surface:
+        """The figure of ``kind`` for a follower ``px`` tall (a big follower comes out taller:
+        its look's scale, so it reads as big at every zoom)."""
+        shape = look(kind)
+        px = max(6, int(px * shape.scale if shape.scale != 1 else px))
+        key = (color, lying, kind, px)
         img = self._sized.get(key)
         if img is None:
-            base = self.base(color, lying, abbot)
+            base = self.base(color, lying, kind)
             w, h = base.get_size()
             scale = px / max(w, h)
             img = self._sized.put(key, with_halo(pygame.transform.smoothscale(
-                base, (max(1, round(w * scale)), max(1, round(h * scale)))), BIG_RIM if big else HALO))
+                base, (max(1, round(w * scale)), max(1, round(h * scale)))), shape.rim, shape.rim_width))
         return img
 
 
-#: The pale rim round every follower, so a knight reads on red roofs and a farmer on grass.
-HALO = (250, 244, 226, 235)
-#: The big follower (Inns & Cathedrals): this much taller than a follower, with a gold rim.
-BIG_SCALE = 1.4
-BIG_RIM = (255, 200, 40, 255)
-
-
-def with_halo(img: pygame.Surface, rim: tuple[int, int, int, int] = HALO) -> pygame.Surface:
-    """The image with a pale rim round its silhouette (same size: the art leaves a margin);
-    the big follower's rim is gold and twice as wide."""
-    width = max(1, round(max(img.get_size()) / (14 if rim == BIG_RIM else 28)))
+def with_halo(img: pygame.Surface, rim: tuple[int, int, int, int] = HALO, rim_width: int = 28) -> pygame.Surface:
+    """The image with a rim round its silhouette (same size: the art leaves a margin), its
+    width the image's size over ``rim_width``."""
+    width = max(1, round(max(img.get_size()) / rim_width))
     silhouette = pygame.mask.from_surface(img, 96).to_surface(setcolor=rim, unsetcolor=(0, 0, 0, 0))
     out = pygame.Surface(img.get_size(), pygame.SRCALPHA)
     for dx in range(-width, width + 1):
@@ -352,14 +348,15 @@ class Assets:
 
     def load_all(self) -> list[str]:
         """Load every resource now (``--smoke``); returns what fell back to drawing."""
-        for tile in self.tiles.sources:  # every kind of the set, and the garden twins
+        for tile in self.tiles.sources:  # every kind of the set, and the twins rule modules make
             for r in (0, 90, 180, 270):
                 self.tiles.rotated(tile, r)
         from ...engine import COLORS
         for c in COLORS:
             self.pieces.base(c)
             self.pieces.base(c, True)
-            self.pieces.base(c, abbot=True)
+            for kind in {k for ui in uis() for k in ui.looks}:
+                self.pieces.base(c, kind=kind)
         for name in self.icons.available():
             self.icons.get(name, 32)
         for role in ("ui", "bold", "title"):

@@ -15,7 +15,6 @@ from functools import cache, lru_cache
 from math import hypot
 
 from ...engine import Orientation
-from ...engine.modules.abbot import GARDEN, garden_index
 from ...engine.tiles import Segment
 from . import tile_anchors
 
@@ -43,7 +42,7 @@ def _segment_anchor(kind: str, edges: tuple[int, ...], has_cloister: bool) -> Po
             return _towards(mids[0], CENTER, 0.3)
         avg = _avg(mids)
         return _towards(CENTER, avg, 0.55) if hypot(avg[0] - .5, avg[1] - .5) > 0.05 else CENTER
-    # road (and river, never occupied)
+    # road (and an edge kind that is no feature, never occupied)
     if len(edges) == 1:
         return _towards(mids[0], CENTER, 0.42 if has_cloister else 0.5)
     if len(edges) == 2:
@@ -109,17 +108,14 @@ def _drawn(tile: str, rotation: int, spot: str) -> Point | None:
 def spot_anchor(o: Orientation, spot: str) -> Point:
     """Where the follower on place ``spot`` (``road:E`` ...) of a tile as it lies stands:
     the drawn anchor, else the computed one; the centre for a place the tile lacks. A
-    garden (The Abbot) is no follower's place but has its drawn anchor, where the abbot stands."""
-    if spot not in o.spots and spot != GARDEN:
+    place no follower takes has its drawn anchor too, where its figure stands."""
+    if spot not in o.spots:
         return CENTER
     drawn = _drawn(o.kind.id, o.rotation, spot)
     return drawn if drawn is not None else computed_anchor(o, spot)
 
 
 def place_index(o: Orientation, spot: str) -> int | None:
-    """The segment a place of the tile as it lies names: a follower's place, or its garden
-    (The Abbot's place, which no follower takes); None if the tile has no such place."""
-    if spot == GARDEN:
-        index = garden_index(o)
-        return index if index >= 0 else None
+    """The segment a place of the tile as it lies names (a follower's place, or one no
+    follower takes); None if the tile has no such place."""
     return o.spots.get(spot)

@@ -128,7 +128,7 @@ def anchor(tile: str, rotation: int, spot: str) -> Point:
     i = segment_index(tile, rotation, spot)
     point = data.anchors.get(data.names[i][0])
     if point is None:
-        raise KeyError(f"no follower stands on {spot!r} of tile {tile} (the river is no feature)")
+        raise KeyError(f"no follower stands on {spot!r} of tile {tile} (an edge kind that is no feature)")
     return turn_point(point, rotation)
 
 

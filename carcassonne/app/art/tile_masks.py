@@ -1,7 +1,7 @@
 """Which pixels of a tile belong to which segment, at any size and rotation (pygame-ce).
 
 The masks are drawn with the art (``<art>.segments.png`` beside each tile's PNG:
-palette index ``i + 1`` is segment ``i``, 0 is the river or nothing), so a
+palette index ``i + 1`` is segment ``i``, 0 is no segment), so a
 highlight covers exactly the road, city, field or cloister the player sees, and
 the picture under the pointer tells which place it is.
 
@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pygame
 
-from ...tileset import garden_sources, image_sources
+from ...tileset import image_sources, standard_tiles
+from .expansion_ui import with_twins
 from .tile_anchors import anchor, segment_data, segment_index, spot_name, tile_segments
 
 Outline = list[tuple[int, int]]
@@ -69,9 +70,7 @@ class _Sized:
 
 @lru_cache(maxsize=1)
 def _art_files() -> dict[str, Path]:
-    files = image_sources()
-    files.update(garden_sources(files))  # the Abbot's garden twins, drawn beside their plain twins
-    return files
+    return with_twins(image_sources(), standard_tiles())  # (the twins' lie beside their plain twins')
 
 
 def mask_file(tile: str) -> Path:
@@ -144,7 +143,7 @@ def segment_outlines(tile: str, rotation: int, spot: str, size: int) -> list[Out
 
 def spot_at(tile: str, rotation: int, size: int, pos: tuple[int, int]) -> str | None:
     """The follower place under pixel ``pos`` of the tile (its record name), or None on
-    the river, on nothing, or outside the tile."""
+    an edge kind that is no segment, on nothing, or outside the tile."""
     sized = _sized(tile, rotation, _check_size(size))
     x, y = int(pos[0]), int(pos[1])
     if not (0 <= x < sized.size and 0 <= y < sized.size):
@@ -155,7 +154,7 @@ def spot_at(tile: str, rotation: int, size: int, pos: tuple[int, int]) -> str | 
     index = value - 1
     names = tile_segments(tile).names
     if index >= len(names) or names[index][0] not in tile_segments(tile).anchors:
-        return None  # the river, drawn as no segment anyway
+        return None  # (an edge kind that is no segment: drawn as none anyway)
     return spot_name(tile, rotation % 360, index)
 
 

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import FollowerAt, Game, Move, Orientation, Placement
-from ...engine.modules.abbot import BACK, abbot_at
-from ...engine.modules.inns_cathedrals import big_at
+from ...engine import FigureAt, Game, Move, Orientation, Placement
+from ...engine.figures import FOLLOWER, FigureStep
 from ..art import tile_masks
 from ..art.assets import Assets
 from ..art.spots import place_index, spot_anchor
@@ -34,7 +33,7 @@ from .sprites import (
     GhostFollower,
     GhostTile,
     LastFollowerMark,
-    LeavingAbbot,
+    LeavingFigure,
     SpotMark,
 )
 
@@ -68,7 +67,7 @@ class BoardMarks:
     scored: tuple[Cell, ...] = ()
     #: The tile laid down this turn but not confirmed, and its follower's place.
     pending: Placement | None = None
-    pending_follower: str | None = None
+    pending_figure: FigureStep | None = None
     #: The colour of the player whose turn it is (the pending follower, lit places).
     colour: str = "red"
     #: Lit follower places on the pending tile, and the one under the pointer.
@@ -78,7 +77,7 @@ class BoardMarks:
     #: farms' owners, a feature being scored), bottom first.
     paints: tuple[Paint, ...] = ()
     #: The follower put on the board by the last turn (ringed).
-    last_follower: FollowerAt | None = None
+    last_follower: FigureAt | None = None
     #: A square shown from the move log (framed).
     shown: Cell | None = None
     #: Dim the board under the paints, so the painted features stand out (final scoring).
@@ -87,9 +86,9 @@ class BoardMarks:
     #: move beside the one played; its follower in ``ghost_colour`` (default ``colour``).
     ghost: Move | None = None
     ghost_colour: str | None = None
-    #: An abbot being taken back this turn (not yet confirmed), drawn see-through with the
-    #: points it will score (The Abbot).
-    leaving: FollowerAt | None = None
+    #: A figure being taken home by this turn's action (not yet confirmed), drawn see-through
+    #: with the points it will score.
+    leaving: FigureAt | None = None
     leaving_points: int | None = None
 
 
@@ -106,8 +105,9 @@ class BoardView:
         self.marks = BoardMarks()
         #: The follower standing on the pending tile, if any (to pick it up again).
         self.pending_follower: BoardFollower | None = None
-        #: Each player's abbot standing on the board (The Abbot), to pick it up again.
-        self.abbots: dict[int, BoardFollower] = {}
+        #: Each player's figures of other kinds than the follower on the board (an
+        #: expansion's), by player and kind: an action may take one home.
+        self.others: dict[tuple[int, str], BoardFollower] = {}
         self._tiles_shown: object = None
         self._marks_shown: tuple[object, BoardMarks] | None = None
 
@@ -166,24 +166,22 @@ class BoardView:
         lf = m.last_follower
         o_last = self.game.tile_at(lf.x, lf.y) if lf is not None else None
         if lf is not None and o_last is not None:
-            add(LastFollowerMark(lf.x, lf.y, o_last, lf.spot), layer=LAYERS["highlights"])
+            add(LastFollowerMark(lf.x, lf.y, o_last, lf.place), layer=LAYERS["highlights"])
         for x, y in m.dead:
             add(DeadMark(x, y), layer=LAYERS["marks"])
-        self.abbots = {}
-        for f in self.game.followers_on_board():
+        self.others = {}
+        for f in self.game.figures_on_board():
             o = self.game.tile_at(f.x, f.y)
             if o is None:
                 continue
             if f == m.leaving:
-                add(LeavingAbbot(f.x, f.y, o, f.spot, self.colours[f.player], self.assets, m.leaving_points or 0),
-                    layer=LAYERS["labels"])
+                add(LeavingFigure(f.x, f.y, o, f.place, self.colours[f.player], self.assets, m.leaving_points or 0,
+                                  kind=f.kind), layer=LAYERS["labels"])
                 continue
-            abbot = f == abbot_at(self.game, f.player)
-            sprite = BoardFollower(f.x, f.y, o, f.spot, self.colours[f.player], self.assets, abbot=abbot,
-                                   big=f == big_at(self.game, f.player))
+            sprite = BoardFollower(f.x, f.y, o, f.place, self.colours[f.player], self.assets, kind=f.kind)
             add(sprite, layer=LAYERS["meeples"])
-            if abbot:
-                self.abbots[f.player] = sprite
+            if f.kind != FOLLOWER.name:
+                self.others[(f.player, f.kind)] = sprite
         ghost_cell = (m.ghost.x, m.ghost.y) if m.ghost is not None else None
         for x, y in m.legal:
             if (x, y) != ghost_cell:  # the ghost tile shows unwashed
@@ -192,9 +190,9 @@ class BoardView:
             g = m.ghost
             o = self.orientation(g.placement)
             add(GhostTile(g.x, g.y, o, self.assets), layer=LAYERS["highlights"])
-            if g.follower and g.follower != BACK:  # (an abbot taken back stands on no new place)
-                add(GhostFollower(g.x, g.y, o, g.follower, m.ghost_colour or m.colour, self.assets),
-                    layer=LAYERS["labels"])
+            if g.figure is not None and not g.figure.action:  # (an action puts no figure on a new place)
+                add(GhostFollower(g.x, g.y, o, g.figure.place, m.ghost_colour or m.colour, self.assets,
+                                  kind=g.figure.kind), layer=LAYERS["labels"])
         self.pending_follower = None
         p = m.pending
         if p is None:
@@ -204,8 +202,9 @@ class BoardView:
         tile.pending = True
         add(tile, layer=LAYERS["board"])
         add(CellMark(p.x, p.y, PENDING, frame=4), layer=LAYERS["marks"])
-        if m.pending_follower:
-            self.pending_follower = BoardFollower(p.x, p.y, o, m.pending_follower, m.colour, self.assets)
+        if m.pending_figure is not None and not m.pending_figure.action:
+            step = m.pending_figure
+            self.pending_follower = BoardFollower(p.x, p.y, o, step.place, m.colour, self.assets, kind=step.kind)
             add(self.pending_follower, layer=LAYERS["meeples"])
         for spot in m.spots:
             mark = SpotMark(p.x, p.y, o, spot, m.colour)
@@ -258,10 +257,15 @@ class BoardView:
                 best, best_d = spot, dist
         return best
 
-    def on_abbot(self, pos: tuple[int, int], player: int) -> bool:
-        """Whether ``pos`` is on ``player``'s abbot standing on the board (to drag it home)."""
-        sprite = self.abbots.get(player)
-        return sprite is not None and self.area.collidepoint(pos) and sprite.rect.inflate(6, 6).collidepoint(pos)
+    def figure_under(self, pos: tuple[int, int], player: int) -> str | None:
+        """The kind of ``player``'s figure (other than a follower) standing on the board under
+        ``pos``, if any (an action may take it home: a drag onto the panel)."""
+        if not self.area.collidepoint(pos):
+            return None
+        for (owner, kind), sprite in self.others.items():
+            if owner == player and sprite.rect.inflate(6, 6).collidepoint(pos):
+                return kind
+        return None
 
     def on_pending_follower(self, pos: tuple[int, int]) -> bool:
         f = self.pending_follower

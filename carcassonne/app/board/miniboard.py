@@ -14,11 +14,8 @@ from typing import Any
 import pygame
 
 from ...engine import Game, RecordError, TileSet
-from ...engine.modules.abbot import GARDEN, abbot_at
-from ...engine.modules.inns_cathedrals import BIG, is_big
-from ...engine.moves import Discard, Move
+from ...engine.moves import Discard
 from ...engine.record import GameRecord
-from ...engine.tiles import CLOISTER
 from ...i18n import N_, _
 from ...words.score_words import describe
 from ..art.assets import Assets
@@ -105,30 +102,18 @@ def board_picture(example: Example, assets: Assets, size: tuple[int, int], max_t
         pygame.draw.rect(surface, TABLE_EDGE_RGB, pygame.Rect(margin, margin, cols * px, rows * px).inflate(4, 4),
                          max(2, px // 24))
     game = example.game
-    # (an abbot: one standing as the game's abbot, or one that came home from a garden or,
-    # taken back, from an incomplete cloister in play; a monk only comes home from a completed one)
-    followers = [*((f, f == abbot_at(game, f.player)) for f in game.followers_on_board()),
-                 *((f, f.spot == GARDEN or (e.feature == CLOISTER and not e.complete and not e.final))
-                   for e in game.events for f in e.followers_returned)]
-    bigs = big_followers(game)
-    for f, abbot in followers:
+    # (those standing, and those that came home during play, each in its kind's look)
+    for f in [*game.figures_on_board(), *(f for e in game.events for f in e.figures_returned)]:
         under = game.tile_at(f.x, f.y)
         if under is None:
             continue
-        ax, ay = spot_anchor(under, f.spot)
-        img = assets.pieces.get(example.colours[f.player], max(6, int(px * 0.42)), f.spot.startswith("farm"),
-                                abbot=abbot, big=(f.x, f.y, f.spot) in bigs)
+        ax, ay = spot_anchor(under, f.place)
+        img = assets.pieces.get(example.colours[f.player], max(6, int(px * 0.42)), f.place.startswith("farm"),
+                                kind=f.kind)
         surface.blit(img, img.get_rect(center=(round(ox + (f.x + ax) * px), round(oy + (f.y + ay) * px))))
     for i, tile in enumerate(example.returned):
         _draw_returned(surface, assets.tiles.sized(tile, 0, px), (board_w + px // 4, i * px))
     return surface
-
-
-def big_followers(game: Game) -> set[tuple[int, int, str]]:
-    """Where big followers were put (Inns & Cathedrals: ``big:<place>``), standing or gone home,
-    so the example draws them big as the board does."""
-    return {(t.x, t.y, t.follower.removeprefix(BIG)) for t in game.history
-            if isinstance(t, Move) and t.follower is not None and is_big(t.follower)}
 
 
 def _draw_returned(surface: pygame.Surface, image: pygame.Surface, at: tuple[int, int]) -> None:

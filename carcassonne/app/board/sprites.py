@@ -11,6 +11,7 @@ import math
 import pygame
 
 from ...engine import Orientation
+from ...engine.figures import FOLLOWER
 from ..art.assets import PLAYER_RGB, Assets
 from ..art.picture_cache import PictureCache
 from ..art.spots import spot_anchor
@@ -54,16 +55,13 @@ class BoardTile(BoardSprite):
 
 
 class BoardFollower(BoardSprite):
-    """A follower standing (or, as a farmer, lying) on a placed tile; or an abbot (The Abbot:
-    ``abbot``, or a place written as the abbot's choice, ``abbot:garden``), in its own figure;
-    or the big follower (Inns & Cathedrals: ``big``, or ``big:city:N``), drawn bigger."""
+    """A figure standing (or, as a farmer, lying) on a placed tile: a follower, or another
+    kind (an expansion's), drawn in its kind's look."""
 
     def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets,
-                 abbot: bool = False, big: bool = False) -> None:
+                 kind: str = FOLLOWER.name) -> None:
         super().__init__()
-        self.abbot = abbot or spot.startswith("abbot:")
-        self.big = big or spot.startswith("big:")
-        spot = spot.removeprefix("abbot:").removeprefix("big:")
+        self.kind = kind
         self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
         self.assets = assets
         self.lying = spot.startswith("farm")
@@ -75,7 +73,7 @@ class BoardFollower(BoardSprite):
         px = camera.tile_px
         if px != self._px:
             self.image = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), self.lying,
-                                                abbot=self.abbot, big=self.big)
+                                                kind=self.kind)
             self._px = px
         ax, ay = spot_anchor(self.o, self.spot)
         sx, sy = camera.to_screen(self.x + ax, self.y + ay)
@@ -241,7 +239,7 @@ class GhostFollower(BoardFollower):
         if px != self._px:
             self._px = px
             piece = self.assets.pieces.get(self.color, max(10, round(px * GHOST_SCALE * FOLLOWER_SCALE)),
-                                           self.lying, abbot=self.abbot, big=self.big)
+                                           self.lying, kind=self.kind)
             r = max(piece.get_width(), piece.get_height()) // 2 + max(3, px // 30)
             img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
             pygame.draw.circle(img, (*GHOST_RGB, 70), (r + 2, r + 2), r)
@@ -265,19 +263,20 @@ def tinted(img: pygame.Surface, rgb: tuple[int, int, int], alpha: int = 90) -> p
     return out
 
 
-class LeavingAbbot(BoardFollower):
-    """An abbot taken back this turn, not yet confirmed: see-through where it stood, with the
-    points it scores as it comes home (The Abbot: 1 + the tiles around its cloister or garden)."""
+class LeavingFigure(BoardFollower):
+    """A figure an action takes home this turn, not yet confirmed: see-through where it stood,
+    with the points it scores as it comes home."""
 
-    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets, points: int) -> None:
-        super().__init__(x, y, o, spot, color, assets, abbot=True)
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str, assets: Assets, points: int,
+                 kind: str = FOLLOWER.name) -> None:
+        super().__init__(x, y, o, spot, color, assets, kind=kind)
         self.points = points
 
     def sync(self, camera: Camera) -> None:
         px = camera.tile_px
         if px != self._px:
             self._px = px
-            figure = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), abbot=True).copy()
+            figure = self.assets.pieces.get(self.color, max(10, round(px * FOLLOWER_SCALE)), kind=self.kind).copy()
             figure.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
             # a dashed ring round the see-through figure: it stands here until the turn is confirmed
             r = max(figure.get_size()) // 2 + max(2, px // 40)

@@ -16,6 +16,7 @@ from ...engine.record import GameRecord, Seat
 from ...engine.tiles import TileKind, TileSet
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _
+from ...words.expansion import first
 from ...words.movelog import put_words
 from ...words.turn_place import where
 
@@ -100,7 +101,7 @@ class Replay:
             return drew.format(name=who, tile=tile_words(self.game.tiles[turn.tile]))
         text = _("{name} placed {tile} {where}").format(name=who, tile=tile_words(self.game.tiles[turn.tile]),
                                                         where=where(turn.x, turn.y))
-        text += put_words(turn)  # (as the move log says it: the big follower, the abbot too)
+        text += put_words(turn)  # (as the move log says it, an expansion's figures too)
         if self.game.rules.hole_bonus and self.game.fills_hole(turn.x, turn.y):
             text += _("; it filled a hole, so they play again (house rule)")
         return text + "."
@@ -113,9 +114,12 @@ class Replay:
 
 def tile_words(kind: TileKind) -> str:
     """A tile as players name it, by what stands out on it: "a cloister tile", "a city
-    tile with a pennant", "a road tile", "a river tile"."""
+    tile with a pennant", "a road tile", or as an expansion names its own tiles."""
+    said = first("tile_name", kind)
+    if said is not None:
+        return str(said)
     kinds = {seg.kind for seg in kind.segments}
-    for word in ("river", "cloister", "city", "road"):
+    for word in ("cloister", "city", "road"):
         if word in kinds:
             if word == "city" and any(seg.pennant for seg in kind.segments):
                 return _("a city tile with a pennant")
@@ -123,5 +127,4 @@ def tile_words(kind: TileKind) -> str:
     return _("a field tile")
 
 
-_TILE_WORDS = {"river": N_("a river tile"), "cloister": N_("a cloister tile"), "city": N_("a city tile"),
-               "road": N_("a road tile")}
+_TILE_WORDS = {"cloister": N_("a cloister tile"), "city": N_("a city tile"), "road": N_("a road tile")}

@@ -7,14 +7,14 @@ kept per file and change time, so reopening the list does not replay again.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine import CarcassonneError, Rules, TileSet
 from ...engine.record import GameRecord
 from ...engine.rules import RANDOM
-from ...i18n import N_, _, format_when, language, ngettext
+from ...i18n import N_, _, format_when, language
+from ...words.expansion import speakers
 from .storage import Storage
 
 
@@ -48,27 +48,30 @@ class SaveSummary:
         return " · ".join(f"{name} {score}" for name, score in zip(self.players, self.scores))
 
 
+#: The base game's and the house rules' options, in the order the Load list names them.
+_CORE = ("farmers", "farm_scoring", "small_city", "incomplete_score", "hole_bonus", "table", "table_closes",
+         "discard", "start")
+
+
 def describe_rules(rules: Rules) -> str:
     """The options that differ from the base game's defaults, in a few words: the expansions
-    first (what a player looks for), then the rest."""
+    first (what a player looks for; each in its own words, the last registered first), then
+    the rest."""
     default = Rules()
-    words = []
-    first = ("inns_cathedrals", "abbot", "river")
-    for option in sorted(dataclasses.fields(Rules), key=lambda f: first.index(f.name) if f.name in first else 9):
-        value, usual = getattr(rules, option.name), getattr(default, option.name)
+    words = [word for speaker in reversed(speakers()) for word in speaker.rules_words(rules)]
+    for name in _CORE:
+        value, usual = getattr(rules, name), getattr(default, name)
         if value == usual:
             continue
         if isinstance(value, bool):
-            words.append(_(_SWITCHES.get((option.name, value), option.name.replace("_", " "))))
+            words.append(_(_SWITCHES.get((name, value), name.replace("_", " "))))
         else:
-            words.append(_option_words(option.name, value))
+            words.append(_option_words(name, value))
     return _(", ").join(words) or _("standard rules")
 
 
 def _option_words(name: str, value: object) -> str:
     """An option with a value (not on or off) as the Load list says it."""
-    if name == "hand" and isinstance(value, int):
-        return ngettext("a hand of {count} tile", "a hand of {count} tiles", value).format(count=value)
     if name == "start":
         return _("random start tile") if value == RANDOM else _("start tile {tile}").format(tile=value)
     if name == "table" and isinstance(value, tuple):
@@ -79,10 +82,8 @@ def _option_words(name: str, value: object) -> str:
 
 #: A rule option switched from its usual value, as the Load list says it.
 _SWITCHES = {("farmers", False): N_("no farmers"), ("small_city", True): N_("small city"),
-             ("river", True): N_("river"), ("incomplete_score", False): N_("no incomplete score"),
-             ("hole_bonus", True): N_("hole bonus"), ("table_closes", True): N_("table closes"),
-             ("abbot", True): N_("The Abbot"), ("hand_open", False): N_("hidden hands"),
-             ("inns_cathedrals", True): N_("Inns & Cathedrals")}
+             ("incomplete_score", False): N_("no incomplete score"), ("hole_bonus", True): N_("hole bonus"),
+             ("table_closes", True): N_("table closes")}
 _OPTIONS = {"farm_scoring": N_("farm scoring"), "discard": N_("discard")}
 _VALUES = {"first edition": N_("first edition"), "second edition": N_("second edition"),
            "third edition": N_("third edition"), "bag": N_("bag"), "box": N_("box")}

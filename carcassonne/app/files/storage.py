@@ -17,14 +17,16 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...engine import COLORS, FARM_SCORINGS, RecordError, Rules
 from ...engine.record import GameRecord, write_atomically
+from ...engine.rules import RANDOM
 from ...engine.untrusted import clean_name, parse_json, read_text, shown_path
+from ...expansions import declared
 from ...i18n import LANGUAGES
 from . import gamelock
 from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
@@ -91,8 +93,6 @@ class Settings:
 
 
 SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:expert")
-#: How many tiles a hand may hold (game-record.md, "A hand of tiles").
-HAND_SIZES = (1, 2, 3)
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dora", "Eve", "Finn")
 
 
@@ -105,30 +105,19 @@ class SeatSetup:
 
 @dataclass
 class Setup:
-    """The New game form, remembered between runs."""
+    """The New game form, remembered between runs: the seats, the rules (the base game's, the
+    expansions', the house rules), the seed, and whether the first player is drawn."""
 
     seats: list[SeatSetup] = field(default_factory=lambda: [
         SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "ai:normal")])
-    farmers: bool = True
-    farm_scoring: str = "third-edition"
-    small_city: bool = False
-    river: bool = False
+    rules: Rules = field(default_factory=Rules)
     seed: str = ""
-    #: House rules as game-record keys, only those that differ from the book.
-    house: dict[str, Any] = field(default_factory=dict)
     random_first: bool = False
-    #: The Abbot and gardens (the rule key ``abbot``).
-    abbot: bool = False
-    #: Inns & Cathedrals: its tiles, the big follower, inns and cathedrals (the rule key ``inns_cathedrals``).
-    inns_cathedrals: bool = False
-    #: Tiles in each player's hand (1: the ordinary game) and whether the others see them.
-    hand: int = 1
-    hand_open: bool = True
-    #: The start tile drawn from the bag (the house rule ``start: "random"``; not with The River).
-    random_start: bool = False
 
     @classmethod
     def from_data(cls, data: Any) -> Setup:
+        """The set-up a settings file holds; what is missing or unusable is left at its default
+        (a file of an older version, which kept each option apart, is read too)."""
         s = cls()
         if not isinstance(data, dict):
             return s
@@ -144,25 +133,68 @@ class Setup:
                 parsed.append(SeatSetup(name, color, kind))
             if len(parsed) == len(seats) and len({p.color for p in parsed}) == len(parsed):
                 s.seats = parsed
-        for key in ("farmers", "small_city", "river", "random_first", "abbot", "hand_open", "random_start",
-                    "inns_cathedrals"):
-            if isinstance(data.get(key), bool):
-                setattr(s, key, data[key])
-        if data.get("hand") in HAND_SIZES and not isinstance(data.get("hand"), bool):
-            s.hand = data["hand"]
-        if data.get("farm_scoring") in FARM_SCORINGS:
-            s.farm_scoring = data["farm_scoring"]
-        if isinstance(data.get("house"), dict):
-            try:  # checked as a record's rules are; a bad value drops them all
-                s.house = Rules.from_record(data["house"]).house_rules
-            except RecordError:
+        if isinstance(data.get("random_first"), bool):
+            s.random_first = data["random_first"]
+        rules = data.get("rules")
+        if isinstance(rules, dict):
+            try:  # checked as a record's rules are; bad rules are the book's
+                s.rules = Rules.from_record(rules)
+            except (RecordError, TypeError):
                 pass
+        else:
+            s.rules = combine(_older_options(data))[0]
         if isinstance(data.get("seed"), str) and data["seed"].isascii() and data["seed"].isdigit():
             s.seed = data["seed"][:12]
         return s
 
     def to_data(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"seats": [asdict(seat) for seat in self.seats], "rules": self.rules.to_record(),
+                "seed": self.seed, "random_first": self.random_first}
+
+
+def combine(changes: Iterable[dict[str, Any]], rules: Rules | None = None) -> tuple[Rules, list[bool]]:
+    """``rules`` (default: the book's) with each of ``changes`` (rules keys) applied in turn;
+    one that cannot be played with those before it is left out (a random start tile after
+    an expansion's own start tile). Returns the rules and, per change, whether it was applied."""
+    rules = rules or Rules()
+    applied = []
+    for change in changes:
+        try:
+            rules = rules.replace(**change)
+        except (RecordError, TypeError):
+            applied.append(False)
+        else:
+            applied.append(True)
+    return rules, applied
+
+
+def _older_options(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options a settings file of an older version kept one by one (``farmers``, each
+    expansion's rules keys by their names, ``house``, ``random_start``), as rules keys, in
+    the form's order."""
+    changes: list[dict[str, Any]] = []
+    for key in ("farmers", "small_city"):
+        if isinstance(data.get(key), bool):
+            changes.append({key: data[key]})
+    if data.get("farm_scoring") in FARM_SCORINGS:
+        changes.append({"farm_scoring": data["farm_scoring"]})
+    for expansion in declared():
+        try:
+            found = {key.name: expansion.read_key(key.name, data[key.name]) for key in expansion.keys
+                     if key.name in data}
+        except RecordError:
+            continue
+        if found:
+            changes.append(found)
+    house = data.get("house")
+    if isinstance(house, dict):
+        try:  # checked as a record's rules are; a bad value drops them all
+            changes.append(Rules.from_record(house).house_rules)
+        except (RecordError, TypeError):
+            pass
+    if data.get("random_start") is True:
+        changes.append({"start": RANDOM})
+    return changes
 
 
 class Storage:

@@ -9,10 +9,12 @@ every aid on this screen is the engine's, from what this player may see.
 - The seats this connection holds are played here (several: a hot-seat at the host).
 - Every other seat (friends elsewhere, computers the server runs, a turn whose timer ran
   out) plays "like a computer": its turn arrives from the server and glides in.
-- This screen's player lays the tile and stands a follower locally (the engine checks
+- This screen's player lays the tile and stands a figure locally (the engine checks
   each step at once) and the steps go to the server, so the others see them; Confirm
   sends the whole move with its turn number, and the turn is played here only when the
   server's answer comes back (:meth:`poll_table`).
+- A decision the rules ask (the server's pending step names it, and whose it is) is
+  answered here for the seats this screen holds (``decide``); another's shows as waiting.
 """
 
 from __future__ import annotations
@@ -21,15 +23,16 @@ import logging
 from collections import deque
 from typing import Any
 
-from ...engine import COLORS, Move, Placement, ScoreEvent
-from ...engine.record import Seat
+from ...engine import COLORS, Decision, Move, Placement, RecordError, ScoreEvent
+from ...engine.figures import FigureStep
+from ...engine.record import Seat, read_figure
 from ...engine.untrusted import clean_name
 from ...i18n import _
 from ...net.link import FAILED, Link
 from ...net.mirror import apply_turns
-from ...net.protocol import ProtocolError, turn_from_wire
+from ...net.protocol import ProtocolError, figure_message, play_message, turn_from_wire
 from ...net.table import Desync, TableState
-from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, TurnController
+from ..play.turn import AI_DECIDE, AI_GLIDE, AI_THINK, ANIMATING, DECIDE, HANDOVER, HUMAN, TurnController
 from .netplay import refusal_words
 
 #: This screen's move was sent; the server's answer is awaited.
@@ -37,8 +40,8 @@ SENT = "sent"
 
 log = logging.getLogger(__name__)
 
-#: The server's side of the turn in progress: (placement, follower, said "no follower").
-Step = tuple[Placement | None, str | None, bool]
+#: The server's side of the turn in progress: (placement, figure step, said "no follower").
+Step = tuple[Placement | None, FigureStep | None, bool]
 
 
 def tidy_table(table: TableState) -> None:
@@ -101,22 +104,65 @@ class NetworkTurnController(TurnController):
         return sorted(self.held)
 
     @property
-    def pending_elsewhere(self) -> tuple[Placement, str | None] | None:
+    def pending_elsewhere(self) -> tuple[Placement, FigureStep | None] | None:
         """The other screen's tile laid and not yet confirmed (the server's word, checked here
         by the engine before it is drawn)."""
         p = self.table.pending
-        if self.phase != AI_THINK or self.tile is None or not isinstance(p, dict):
+        if self.phase not in (AI_THINK, AI_DECIDE, DECIDE) or self.tile is None or not isinstance(p, dict):
             return None
-        x, y, rotation, spot = p.get("x"), p.get("y"), p.get("rotation"), p.get("follower")
+        if self.phase != AI_THINK and self.steps.pending is not None:
+            return None  # (this screen's own move, shown as its steps)
+        x, y, rotation = p.get("x"), p.get("y"), p.get("rotation")
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
             return None
         assert isinstance(x, int) and isinstance(y, int) and isinstance(rotation, int)
         placement = Placement(self.tile, x, y, rotation)
         if rotation not in (0, 90, 180, 270) or self.game.why_not_placement(placement) is not None:
             return None
-        if not isinstance(spot, str) or self.game.why_not_follower(placement, spot) is not None:
-            spot = None
-        return placement, spot
+        step = None
+        raw = p.get("figure")
+        if isinstance(raw, dict):
+            try:
+                step = read_figure("pending", raw)
+            except RecordError:
+                step = None
+        if step is not None and self.game.why_not_figure(placement, step) is not None:
+            step = None
+        return placement, step
+
+    def decision(self) -> Decision | None:
+        """The decision the server's pending step waits for (whoever's it is), or None."""
+        p = self.table.pending
+        asked = p.get("decision") if isinstance(p, dict) else None
+        if not isinstance(asked, dict):
+            return None
+        player, kind, options = asked.get("player"), asked.get("kind"), asked.get("options")
+        if not (isinstance(player, int) and 0 <= player < len(self.seats) and isinstance(kind, str)
+                and isinstance(options, list)):
+            return None
+        shaped = tuple(tuple(o) for o in options if isinstance(o, list) and 2 <= len(o) <= 3)
+        made = p.get("decisions") if isinstance(p, dict) else None
+        return Decision(player, kind, shaped, len(made) if isinstance(made, list) else 0)
+
+    def decide(self, choice: Any) -> Any:
+        """Answer the decision asked of a seat this screen holds: the server checks it."""
+        asked = self.decision()
+        if self.phase != DECIDE or asked is None or asked.player not in self.held:
+            return super().decide(choice)
+        if choice not in asked.options:
+            return super().decide(choice)  # (the engine's words for a choice that is none)
+        self.link.send({"type": "decide", "choice": list(choice)})
+        self.phase = AI_DECIDE  # (waits for the server's word)
+        return None
+
+    def _follow_decision(self) -> None:
+        """The phase that the server's pending decision asks for: this screen decides for a seat
+        it holds, else it waits; back to waiting once none is asked."""
+        asked = self.decision()
+        if asked is not None and self.phase in (SENT, AI_THINK, AI_DECIDE, DECIDE, HUMAN):
+            self.phase = DECIDE if asked.player in self.held else AI_DECIDE
+        elif asked is None and self.phase in (DECIDE, AI_DECIDE):
+            self.phase = AI_THINK if self.is_ai_turn else SENT
 
     def start_ai(self) -> None:
         """Nothing to start: the other seat's turn comes from the server."""
@@ -193,13 +239,14 @@ class NetworkTurnController(TurnController):
             while self.arrived and self.arrived[0].get("at", 0) < self.game.turn_number:
                 self.arrived.popleft()  # already in a whole-game state taken since
             return None
-        if self.phase == SENT:
+        if self.phase in (SENT, DECIDE, AI_DECIDE) and self.sent is not None:
             played = next((t for t in self._turns(self.arrived[0]) if isinstance(t, Move)), None)
-            if played == self.sent:
-                return self._land(self.arrived.popleft())
-        if self.phase in (SENT, HUMAN, HANDOVER):
+            if played is not None and played._replace(decisions=()) == self.sent._replace(decisions=()):
+                return self._land(self.arrived.popleft())  # (with the decisions made meanwhile)
+        if self.phase in (SENT, HUMAN, HANDOVER, DECIDE, AI_DECIDE):
             # the turn was played for this seat: its timer ran out (or the host handed it over)
-            self.pending, self.follower, self.declined, self.sent = None, None, False, None
+            self.steps.pick_up()
+            self.sent = None
             self.phase = AI_THINK
         return None
 
@@ -232,6 +279,8 @@ class NetworkTurnController(TurnController):
             self._merge_state()
         elif kind == "seats":
             self.seats[:] = table_seats(self.table) or self.seats
+        elif kind == "pending":
+            self._follow_decision()
 
     def _merge_state(self) -> None:
         """A whole-game state (after a reconnection): bring the copy the screen shows up to it."""
@@ -269,8 +318,8 @@ class NetworkTurnController(TurnController):
         super().pick_up()
         self._tell()
 
-    def put_follower(self, spot: str | None) -> Any:
-        reason = super().put_follower(spot)
+    def put(self, step: FigureStep | None) -> Any:
+        reason = super().put(step)
         self._tell()
         return reason
 
@@ -287,20 +336,20 @@ class NetworkTurnController(TurnController):
         """Bring the server's copy of the turn in progress to this screen's (the others see it)."""
         if self.phase != HUMAN:
             return
-        pending, follower, declined = self.told
-        want = (self.pending, self.follower, self.declined)
+        pending, figure, declined = self.told
+        want = (self.pending, self.figure, self.declined)
         if want == self.told:
             return
         if want[0] is None:
-            for _step in range(int(declined) + int(follower is not None) + int(pending is not None)):
+            for _step in range(int(declined) + int(figure is not None) + int(pending is not None)):
                 self.link.send({"type": "undo"})
         else:
             p = want[0]
             if pending != p:
                 self.link.send({"type": "lay", "x": p.x, "y": p.y, "rotation": p.rotation})
-                follower, declined = None, False
-            if follower != want[1] or (declined and not want[2]):
-                self.link.send({"type": "follower", "spot": want[1]})
+                figure, declined = None, False
+            if figure != want[1] or (declined and not want[2]):
+                self.link.send(figure_message(want[1]))
             if want[2] and not declined:
                 self.link.send({"type": "no_follower"})
         self.told = want
@@ -309,13 +358,13 @@ class NetworkTurnController(TurnController):
         """Send the whole move (checked here first); it is played when the server answers."""
         if self.pending is None:
             return super().confirm(skip_follower)  # (raises: place the tile first)
-        move = self.pending.with_follower(None if skip_follower else self.follower)
-        reason = self.game.why_not(move)
+        move = self.pending.with_figure(None if skip_follower else self.figure)
+        asks = self.game.decision(move) is not None  # (the server lays it and asks the decisions)
+        reason = self.game.why_not(move) if not asks else None
         if reason is not None:
             self.notices.append(str(reason))
             return None
-        if not self.link.send({"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
-                               "follower": move.follower, "turn": self.game.turn_number}):
+        if not self.link.send(play_message(move, self.game.turn_number)):
             self.notices.append(_("Not connected right now: confirm again once the connection is back."))
             return None
         self.sent, self.phase = move, SENT

@@ -19,7 +19,6 @@ from typing import Any
 
 from ...engine import Rules, TileSet
 from ...engine.record import write_atomically
-from ...engine.rules import RANDOM
 from ...engine.untrusted import clean_name, parse_json, read_text
 from ...i18n import N_, _
 from ...net.discovery import Answerer
@@ -27,6 +26,7 @@ from ...net.host import Host, HostError
 from ...net.link import Link
 from ...net.protocol import MAX_GAME_NAME
 from ...net.server import DEFAULT_PORT
+from ..art.expansion_ui import offline_options
 from ..files.storage import Setup
 
 log = logging.getLogger(__name__)
@@ -120,14 +120,13 @@ def seat_plans(setup: Setup, random_first: bool = False) -> list[dict[str, Any]]
     return plans
 
 
-def setup_rules(setup: Setup, house: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The rules a hosted game asks the server for: everything the form offers but the hand
-    of tiles (each client would have to be told its own hand; the server refuses it)."""
-    box: dict[str, Any] = {"start": RANDOM} if setup.random_start and not setup.river else {}
-    rules = Rules(farmers=setup.farmers, farm_scoring=setup.farm_scoring, small_city=setup.small_city,
-                  river=setup.river, abbot=setup.abbot, inns_cathedrals=setup.inns_cathedrals,
-                  **box, **(house or {}))
-    return rules.to_record()
+def setup_rules(setup: Setup) -> dict[str, Any]:
+    """The rules a hosted game asks the server for: the form's, but those a server does not
+    play (each client would have to be told its own hidden tiles; the server refuses them)
+    are left at the book's."""
+    book = Rules()
+    left = {key: value for option in offline_options() for key, value in option.write(option.read(book)).items()}
+    return setup.rules.replace(**left).to_record()
 
 
 class NetPlay:
@@ -155,12 +154,11 @@ class NetPlay:
                 log.info("LAN discovery does not answer from this copy: %s", exc)
         return self.host
 
-    def host_game(self, setup: Setup, house: dict[str, Any], random_first: bool, turn_seconds: int,
-                  hints: bool, name: str) -> Link:
+    def host_game(self, setup: Setup, turn_seconds: int, hints: bool, name: str) -> Link:
         """Open a game to the network; the link creates it (HostError if the server cannot start)."""
         host = self.start_host()
         link = Link(host.local_url, self.tiles)
-        link.create(seat_plans(setup, random_first), rules=setup_rules(setup, house), name=name[:MAX_GAME_NAME],
+        link.create(seat_plans(setup, setup.random_first), rules=setup_rules(setup), name=name[:MAX_GAME_NAME],
                     turn_seconds=turn_seconds, hints=hints)
         return link
 

@@ -14,6 +14,7 @@ import pygame
 
 from ...engine import Game, Move, Placement
 from ...engine.aids import dead_spots, projected_scores, tiles_that_fit
+from ...engine.figures import FOLLOWER, FigureStep
 from ...i18n import _, ngettext
 from ...words import explain
 from ..art.assets import Fonts, TileImages
@@ -123,7 +124,7 @@ def play_tip(turn: TurnController, aids: Aids, *, card: int | None, cell: tuple[
     if p is not None and cell == (p.x, p.y):
         if not turn.can_act or dragging not in (None, "follower") or not spot or spot in turn.spots():
             return None
-        sentence = explain.why_not_follower(game, p, spot)
+        sentence = explain.why_not_figure(game, p, FigureStep(FOLLOWER.name, spot))
         return Tip([sentence], BAD) if sentence else None
     if game.tile_at(*cell) is not None:
         return None

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pygame
 
-from ...engine import FollowerAt, Game, Placement, ScoreEvent
+from ...engine import FigureAt, Game, Placement, ScoreEvent
 from ...words.movelog import LogEntry, entries, last_move
 from ..art.assets import Assets
 from ..board.board_view import BoardMarks
@@ -51,7 +51,7 @@ class BoardOverlay:
     def entries(self) -> list[LogEntry]:
         return self._cached("log", lambda: entries(self.game))  # type: ignore[return-value]
 
-    def last_follower(self) -> FollowerAt | None:
+    def last_follower(self) -> FigureAt | None:
         return self._cached("last", lambda: last_move(self.game)[1])  # type: ignore[return-value]
 
     # ----------------------------------------------------------- actions

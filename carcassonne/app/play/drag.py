@@ -2,19 +2,21 @@
 
 Geometry over the turn's state only: the scene says where things are on screen
 (:class:`Places`), and gets back a :class:`Drag` to carry or a :class:`Drop` to carry
-out through the turn controller. Nothing here changes the turn.
+out through the turn controller. Nothing here changes the turn. A figure is carried by
+its kind (a follower, or an expansion's kind: the same presses and drops for each).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from ...engine import Orientation
-from ...engine.modules.abbot import BACK, GARDEN, PLACE_OF, garden_index
-from ...engine.modules.inns_cathedrals import BIG, is_big
+from ...engine import Orientation, Placement
+from ...engine.figures import FOLLOWER, FigureStep
+from ..art.expansion_ui import look, uis
 from ..board.board_view import BoardView
 from .turn import TurnController
 
@@ -24,17 +26,18 @@ DRAG_THRESHOLD = 6
 
 @dataclass
 class Drag:
-    """What the pointer is carrying: ``tile``, ``follower``, ``big`` (the big follower),
-    ``abbot``, ``pan``, or a press on
+    """What the pointer is carrying: ``tile``, ``figure`` (of ``kind``), ``pan``, or a press on
     the pending tile that becomes a tile drag once it moves (``maybe-tile``). ``from_board``:
-    the abbot lifted from where it stood in an earlier turn, to take it back."""
+    a figure lifted from where it stood in an earlier turn, to take it home (an action)."""
 
     what: str
     start: tuple[int, int]
     from_pending: bool = False
     from_board: bool = False
-    #: With a hand of tiles: the tile of the hand pressed (it becomes the tile to play).
+    #: With several tiles held: the tile pressed (it becomes the tile to play).
     tile: str | None = None
+    #: The kind of the figure carried.
+    kind: str | None = None
 
     def __post_init__(self) -> None:
         self.pos = self.start
@@ -51,13 +54,11 @@ class Places:
     hand: pygame.Rect
     #: The follower icons of the current player's supply.
     supply: tuple[pygame.Rect, ...]
-    #: The current player's abbot at home on their card (The Abbot; None: out, or not in play).
-    abbot: pygame.Rect | None = None
-    #: The current player's big follower at home on their card (Inns & Cathedrals; None: out, or not in play).
-    big: pygame.Rect | None = None
-    #: The side panel: an abbot dropped there from the board goes home.
+    #: The current player's other figures at home on their card, by kind (an expansion's).
+    figures: tuple[tuple[str, pygame.Rect], ...] = ()
+    #: The side panel: a figure dropped there from the board goes home (an action).
     panel: pygame.Rect | None = None
-    #: With a hand of tiles, each tile of the hand and where it lies in the hand slot.
+    #: With several tiles held, each of them and where it lies in the hand slot.
     hand_tiles: tuple[tuple[str, pygame.Rect], ...] = ()
 
     def on_board(self, pos: tuple[int, int]) -> bool:
@@ -66,50 +67,45 @@ class Places:
 
 @dataclass(frozen=True)
 class Drop:
-    """What letting go means: ``place`` the tile on ``cell``; put the ``follower`` on
-    ``spot`` (the engine may still refuse, and say why; an abbot's spot is its choice,
-    ``abbot:garden``); send the lifted follower ``home``; take the abbot back from the
-    board (``abbot-back``); ``missed``: a figure dropped on the tile but on none of its
-    places; ``nothing``."""
+    """What letting go means: ``place`` the tile on ``cell``; take the ``figure`` step
+    ``step`` (the engine may still refuse, and say why); take the ``action`` ``step`` (a
+    figure dragged home from the board); send the lifted figure ``home`` (of ``kind``);
+    ``missed``: a figure dropped on the tile but on none of its places; ``nothing``."""
 
     kind: str
     cell: tuple[int, int] | None = None
-    spot: str | None = None
-
-
-def spot_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
-    """The place of the pending tile under ``pos``: an open one, or (to say why not) any,
-    its garden included (only an abbot may stand there)."""
-    p = turn.pending
-    if p is None:
-        return None
-    return board.spot_near(p, turn.spots() if allowed_only else all_places(board.orientation(p)), pos)
+    step: FigureStep | None = None
 
 
 def all_places(o: Orientation) -> list[str]:
-    """Every place on a tile as it lies: the followers' and a garden (The Abbot)."""
-    return [*o.spots, *([GARDEN] if garden_index(o) >= 0 else [])]
+    """Every place on a tile as it lies: the followers' and those no follower takes."""
+    return list(o.spots)
 
 
-def abbot_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
-    """The abbot's choice for the place of the pending tile under ``pos`` (``abbot:garden``):
-    one it may take, or (to say why not) any place, ``abbot:road:E`` as well."""
+def place_near(turn: TurnController, board: BoardView, pos: tuple[int, int], kind: str = FOLLOWER.name,
+               allowed_only: bool = True) -> str | None:
+    """The place of the pending tile under ``pos`` for a figure of ``kind``: one it may take
+    now, or (to say why not) any place of the tile."""
     p = turn.pending
     if p is None:
         return None
-    places = [s.removeprefix("abbot:") for s in turn.abbot_places()] if allowed_only else all_places(
-        board.orientation(p))
-    place = board.spot_near(p, places, pos)
-    return None if place is None else f"abbot:{place}"
+    places = turn.places_of(kind) if allowed_only else all_places(board.orientation(p))
+    return board.spot_near(p, places, pos)
 
 
-def big_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
-    """The place of the pending tile under ``pos`` for the big follower: one it may take
-    (the same places a follower lights), or (to say why not) any."""
-    p = turn.pending
-    if p is None:
-        return None
-    return board.spot_near(p, turn.big_spots() if allowed_only else all_places(board.orientation(p)), pos)
+def spot_near(turn: TurnController, board: BoardView, pos: tuple[int, int], allowed_only: bool = True) -> str | None:
+    """The place of the pending tile under ``pos`` for a follower (see :func:`place_near`)."""
+    return place_near(turn, board, pos, FOLLOWER.name, allowed_only)
+
+
+def home_action(kind: str) -> FigureStep | None:
+    """The action that takes ``kind``'s figure home from the board when it is dragged onto
+    the panel, if an expansion offers one."""
+    for ui in uis():
+        for (figure, action), offered in ui.actions.items():
+            if figure == kind and offered.drag_home:
+                return FigureStep(kind, action=action)
+    return None
 
 
 def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardView, places: Places) -> Drag | None:
@@ -120,26 +116,27 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
         return None
     p = turn.pending
     if turn.can_act:
-        if board.on_abbot(pos, turn.player) and turn.follower != BACK:
-            return Drag("abbot", pos, from_board=True)  # (to drop on the panel: taken back)
+        lifted = board.figure_under(pos, turn.player)
+        if lifted is not None and home_action(lifted) is not None and not (turn.figure is not None
+                                                                            and turn.figure.action):
+            return Drag("figure", pos, from_board=True, kind=lifted)  # (to drop on the panel: taken home)
         held = next((tile for tile, r in places.hand_tiles if r.inflate(6, 6).collidepoint(pos)), None)
         if held is not None and (p is None or held != turn.tile):
-            return Drag("tile", pos, tile=held)  # (another tile of the hand: it is the one played now)
+            return Drag("tile", pos, tile=held)  # (another tile held: it is the one played now)
         if p is None and places.hand.inflate(8, 8).collidepoint(pos):
             return Drag("tile", pos)
         if p is not None:
-            # the follower standing on the pending tile, or one from the player's supply
-            if turn.follower and board.on_pending_follower(pos):
-                what = "abbot" if turn.follower in PLACE_OF else "big" if is_big(turn.follower) else "follower"
-                return Drag(what, pos, from_pending=True)
-            if places.abbot is not None and places.abbot.inflate(4, 4).collidepoint(pos):
-                return Drag("abbot", pos)
-            if places.big is not None and places.big.inflate(4, 4).collidepoint(pos):
-                return Drag("big", pos)
-            out = turn.follower is not None and not is_big(turn.follower)
+            # the figure standing on the pending tile, or one from the player's card
+            figure = turn.figure
+            if figure is not None and not figure.action and board.on_pending_follower(pos):
+                return Drag("figure", pos, from_pending=True, kind=figure.kind)
+            for kind, r in places.figures:
+                if r.inflate(4, 4).collidepoint(pos):
+                    return Drag("figure", pos, kind=kind)
+            out = figure is not None and figure.kind == FOLLOWER.name
             supply = places.supply[:-1] if out else places.supply
             if any(r.inflate(4, 4).collidepoint(pos) for r in supply):
-                return Drag("follower", pos)
+                return Drag("figure", pos, kind=FOLLOWER.name)
             if places.board.collidepoint(pos) and board.camera.cell_at(*pos) == (p.x, p.y):
                 return Drag("maybe-tile", pos)
     return Drag("pan", pos) if places.on_board(pos) else None
@@ -148,9 +145,9 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
 def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardView, places: Places) -> Drop:
     """What letting go of ``drag`` at ``pos`` means."""
     p = turn.pending
-    if drag.what == "maybe-tile":  # a click on the laid tile: the follower (or the abbot, to a garden) there
-        spot = spot_near(turn, board, pos) or abbot_near(turn, board, pos)
-        return Drop("follower", spot=spot) if spot and turn.follower != spot else Drop("nothing")
+    if drag.what == "maybe-tile":  # a click on the laid tile: the figure on the place there
+        step = _step_near(turn, board, pos)
+        return Drop("figure", step=step) if step is not None and turn.figure != step else Drop("nothing")
     if drag.what == "tile":
         on = places.on_board(pos) and turn.tile is not None
         return Drop("place", cell=board.camera.cell_at(*pos)) if on else Drop("nothing")
@@ -162,55 +159,56 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
         if clicked and turn.can_act and turn.game.is_open(*cell):
             return Drop("place", cell=cell)
         return Drop("nothing")
-    if drag.what == "abbot":
-        return _drop_abbot(drag, pos, turn, board, places)
-    if drag.what == "big":
-        return _drop_big(drag, pos, turn, board)
-    if drag.what != "follower":
+    if drag.what != "figure" or drag.kind is None:
         return Drop("nothing")
-    nearest = spot_near(turn, board, pos, allowed_only=False)
-    if nearest and nearest not in turn.spots():
-        return Drop("follower", spot=nearest)  # refused: the player hears why, not a snap elsewhere
-    spot = spot_near(turn, board, pos)
-    if spot:
-        return Drop("follower", spot=spot)
-    if drag.from_pending:
-        return Drop("home")
-    if p is not None and board.camera.cell_at(*pos) == (p.x, p.y):
-        return Drop("missed")
-    return Drop("nothing")
-
-
-def _drop_big(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardView) -> Drop:
-    """Letting go of the big follower: on a place of the laid tile (``big:city:N``; a place it
-    may not take is still tried, so the player hears why), home, or missed."""
-    p = turn.pending
-    nearest = big_near(turn, board, pos, allowed_only=False)
-    if nearest and nearest not in turn.big_spots():
-        return Drop("follower", spot=BIG + nearest)
-    spot = big_near(turn, board, pos)
-    if spot:
-        return Drop("follower", spot=BIG + spot)
-    if drag.from_pending:
-        return Drop("home")
-    if p is not None and board.camera.cell_at(*pos) == (p.x, p.y):
-        return Drop("missed")
-    return Drop("nothing")
-
-
-def _drop_abbot(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardView, places: Places) -> Drop:
-    """Letting go of the abbot: home from the board onto the panel, or onto a place of the laid tile."""
-    p = turn.pending
+    kind = drag.kind
     if drag.from_board:
         home = places.panel is not None and places.panel.collidepoint(pos)
-        return Drop("abbot-back") if home else Drop("nothing")
-    nearest = abbot_near(turn, board, pos, allowed_only=False)
-    if nearest and nearest not in turn.abbot_places():
-        return Drop("follower", spot=nearest)  # refused: the player hears why
-    if nearest:
-        return Drop("follower", spot=nearest)
+        step = home_action(kind)
+        return Drop("action", step=step) if home and step is not None else Drop("nothing")
+    nearest = place_near(turn, board, pos, kind, allowed_only=False)
+    if nearest and nearest not in turn.places_of(kind):
+        return Drop("figure", step=FigureStep(kind, nearest))  # refused: the player hears why, not a snap elsewhere
+    place = place_near(turn, board, pos, kind)
+    if place:
+        return Drop("figure", step=FigureStep(kind, place))
     if drag.from_pending:
-        return Drop("home")
+        return Drop("home", step=FigureStep(kind))
     if p is not None and board.camera.cell_at(*pos) == (p.x, p.y):
         return Drop("missed")
     return Drop("nothing")
+
+
+def _step_near(turn: TurnController, board: BoardView, pos: tuple[int, int]) -> FigureStep | None:
+    """A click on the laid tile: a follower on the open place under it, else the first other
+    kind that may stand there where no follower may."""
+    place = spot_near(turn, board, pos)
+    if place:
+        return FigureStep(FOLLOWER.name, place)
+    for kind in dict.fromkeys(s.kind for s in turn.figure_steps()
+                              if not s.action and s.kind != FOLLOWER.name and look(s.kind).click):
+        place = place_near(turn, board, pos, kind)
+        if place:
+            return FigureStep(kind, place)
+    return None
+
+
+def decision_at(turn: TurnController, board: BoardView, options: tuple[Any, ...], pos: tuple[int, int]) -> Any:
+    """The option of a decision under ``pos``: a square ``(x, y)``, or a place ``(x, y, place)``
+    of the tile there (the pending tile's included); None if the pointer is on none."""
+    cell = board.camera.cell_at(*pos)
+    if cell in options:
+        return cell
+    places = [o[2] for o in options if isinstance(o, tuple) and len(o) == 3 and (o[0], o[1]) == cell]
+    if not places:
+        return None
+    p = turn.pending
+    if p is not None and (p.x, p.y) == cell:
+        under = p
+    else:
+        o = turn.game.tile_at(*cell)
+        if o is None:
+            return None
+        under = Placement(o.kind.id, cell[0], cell[1], o.rotation)
+    place = board.spot_near(under, places, pos)
+    return None if place is None else (cell[0], cell[1], place)

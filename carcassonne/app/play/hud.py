@@ -15,6 +15,7 @@ import pygame
 from ...engine.record import Seat
 from ...i18n import N_, _, ngettext
 from ..art.assets import Assets
+from ..art.expansion_ui import look
 from ..board.anim import Anim, Glide
 from ..board.camera import Camera
 from ..board.sprites import tinted
@@ -36,10 +37,10 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Hand:
+class HandSlot:
     """The hand slot: the drawn tile (None: no tile), its rotation, the line above it, and
     whether the tile is out of the hand (laid down or dragged) or hidden (hand-over, or a
-    hidden hand not its holder's). With a hand of tiles, ``tiles`` are all of them, side by
+    hidden tiles not their holder's). With several tiles held, ``tiles`` are all of them, side by
     side (``tile`` the one chosen to play)."""
 
     tile: str | None
@@ -61,14 +62,12 @@ class Card:
     projected: int | None
     tag: str
     followers: tuple[pygame.Rect, ...]
-    #: Where the player's abbot stands on the card while it is at home (None: out, or no Abbot).
-    abbot: pygame.Rect | None = None
-    #: With a hand of tiles, the tiles the player holds as the others see them: a tile, or
-    #: None for a tile's back (a hidden hand); empty for the player whose hand is in the slot.
+    #: Where the player's other figures stand on the card while they are at home (an
+    #: expansion's kinds, each with its slot).
+    figures: tuple[tuple[str, pygame.Rect], ...] = ()
+    #: When the players hold several tiles, those the player holds as the others see them: a
+    #: tile, or None for a tile's back (hidden); empty for the player whose tiles are in the slot.
     held: tuple[str | None, ...] = ()
-    #: Where the player's big follower stands on the card while it is at home (None: out, or
-    #: no Inns & Cathedrals).
-    big: pygame.Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -96,37 +95,33 @@ def hand_tile_rect(slot: pygame.Rect, u: float, count: int = 1, index: int = 0) 
     return pygame.Rect(x0 + index * (s + gap), slot.y + int(26 * u), s, s)
 
 
-def follower_slots(card: pygame.Rect, supply: int, u: float, abbot: bool = False,
-                   big: bool = False) -> list[pygame.Rect]:
-    """Where each follower of a player's supply stands on their card (closer together
-    with the Abbot or the big follower, whose figures stand after the seventh:
-    :func:`abbot_slot`, :func:`big_slot`)."""
+def follower_slots(card: pygame.Rect, supply: int, u: float, others: bool = False) -> list[pygame.Rect]:
+    """Where each follower of a player's supply stands on their card (closer together when
+    other kinds of figure stand after the seventh: :func:`figure_slots`)."""
     s = int(card.h * 0.42)
     x0 = card.x + int(46 * u)
     y = card.bottom - s - int(5 * u)
-    step = _follower_step(card, s, u, abbot or big)
+    step = _follower_step(card, s, u, others)
     return [pygame.Rect(x0 + i * step, y, s, s) for i in range(supply)]
 
 
-def _follower_step(card: pygame.Rect, s: int, u: float, abbot: bool) -> int:
+def _follower_step(card: pygame.Rect, s: int, u: float, others: bool) -> int:
     step = min(s + 2, (card.w - int(56 * u)) // 7)
-    return min(step, int(s * 0.8)) if abbot else step
+    return min(step, int(s * 0.8)) if others else step
 
 
-def abbot_slot(card: pygame.Rect, u: float) -> pygame.Rect:
-    """Where a player's abbot stands on their card, beside the followers, while it is at home."""
+def figure_slots(card: pygame.Rect, u: float, kinds: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
+    """Where a player's figures of ``kinds`` (the kinds an expansion brings)
+    stand on their card while at home: after the seventh follower, one after the other, each
+    as tall as its look's slot."""
     s = int(card.h * 0.42)
     x = card.x + int(46 * u) + 7 * _follower_step(card, s, u, True) + int(8 * u)
-    return pygame.Rect(x, card.bottom - s - int(5 * u), s, s)
-
-
-def big_slot(card: pygame.Rect, u: float, abbot: bool = False) -> pygame.Rect:
-    """Where a player's big follower (Inns & Cathedrals) stands on their card while it is at
-    home: after the seventh follower (and the abbot), a third taller than they are."""
-    s = int(card.h * 0.42)
-    x = card.x + int(46 * u) + 7 * _follower_step(card, s, u, True) + int(8 * u) + (s + int(6 * u) if abbot else 0)
-    b = int(s * 1.3)
-    return pygame.Rect(x, card.bottom - b - int(5 * u), b, b)
+    out = []
+    for kind in kinds:
+        b = int(s * look(kind).slot)
+        out.append((kind, pygame.Rect(x, card.bottom - b - int(5 * u), b, b)))
+        x += b + int(6 * u)
+    return out
 
 
 def draw_message(surface: pygame.Surface, board: pygame.Rect, bottom: int, message: Message,
@@ -166,9 +161,9 @@ def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat
               (right, top.centery), INK, "midright")
 
 
-def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: Hand, assets: Assets, u: float) -> None:
-    """The hand slot with the drawn tile (or a "?" while the mouse changes hands); with a
-    hand of tiles all of them side by side, the one chosen framed."""
+def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: HandSlot, assets: Assets, u: float) -> None:
+    """The hand slot with the drawn tile (or a "?" while the mouse goes to the next person);
+    with several tiles held all of them side by side, the one chosen framed."""
     draw_panel(surface, slot, u, (38, 34, 29), 255)
     if hand.tile is None:
         return
@@ -215,7 +210,7 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
     draw_side_panel(surface, panel, u)
     for rect, c in cards:
         draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
-                         tag=c.tag, followers=c.followers, abbot=c.abbot, big=c.big)
+                         tag=c.tag, followers=c.followers, figures=c.figures)
         if c.held:
             score_w = assets.fonts.get(int(24 * u), "bold").size(str(c.score))[0]
             for tile, r in zip(c.held, held_rects(rect, len(c.held), score_w, u)):
@@ -252,13 +247,12 @@ def draw_over_board(surface: pygame.Surface, view: pygame.Rect, anims: Sequence[
 def draw_over_all(surface: pygame.Surface, anims: Sequence[Anim], drag: Drag | None, colour: str, camera: Camera,
                   assets: Assets) -> None:
     """Over everything: what glides from the board to the panel (followers home to their card),
-    and the figure the pointer carries (a follower, an abbot, a big follower)."""
+    and the figure the pointer carries (a follower, or another kind)."""
     for a in anims:
         if isinstance(a, Glide) and a.size is None:
             a.draw(surface, camera)
-    if drag is not None and drag.what in ("follower", "abbot", "big"):
-        img = assets.pieces.get(colour, max(16, round(camera.tile_px * 0.38)), abbot=drag.what == "abbot",
-                                big=drag.what == "big")
+    if drag is not None and drag.kind is not None:
+        img = assets.pieces.get(colour, max(16, round(camera.tile_px * 0.38)), kind=drag.kind)
         surface.blit(img, img.get_rect(center=drag.pos))
 
 
@@ -333,8 +327,10 @@ def draw_track(surface: pygame.Surface, track: pygame.Rect, seats: Sequence[Seat
             blit_text(surface, font, f"+{laps * 50}", rect.midtop, INK, "midbottom")
 
 
-def draw_handover(surface: pygame.Surface, board: pygame.Rect, seat: Seat, assets: Assets, u: float) -> None:
-    """The board shaded, and a card asking to pass the mouse to the next person."""
+def draw_handover(surface: pygame.Surface, board: pygame.Rect, seat: Seat, assets: Assets, u: float,
+                  deciding: bool = False) -> None:
+    """The board shaded, and a card asking to pass the mouse to the next person (``deciding``:
+    for a decision the rules ask of them, during another's turn)."""
     shade = pygame.Surface(board.size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 120))
     surface.blit(shade, board.topleft)
@@ -345,7 +341,8 @@ def draw_handover(surface: pygame.Surface, board: pygame.Rect, seat: Seat, asset
     icon = assets.pieces.get(seat.color, int(90 * u))
     surface.blit(icon, icon.get_rect(midleft=(card.x + int(24 * u), card.centery)))
     x = card.centerx + int(40 * u)
-    blit_text(surface, fonts.get(int(46 * u), "title"), _("{name}'s turn").format(name=seat.name),
+    title = _("{name} decides") if deciding else _("{name}'s turn")
+    blit_text(surface, fonts.get(int(46 * u), "title"), title.format(name=seat.name),
               (x, card.y + int(30 * u)),
               player_rgb(seat), "midtop", shadow=True)
     blit_text(surface, fonts.get(int(18 * u)), _("Pass the mouse to {name}.").format(name=seat.name),

@@ -38,7 +38,7 @@ class LessonTurn(TurnController):
             return super().confirm(skip_follower)
         if self.pending is None:
             raise IllegalMoveError("place the tile first")
-        move = self.pending.with_follower(None if skip_follower else self.follower)
+        move = self.pending.with_figure(None if skip_follower else self.figure)
         outcome = self.runner.try_move(move)
         if outcome.result != DONE:
             self.pick_up()  # (keeps the rotation: the learner need not turn the tile again)

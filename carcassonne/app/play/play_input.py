@@ -12,20 +12,18 @@ from collections.abc import Callable
 
 import pygame
 
-from ...engine.modules.abbot import PLACE_OF
-from ...engine.modules.inns_cathedrals import is_big
 from ..board.board_view import BoardView
 from ..board.camera import Camera
 from ..ui.intents import PRESS, RELEASE, WHEEL, Intent
-from .drag import DRAG_THRESHOLD, Drag, Drop, Places, abbot_near, big_near, drop, pick, spot_near
-from .hud import abbot_slot, big_slot, follower_slots, hand_tile_rect
+from .drag import DRAG_THRESHOLD, Drag, Drop, Places, drop, pick, place_near
+from .hud import figure_slots, follower_slots, hand_tile_rect
 from .turn import TurnController
 from .turn_actions import TurnActions
 
 
 class Pointer:
-    """The pointer's position, the drag under way (tile, follower, big follower, abbot, pan) and the lit
-    place under a dragged follower, big follower or abbot."""
+    """The pointer's position, the drag under way (tile, figure, pan) and the lit place under a
+    dragged figure."""
 
     def __init__(self, turn: TurnController, board: BoardView) -> None:
         self.turn = turn
@@ -59,13 +57,8 @@ class Pointer:
         elif d.what == "maybe-tile" and math.dist(intent.pos, d.start) > DRAG_THRESHOLD:
             self.turn.pick_up()
             d.what, d.from_pending = "tile", True
-        elif d.what == "follower":
-            self.hover_spot = spot_near(self.turn, self.board, intent.pos)
-        elif d.what == "big":
-            self.hover_spot = big_near(self.turn, self.board, intent.pos)
-        elif d.what == "abbot" and not d.from_board:
-            near = abbot_near(self.turn, self.board, intent.pos)
-            self.hover_spot = None if near is None else near.removeprefix("abbot:")
+        elif d.what == "figure" and d.kind is not None and not d.from_board:
+            self.hover_spot = place_near(self.turn, self.board, intent.pos, d.kind)
         d.pos = intent.pos
 
     def release(self, intent: Intent, places: Places) -> Drop | None:
@@ -77,20 +70,20 @@ class Pointer:
         return drop(d, intent.pos, self.turn, self.board, places)
 
 
-def board_input(intent: Intent, hands: Pointer, places: Callable[[], Places], moves: TurnActions,
+def board_input(intent: Intent, grip: Pointer, places: Callable[[], Places], moves: TurnActions,
                 camera: Camera, board: pygame.Rect) -> bool:
     """A press, release or wheel turn on a board screen where a turn is played (Play, a lesson):
     a press picks up, a release carries out the drop, the wheel turns the dragged tile or
     zooms. Every such screen goes through here, so a lesson is played as the game is."""
     if intent.kind == PRESS:
-        return hands.press(intent, places(), lambda: moves.rotate(1))
+        return grip.press(intent, places(), lambda: moves.rotate(1))
     if intent.kind == RELEASE:
-        done = hands.release(intent, places())
+        done = grip.release(intent, places())
         if done is not None:
             moves.dropped(done)
         return done is not None
     if intent.kind == WHEEL:
-        if hands.drag is not None and hands.drag.what == "tile":
+        if grip.drag is not None and grip.drag.what == "tile":
             moves.rotate(1 if intent.dy > 0 else -1)
         elif board.collidepoint(intent.pos):
             camera.zoom(intent.dy, intent.pos)
@@ -99,8 +92,8 @@ def board_input(intent: Intent, hands: Pointer, places: Callable[[], Places], mo
 
 
 class TurnPlaces:
-    """Where the turn's pieces stand on a board screen's side panel: the tile (or each tile of a
-    hand) in the hand slot, each player's followers and abbot on their card."""
+    """Where the turn's pieces stand on a board screen's side panel: the tile (or each tile
+    held) in the hand slot, each player's followers and other figures on their card."""
 
     def __init__(self, turn: TurnController, rects: dict[str, pygame.Rect],
                  cards: Callable[[], list[pygame.Rect]], scale: Callable[[], float]) -> None:
@@ -112,36 +105,36 @@ class TurnPlaces:
         self.scale = scale
 
     def hand_tile_rect(self, tile: str | None = None) -> pygame.Rect:
-        """Where the drawn tile (or ``tile`` of a hand of tiles) waits in the hand slot."""
+        """Where the drawn tile (or ``tile`` of those held) waits in the hand slot."""
         t = self.turn
-        hand = t.hand if t.game.rules.hand > 1 else ()
+        hand = t.hand if t.game.holds_tiles else ()
         tile = t.tile if tile is None else tile
         index = hand.index(tile) if tile in hand else 0
         return hand_tile_rect(self.rects["hand"], self.scale(), len(hand), index)
 
+    def kinds(self) -> list[str]:
+        """The kinds of figure besides the follower that stand on a player's card (an
+        expansion's, one each: the slots come in the order the game lists them)."""
+        game = self.turn.game
+        return [kind for kind in game.placed if game.kinds[kind].per_player == 1]
+
     def follower_slots(self, player: int) -> list[pygame.Rect]:
         """Where each follower of ``player``'s supply stands in their card."""
         game = self.turn.game
-        return follower_slots(self.cards()[player], game.supply[player], self.scale(), abbot=game.rules.abbot,
-                              big=game.rules.inns_cathedrals)
+        return follower_slots(self.cards()[player], game.supply[player], self.scale(), others=bool(self.kinds()))
 
-    def abbot_slot(self, player: int) -> pygame.Rect | None:
-        """Where ``player``'s abbot stands in their card while at home; None without the Abbot."""
-        return abbot_slot(self.cards()[player], self.scale()) if self.turn.game.rules.abbot else None
-
-    def big_slot(self, player: int) -> pygame.Rect | None:
-        """Where ``player``'s big follower stands in their card while at home; None without Inns & Cathedrals."""
-        game = self.turn.game
-        return big_slot(self.cards()[player], self.scale(), game.rules.abbot) if game.rules.inns_cathedrals else None
+    def figure_slots(self, player: int) -> list[tuple[str, pygame.Rect]]:
+        """Where ``player``'s other figures stand in their card while at home, by kind."""
+        return figure_slots(self.cards()[player], self.scale(), self.kinds())
 
     def places(self) -> Places:
         """Where the things a press may pick up are on screen now."""
         t = self.turn
-        big_home = t.tile is not None and t.big_out(t.player) is None and not is_big(t.follower)
         supply = self.follower_slots(t.player) if t.tile is not None else []
-        home = t.tile is not None and t.abbot_out(t.player) is None and t.follower not in PLACE_OF
-        held = tuple((tile, self.hand_tile_rect(tile)) for tile in t.hand) if t.game.rules.hand > 1 else ()
+        figure = t.figure
+        home = [] if t.tile is None else [
+            (kind, rect) for kind, rect in self.figure_slots(t.player)
+            if t.figure_out(t.player, kind) is None and not (figure is not None and figure.kind == kind)]
+        held = tuple((tile, self.hand_tile_rect(tile)) for tile in t.hand) if t.game.holds_tiles else ()
         return Places(self.rects["board"], self.rects["track"], self.hand_tile_rect(), tuple(supply),
-                      abbot=self.abbot_slot(t.player) if home else None, panel=self.rects["panel"],
-                      big=self.big_slot(t.player) if big_home else None,
-                      hand_tiles=held)
+                      figures=tuple(home), panel=self.rects["panel"], hand_tiles=held)

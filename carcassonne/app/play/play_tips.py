@@ -48,7 +48,8 @@ def find_tip(turn: TurnController, aids: Aids, board: BoardView, *, pointer: tup
         p = turn.pending
         near = cell in aids.open_cells() or cell == failed or (p is not None and cell == (p.x, p.y))
         cell = cell if near else None
-    tip = play_tip(turn, aids, card=card, cell=cell, dragging=drag.what if drag else None,
+    dragging = None if drag is None else drag.kind if drag.what == "figure" else drag.what
+    tip = play_tip(turn, aids, card=card, cell=cell, dragging=dragging,
                    spot=spot_near(turn, board, pointer, False))
     if tip is None:
         return None

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 from ...ai import LEVELS, Bot, get_bot
-from ...engine import Game, Move
+from ...engine import Decision, Game, Move
 
 #: Levels a person can pick for a seat (``random`` is for tests and simulations).
 PLAYABLE = ("easy", "normal", "hard", "expert")
@@ -30,6 +31,11 @@ class Thinker:
     def ask(self, bot: Bot, game: Game) -> Future[Move]:
         snapshot = game.copy()  # the bot may push/pop freely; the real game is never touched
         return self._pool.submit(bot.choose, snapshot)
+
+    def decide(self, bot: Bot, game: Game, move: Move, decision: Decision) -> Future[Any]:
+        """``bot``'s answer to ``decision``, asked during ``move`` (perhaps another player's turn)."""
+        snapshot = game.copy()
+        return self._pool.submit(bot.decide, snapshot, move, decision)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

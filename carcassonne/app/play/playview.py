@@ -1,7 +1,7 @@
 """What the Play screen shows, made from the turn: the board's marks and the side panel's view-models.
 
 Pure functions of the turn, the drag and a few settings, so the scene's ``update`` only
-calls them and hands the results to :class:`~carcassonne.app.board.board_view.BoardView` and
+calls them and gives the results to :class:`~carcassonne.app.board.board_view.BoardView` and
 the painters of :mod:`carcassonne.app.play.hud`; tests call them with a controller alone.
 """
 
@@ -12,16 +12,15 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from ...engine.modules.abbot import ABBOT, BACK, PLACE_OF
-from ...engine.modules.hand import tiles_to_come
-from ...engine.modules.inns_cathedrals import BIG, is_big
+from ...engine.figures import FOLLOWER, FigureStep
 from ...engine.record import Seat
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
+from ..art.expansion_ui import action_ui, held_shown, look
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
 from .drag import Drag
-from .hud import Card, Ghost, Hand
-from .turn import AI_GLIDE, ANIMATING, HANDOVER, HUMAN, TurnController
+from .hud import Card, Ghost, HandSlot
+from .turn import AI_DECIDE, AI_GLIDE, ANIMATING, DECIDE, HANDOVER, HUMAN, TurnController
 
 Cell = tuple[int, int]
 
@@ -31,7 +30,7 @@ class PanelView:
     """The side panel: one card per player, the hand slot, the tiles still to come, and the dragged tile."""
 
     cards: list[Card] = field(default_factory=list)
-    hand: Hand = Hand(None, 0, "")
+    hand: HandSlot = HandSlot(None, 0, "")
     deck_left: dict[str, int] = field(default_factory=dict)
     #: The tiles in the bag, less the one drawn (the top bar's count).
     tiles_left: int = 0
@@ -47,33 +46,51 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
     marks = BoardMarks(last_placed=t.last_placed, dead=tuple(dead) if aids_on else (), colour=t.seat.color)
     elsewhere = t.pending_elsewhere  # (a network game: another screen's tile, not yet confirmed)
     if elsewhere is not None:
-        return replace(marks, pending=elsewhere[0], pending_follower=elsewhere[1])
+        return replace(marks, pending=elsewhere[0], pending_figure=elsewhere[1])
+    if t.decision() is not None and t.phase in (DECIDE, AI_DECIDE, HANDOVER):
+        return decision_marks(t, marks)
     if t.phase != HUMAN or t.tile is None:
         return marks
     if t.pending is None:
         if hints_on or (d is not None and d.what == "tile" and aids_on):
             return replace(marks, legal=tuple(sorted(t.legal_cells())))
         return marks
-    dragging_big = d is not None and d.what == "big"  # (it lights the followers' places, Inns & Cathedrals)
-    dragging_follower = d is not None and d.what == "follower"
-    dragging_abbot = d is not None and d.what == "abbot"
-    lifted = (dragging_follower or dragging_abbot or dragging_big) and d is not None and d.from_pending
-    # the abbot lights only its places: the cloister or garden of the laid tile
-    abbot_spots = tuple(place_of_abbot(s) for s in t.abbot_places())
-    # with the hints, the abbot's garden is lit beside the followers' places (a cloister is lit once)
-    spots = abbot_spots if dragging_abbot else tuple(t.big_spots()) if dragging_big else tuple(t.spots()) + (
-        tuple(s for s in abbot_spots if s not in t.spots()) if hints_on and not dragging_follower else ())
-    leaving = t.abbot_out(t.player) if t.follower == BACK else None
-    lit = dragging_follower or dragging_abbot or dragging_big or (hints_on and not t.follower and not t.declined)
+    carried = d.kind if d is not None and d.what == "figure" else None
+    lifted = carried is not None and d is not None and d.from_pending
+    follower = FOLLOWER.name
+    # a figure carried lights only its own places; with the hints, the places where only another
+    # kind may stand are lit beside the followers' (a place is lit once)
+    if carried is not None and carried != follower:
+        spots = tuple(t.places_of(carried))
+    else:
+        spots = tuple(t.spots())
+        if hints_on and carried is None:
+            spots += tuple(dict.fromkeys(s.place for s in t.figure_steps() if not s.action and s.kind != follower
+                                         and look(s.kind).click and s.place not in spots))
+    figure = t.figure
+    taking = figure if figure is not None and figure.action else None
+    leaving = t.figure_out(t.player, taking.kind) if taking is not None else None
+    lit = carried is not None or (hints_on and figure is None and not t.declined)
     return replace(marks, pending=t.pending,
-                   pending_follower=None if lifted or t.follower == BACK else t.follower,
+                   pending_figure=None if lifted or taking is not None else figure,
                    spots=spots if lit else (), hover_spot=hover_spot, leaving=leaving,
-                   leaving_points=t.take_back_points() if leaving else None)
+                   leaving_points=t.action_points() if leaving else None)
 
 
-def place_of_abbot(spot: str) -> str:
-    """The place on the tile an abbot's choice names: ``abbot:garden`` -> ``garden``."""
-    return spot.removeprefix("abbot:")
+def decision_marks(t: TurnController, marks: BoardMarks) -> BoardMarks:
+    """While a decision is made: the laid tile and its figure, and (to the person deciding)
+    the options lit: squares, or the places of the laid tile."""
+    figure = t.figure if t.figure is not None and not t.figure.action else None
+    marks = replace(marks, pending=t.pending, pending_figure=figure)
+    asked = t.decision()
+    if t.phase != DECIDE or asked is None:
+        return marks
+    p = t.pending
+    squares = tuple(dict.fromkeys((o[0], o[1]) for o in asked.options if isinstance(o, tuple) and len(o) >= 2))
+    places = tuple(o[2] for o in asked.options if isinstance(o, tuple) and len(o) == 3 and p is not None
+                   and (o[0], o[1]) == (p.x, p.y))
+    return replace(marks, scored=tuple(c for c in squares if p is None or c != (p.x, p.y) or not places),
+                   spots=places)
 
 
 #: How a player card names who plays the seat.
@@ -88,47 +105,51 @@ def seat_kind(seat: Seat) -> str:
 def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], shown_scores: Sequence[float],
                projected: Sequence[int] | None, slots: Callable[[int], list[pygame.Rect]], camera: Camera,
                on_board: Callable[[tuple[int, int]], bool], aids_on: bool,
-               abbot_slot: Callable[[int], pygame.Rect | None] = lambda i: None,
-               big_slot: Callable[[int], pygame.Rect | None] = lambda i: None) -> PanelView:
-    """The players' cards (a follower out of the supply is not drawn in it, nor an abbot or a
-    big follower on the board or in hand; an abbot coming home this turn is), the hand slot
-    (empty while the scoring of the last turn plays: the next tile is not shown before its
-    turn), the tiles still to come and the dragged tile's ghost, snapped where it would land."""
+               figure_slots: Callable[[int], list[tuple[str, pygame.Rect]]] = lambda i: []) -> PanelView:
+    """The players' cards (a follower out of the supply is not drawn in it, nor another figure
+    on the board or in hand; one an action takes home this turn is), the hand slot (empty
+    while the scoring of the last turn plays: the next tile is not shown before its turn), the
+    tiles still to come and the dragged tile's ghost, snapped where it would land."""
     t, d = turn, drag
     cards = []
+    carried = d.kind if d is not None and d.what == "figure" and not d.from_pending and not d.from_board else None
+    figure = t.figure
     for i, seat in enumerate(seats):
         current = i == t.player and t.tile is not None
         mine = slots(i)
-        follower_out = t.follower is not None and not t.follower.startswith((ABBOT, BIG))
-        hidden = (1 if current and follower_out else 0) + (
-            1 if current and d is not None and d.what == "follower" and not d.from_pending else 0)
-        home = t.abbot_out(i) is None
-        if current:
-            carried = d is not None and d.what == "abbot" and not d.from_pending
-            home = (home and t.follower not in PLACE_OF and not carried) or t.follower == BACK
-        big_home = t.big_out(i) is None and not (current and (is_big(t.follower) or (
-            d is not None and d.what == "big" and not d.from_pending)))
+        follower_out = figure is not None and figure.kind == FOLLOWER.name and not figure.action
+        hidden = (1 if current and follower_out else 0) + (1 if current and carried == FOLLOWER.name else 0)
+        home = []
+        for kind, rect in figure_slots(i):
+            at_home = t.figure_out(i, kind) is None
+            if current:
+                used = figure is not None and figure.kind == kind
+                acting = used and figure is not None and bool(figure.action)
+                at_home = (at_home and not (used and not acting) and carried != kind) or acting
+            if at_home:
+                home.append((kind, rect))
         cards.append(Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
-                          seat_kind(seat), tuple(mine[:len(mine) - hidden]), abbot_slot(i) if home else None,
-                          held_seen(t, i), big_slot(i) if big_home else None))
+                          seat_kind(seat), tuple(mine[:len(mine) - hidden]), tuple(home), held_seen(t, i)))
     game = t.game
-    holding = game.rules.hand > 1
-    deck_left = dict(tiles_to_come(game))
+    holding = game.holds_tiles
+    deck_left = dict(game.tiles_to_come())
     in_bag = len(game.deck)
     if t.tile is None or t.phase == ANIMATING:
-        return PanelView(cards, Hand(None, 0, ""), deck_left, tiles_left=in_bag)
+        return PanelView(cards, HandSlot(None, 0, ""), deck_left, tiles_left=in_bag)
     for tile in t.hand:  # (the tiles in the hand slot are not to come)
         deck_left[tile] -= 1
     if not holding:
         in_bag -= 1
-    label = (_("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
+    asked = t.decision() if t.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
+    label = (_("{name} decides").format(name=seats[asked.player].name) if asked is not None else
+             _("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
              _("Placed: drag a follower or confirm") if t.pending is not None else
              _("Your hand: drag a tile to the board") if holding else _("Your tile: drag it to the board"))
     dragged = d is not None and d.what == "tile"
-    # a hidden hand is seen by its holder only: backs while a computer holds it, and while
-    # the mouse changes hands (the next person's hand shows once they have it)
-    secret = holding and not game.rules.hand_open and t.is_ai_turn
-    hand = Hand(t.tile, t.rotation, label, out=t.pending is not None or dragged or t.phase == AI_GLIDE,
+    # hidden tiles are seen by their holder only: backs while a computer holds them, and while
+    # the mouse goes to the next person (theirs show once they have it)
+    secret = holding and not held_shown(game, t.player, None) and t.is_ai_turn
+    hand = HandSlot(t.tile, t.rotation, label, out=t.pending is not None or dragged or t.phase == AI_GLIDE,
                 hidden=t.phase == HANDOVER or secret, tiles=t.hand if holding else ())
     ghost = None
     if d is not None and dragged:
@@ -140,19 +161,25 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
 
 
 def held_seen(turn: TurnController, player: int) -> tuple[str | None, ...]:
-    """The tiles ``player`` holds as their card shows them (a hand of tiles): face up in an
-    open game, as backs in a hidden one; none for the player whose hand fills the slot."""
+    """The tiles ``player`` holds as their card shows them (when players hold several): face
+    up when the others may see them, as backs when not; none for the player whose tiles fill
+    the slot."""
     game = turn.game
-    if game.rules.hand <= 1 or (player == turn.player and turn.tile is not None and turn.phase != ANIMATING):
+    if not game.holds_tiles or (player == turn.player and turn.tile is not None and turn.phase != ANIMATING):
         return ()
-    return tuple(tile if game.rules.hand_open else None for tile in game.hand(player))
+    shown = held_shown(game, player, None)
+    return tuple(tile if shown else None for tile in game.held(player))
 
 
-def abbot_button(t: TurnController) -> tuple[bool, bool, str]:
-    """The Abbot's take-back button: shown in games with the Abbot, usable while the player's
-    abbot is out, naming the points it will score once the tile is laid ("" for its plain label)."""
-    out = t.can_act and t.abbot_out(t.player) is not None and t.follower != BACK
-    points = t.take_back_points() if out else None
-    label = (ngettext("Take your abbot back: +{n} point", "Take your abbot back: +{n} points", points)
-             .format(n=points) if points is not None else "")
-    return t.game.rules.abbot, out, label
+def action_button(t: TurnController) -> tuple[FigureStep | None, bool, str]:
+    """The button of the action the player may take instead of a figure (an expansion's):
+    which (None: no action in this game), whether it may be taken now, and its label
+    naming the points it will score once the tile is laid."""
+    step = next((FigureStep(kind, action=action) for e in t.game.rules.expansions() for kind, action in e.actions),
+                None)
+    offered = None if step is None else action_ui(step)
+    if step is None or offered is None:
+        return None, False, ""
+    out = t.can_act and t.figure_out(t.player, step.kind) is not None and t.figure != step
+    points = t.action_points(step) if out else None
+    return step, out, offered.label_points(points) if points is not None else _(offered.label)

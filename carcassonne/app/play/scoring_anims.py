@@ -21,8 +21,8 @@ Point = tuple[float, float]
 def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat], speed: float, camera: Camera,
                   assets: Assets, u: float, card_edge: Callable[[int], Point]) -> list[Anim]:
     """One rising "+points" per score event, staggered, and each follower the event returns
-    gliding from its place to the right edge of its owner's card, as the figure it is (big
-    follower, abbot); the board overlay lights the scored features themselves."""
+    gliding from its place to the right edge of its owner's card, as the figure it is (in
+    its kind's look); the board overlay lights the scored features themselves."""
     font = assets.fonts.get(int(34 * u), "bold")
     anims: list[Anim] = []
     for i, ev in enumerate(events):
@@ -33,13 +33,12 @@ def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat
         if ev.players:
             label = f"+{ev.points}" + (f" ×{len(ev.players)}" if len(ev.players) > 1 else "")
             anims.append(FloatText(label, centre, colour, font, 1.3 / speed, delay))
-        for f in ev.followers_returned:
+        for f in ev.figures_returned:
             o = game.tile_at(f.x, f.y)
             if o is None:
                 continue
-            ax, ay = spot_anchor(o, f.spot)
-            img = assets.pieces.get(seats[f.player].color, max(12, int(28 * u)), abbot=f.figure == "abbot",
-                                    big=f.figure == "big")
+            ax, ay = spot_anchor(o, f.place)
+            img = assets.pieces.get(seats[f.player].color, max(12, int(28 * u)), kind=f.kind)
             anims.append(Glide(img, _at(camera, (f.x + ax, f.y + ay)), _edge(card_edge, f.player),
                                0.9 / speed, delay + 0.3 / speed))
     return anims

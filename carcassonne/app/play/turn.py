@@ -7,7 +7,7 @@ engine's ``why_not_*`` questions, so the reasons shown are the engine's own word
 It also knows where the table is in the turn (:attr:`TurnController.phase`):
 
 - ``handover``: a person's turn after another person's, waiting for the mouse to
-  change hands (hot-seat; the drawn tile stays hidden);
+  go to the next person (hot-seat; the drawn tile stays hidden);
 - ``human``: a person places the tile, then maybe a follower, then confirms;
 - ``ai-think``: a computer player thinks in its worker thread;
 - ``ai-glide``: it has decided, and its tile is on its way to the board;
@@ -29,17 +29,19 @@ from concurrent.futures import Future
 from typing import Any
 
 from ...ai import Bot
-from ...engine import Game, IllegalMoveError, Move, Placement, ScoreEvent
+from ...engine import Decision, Game, IllegalMoveError, Move, Placement, ScoreEvent
 from ...engine.errors import Reason
-from ...engine.events import FollowerAt
-from ...engine.modules.abbot import BACK, PLACE_OF, abbot_at
-from ...engine.modules.inns_cathedrals import BIG, big_at, is_big
+from ...engine.events import FigureAt
+from ...engine.figures import FOLLOWER, FigureStep
 from ...engine.record import GameRecord, Seat
+from ...engine.steps import TurnSteps
 from .players import Thinker, make_bot
 
 ROTATIONS = (0, 90, 180, 270)
 HANDOVER, HUMAN, AI_THINK, AI_GLIDE, ANIMATING, OVER, AI_FAILED = (
     "handover", "human", "ai-think", "ai-glide", "animating", "over", "ai-failed")
+#: A decision the rules ask of a person (perhaps not the player to move), and of a computer.
+DECIDE, AI_DECIDE = "decide", "ai-decide"
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +51,12 @@ class AIError(RuntimeError):
 
 
 class TurnController:
-    """Drives turns for human and AI seats, from the first draw to the last tile."""
+    """Drives turns for human and AI seats, from the first draw to the last tile.
+
+    The turn in progress is a :class:`~carcassonne.engine.steps.TurnSteps` (the server's
+    rooms keep theirs in one too): lay, figure, decline, decide, undo and confirm are written
+    once, checked by the engine.
+    """
 
     def __init__(self, game: Game, seats: list[Seat],
                  autosave: Callable[[GameRecord], None] | None = None, hints: list[int] | None = None) -> None:
@@ -61,16 +68,16 @@ class TurnController:
         self.phase = HUMAN
         self.tile: str | None = None
         self.rotation = 0
-        self.pending: Placement | None = None
-        self.follower: str | None = None
-        #: The player said "no follower" for the pending tile (the turn is not over yet).
-        self.declined = False
+        #: The turn's steps so far: the tile laid, the figure step, the decisions.
+        self.steps = TurnSteps(game)
         self.last_placed: tuple[int, int] | None = None
         self._legal_cache: dict[tuple[str, int], dict[int, set[tuple[int, int]]]] = {}
         self._preview_cache: dict[tuple[Placement, str], list[tuple[int, int]]] = {}
-        self._spots_cache: dict[Placement, list[str]] = {}
+        self._steps_cache: dict[Placement, list[FigureStep]] = {}
         self._tab_index = -1
         self._previous_human: int | None = None
+        #: Whom the hand-over card waits for (the player to move, or a person asked a decision).
+        self.handing_to: int | None = None
         self.bots: dict[int, Bot] = {}
         for i, seat in enumerate(seats):
             if seat.is_ai:
@@ -78,6 +85,8 @@ class TurnController:
                 self.bots[i] = make_bot(seat.ai_level or "normal", seed)
         self.thinker = Thinker()
         self.future: Future[Move] | None = None
+        #: A computer's answer to a decision, on its way (phase ``ai-decide``).
+        self.decision_future: Future[Any] | None = None
         #: The computer's decided move while it glides to the board (phase ``ai-glide``).
         self.ai_move: Move | None = None
         self.last_placed = self._find_last_placed()
@@ -91,6 +100,21 @@ class TurnController:
     @property
     def seat(self) -> Seat:
         return self.seats[self.game.current]
+
+    @property
+    def pending(self) -> Placement | None:
+        """Where the tile lies for now, not yet confirmed."""
+        return self.steps.pending
+
+    @property
+    def figure(self) -> FigureStep | None:
+        """The figure step chosen for the pending tile (a follower, another kind, an action)."""
+        return self.steps.figure
+
+    @property
+    def declined(self) -> bool:
+        """The player said "no follower" for the pending tile (the turn is not over yet)."""
+        return self.steps.declined
 
     @property
     def is_ai_turn(self) -> bool:
@@ -114,15 +138,17 @@ class TurnController:
         return True
 
     @property
-    def pending_elsewhere(self) -> tuple[Placement, str | None] | None:
-        """The tile (and follower) the player to move has laid on another screen and not yet
+    def pending_elsewhere(self) -> tuple[Placement, FigureStep | None] | None:
+        """The tile (and figure) the player to move has laid on another screen and not yet
         confirmed, for this screen to show; None at one screen."""
         return None
 
     def poll_table(self) -> list[ScoreEvent] | None:
         """Called every frame: this screen's move once the table has played it (its score
-        events), else None. A local game plays a confirmed move at once (:meth:`confirm`)."""
-        return None
+        events), else None. A local game plays a confirmed move at once (:meth:`confirm`),
+        or once the decisions it asks are made (a computer's answer is taken here)."""
+        self.poll_decision()
+        return self.take_played()
 
     @property
     def over(self) -> bool:
@@ -138,7 +164,7 @@ class TurnController:
         return [i for i, s in enumerate(self.seats) if not s.is_ai]
 
     def legal_cells(self, rotation: int | None = None) -> set[tuple[int, int]]:
-        """Squares where the drawn tile fits in ``rotation`` (default: the hand's)."""
+        """Squares where the drawn tile fits in ``rotation`` (default: the one it is turned to)."""
         if self.tile is None:
             return set()
         rotation = self.rotation if rotation is None else rotation
@@ -157,96 +183,78 @@ class TurnController:
         return [r for r in ROTATIONS
                 if self.game.why_not_placement(Placement(self.tile, x, y, r)) is None]
 
-    def spots(self) -> list[str]:
-        """Follower places open on the pending tile."""
+    def figure_steps(self) -> list[FigureStep]:
+        """Every figure step open on the pending tile: followers, the expansions' figures, actions."""
         if self.pending is None:
             return []
-        found = self._spots_cache.get(self.pending)
+        found = self._steps_cache.get(self.pending)
         if found is None:
-            found = self.game.follower_spots(self.pending)
-            self._spots_cache = {self.pending: found}
+            found = self.game.figure_steps(self.pending)
+            self._steps_cache = {self.pending: found}
         return found
 
-    # -- A hand of tiles (house rule; engine/modules/hand.py): the player picks the tile to play
+    def places_of(self, kind: str) -> list[str]:
+        """The places of the pending tile a figure of ``kind`` may go on now."""
+        return [s.place for s in self.figure_steps() if s.kind == kind and not s.action]
+
+    def spots(self) -> list[str]:
+        """Follower places open on the pending tile."""
+        return self.places_of(FOLLOWER.name)
+
+    def actions(self) -> list[FigureStep]:
+        """What may be done instead of placing a figure on the pending tile (an action step)."""
+        return [s for s in self.figure_steps() if s.action]
+
+    def figure_out(self, player: int, kind: str) -> FigureAt | None:
+        """Where ``player``'s figure of ``kind`` (one a player has a single of) stands on the
+        board; None while it is at home, or when no such kind is in play."""
+        if kind not in self.game.placed:
+            return None
+        return next((f for f in self.game.figures_on_board() if f.player == player and f.kind == kind), None)
+
+    # -- The tiles a player holds: the one drawn, or any of several (an expansion's)
     @property
     def hand(self) -> tuple[str, ...]:
-        """The tiles the player to move may play: their hand, or the one tile drawn."""
+        """The tiles the player to move may play: those they hold, or the one tile drawn."""
         if self.tile is None:
             return ()
-        return self.game.hand() if self.game.rules.hand > 1 else (self.tile,)
+        return self.game.held() if self.game.holds_tiles else (self.tile,)
 
     def choose(self, tile: str) -> bool:
-        """Take ``tile`` of the hand as the tile to play (the one laid, if any, goes back to
-        the hand); False if it is not in the hand or already chosen."""
+        """Take ``tile`` of those held as the tile to play (the one laid, if any, goes back
+        among them); False if it is not held or already chosen."""
         if tile == self.tile or tile not in self.hand or not self.can_act:
             return False
         self.tile = tile
-        self.pick_up()
+        self.steps.reset(tile)
         self.rotation = next((r for r in ROTATIONS if self.legal_cells(r)), 0)
         return True
 
-    # -- Inns & Cathedrals: the big follower's places (engine/modules/inns_cathedrals.py)
-    def big_places(self) -> list[str]:
-        """Where the player's big follower may go on the pending tile, as the follower step
-        names it (``big:city:N``): a follower's places, even with none of the 7 left; none
-        while it is on the board, without Inns & Cathedrals, or before the tile is laid."""
-        if self.pending is None:
-            return []
-        return [spot for spot in self.game.extra_places(self.pending) if is_big(spot)]
-
-    def big_spots(self) -> list[str]:
-        """The big follower's places on the pending tile as the tile names them (``city:N``)."""
-        return [spot.removeprefix(BIG) for spot in self.big_places()]
-
-    def big_out(self, player: int) -> FollowerAt | None:
-        """Where ``player``'s big follower stands on the board (None: at home, or no Inns & Cathedrals)."""
-        return big_at(self.game, player)
-
-    # -- The Abbot: its places on the pending tile, and taking it back (engine/modules/abbot.py)
-    def abbot_places(self) -> list[str]:
-        """Where the player's abbot may go on the pending tile (``abbot:cloister``,
-        ``abbot:garden``): none while it is on the board or before the tile is laid."""
-        if self.pending is None:
-            return []
-        return [spot for spot in self.game.extra_places(self.pending) if spot in PLACE_OF]
-
-    @property
-    def can_take_back(self) -> bool:
-        """The player's abbot is on the board and the tile is laid: it may come home this turn."""
-        return self.pending is not None and BACK in self.game.extra_actions(self.pending)
-
-    def abbot_out(self, player: int) -> FollowerAt | None:
-        """Where ``player``'s abbot stands on the board (None: at home, or no Abbot in this game)."""
-        return abbot_at(self.game, player)
-
-    def take_back_points(self) -> int | None:
-        """What the abbot would score if taken back with the pending tile as it lies (the tile
-        may be one of its neighbours); None if it cannot be taken back now."""
-        if not self.can_take_back or self.pending is None:
+    def action_points(self, step: FigureStep | None = None) -> int | None:
+        """What the action ``step`` (default: the one taken) scores with the pending tile as it
+        lies; None if it cannot be taken."""
+        step = step or self.figure
+        if step is None or not step.action or self.pending is None or step not in self.figure_steps():
             return None
         trial = self.game.copy()
         n = len(trial.events)
-        trial.push(self.pending.with_follower(BACK))
+        trial.push(self.pending.with_figure(step))
         return trial.events[n].points if len(trial.events) > n else 0
 
-    def take_back(self) -> Reason | None:
-        """Take the abbot back this turn (instead of placing a figure): the engine's reason if not."""
-        return self.put_follower(BACK)
-
-    def open_risk(self) -> tuple[str, bool, bool] | None:
-        """The feature the standing follower (or big follower) joins, if it stays open after this
-        turn: its kind, inn and cathedral (Inns & Cathedrals: left open, such a feature scores
-        nothing at the end); None if no figure stands on the pending tile or it completes."""
-        p, spot = self.pending, (self.follower or "").removeprefix(BIG)
-        if p is None or not self.follower or not self.game.rules.inns_cathedrals:
+    def open_risk(self) -> tuple[str, frozenset[str]] | None:
+        """The feature the standing figure joins, if it stays open after this turn: its kind
+        and marks (an expansion says what such a feature risks left open); None if no figure
+        stands on the pending tile or the feature completes."""
+        p, step = self.pending, self.figure
+        if p is None or step is None or step.action:
             return None
         trial = self.game.copy()
         try:
-            trial.push(p.with_follower(None))
-            feature = trial.feature_at(p.x, p.y, spot)
+            trial.push(p.with_figure(None))
+            feature = trial.feature_at(p.x, p.y, step.place)
         except (KeyError, IndexError, IllegalMoveError):
             return None
-        return None if feature.complete else (feature.kind, feature.inn, feature.cathedral)
+        return None if feature.complete else (feature.kind, feature.marks)
 
     def feature_preview(self, spot: str) -> list[tuple[int, int]]:
         """Tiles of the whole feature a follower on ``spot`` would join (for highlighting)."""
@@ -257,7 +265,7 @@ class TurnController:
         if tiles is None:
             trial = self.game.copy()
             try:
-                trial.push(self.pending.with_follower(None))
+                trial.push(self.pending.with_figure(None))
                 tiles = trial.feature_tiles(self.pending.x, self.pending.y, spot)
             except (KeyError, IndexError, IllegalMoveError):
                 tiles = [(self.pending.x, self.pending.y)]
@@ -266,11 +274,81 @@ class TurnController:
             self._preview_cache[key] = tiles
         return tiles
 
+    # ------------------------------------------------------------ decisions
+    def decision(self) -> Decision | None:
+        """The decision the turn waits for (who decides, among what), or None."""
+        return self.steps.decision()
+
+    @property
+    def decider(self) -> int | None:
+        """Who is asked to decide now (phases ``decide`` and ``ai-decide``, or a hand-over to them)."""
+        asked = self.decision() if self.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
+        return None if asked is None else asked.player
+
+    def decide(self, choice: Any) -> Reason | None:
+        """The person asked answers with ``choice`` (a square or a place among the options);
+        the engine's reason if it is not one. Once nothing more is asked the move is played
+        (:meth:`poll_table` returns its events)."""
+        if self.phase != DECIDE:
+            return Reason("nothing is to be decided now", "no-decision")
+        asked = self.decision()
+        reason = self.steps.decide(choice, None if asked is None else asked.player)
+        if reason is None:
+            self._ask_next()
+        return reason
+
+    def _ask_next(self) -> None:
+        """Go on after a step of the decisions: the next one asked (of a computer, or a person,
+        perhaps after a hand-over), or the move played once none is left."""
+        asked = self.decision()
+        move = self.steps.move
+        assert move is not None
+        if asked is None:
+            self._played = self._play(move)
+            return
+        if asked.player in self.bots:
+            self.phase = AI_DECIDE
+            self.decision_future = self.thinker.decide(self.bots[asked.player], self.game, move, asked)
+        elif len(self.human_seats) >= 2 and self._previous_human != asked.player:
+            self.phase, self.handing_to = HANDOVER, asked.player
+        else:
+            self.phase = DECIDE
+            self._previous_human = asked.player
+
+    def poll_decision(self) -> None:
+        """Called every frame: a computer's answer to a decision, once it has one (a bad
+        answer stops the game in ``ai-failed``, as a bad move does)."""
+        if self.phase != AI_DECIDE or self.decision_future is None or not self.decision_future.done():
+            return
+        future, self.decision_future = self.decision_future, None
+        asked = self.decision()
+        name = self.seats[asked.player].name if asked is not None else self.seat.name
+        try:
+            choice = future.result()
+        except Exception as exc:  # noqa: BLE001 - any bug in a bot is reported, not swallowed
+            self.phase = AI_FAILED
+            log.exception("computer player %s failed to decide on turn %d", name, self.game.turn_number + 1)
+            raise AIError(f"{name} (computer) failed: {type(exc).__name__}: {exc}") from exc
+        reason = self.steps.decide(choice, None if asked is None else asked.player)
+        if reason is not None:
+            self.phase = AI_FAILED
+            log.error("computer player %s chose an illegal decision %r: %s", name, choice, reason)
+            raise AIError(f"{name} (computer) chose an illegal decision: {reason}")
+        self._ask_next()
+
+    def take_played(self) -> list[ScoreEvent] | None:
+        """The events of the move the decisions just completed (once), else None."""
+        events, self._played = self._played, None
+        return events
+
+    _played: list[ScoreEvent] | None = None
+
     # -------------------------------------------------------------- phases
     def begin_turn(self, first: bool = False) -> str:
         """Enter the next turn's first phase: ``over``, ``ai-think`` (the bot starts thinking),
         ``handover`` (another person's turn in a hot-seat game) or ``human``."""
         self._tab_index = -1
+        self.handing_to = None
         if self.over:
             self.phase = OVER
         elif self.is_ai_turn:
@@ -280,14 +358,20 @@ class TurnController:
             current = self.player
             changed = first or self._previous_human != current
             self.phase = HANDOVER if len(self.human_seats) >= 2 and changed else HUMAN
+            self.handing_to = current if self.phase == HANDOVER else None
             self._previous_human = current
         return self.phase
 
     def accept_handover(self) -> bool:
-        """The next person has the mouse: their turn starts (False if not handing over)."""
+        """The next person has the mouse: their turn (or their decision) starts (False if not handing over)."""
         if self.phase != HANDOVER:
             return False
-        self.phase = HUMAN
+        to, self.handing_to = self.handing_to, None
+        if self.decision() is not None:
+            self.phase = DECIDE
+            self._previous_human = to
+        else:
+            self.phase = HUMAN
         return True
 
     def poll_ai(self) -> Move | None:
@@ -304,33 +388,40 @@ class TurnController:
             self.phase = AI_FAILED
             log.exception("computer player %s failed on turn %d", name, self.game.turn_number + 1)
             raise AIError(f"{name} (computer) failed: {type(exc).__name__}: {exc}") from exc
-        reason = self.game.why_not(move)
+        reason = self.game.why_not(move) if self.game.decision(move) is None else (
+            self.game.why_not_placement(move.placement) or (
+                self.game.why_not_figure(move.placement, move.figure) if move.figure is not None else None))
         if reason is not None:
             self.phase = AI_FAILED
             log.error("computer player %s chose an illegal move %r: %s", name, move, reason)
             raise AIError(f"{name} (computer) chose an illegal move: {reason}")
         self.phase = AI_GLIDE
         self.ai_move = move
-        self.tile = move.tile  # (with a hand of tiles, the one it chose)
+        self.tile = move.tile  # (with several tiles held, the one it chose)
         return move
 
     def land_ai(self) -> list[ScoreEvent]:
-        """Play the computer's decided move (its tile has reached the board)."""
+        """Play the computer's decided move (its tile has reached the board); a move the
+        rules ask decisions of lies there while they are made (:meth:`take_played`)."""
         if self.phase != AI_GLIDE or self.ai_move is None:
             return []
         move, self.ai_move = self.ai_move, None
+        if self.game.decision(move) is not None:
+            self.steps.reset(move.tile)
+            self.steps.lay(move.placement)
+            self.steps.put(move.figure)
+            self._ask_next()
+            return self.take_played() or []
         return self._play(move)
 
     # -------------------------------------------------------------- steps
     def draw(self) -> str | None:
         """Draw the next tile (the engine discards unplaceable ones); None when the deck is empty."""
-        self.tile = self.game.draw()  # (with a hand of tiles, its first that fits: :meth:`choose` another)
+        self.tile = self.game.draw()  # (with several tiles held, the first that fits: :meth:`choose` another)
         self.rotation = 0
-        self.pending = None
-        self.follower = None
-        self.declined = False
+        self.steps.reset(self.tile)
         if self.tile is not None and self.game.current not in self.bots:
-            # start the hand in a rotation that fits somewhere, if rotation 0 does not
+            # start the tile in a rotation that fits somewhere, if rotation 0 does not
             for r in ROTATIONS:
                 if self.legal_cells(r):
                     self.rotation = r
@@ -338,7 +429,7 @@ class TurnController:
         return self.tile
 
     def rotate(self, step: int = 1) -> None:
-        """Turn the tile: in the hand freely; on the board, to the next rotation that fits there."""
+        """Turn the tile: in the hand slot freely; on the board, to the next rotation that fits there."""
         if self.tile is None:
             return
         if self.pending is None:
@@ -350,9 +441,8 @@ class TurnController:
             return
         order = sorted(fits, key=lambda r: ((r - p.rotation) * step) % 360)
         new = order[1]
-        self.pending = Placement(p.tile, p.x, p.y, new)
+        self.steps.lay(Placement(p.tile, p.x, p.y, new))
         self.rotation = new
-        self.follower = None
 
     def why_not_at(self, x: int, y: int, rotation: int | None = None) -> Reason | None:
         if self.tile is None:
@@ -365,11 +455,9 @@ class TurnController:
         if self.tile is None:
             return Reason("the game is over", "game-over")
         rotation = self.rotation if rotation is None else rotation
-        reason = self.why_not_at(x, y, rotation)
+        reason = self.steps.lay(Placement(self.tile, x, y, rotation))
         if reason is None:
-            self.pending = Placement(self.tile, x, y, rotation)
             self.rotation = rotation
-            self.follower, self.declined = None, False
         return reason
 
     def place_next(self, step: int = 1) -> Placement | None:
@@ -386,55 +474,47 @@ class TurnController:
         return p
 
     def pick_up(self) -> None:
-        """Take the pending tile back into the hand (keeps its rotation)."""
-        self.pending = None
-        self.follower, self.declined = None, False
+        """Take the pending tile back into the hand slot (keeps its rotation)."""
+        self.steps.pick_up()
+
+    def put(self, step: FigureStep | None) -> Reason | None:
+        """Take the figure step ``step`` on the pending tile (None: the figure back to the
+        supply); returns the engine's reason if it may not be taken."""
+        return self.steps.put(step)
 
     def put_follower(self, spot: str | None) -> Reason | None:
-        """Stand a follower on ``spot`` of the pending tile (None: back to the supply);
-        returns the engine's reason if it may not go there."""
-        if self.pending is None:
-            return Reason("place the tile first", "no-tile-placed")
-        if spot is None:
-            self.follower = None
-            return None
-        reason = self.game.why_not_follower(self.pending, spot)
-        if reason is None:
-            self.follower, self.declined = spot, False
-        return reason
+        """Stand an ordinary follower on ``spot`` of the pending tile (None: back to the supply)."""
+        return self.put(None if spot is None else FigureStep(FOLLOWER.name, spot))
 
-    def next_follower(self) -> str | None:
-        """Move the follower to the next open place of the pending tile, then back to the
-        supply (keyboard play, F); returns where it stands now."""
-        options: list[str | None] = [*self.spots(), *self.big_places(), *self.abbot_places(), None]
-        i = options.index(self.follower) if self.follower in options else -1
-        self.put_follower(options[(i + 1) % len(options)])
-        return self.follower
+    def next_figure(self) -> FigureStep | None:
+        """Move the figure to the next open place of the pending tile (a follower's first, then
+        the other kinds'), then back to the supply (keyboard play, F); returns what stands now."""
+        options: list[FigureStep | None] = [*(s for s in self.figure_steps() if not s.action), None]
+        i = options.index(self.figure) if self.figure in options else -1
+        self.put(options[(i + 1) % len(options)])
+        return self.figure
 
     def decline_follower(self) -> None:
-        """No follower on the pending tile: the one standing there goes back to the supply."""
-        if self.pending is not None:
-            self.follower, self.declined = None, True
+        """No figure on the pending tile: the one standing there goes back to the supply."""
+        self.steps.decline()
 
     def undo(self) -> bool:
-        """Take back the last step of this turn ("no follower" or the follower, then placement)."""
-        if self.declined:
-            self.declined = False
-            return True
-        if self.follower is not None:
-            self.follower = None
-            return True
-        if self.pending is not None:
-            self.pick_up()
-            return True
-        return False
+        """Take back the last step of this turn ("no follower" or the figure, then placement)."""
+        return self.steps.undo()
 
     def confirm(self, skip_follower: bool = False) -> list[ScoreEvent] | None:
         """End the turn: play the pending move through the engine, autosave, draw the next tile
-        (a network game sends it instead and returns None: :meth:`poll_table` plays it)."""
+        (a network game sends it instead and returns None: :meth:`poll_table` plays it). A move
+        the rules ask decisions of waits for them (None; :meth:`take_played` gives its events)."""
         if self.pending is None:
             raise IllegalMoveError("place the tile first")
-        move = self.pending.with_follower(None if skip_follower else self.follower)
+        if skip_follower:
+            self.steps.decline()
+        if self.decision() is not None:
+            self._ask_next()
+            return self.take_played()
+        move = self.steps.move
+        assert move is not None
         return self._play(move)
 
     def _play(self, move: Move) -> list[ScoreEvent]:

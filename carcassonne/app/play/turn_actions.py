@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine import IllegalMoveError, Placement, ScoreEvent
-from ...engine.modules.abbot import PLACE_OF
-from ...engine.modules.inns_cathedrals import is_big
-from ...i18n import _, ngettext
+from ...engine.figures import FigureStep
+from ...i18n import _
 from ...words import explain
 from ...words.turn_place import where
+from ..art.expansion_ui import action_ui, first
 from ..ui.sound import Sounds
 from ..ui.widgets import BAD, INK, INK_DIM
 from .drag import Drop
@@ -88,22 +88,20 @@ class TurnActions:
         if not self.turn.spots():
             self.flow.say(_("No follower can go on this tile."), INK_DIM)
             return
-        self.turn.next_follower()
+        self.turn.next_figure()
 
     def dropped(self, done: Drop) -> None:
         """Carry out what a release meant (:func:`carcassonne.app.play.drag.drop`)."""
         if done.kind == "place" and done.cell is not None:
             self.drop_tile(*done.cell)
-        elif done.kind == "follower" and done.spot is not None:
-            self.drop_follower(done.spot)
-        elif done.kind == "abbot-back":
-            self.take_back()
+        elif done.kind == "figure" and done.step is not None:
+            self.drop_figure(done.step)
+        elif done.kind == "action" and done.step is not None:
+            self.take_action(done.step)
         elif done.kind == "home":
-            abbot, big = self.turn.follower in PLACE_OF, is_big(self.turn.follower)
-            self.turn.put_follower(None)
-            self.flow.say(_("The abbot went back to your supply.") if abbot
-                          else _("The big follower went back to your supply.") if big
-                          else _("The follower went back to your supply."), INK_DIM, 2)
+            kind = self.turn.figure.kind if self.turn.figure is not None else ""
+            self.turn.put(None)
+            self.flow.say(first("home_words", kind) or _("The follower went back to your supply."), INK_DIM, 2)
         elif done.kind == "missed":
             self.flow.say(_("Drop the follower on one of the lit places."), BAD)
             self.sounds.play("error")
@@ -116,11 +114,11 @@ class TurnActions:
             self.flow.failed_cell = None
             self.sounds.play("place")
             self.follow(x, y)
+            others = first("laid_words", self.turn.figure_steps())
             if self.turn.spots():
                 self.flow.say(_("Placed. Drag a follower onto a lit place, or press Space for none."), INK)
-            elif self.turn.abbot_places():
-                self.flow.say(_("Placed. Your abbot may go on this tile: drag it there, or press Space for none."),
-                              INK)
+            elif others is not None:
+                self.flow.say(others, INK)
             else:
                 self.flow.say(_("Placed. No follower can go here: press Enter to confirm."), INK)
             return
@@ -130,38 +128,37 @@ class TurnActions:
         self.sounds.play("error")
 
     def choose(self, index: int) -> None:
-        """1, 2, 3: the tile of the hand to play (a hand of tiles; keyboard play)."""
+        """1, 2, 3: the tile to play of those held (keyboard play)."""
         hand = self.turn.hand
         if index < len(hand) and self.turn.choose(hand[index]):
             self.sounds.play("click")
 
-    def take_back(self) -> None:
-        """Take the abbot back (a button, a key, or a drag from the board to the panel): says
-        the points it will score before the turn is confirmed, or why it cannot come home."""
-        if not self.turn.can_act:
+    def take_action(self, step: FigureStep) -> None:
+        """Take the action ``step`` instead of a figure (a button, a key, or a drag of its
+        figure from the board to the panel): says the points it will
+        score before the turn is confirmed, or why it cannot be taken."""
+        offered = action_ui(step)
+        if not self.turn.can_act or offered is None:
             return
-        if self.turn.pending is None and self.turn.abbot_out(self.turn.player) is not None:
-            self.flow.say(_("Place the tile first: your abbot comes home after the tile is laid."), BAD)
+        if self.turn.pending is None and self.turn.figure_out(self.turn.player, step.kind) is not None:
+            self.flow.say(_(offered.lay_first), BAD)
             self.sounds.play("error")
             return
-        reason = self.turn.take_back()
+        reason = self.turn.put(step)
         if reason is not None:
             self.flow.say(explain.follower_refused(reason, self.aids_on()), BAD, 8)
             self.sounds.play("error")
             return
-        points = self.turn.take_back_points() or 0
+        points = self.turn.action_points() or 0
         self.sounds.play("follower")
-        self.flow.say(ngettext("Your abbot comes home and scores {n} point. Enter confirms; Undo leaves it there.",
-                               "Your abbot comes home and scores {n} points. Enter confirms; Undo leaves it there.",
-                               points).format(n=points), INK, 10)
+        self.flow.say(offered.taken(points), INK, 10)
 
-    def drop_follower(self, spot: str) -> None:
-        reason = self.turn.put_follower(spot)
+    def drop_figure(self, step: FigureStep) -> None:
+        """A figure dropped on a place of the laid tile: it stands there, or the engine says why not."""
+        reason = self.turn.put(step)
         if reason is None:
             self.sounds.play("follower")
-            placed = (_("Abbot placed. Enter confirms the turn.") if spot in PLACE_OF
-                      else _("Big follower placed: it counts as two for the majority. Enter confirms the turn.")
-                      if is_big(spot) else _("Follower placed. Enter confirms the turn."))
+            placed = first("placed_words", step) or _("Follower placed. Enter confirms the turn.")
             risk = self.turn.open_risk()
             note = explain.open_risk(*risk) if risk is not None else None
             self.flow.say(placed if note is None else f"{placed} {note}", INK, 8.0 if note else 4.0)

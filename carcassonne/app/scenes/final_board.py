@@ -20,6 +20,7 @@ from ...i18n import N_, _
 from ...words.explain import open_risk
 from ...words.score_words import describe
 from ..art.assets import PLAYER_RGB
+from ..art.expansion_ui import playing
 from ..board.anim import Anim, FloatText
 from ..board.board_view import BoardMarks
 from ..board.camera import READABLE_PX
@@ -40,15 +41,11 @@ STEP_SECONDS = 1.4
 HOLD_SECONDS = 1.2
 
 
-def left_open(game: Game) -> list[ScoreEvent]:
-    """Inn roads and cathedral cities left open with followers on them at the end, as events
-    of 0 points to their leaders: the engine gives them no award (Inns & Cathedrals, AR FAQ
-    22), and the players see why their followers scored nothing."""
-    if not game.rules.inns_cathedrals or not game.finished:
-        return []
-    return [ScoreEvent(game.turn_number, f.kind, 0, f.leaders, f.tiles, complete=False, final=True)
-            for f in game.features(occupied=True)
-            if not f.complete and ((f.kind == "road" and f.inn) or (f.kind == "city" and f.cathedral))]
+def left_open(game: Game) -> list[tuple[ScoreEvent, frozenset[str]]]:
+    """Features left open at the end that an expansion's rules score nothing, as events of 0
+    points to their leaders with the feature's marks: the engine gives them no award, and the
+    players see why their followers scored nothing."""
+    return [found for ui in playing(game.rules) for found in ui.left_open(game)]
 
 
 def before_farms(events: list[ScoreEvent], more: list[ScoreEvent]) -> list[ScoreEvent]:
@@ -68,11 +65,11 @@ class FinalBoardScene(BoardScene):
         self.hints = hints
         #: The engine's final events, handed on to the results.
         self.given = list(final)
-        #: Each moment: the engine's events, with the inn roads and cathedral cities left open
-        #: with followers on them shown scoring nothing (Inns & Cathedrals, AR FAQ 22) among
-        #: the roads and cities, before the farms, as the rulebook counts them.
+        #: Each feature left open that an expansion scores nothing, by its event, with its marks.
         self.left_open = left_open(game)
-        self.final = before_farms(self.given, self.left_open)
+        #: Each moment: the engine's events, with the features left open that score nothing
+        #: shown among the roads and cities, before the farms, as the rulebook counts them.
+        self.final = before_farms(self.given, [ev for ev, _marks in self.left_open])
         self.review = review
         self.paints: list[Paint] = [event_paint(game, ev, [s.color for s in seats]) for ev in self.final]
         #: How many final events have had their moment (the one lit now included).
@@ -204,8 +201,9 @@ class FinalBoardScene(BoardScene):
         if lit is not None:
             ev = self.final[self.step - 1]
             text = describe(ev, [s.name for s in self.seats])
-            if any(ev is e for e in self.left_open):  # (an inn road or cathedral city left open)
-                risk = open_risk(ev.feature, ev.feature == "road", ev.feature == "city")
+            left = next((m for e, m in self.left_open if ev is e), None)
+            if left is not None:  # (a feature an expansion scores nothing left open)
+                risk = open_risk(ev.feature, left)
                 text = f"{text}. {risk}" if risk else text
             text = _("{step} of {total}: {event}").format(step=self.step, total=len(self.final), event=text)
         elif self.review:

@@ -1,6 +1,6 @@
 """The waiting room of a network game: who has sat down, where friends connect, the join code.
 
-The game starts by itself on the server when every seat is taken; this screen then hands
+The game starts by itself on the server when every seat is taken; this screen then passes
 its connection and its copy of the table to the Play screen. It holds no rules: what it
 shows is what the server said.
 """

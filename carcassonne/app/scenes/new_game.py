@@ -7,19 +7,20 @@ rules are chosen afresh each time).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import COLORS
-from ...engine.modules.abbot import GARDEN, garden_twin
+from ...engine import COLORS, Rules
+from ...engine.rules import BAG, BOX, RANDOM, START_BOOK
 from ...i18n import N_, _
 from ...net.host import HostError
 from ..art.assets import PLAYER_RGB
-from ..art.spots import spot_anchor
-from ..files.storage import DEFAULT_NAMES, SeatSetup, Setup
+from ..art.expansion_ui import RuleOption, in_order
+from ..files.storage import DEFAULT_NAMES, SeatSetup, Setup, combine
 from ..play.players import levels
 from ..play.playview import SEAT_KIND
 from ..session import start_new
@@ -55,23 +56,52 @@ HOUSE_LINES = {
     "table_closes": N_("The table's edge finishes roads, cities and cloisters."),
     "discard": N_("A tile that fits nowhere goes back into the bag."),
     "random_first": N_("Who starts is drawn at random; the turn order stays."),
-    "random_start": N_("The start tile is drawn from the bag; not with The River."),
+    "random_start": N_("The start tile is drawn from the bag; not with an expansion's own start tile."),
 }
-#: The box's variants on the form, each with its one line (game-record.md: The Abbot, a hand of tiles).
-RULE_LINES = {
-    "abbot": N_("Each player also has an abbot for cloisters and gardens; take it back to score."),
-    "hand": N_("Play any tile of your hand, then draw; hidden: the others see tile backs."),
-    "inns_cathedrals": N_("Inns score roads, cathedrals cities, only if completed; a big follower counts as two."),
+
+
+def _table(value: Any) -> dict[str, Any]:
+    if not value:
+        return {"table": None}
+    width, height = str(value).split("x")
+    return {"table": (int(width), int(height))}
+
+
+#: The base game's options (the Rules column, before the expansions').
+CORE_OPTIONS = {
+    "farmers": RuleOption(N_("Farmers"), lambda r: r.farmers, lambda v: {"farmers": bool(v)}),
+    "farm_scoring": RuleOption(N_("Farm scoring"), lambda r: r.farm_scoring, lambda v: {"farm_scoring": v},
+                               choices=(("third-edition", N_("3rd edition")), ("second-edition", N_("2nd edition")),
+                                        ("first-edition", N_("1st edition")))),
+    "small_city": RuleOption(N_("Small cities score 2"), lambda r: r.small_city, lambda v: {"small_city": bool(v)}),
 }
-#: The variants drawn with a picture beside their line.
-PICTURED = ("abbot", "inns_cathedrals")
-#: The cathedral tile the Inns & Cathedrals option shows, a big follower in its city.
-INNS_PICTURE = "IC1"
-#: The garden tile the Abbot's option shows, its abbot standing in the garden.
-ABBOT_PICTURE = "VG"
-#: Hand sizes offered: the tiles each player holds, and whether the others see them.
-HANDS = [("1", N_("1 tile")), ("2-open", N_("2, open")), ("2-hidden", N_("2, hidden")),
-         ("3-open", N_("3, open")), ("3-hidden", N_("3, hidden"))]
+#: The house rules (their column), each with its line (:data:`HOUSE_LINES`); who starts is
+#: no rule of the game and has a toggle of its own.
+HOUSE_OPTIONS = {
+    "incomplete_score": RuleOption(N_("Unfinished features score"), lambda r: r.incomplete_score,
+                                   lambda v: {"incomplete_score": bool(v)}),
+    "hole_bonus": RuleOption(N_("Fill a hole, play again"), lambda r: r.hole_bonus, lambda v: {"hole_bonus": bool(v)}),
+    "table": RuleOption(N_("Table"), lambda r: "x".join(map(str, r.table)) if r.table else "", _table,
+                        choices=tuple(TABLES)),
+    "table_closes": RuleOption(N_("Table edge closes"), lambda r: r.table_closes,
+                               lambda v: {"table_closes": bool(v)}),
+    "discard": RuleOption(N_("Unplayable tiles to the bag"), lambda r: r.discard == BAG,
+                          lambda v: {"discard": BAG if v else BOX}),
+    "random_start": RuleOption(N_("Random start tile"), lambda r: r.start == RANDOM,
+                               lambda v: {"start": RANDOM if v else START_BOOK}),
+}
+
+
+def widget_of(option: RuleOption, value: Any, on_change: Callable[[Any], None]) -> Choice:
+    """A toggle or a choice for ``option``, showing ``value``."""
+    if option.choices:
+        return Choice(option.label, option.choices, str(value), on_change)
+    return Toggle(option.label, bool(value), on_change)
+
+
+def shown_value(option: RuleOption, value: Any) -> str:
+    """``value`` as the option's widget holds it (``on``/``off`` for a toggle)."""
+    return str(value) if option.choices else "on" if value else "off"
 
 
 class NewGameScene(Scene):
@@ -82,9 +112,15 @@ class NewGameScene(Scene):
         self.setup: Setup = app.storage.load_setup()
         # The seed is not kept: a new game is a new shuffle unless a seed is typed again.
         self.setup.seed = ""
-        #: House rules as game-record keys (only those that differ from the book), remembered.
-        self.house: dict[str, Any] = self.setup.house
         self.random_first = self.setup.random_first
+        #: Every rule option of the form by key, in the order they are applied: the base
+        #: game's, each expansion's (its package's ``app.py``), the house rules.
+        self.rule_options: dict[str, RuleOption] = {
+            **CORE_OPTIONS, **{ui.name if i == 0 else f"{ui.name}:{i}": option for ui in in_order()
+                               for i, option in enumerate(ui.options())}, **HOUSE_OPTIONS}
+        #: What the player chose for each option, kept while another makes it impossible (it
+        #: shows disabled, at the value played) so it comes back with it.
+        self.wanted: dict[str, Any] = {key: option.read(self.setup.rules) for key, option in self.rule_options.items()}
         self.backdrop: pygame.Surface | None = None
         self.error = ""
         #: A network game: seats here, from the network or computers; the host's timer and hints.
@@ -92,6 +128,11 @@ class NewGameScene(Scene):
         self.turn_seconds = "0"
         self.hints_allowed = True
         self._build()
+
+    @property
+    def house(self) -> dict[str, Any]:
+        """The house rules chosen, as record keys (only those that differ from the book)."""
+        return self.setup.rules.house_rules
 
     # ------------------------------------------------------------- widgets
     def _build(self) -> None:
@@ -108,43 +149,24 @@ class NewGameScene(Scene):
             self.rows.append((name, colour, kind, remove))
         self.add = Button(N_("+ Add player"), self._add)
         self.add.enabled = len(s.seats) < 6
-        self.options = [
-            Toggle(N_("Farmers"), s.farmers, lambda v: setattr(self.setup, "farmers", v)),
-            Choice(N_("Farm scoring"), [("third-edition", N_("3rd edition")), ("second-edition", N_("2nd edition")),
-                                        ("first-edition", N_("1st edition"))],
-                   s.farm_scoring, lambda v: setattr(self.setup, "farm_scoring", v)),
-            Toggle(N_("Small cities score 2"), s.small_city, lambda v: setattr(self.setup, "small_city", v)),
-            Toggle(N_("The River"), s.river, self._set_river),
-        ]
-        hand = "1" if s.hand == 1 else f"{s.hand}-{'open' if s.hand_open else 'hidden'}"
-        #: The box's variants, each with its line under it (:data:`RULE_LINES`).
-        self.variants: dict[str, Choice] = {
-            "abbot": Toggle(N_("The Abbot"), s.abbot, lambda v: setattr(self.setup, "abbot", v)),
-            "inns_cathedrals": Toggle(N_("Inns & Cathedrals"), s.inns_cathedrals,
-                                      lambda v: setattr(self.setup, "inns_cathedrals", v)),
-            "hand": Choice(N_("Hand of tiles"), HANDS, hand, self._set_hand),
-        }
-        house = self.house
-        table = "x".join(map(str, house["table"])) if "table" in house else ""
-        self.house_options: dict[str, Choice] = {
-            "incomplete_score": Toggle(N_("Unfinished features score"), house.get("incomplete_score", True),
-                                       partial(self._set_house, "incomplete_score", book=True)),
-            "hole_bonus": Toggle(N_("Fill a hole, play again"), house.get("hole_bonus", False),
-                                 partial(self._set_house, "hole_bonus", book=False)),
-            "table": Choice(N_("Table"), TABLES, table, self._set_table),
-            "table_closes": Toggle(N_("Table edge closes"), house.get("table_closes", False),
-                                   partial(self._set_house, "table_closes", book=False)),
-            "discard": Toggle(N_("Unplayable tiles to the bag"), house.get("discard") == "bag",
-                              lambda v: self._set_house("discard", "bag" if v else "box", "box")),
-            "random_first": Toggle(N_("Random first player"), self.random_first, self._set_random_first),
-            "random_start": Toggle(N_("Random start tile"), s.random_start,
-                                   lambda v: setattr(self.setup, "random_start", v)),
-        }
-        self.house_options["table_closes"].enabled = "table" in house
-        self._set_river(s.river)
-        self._set_hand(hand)
-        if self.network:  # (the server deals no hands: each client would need its own secret)
-            self.variants["hand"].enabled = self.variants["hand"].visible = False
+        #: Each rule option's widget, by key.
+        self.rule_widgets: dict[str, Choice] = {
+            key: widget_of(option, self.wanted[key], partial(self._choose, key))
+            for key, option in self.rule_options.items()}
+        plain = [key for key in self.rule_options if key not in HOUSE_OPTIONS and not self.rule_options[key].line]
+        #: The Rules column's plain options (the base game's, and an expansion's without a line).
+        self.options = [self.rule_widgets[key] for key in plain]
+        #: The expansions' options with their line under them (and a picture beside it).
+        self.variants: dict[str, Choice] = {key: self.rule_widgets[key] for key, option in self.rule_options.items()
+                                            if option.line and key not in HOUSE_OPTIONS}
+        self.house_options: dict[str, Choice] = {}
+        for key in HOUSE_LINES:
+            self.house_options[key] = (Toggle(N_("Random first player"), self.random_first, self._set_random_first)
+                                       if key == "random_first" else self.rule_widgets[key])
+        for key, offered in self.rule_options.items():
+            if self.network and not offered.network:  # (a server deals no hidden tiles)
+                self.rule_widgets[key].enabled = self.rule_widgets[key].visible = False
+        self._apply()
         self.seed = TextField(s.seed, lambda v: setattr(self.setup, "seed", v), max_len=9, digits_only=True,
                               placeholder=N_("random"))
         self.net_options = [
@@ -164,23 +186,34 @@ class NewGameScene(Scene):
         if self.size != (0, 0):
             self.layout(self.app.size)
 
-    def _set_river(self, value: bool) -> None:
-        """The River: neither the random start tile (the spring starts) nor a hand of tiles goes with it."""
-        self.setup.river = value
-        self.house_options["random_start"].enabled = not value
-        self.variants["hand"].enabled = not value
+    def _offered(self) -> list[str]:
+        """The rule options this form offers now (a game open to the network: not all)."""
+        return [key for key, option in self.rule_options.items() if option.network or not self.network]
 
-    def _set_hand(self, value: str) -> None:
-        """A hand of 2 or 3 tiles: a tile that fits nowhere is discarded from it, never put
-        back into the bag (game-record.md: not with ``discard: "bag"``)."""
-        size, _sep, shown = value.partition("-")
-        self.setup.hand = int(size)
-        self.setup.hand_open = shown != "hidden"
-        discard = self.house_options["discard"]
-        discard.enabled = self.setup.hand == 1
-        if self.setup.hand > 1:
-            self.house.pop("discard", None)
-            discard.value = "off"
+    def _combined(self, wanted: dict[str, Any]) -> tuple[Rules, dict[str, bool]]:
+        """The rules the choices ``wanted`` make, applied in the form's order (one that cannot
+        be played with those before it is left out), and which were applied."""
+        keys = self._offered()
+        rules, applied = combine(self.rule_options[k].write(wanted[k]) for k in keys)
+        return rules, dict(zip(keys, applied))
+
+    def _choose(self, key: str, value: Any) -> None:
+        """The player changed an option: the rules are made again from every choice."""
+        self.wanted[key] = value
+        self._apply()
+
+    def _apply(self) -> None:
+        """The rules from the choices, each widget showing what is played, and enabled while
+        another of its values could be played with the other choices (the first expansion's
+        start tile leaves no random one, held tiles no discard to the bag)."""
+        rules, applied = self._combined(self.wanted)
+        self.setup.rules = rules
+        for key in self._offered():
+            option, widget = self.rule_options[key], self.rule_widgets[key]
+            widget.value = shown_value(option, self.wanted[key] if applied[key] else option.read(rules))
+            others = [value for value, _label in option.choices] if option.choices else [True, False]
+            widget.enabled = any(self._combined({**self.wanted, key: v})[1][key] for v in others
+                                 if shown_value(option, v) != widget.value)
 
     def _set_seat(self, i: int, field: str, value: str) -> None:
         setattr(self.setup.seats[i], field, value)
@@ -199,22 +232,6 @@ class NewGameScene(Scene):
         kept = replace(self.setup, seats=[replace(s, kind="human" if s.kind == "open" else s.kind)
                                           for s in self.setup.seats])
         return kept
-
-    def _set_house(self, key: str, value: Any, book: Any) -> None:
-        if value == book:
-            self.house.pop(key, None)
-        else:
-            self.house[key] = value
-
-    def _set_table(self, value: str) -> None:
-        if value:
-            width, height = value.split("x")
-            self.house["table"] = (int(width), int(height))
-        else:
-            self.house.pop("table", None)
-            self.house.pop("table_closes", None)
-            self.house_options["table_closes"].value = "off"
-        self.house_options["table_closes"].enabled = bool(value)
 
     def _set_random_first(self, value: bool) -> None:
         self.random_first = self.setup.random_first = value
@@ -256,7 +273,7 @@ class NewGameScene(Scene):
         if self.network:
             self.open_to_network()
             return
-        start_new(self.app, self.setup, self.house, self.random_first)
+        start_new(self.app, self.setup)
 
     def open_to_network(self) -> None:
         """Start this computer's game server and create the game on it; the waiting room follows."""
@@ -267,8 +284,7 @@ class NewGameScene(Scene):
         here = next((s.name.strip() for s in self.setup.seats if s.kind == "human"), "")
         name = _("{name}'s game").format(name=here) if here else _("Network game")
         try:
-            link = self.app.net.host_game(self.setup, self.house, self.random_first, int(self.turn_seconds),
-                                          self.hints_allowed, name)
+            link = self.app.net.host_game(self.setup, int(self.turn_seconds), self.hints_allowed, name)
         except HostError as exc:
             self.error = str(exc)
             return
@@ -332,32 +348,17 @@ class NewGameScene(Scene):
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=5)
 
     def _picture_size(self) -> int:
-        """The side of the abbot's picture: three lines of the notes."""
+        """The side of an option's picture: three lines of the notes."""
         return 3 * self.app.assets.fonts.get(int(13 * self.u)).get_linesize()
 
     def _note_width(self, key: str, width: int) -> int:
-        """The width a variant's line wraps in (the Abbot's leaves room for its picture)."""
-        return width - self._picture_size() - int(6 * self.u) if key in PICTURED else width
+        """The width a variant's line wraps in (leaving room for its picture, if it has one)."""
+        return width - self._picture_size() - int(6 * self.u) if self.rule_options[key].picture else width
 
     def _note_lines(self, font: pygame.font.Font, key: str, width: int) -> list[str]:
-        lines = wrap(font, _(RULE_LINES[key]), self._note_width(key, width))
-        return lines + [""] * (3 - len(lines) if key in PICTURED else 0)  # (never shorter than its picture)
-
-    def draw_abbot_picture(self, surface: pygame.Surface, where: pygame.Rect) -> None:
-        """A garden tile with an abbot standing in its garden: what the option adds to the game."""
-        twin = garden_twin(self.app.tiles[ABBOT_PICTURE.removesuffix("G")])
-        surface.blit(self.app.assets.tiles.sized(twin.id, 0, where.w), where)
-        x, y = spot_anchor(twin.orientations[0], GARDEN)
-        figure = self.app.assets.pieces.get(self.setup.seats[0].color, int(where.w * 0.55), abbot=True)
-        surface.blit(figure, figure.get_rect(center=(where.x + x * where.w, where.y + y * where.h)))
-
-    def draw_inns_picture(self, surface: pygame.Surface, where: pygame.Rect) -> None:
-        """The cathedral tile with a big follower standing in its city: what the option adds."""
-        o = self.app.tiles[INNS_PICTURE].orientations[0]
-        surface.blit(self.app.assets.tiles.sized(INNS_PICTURE, 0, where.w), where)
-        x, y = spot_anchor(o, next(iter(o.spots)))
-        figure = self.app.assets.pieces.get(self.setup.seats[0].color, int(where.w * 0.5), big=True)
-        surface.blit(figure, figure.get_rect(center=(where.x + x * where.w, where.y + y * where.h)))
+        pictured = self.rule_options[key].picture is not None
+        lines = wrap(font, _(self.rule_options[key].line), self._note_width(key, width))
+        return lines + [""] * (3 - len(lines) if pictured else 0)  # (never shorter than its picture)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == PRESS:
@@ -399,12 +400,12 @@ class NewGameScene(Scene):
             for line in self._note_lines(note, key, option.rect.w):
                 blit_text(surface, note, line, (x, y), INK_DIM if option.enabled else (110, 110, 100))
                 y += note.get_linesize()
-        abbot = self.variants["abbot"].rect
-        self.draw_abbot_picture(surface, pygame.Rect(abbot.x, abbot.bottom + int(3 * u), self._picture_size(),
-                                                     self._picture_size()))
-        inns = self.variants["inns_cathedrals"].rect
-        self.draw_inns_picture(surface, pygame.Rect(inns.x, inns.bottom + int(3 * u), self._picture_size(),
-                                                    self._picture_size()))
+        for key, option in self.variants.items():
+            picture = self.rule_options[key].picture
+            if picture is not None and option.visible:
+                side = self._picture_size()
+                picture(surface, pygame.Rect(option.rect.x, option.rect.bottom + int(3 * u), side, side),
+                        self.app.assets, self.app.tiles, self.setup.seats[0].color)
         blit_text(surface, head, _("Seed (same seed, same tiles)"), (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
                   INK_DIM)
         super().draw(surface)

@@ -1,4 +1,4 @@
-"""The Play scene: the wiring between a player's hands, the turn controller and the screen.
+"""The Play scene: the wiring between a player's mouse and keys, the turn controller and the screen.
 
 A person drags the drawn tile onto the board (or clicks a square; right-click, R or the wheel
 rotates), maybe a follower onto a lit place, then confirms (Enter) or says "no follower" (Space,
@@ -20,13 +20,15 @@ from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _
+from ...words import explain
 from ...words.hint_words import hint_sentence
+from ..art.expansion_ui import action_ui
 from ..board.board_view import BoardMarks
 from ..network.net_view import table_view
 from ..play.aidview import Aids, Tip
 from ..play.board_overlay import BoardOverlay
 from ..play.coach import Coach
-from ..play.drag import Drag, Places, spot_near
+from ..play.drag import Drag, Places, decision_at, spot_near
 from ..play.hud import (
     draw_cards,
     draw_deck,
@@ -41,8 +43,19 @@ from ..play.hud import (
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
 from ..play.play_tips import ShownTip, draw_shown_tip, find_tip
-from ..play.playview import PanelView, abbot_button, panel_view, turn_marks
-from ..play.turn import AI_GLIDE, AI_THINK, ANIMATING, HANDOVER, HUMAN, OVER, AIError, TurnController
+from ..play.playview import PanelView, action_button, panel_view, turn_marks
+from ..play.turn import (
+    AI_DECIDE,
+    AI_GLIDE,
+    AI_THINK,
+    ANIMATING,
+    DECIDE,
+    HANDOVER,
+    HUMAN,
+    OVER,
+    AIError,
+    TurnController,
+)
 from ..play.turn_actions import TurnActions
 from ..play.turn_flow import TurnFlow
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
@@ -60,8 +73,7 @@ __all__ = ["AI_GLIDE", "AI_THINK", "ANIMATING", "HANDOVER", "HUMAN", "OVER", "Pl
 BUTTONS = {"rotate": (N_("Rotate"), "rotate"), "undo": (N_("Undo"), "undo"),
            "skip": (N_("No follower"), "no-follower"), "confirm": (N_("Confirm"), "confirm"),
            "menu": (N_("Menu"), "menu"), "help": (N_("Help"), "help"), "save": (N_("Save"), "save"),
-           "log": (N_("Moves"), "move-log"), "farms": (N_("Farms"), "farm-owners"), "hint": (N_("Hint"), "hint"),
-           "abbot": (N_("Take your abbot back"), "abbot-back")}
+           "log": (N_("Moves"), "move-log"), "farms": (N_("Farms"), "farm-owners"), "hint": (N_("Hint"), "hint")}
 #: The top bar's buttons show no key beside them.
 PLAIN = ("menu", "help", "save")
 
@@ -73,7 +85,7 @@ class PlayScene(BoardScene):
         super().__init__(app, turn.seats, turn.game)
         self.turn = turn
         #: The pointer, what it carries and the follower place under it (:mod:`carcassonne.app.play.play_input`).
-        self.hands = Pointer(turn, self.board)
+        self.grip = Pointer(turn, self.board)
         #: Where the tile in hand and each player's followers stand on the panel (a press picks them up there).
         self.pieces = TurnPlaces(turn, self.rects, lambda: self.card_rects, lambda: self.u)
         #: The message of the moment, the animations, the score markers (:mod:`carcassonne.app.play.turn_flow`).
@@ -84,6 +96,12 @@ class PlayScene(BoardScene):
         self.buttons = {name: Button(label, partial(self.do, action),
                                      hint="" if name in PLAIN else key_hint("play", action), primary=name == "confirm")
                         for name, (label, action) in BUTTONS.items()}
+        #: The action a player may take instead of a figure in this game (an expansion's: the
+        #: figure taken home), and its button in a row of its own.
+        self.action, _out, _label = action_button(turn)
+        offered = None if self.action is None else action_ui(self.action)
+        self.buttons["action"] = Button(offered.label if offered else "", self.take_action,
+                                        hint=key_hint("play", offered.key_action) if offered else "")
         self.aids = Aids(self.game)
         #: The tooltip under the pointer (why-not, tiles that fit, projected score) and where it shows.
         self.shown_tip: ShownTip | None = None
@@ -113,7 +131,7 @@ class PlayScene(BoardScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         areas, buttons = panel_places(self.rects, self.layout_board(310, 58 if len(self.seats) <= 4 else 48, 34),
-                                      self.u, abbot=self.game.rules.abbot)
+                                      self.u, action=self.action is not None)
         self.rects.update(areas)
         for name, rect in buttons.items():
             self.buttons[name].rect = rect
@@ -132,7 +150,7 @@ class PlayScene(BoardScene):
     def begin_turn(self, first: bool = False) -> None:
         """Start the next turn: results when the deck is empty, the AI, or a hand-over.
         The last turn's messages go with it."""
-        self.hands.let_go()
+        self.grip.let_go()
         if self.turn.begin_turn(first) == OVER:
             self.finish_game()
         else:
@@ -155,7 +173,7 @@ class PlayScene(BoardScene):
         if not self.aids_on:
             return None
         p = self.turn.pending
-        return self.aids.projected(p.with_follower(self.turn.follower) if p is not None else None)
+        return self.aids.projected(p.with_figure(self.turn.figure) if p is not None else None)
 
     @property
     def dead_spots(self) -> list[tuple[int, int]]:
@@ -171,7 +189,7 @@ class PlayScene(BoardScene):
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """Animate the turn's scoring; the next turn begins once it has played (:meth:`update`)."""
-        self.hands.let_go()
+        self.grip.let_go()
         self.app.sounds.play("score" if events else "place")
         speed = self.app.settings.speed
         if speed > 0:
@@ -185,11 +203,17 @@ class PlayScene(BoardScene):
         speed = self.app.settings.speed
         self.keep_in_view(move.x, move.y)
         if speed <= 0:
-            self.after_turn(self.turn.land_ai())
+            self._land_ai()
             return
-        self.flow.glide_in(move, self.app.assets, self.camera, self.hand_tile_rect(), speed,
-                           lambda: self.after_turn(self.turn.land_ai()))
+        self.flow.glide_in(move, self.app.assets, self.camera, self.hand_tile_rect(), speed, self._land_ai)
         self.say(_("{name} places the tile.").format(name=self.turn.seat.name), INK_DIM, 1.5)
+
+    def _land_ai(self) -> None:
+        """The computer's tile has reached the board: its turn is played, or (when the rules
+        ask decisions of the players first) it lies there while they are made."""
+        events = self.turn.land_ai()
+        if self.phase == ANIMATING:
+            self.after_turn(events)
 
     def _ai_failed(self, error: AIError) -> None:
         """A computer player broke: say so plainly; the autosave keeps every turn before it."""
@@ -225,17 +249,17 @@ class PlayScene(BoardScene):
         return self.message
 
     def open_menu(self) -> None:
-        self.hands.let_go()
+        self.grip.let_go()
         self.app.push_scene("pause", save=self.save_game, before_quit=self.turn.save)
 
     def open_help(self) -> None:
-        self.hands.let_go()
+        self.grip.let_go()
         self.app.push_scene("rules")
 
     def back(self) -> None:
         """Esc: let go of what is dragged, else the menu."""
         if self.drag is not None:
-            self.hands.let_go()
+            self.grip.let_go()
         else:
             self.open_menu()
 
@@ -250,8 +274,11 @@ class PlayScene(BoardScene):
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
             "save": self.save_game, "back": self.back, "help": self.open_help, "menu": self.open_menu,
             "move-log": self.overlay.toggle_log, "farm-owners": self.toggle_farm_owners,
-            "hint": self.ask_hint, "abbot-back": m.take_back,
-            "hand-1": lambda: m.choose(0), "hand-2": lambda: m.choose(1), "hand-3": lambda: m.choose(2)}
+            "hint": self.ask_hint,
+            "held-1": lambda: m.choose(0), "held-2": lambda: m.choose(1), "held-3": lambda: m.choose(2)}
+        offered = None if self.action is None else action_ui(self.action)
+        if offered is not None:
+            actions[offered.key_action] = self.take_action
         if action not in actions:
             return False
         actions[action]()
@@ -310,7 +337,7 @@ class PlayScene(BoardScene):
 
     # ================================================================== input
     def hand_tile_rect(self, tile: str | None = None) -> pygame.Rect:
-        """Where the drawn tile (or ``tile`` of a hand of tiles) waits in the hand slot (a drag
+        """Where the drawn tile (or ``tile`` of those held) waits in the hand slot (a drag
         of it starts here)."""
         return self.pieces.hand_tile_rect(tile)
 
@@ -318,34 +345,40 @@ class PlayScene(BoardScene):
         """Where each follower of ``player``'s supply stands in their card (drag one from here)."""
         return self.pieces.follower_slots(player)
 
-    def abbot_slot(self, player: int) -> pygame.Rect | None:
-        """Where ``player``'s abbot stands in their card while at home (drag it from here); None
-        without the Abbot."""
-        return self.pieces.abbot_slot(player)
+    def figure_slots(self, player: int) -> list[tuple[str, pygame.Rect]]:
+        """Where ``player``'s other figures (an expansion's kinds) stand in their card while at
+        home, by kind (drag one from here)."""
+        return self.pieces.figure_slots(player)
 
-    def big_slot(self, player: int) -> pygame.Rect | None:
-        """Where ``player``'s big follower stands in their card while at home (drag it from here);
-        None without Inns & Cathedrals."""
-        return self.pieces.big_slot(player)
+    def take_action(self) -> None:
+        """The action of this game (its button or key): taken instead of a figure."""
+        if self.action is not None:
+            self.moves.take_action(self.action)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE):
             self.holding = intent.kind == PRESS
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
-            self.hands.pos = intent.pos
+            self.grip.pos = intent.pos
         if self.drag is None and self.net.handle(intent):
             return True
         clicked = intent.kind == PRESS and intent.button == 1 and not self._over_button(intent.pos)
         if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
             self.turn.accept_handover()
+            if self.phase == DECIDE:
+                self.ask_decision()
+                return True
             self.show_lit_squares()
             name = self.turn.seat.name
             self.say(lambda: _("{name}: drag the tile onto the board.").format(name=name))
             return True
+        if self.phase == DECIDE and clicked and self.rects["board"].collidepoint(intent.pos):
+            self.decide_at(intent.pos)
+            return True
         if intent.kind == MOTION:
             for b in self.widgets:
                 b.handle(intent)
-            self.hands.motion(intent)
+            self.grip.motion(intent)
             return True
         if self.drag is None and intent.kind in (PRESS, RELEASE) and super().handle(intent):
             return True
@@ -353,10 +386,64 @@ class PlayScene(BoardScene):
         if self.drag is None and self.overlay.handle(intent, self.camera, self.glide_time(0.4)):
             return True
         if intent.kind in (PRESS, RELEASE, WHEEL):  # (the same pointer in a lesson: play_input.py)
-            return board_input(intent, self.hands, self.places, self.moves, self.camera, self.rects["board"])
+            return board_input(intent, self.grip, self.places, self.moves, self.camera, self.rects["board"])
         if intent.kind == KEY:
             return self.do(intent.action)
         return False
+
+    # -- a decision the rules ask of a player (perhaps not the one to move): the options lit
+    def ask_decision(self) -> None:
+        """Say whose decision it is, and show its options (the turn's phase is ``decide``)."""
+        asked = self.turn.decision()
+        if asked is None:
+            return
+        name = self.seats[asked.player].name
+        self.say(lambda: _("{name}: click one of the lit squares.").format(name=name), INK, 30)
+        self.keep_options_in_view(asked.options)
+
+    def keep_options_in_view(self, options: tuple[object, ...]) -> None:
+        cells = [(o[0], o[1]) for o in options if isinstance(o, tuple) and len(o) >= 2]
+        if cells:
+            self.camera.keep_in_view(cells, cells[0], self.view_box(), self.glide_time(0.3))
+
+    def decide_at(self, pos: tuple[int, int]) -> None:
+        """A click while a person decides: the option under it, or a word of what to click."""
+        asked = self.turn.decision()
+        if asked is None:
+            return
+        choice = decision_at(self.turn, self.board, asked.options, pos)
+        if choice is None:
+            self.say(_("Click one of the lit squares."), BAD)
+            self.app.sounds.play("error")
+            return
+        reason = self.turn.decide(choice)
+        if reason is not None:
+            self.say(explain.reason_sentence(reason), BAD)
+            self.app.sounds.play("error")
+            return
+        self.app.sounds.play("click")
+        self._show_decision()
+
+    def _show_decision(self) -> None:
+        """Once a new decision is asked (of a person here or of a computer), say so once."""
+        asked = self.turn.decision() if self.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
+        key = None if asked is None else (self.game.turn_number, asked.number, asked.player, self.phase)
+        if key == self._decision_shown:
+            return
+        self._decision_shown = key
+        if self.phase == DECIDE:
+            self.ask_decision()
+        elif self.phase == AI_DECIDE:
+            self.say_deciding()
+        elif asked is not None:  # (the hand-over card names who decides)
+            self.say("", INK, 0)
+
+    _decision_shown: tuple[int, int, int, str] | None = None
+
+    def say_deciding(self) -> None:
+        asked = self.turn.decision()
+        if asked is not None:
+            self.say(_("{name} is deciding…").format(name=self.seats[asked.player].name), INK_DIM, 30)
 
     def _over_button(self, pos: tuple[int, int]) -> bool:
         return self.net.covers(pos) or any(b.rect.collidepoint(pos) for b in self.widgets if b.visible)
@@ -372,6 +459,15 @@ class PlayScene(BoardScene):
             self.camera.stop()  # the player took the camera: no glide pulls it from under the pointer
         self.flow.tick(dt, self.app.settings.speed)
         self.net.update(dt)  # a network game: what the server sent (this screen's move played: after_turn)
+        if self.turn.network is None:  # (a network game's moves come through its view)
+            try:
+                played = self.turn.poll_table()  # a move played once its decisions were made
+            except AIError as exc:
+                self._ai_failed(exc)
+                return
+            if played is not None:
+                self.after_turn(played)
+        self._show_decision()
         if self.phase == ANIMATING and self.flow.scoring_shown():
             self.begin_turn()
         elif self.phase == AI_THINK:
@@ -388,14 +484,15 @@ class PlayScene(BoardScene):
         self.board.update(dt)
         self.overlay.update(dt, self.app.assets, self.u)  # -- board overlay
         self.update_view()
-        self.shown_tip = None if not self.aids_on else find_tip(
+        deciding = self.phase in (DECIDE, AI_DECIDE)  # (the board shows the options alone)
+        self.shown_tip = None if not self.aids_on or deciding else find_tip(
             self.turn, self.aids, self.board, pointer=self.pointer, drag=self.drag, cards=self.card_rects,
             view=self.view_area(), over_button=self._over_button(self.pointer), failed=self.flow.failed_cell, u=self.u)
 
     def animating(self) -> bool:
         """Something moves without input: a computer's turn, scoring, a glide, a message counting down."""
-        return (self.phase in (AI_THINK, AI_GLIDE, ANIMATING) or self.flow.animating or self.camera.gliding
-                or self.message_time > 0 or self.hands.drag is not None or self.refining
+        return (self.phase in (AI_THINK, AI_GLIDE, ANIMATING, AI_DECIDE) or self.flow.animating or self.camera.gliding
+                or self.message_time > 0 or self.grip.drag is not None or self.refining
                 or bool(self.overlay.flashes) or self.coach.thinking or self.net.animating())
 
     def board_marks(self) -> BoardMarks:
@@ -416,33 +513,34 @@ class PlayScene(BoardScene):
         for name, enabled in (("rotate", can), ("undo", can and placed), ("skip", can and placed),
                               ("confirm", can and placed)):
             self.buttons[name].enabled = enabled
-        self._update_abbot_button()
+        self._update_action_button()
         self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
         self.buttons["hint"].visible = self.aids_on and self.turn.hints_allowed  # -- the hint (an aid)
         self.buttons["hint"].enabled = self.can_hint() and not self.coach.thinking
         self.board.show(self.game.turn_number, self.board_marks())
         self.panel = panel_view(self.turn, self.drag, self.seats, self.shown_scores, self.projected_scores(),
                                 self.follower_slots, self.camera, self.places().on_board, self.aids_on,
-                                abbot_slot=self.abbot_slot, big_slot=self.big_slot)
+                                figure_slots=self.figure_slots)
 
-    def _update_abbot_button(self) -> None:
-        """The Abbot's button: shown in games with the Abbot, usable while the player's abbot is
-        out, naming the points it will score once the tile is laid (before the turn is confirmed)."""
-        button = self.buttons["abbot"]
-        button.visible, button.enabled, label = abbot_button(self.turn)
-        button.label = label or BUTTONS["abbot"][0]
+    def _update_action_button(self) -> None:
+        """The action's button: shown in games with an action, usable
+        while its figure is out, naming the points it will score once the tile is laid
+        (before the turn is confirmed)."""
+        button = self.buttons["action"]
+        step, button.enabled, button.label = action_button(self.turn)
+        button.visible = step is not None
 
     @property
     def drag(self) -> Drag | None:
-        return self.hands.drag
+        return self.grip.drag
 
     @property
     def hover_spot(self) -> str | None:
-        return self.hands.hover_spot
+        return self.grip.hover_spot
 
     @property
     def pointer(self) -> tuple[int, int]:
-        return self.hands.pos
+        return self.grip.pos
 
     @property
     def tip(self) -> Tip | None:
@@ -473,4 +571,6 @@ class PlayScene(BoardScene):
         if self.shown_tip is not None and self.phase != HANDOVER:
             draw_shown_tip(surface, self.shown_tip, assets.fonts, assets.tiles, u)
         if self.phase == HANDOVER:
-            draw_handover(surface, board, self.seats[t.player], assets, u)
+            decider = t.decider
+            draw_handover(surface, board, self.seats[t.player if decider is None else decider], assets, u,
+                          deciding=decider is not None)

@@ -17,6 +17,7 @@ from ...engine.untrusted import shown_path
 from ...i18n import N_, _, ngettext
 from ...words.score_words import describe
 from ..art.assets import PLAYER_RGB
+from ..art.expansion_ui import playing
 from ..ui.intents import KEY, PRESS, Intent
 from ..ui.widgets import ACCENT, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap_at_most
 from .base import Scene
@@ -24,9 +25,9 @@ from .base import Scene
 if TYPE_CHECKING:
     from ..app import App
 
-#: The table's column for each feature kind (gardens only with the Abbot).
-COLUMNS = {"road": N_("Roads"), "city": N_("Cities"), "cloister": N_("Cloisters"), "garden": N_("Gardens"),
-           "farm": N_("Farms")}
+#: The table's column for each feature kind of the base game (an expansion's kinds come
+#: before the farms when it is played: :attr:`ExpansionUI.columns`).
+COLUMNS = {"road": N_("Roads"), "city": N_("Cities"), "cloister": N_("Cloisters"), "farm": N_("Farms")}
 STEP_SECONDS = 0.8
 
 
@@ -60,10 +61,15 @@ class ResultsScene(Scene):
         self._wraps: dict[tuple[str, int, int], list[str]] = {}
 
     # -------------------------------------------------------------- data
+    def columns(self) -> dict[str, str]:
+        """The feature kinds the table has a column for, with their headings: an expansion's
+        kinds too while it is played, so the columns add up to the total."""
+        own = {kind: heading for ui in playing(self.game.rules) for kind, heading in ui.columns.items()}
+        return {**{k: v for k, v in COLUMNS.items() if k != "farm"}, **own, "farm": COLUMNS["farm"]}
+
     def kinds(self) -> tuple[str, ...]:
-        """The feature kinds the table has a column for: with the Abbot, gardens too, so the
-        columns add up to the total."""
-        return tuple(k for k in COLUMNS if k != "garden" or self.game.rules.abbot)
+        """The feature kinds the table has a column for (:meth:`columns`)."""
+        return tuple(self.columns())
 
     def table(self) -> list[dict[str, int]]:
         """Points per player per feature kind (during play + final), from the score events."""
@@ -265,7 +271,8 @@ class ResultsScene(Scene):
         draw_panel(surface, r, u)
         font = fonts.get(int(16 * u))
         kinds = self.kinds()
-        cols = [_("Player"), *(_(COLUMNS[k]) for k in kinds), _("Total")]
+        headings = self.columns()
+        cols = [_("Player"), *(_(headings[k]) for k in kinds), _("Total")]
         cw = (r.w - int(28 * u)) / (len(cols) + 1)
         xs = [r.x + int(14 * u)] + [r.x + int(14 * u) + int(cw * (i + 2)) for i in range(len(cols) - 1)]
         bold = fonts.get(int(16 * u), "bold")

@@ -10,6 +10,7 @@ import pygame
 from ...engine import RecordError
 from ...i18n import N_, _
 from ...resources import path as resource_path
+from ..art.expansion_ui import RuleSection, in_order
 from ..board.miniboard import Example, board_picture, load_example
 from ..ui.intents import WHEEL, Intent
 from ..ui.keymap import help_rows
@@ -18,22 +19,6 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
-
-
-@dataclass(frozen=True)
-class RuleSection:
-    """One rule explained: its words, and the rulebook example that shows it (a record in
-    ``resources/rulebook/``, drawn as a small board with the engine's score events under it)."""
-
-    title: str
-    text: str
-    example: str = ""
-    #: The rulebook and its section, a whole message (the section named as the translated rulebook names it).
-    source: str = ""
-    #: Said under the picture instead of the example's score events.
-    caption: str = ""
-    #: Rule options to replay the example with instead of its own (a variant on the same board).
-    rules: dict[str, object] | None = None
 
 
 RULES: list[RuleSection] = [
@@ -87,43 +72,8 @@ VARIANTS: list[RuleSection] = [
     RuleSection(N_("Small cities"),
                 N_("The old rule: a completed city of only two tiles scores 1 point per tile and per pennant "
                 "instead of 2."), "ann07-fn17-small-city-rule", N_("Annotated rules 2007, footnote 17")),
-    RuleSection(N_("The River"),
-                N_("The game starts from the spring; the 12 river tiles come first, each continuing the river "
-                "without turning back on itself, and the lake ends it. No follower goes on the river."),
-                "river-start", N_("Annotated rules 2007, The River")),
-    RuleSection(N_("The Abbot"),
-                N_("Each player has an abbot besides the 7 followers. Instead of a follower it may go on the "
-                   "cloister or the garden of the tile just placed, never elsewhere; no follower stands in a "
-                   "garden. A garden scores as a cloister: 9 when all 8 squares around it hold tiles. Instead of "
-                   "placing a follower you may take your abbot back: it scores at once 1 + the tiles around it."),
-                "abbot-take-back", N_("The Abbot, 2021 editions"),
-                N_("Red's abbot stood in the garden; two turns later Red took it back instead of placing a "
-                   "follower: 1 + 3 neighbours, 4 points.")),
-    RuleSection(N_("Inns & Cathedrals: the inn"),
-                N_("A road with an inn beside it scores 2 points per tile when it is completed instead of 1. The "
-                   "risk: left open at the end, it scores nothing at all."),
-                "ic-inn-completed", N_("Inns & Cathedrals rules; Annotated rules 2007, FAQ 22"),
-                N_("Red's thief on the inn road: closed at both ends by cloisters, 4 tiles, 8 points (a plain road "
-                   "would score 4). Blue's plain road left open scores 1.")),
-    RuleSection(N_("Inns & Cathedrals: the cathedral"),
-                N_("A city with a cathedral scores 3 points per tile and per pennant when it is completed instead "
-                   "of 2. The risk: left open at the end, it scores nothing at all."),
-                "ic-cathedral-completed", N_("Inns & Cathedrals rules; Annotated rules 2007, FAQ 22"),
-                N_("Red's knight in the cathedral city: 6 tiles and 2 pennants completed, 24 points (a plain city "
-                   "would score 16).")),
-    RuleSection(N_("Inns & Cathedrals: the big follower"),
-                N_("Each player also has one big follower. It goes wherever a follower may, even when your 7 are "
-                   "all out, and counts as two followers for the majority, never for more points. It comes home "
-                   "when its feature is scored."),
-                "ic-big-city-majority", N_("Inns & Cathedrals rules; Annotated rules 2007, FAQ 17"),
-                N_("Red's big follower (2) and Blue's knight (1) meet in one city: Red alone scores its 8 points.")),
-    RuleSection(N_("Hand of tiles"),
-                N_("Each player holds 2 or 3 tiles, plays any one of them and draws back up; a tile of the hand "
-                   "that fits nowhere is discarded first. Open: everyone sees every hand; hidden: the others see "
-                   "only the backs of yours. Not with The River."),
-                "house-hand-of-three", N_("Wikicarpedia, base game, 'House Rules'"),
-                N_("Red played the E of a hand of U, E and V, closing the city (4 points); Blue played the X of "
-                   "K, B and X, then the W drawn after it, closing the road (4 points).")),
+    # each expansion's pages, in the order of its option on New game (its package's ``app.py``)
+    *(section for ui in in_order() for section in ui.rules_sections()),
     RuleSection(N_("No farmers"),
                 N_("Play without farmers: followers may not lie in fields, and farms score nothing. A good way to "
                 "start for new players."), "ann07-cloister-9", N_("Annotated rules 2007, 'Farms'"),
@@ -157,7 +107,7 @@ HOUSE_RULES: list[RuleSection] = [
     RuleSection(N_("Random first player"), N_("Who starts is drawn at random.")),
     RuleSection(N_("Random start tile"),
                 N_("The start tile goes into the bag; the first tile drawn lies in the middle instead. Not with "
-                   "The River, whose spring starts the game."), "house-random-start", "",
+                   "an expansion that starts from a tile of its own."), "house-random-start", "",
                 N_("The start tile drawn was an E: Red's first tile closed its city, 4 points.")),
 ]
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import N_, _
+from ..art.expansion_ui import in_order
 from ..session import load_game, open_elsewhere_words
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
@@ -114,7 +115,8 @@ class TitleScene(Scene):
         w, h = surface.get_size()
         blit_text(surface, fonts.get(int(96 * u), "title"), "Carcassonne", (w // 2, int(h * 0.12)), ACCENT,
                   "midtop", shadow=True)
-        tagline = _("At one screen, over the network, against the computer · The River, The Abbot, Inns & Cathedrals")
+        names = _(", ").join(_(ui.title_name) for ui in in_order() if ui.title_name)
+        tagline = _("At one screen, over the network, against the computer · {expansions}").format(expansions=names)
         font = fonts.fitting(tagline, w - 40 * u, tuple(int(k * u) for k in (20, 18, 16, 15)))
         blit_text(surface, font, cut(font, tagline, w - int(40 * u)), (w // 2, int(h * 0.12) + int(110 * u)), INK_DIM,
                   "midtop", shadow=True)

@@ -6,7 +6,7 @@ the wheel while dragging, a follower dragged from the card onto a lit place (the
 joins painted), confirmed with Enter, and each scoring animated, through the Play screen's
 own pieces (:mod:`carcassonne.app.play`: the pointer, the drop, the turn's actions and
 their messages, the scoring). Only confirming differs: :class:`~carcassonne.app.play.lesson_turn.LessonTurn`
-hands the move to the lesson's :class:`~carcassonne.tutorial.LessonRunner` (pygame-free),
+gives the move to the lesson's :class:`~carcassonne.tutorial.LessonRunner` (pygame-free),
 which judges it against the step's goal. On top: the coach's panel (the step's words, its
 answer to a move), a pulsing frame on the squares the step points at, the final scoring
 walked through one feature at a time. A finished lesson's id is kept in the settings
@@ -32,16 +32,17 @@ from ...tutorial import Lesson, LessonRunner, Note, load_lessons
 from ...tutorial.runner import READ_FIRST
 from ...words.explain import placement_sentence, reason_sentence
 from ...words.score_words import describe_to
+from ..art.expansion_ui import action_ui
 from ..board.board_view import BoardMarks
 from ..board.feature_paint import event_paint
 from ..play.aidview import Aids
 from ..play.board_overlay import BoardOverlay
 from ..play.drag import Drag, spot_near
-from ..play.hud import Hand, draw_cards, draw_hand, draw_message, draw_over_all, draw_over_board, draw_track
+from ..play.hud import HandSlot, draw_cards, draw_hand, draw_message, draw_over_all, draw_over_board, draw_track
 from ..play.lesson_turn import LessonTurn
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
-from ..play.playview import PanelView, panel_view, turn_marks
+from ..play.playview import PanelView, action_button, panel_view, turn_marks
 from ..play.turn import AI_THINK, ANIMATING, HUMAN, OVER
 from ..play.turn_actions import TurnActions
 from ..play.turn_flow import TurnFlow
@@ -211,7 +212,7 @@ class TutorialScene(Scene):
 #: The lesson's buttons: label and the keymap action they carry out (:meth:`LessonScene.do`).
 BUTTONS = {"rotate": (N_("Rotate"), "rotate"), "undo": (N_("Undo"), "undo"),
            "skip": (N_("No follower"), "no-follower"), "confirm": (N_("Confirm"), "confirm"),
-           "next": (N_("Next"), "next"), "abbot": (N_("Take your abbot back"), "abbot-back"),
+           "next": (N_("Next"), "next"),
            "lessons": (N_("Lessons"), "back"), "restart": (N_("Restart lesson"), "restart"),
            "skip-lesson": (N_("Skip lesson"), "skip")}
 #: The top bar's buttons, from the right.
@@ -232,7 +233,7 @@ class LessonScene(BoardScene):
         super().__init__(app, seats, self.runner.game)
         self.turn = LessonTurn(self.runner, seats)
         #: The game's own pointer, drops and actions (:mod:`carcassonne.app.play`).
-        self.hands = Pointer(self.turn, self.board)
+        self.grip = Pointer(self.turn, self.board)
         self.pieces = TurnPlaces(self.turn, self.rects, lambda: self.card_rects, lambda: self.u)
         self.flow = TurnFlow(self.game, seats)
         self.moves = TurnActions(self.turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
@@ -242,6 +243,11 @@ class LessonScene(BoardScene):
         self.buttons = {name: Button(label, partial(self.do, action), hint=key_hint("tutorial", action),
                                      primary=name in ("confirm", "next"))
                         for name, (label, action) in BUTTONS.items()}
+        #: The action a learner may take instead of a figure in this lesson (an expansion's).
+        self.action, _out, _label = action_button(self.turn)
+        offered = None if self.action is None else action_ui(self.action)
+        self.buttons["action"] = Button(offered.label if offered else "", self.take_action,
+                                        hint=key_hint("tutorial", offered.key_action) if offered else "")
         self.panel = PanelView()
         self.clock = 0.0
         #: The coach's last answer already said under the board.
@@ -268,10 +274,10 @@ class LessonScene(BoardScene):
         # mid-lesson); the list is the one the turn and the scoring animations hold
         self.seats[:] = [replace(seat, name=_(name)) for seat, name in zip(self.seats, self.runner.lesson.players)]
         areas, buttons = panel_places(self.rects, self.layout_board(310, 58, 34), self.u,
-                                      abbot=self.game.rules.abbot)
+                                      action=self.action is not None)
         self.rects.update(areas)
         self.rects["coach"] = areas["deck"]
-        for name in ("rotate", "undo", "skip", "confirm", "abbot"):
+        for name in ("rotate", "undo", "skip", "confirm", "action"):
             self.buttons[name].rect = buttons[name]
         self.buttons["next"].rect = self.rects["row2"].copy()
         top, u = self.rects["top"], self.u
@@ -300,7 +306,7 @@ class LessonScene(BoardScene):
     def begin_turn(self) -> None:
         """The next turn: the learner's (the coach says what to do), the computer's in the free
         game, or the end of the free game and its final scoring."""
-        self.hands.let_go()
+        self.grip.let_go()
         if self.turn.begin_turn() == OVER:
             self.finish_game()
             return
@@ -318,7 +324,7 @@ class LessonScene(BoardScene):
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """A move counted (the learner's reaching the step's goal, or one of the free game): its
         scoring plays, and the next turn begins once it has."""
-        self.hands.let_go()
+        self.grip.let_go()
         self.app.sounds.play("score" if events else "place")
         self.show_scoring(events)
         if self.runner.in_free_game:
@@ -371,8 +377,11 @@ class LessonScene(BoardScene):
             "rotate": lambda: m.rotate(1), "rotate-back": lambda: m.rotate(-1),
             "place-next": lambda: m.place_next(1), "next-follower": m.cycle_follower,
             "confirm": self.read_on if reading else m.confirm, "no-follower": m.skip, "undo": m.undo,
-            "abbot-back": m.take_back, "next": self.read_on, "restart": self.restart, "skip": self.skip,
+            "next": self.read_on, "restart": self.restart, "skip": self.skip,
             "back": self.back}
+        offered = None if self.action is None else action_ui(self.action)
+        if offered is not None:
+            actions[offered.key_action] = self.take_action
         if action not in actions:
             return False
         actions[action]()
@@ -381,7 +390,7 @@ class LessonScene(BoardScene):
     def back(self) -> None:
         """Esc: let go of what is dragged, else back to the lessons."""
         if self.drag is not None:
-            self.hands.let_go()
+            self.grip.let_go()
         else:
             self.app.pop(self)
 
@@ -402,11 +411,11 @@ class LessonScene(BoardScene):
     # ================================================================== input
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
-            self.hands.pos = intent.pos
+            self.grip.pos = intent.pos
         if intent.kind == MOTION:
             for b in self.widgets:
                 b.handle(intent)
-            self.hands.motion(intent)
+            self.grip.motion(intent)
             return True
         if self.drag is None and intent.kind in (PRESS, RELEASE) and super().handle(intent):
             return True
@@ -414,14 +423,14 @@ class LessonScene(BoardScene):
             if self.runner.step is not None and self.runner.step.reading and intent.kind == PRESS \
                     and intent.button in (1, 3) and self.rects["board"].collidepoint(intent.pos):
                 self.flow.say(_(READ_FIRST), INK_DIM, 3)
-            return board_input(intent, self.hands, self.pieces.places, self.moves, self.camera, self.rects["board"])
+            return board_input(intent, self.grip, self.pieces.places, self.moves, self.camera, self.rects["board"])
         if intent.kind == KEY:
             return self.do(intent.action)
         return False
 
     @property
     def drag(self) -> Drag | None:
-        return self.hands.drag
+        return self.grip.drag
 
     # ================================================================== update
     def update(self, dt: float) -> None:
@@ -457,15 +466,20 @@ class LessonScene(BoardScene):
         """The game's marks (the squares the tile fits, the follower places, the feature under the
         pointer, the scoring), with the feature the walkthrough shows painted on a dimmed board."""
         t = self.turn
-        marks = turn_marks(t, self.drag, self.hands.hover_spot, dead=(), aids_on=self.aids_on,
+        marks = turn_marks(t, self.drag, self.grip.hover_spot, dead=(), aids_on=self.aids_on,
                            hints_on=self.aids_on and t.can_act)
-        pointed = self.hands.hover_spot or (spot_near(t, self.board, self.hands.pos) if self.drag is None else None)
+        pointed = self.grip.hover_spot or (spot_near(t, self.board, self.grip.pos) if self.drag is None else None)
         marks = self.overlay.marks(marks, t.pending if t.phase == HUMAN else None, pointed, self.aids_on)
         shown = [self.runner.shown_event] if self.runner.shown_event is not None else self.final
         if shown:
             paints = tuple(event_paint(self.game, ev, list(COLOURS)) for ev in shown if ev is not None)
             marks = replace(marks, paints=marks.paints + paints, dim=True)
         return marks
+
+    def take_action(self) -> None:
+        """The lesson's action (its button or key): taken instead of a figure."""
+        if self.action is not None:
+            self.moves.take_action(self.action)
 
     def update_view(self) -> None:
         """Tell the board, the buttons and the painters what the lesson looks like now."""
@@ -477,20 +491,20 @@ class LessonScene(BoardScene):
             self.buttons[name].enabled = enabled
             self.buttons[name].visible = not (reading and name in ("skip", "confirm"))
         self.buttons["next"].visible = reading
-        abbot = self.buttons["abbot"]
-        abbot.visible = self.game.rules.abbot
-        abbot.enabled = can and t.abbot_out(t.player) is not None
+        action = self.buttons["action"]
+        action.visible = self.action is not None
+        action.enabled = can and self.action is not None and t.figure_out(t.player, self.action.kind) is not None
         self.buttons["skip-lesson"].label = N_("Next lesson") if self.runner.in_free_game else N_("Skip lesson")
         self.board.show((self.game.turn_number, self.game.finished, self.runner.index, self.runner.walk_index),
                         self.board_marks())
         projected = None
         if self.aids_on and not self.runner.walkthrough:
-            projected = self.aids.projected(t.pending.with_follower(t.follower) if t.pending is not None else None)
+            projected = self.aids.projected(t.pending.with_figure(t.figure) if t.pending is not None else None)
         self.panel = panel_view(t, self.drag, self.seats, self.shown_scores(), projected, self.pieces.follower_slots,
                                 self.camera, self.pieces.places().on_board, self.aids_on,
-                                abbot_slot=self.pieces.abbot_slot, big_slot=self.pieces.big_slot)
+                                figure_slots=self.pieces.figure_slots)
         if reading:  # the next tile waits unseen while the coach asks to read on (it cannot be dragged yet)
-            self.panel = replace(self.panel, hand=Hand(None, 0, ""))
+            self.panel = replace(self.panel, hand=HandSlot(None, 0, ""))
 
     # ==================================================================== draw
     def draw(self, surface: pygame.Surface) -> None:

@@ -3,7 +3,7 @@
 Each screen (``play``, ``replay``, ``title``, ...) has its own bindings, since a key
 means different things on different screens (Space confirms without a follower in
 play, steps a turn in a replay); ``global`` bindings work everywhere. The app looks
-up each key press here and hands the scene an intent with its ``action`` set
+up each key press here and gives the scene an intent with its ``action`` set
 (``rotate``, ``confirm``, ``undo``, ``no-follower``, ``zoom-in``, ``back``...), so
 a key is rebound in this one place, and the Help screen lists the keys from the
 same table.
@@ -22,6 +22,7 @@ from functools import cache, partial
 import pygame
 
 from ...i18n import N_, _
+from ..art.expansion_ui import uis
 
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "shift": pygame.KMOD_SHIFT, "alt": pygame.KMOD_ALT}
 #: How a key's name is shown to the player.
@@ -49,6 +50,10 @@ def _b(action: str, keys: str, help: str = "", label: str = "") -> Binding:
     return Binding(action, tuple(k.strip() for k in keys.split(",")), help, label)
 
 
+#: Where the expansions' own keys go in a screen's table (:meth:`ExpansionUI.bindings
+#: <carcassonne.app.art.expansion_ui.ExpansionUI.bindings>`: an action's key...).
+EXPANSIONS = "*expansions*"
+
 KEYMAP: dict[str, tuple[Binding, ...]] = {
     "global": (
         _b("fullscreen", "f11", "fullscreen on / off"),
@@ -58,14 +63,11 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("rotate-back", "shift+r", "rotate the tile back"),
         _b("place-next", "tab", "put the tile on the next legal square"),
         _b("place-previous", "shift+tab", "... or the previous one"),
-        _b("next-follower", "f", "next place for a follower, the big follower or the abbot (keyboard)"),
+        _b("next-follower", "f", "next place for a figure on the tile (keyboard)"),
         _b("confirm", "return, enter", "confirm the turn"),
         _b("no-follower", "space", "no follower (press again to end the turn)"),
         _b("undo", "ctrl+z, backspace, u", "undo within the turn"),
-        _b("abbot-back", "b", "take your abbot back: it scores its cloister or garden now (The Abbot)"),
-        _b("hand-1", "1", "play the first, second or third tile of your hand (a hand of tiles)", N_("1 / 2 / 3")),
-        _b("hand-2", "2"),
-        _b("hand-3", "3"),
+        Binding(EXPANSIONS, ()),
         _b("pan-left", "left, a", "pan the board (also drag it)", N_("Arrows / WASD")),
         _b("pan-right", "right, d"),
         _b("pan-up", "up, w"),
@@ -102,11 +104,11 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("rotate", "r", "turn the tile (also right-click)"),
         _b("rotate-back", "shift+r"),
         _b("place-next", "tab", "put the tile on the next legal square"),
-        _b("next-follower", "f", "next place for a follower, the big follower or the abbot"),
+        _b("next-follower", "f", "next place for a figure on the tile"),
         _b("confirm", "return, enter", "done: play the turn"),
         _b("no-follower", "space", "done, without a follower"),
         _b("undo", "ctrl+z, backspace, u", "take back within the turn"),
-        _b("abbot-back", "b", "take your abbot back: it scores its cloister or garden now (The Abbot)"),
+        Binding(EXPANSIONS, ()),
         _b("next", "n", "next (a coach's reading step)"),
         _b("restart", "ctrl+r", "restart the lesson"),
         _b("skip", "ctrl+n", "skip to the next lesson"),
@@ -160,6 +162,17 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
 }
 
 
+def bindings(screen: str) -> tuple[Binding, ...]:
+    """``screen``'s bindings, the expansions' keys in their place."""
+    out: list[Binding] = []
+    for binding in KEYMAP.get(screen, ()):
+        if binding.action == EXPANSIONS:
+            out.extend(_b(*row) for ui in uis() for row in ui.bindings(screen))
+        else:
+            out.append(binding)
+    return tuple(out)
+
+
 def _split(combo: str) -> tuple[list[str], str]:
     """``"ctrl+z"`` -> (["ctrl"], "z"); ``"+"`` and ``"[+]"`` are keys, not separators."""
     parts = combo.split("+")
@@ -184,7 +197,7 @@ def action_for(screen: str, key: int, mod: int) -> str:
     """
     best, best_mods = "", -1
     for context in (screen, "global"):
-        for binding in KEYMAP.get(context, ()):
+        for binding in bindings(context):
             for combo in binding.keys:
                 code, mods = parse_key(combo)
                 if code != key or not all(mod & m for m in mods):
@@ -207,7 +220,7 @@ def key_label(combo: str) -> str:
 
 def hint(screen: str, action: str) -> str:
     """The first key of ``action`` on ``screen``, as shown beside a button (``"Ctrl+Z"``)."""
-    for binding in KEYMAP.get(screen, ()):
+    for binding in bindings(screen):
         if binding.action == action:
             return key_label(binding.keys[0])
     return ""
@@ -221,4 +234,4 @@ def key_hint(screen: str, action: str) -> Callable[[], str]:
 def help_rows(screen: str) -> list[tuple[str, str]]:
     """(keys, what they do) for every listed binding of ``screen``, in table order."""
     return [(_(b.label) if b.label else " / ".join(key_label(k) for k in b.keys), _(b.help))
-            for b in KEYMAP.get(screen, ()) if b.help]
+            for b in bindings(screen) if b.help]

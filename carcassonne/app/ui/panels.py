@@ -12,7 +12,8 @@ import pygame
 
 from ...engine.record import Seat
 from ...i18n import _
-from ..art.assets import BIG_SCALE, PLAYER_RGB, Assets
+from ..art.assets import PLAYER_RGB, Assets
+from ..art.expansion_ui import look
 from .widgets import ACCENT, INK, INK_DIM, PANEL, blit_text, cut
 
 BAR = (30, 27, 22)
@@ -40,16 +41,15 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect, u: float) -> Non
 
 def draw_player_card(surface: pygame.Surface, card: pygame.Rect, seat: Seat, score: int, assets: Assets, u: float,
                      *, current: bool = False, projected: int | None = None, tag: str = "", note: str = "",
-                     followers: Sequence[pygame.Rect] = (), abbot: pygame.Rect | None = None,
-                     big: pygame.Rect | None = None) -> None:
+                     followers: Sequence[pygame.Rect] = (),
+                     figures: Sequence[tuple[str, pygame.Rect]] = ()) -> None:
     """One player's card.
 
     ``current`` frames the card (whose turn it is, or who moved in a replay);
     ``projected`` is the score if the game ended now (→ at the bottom right); ``tag`` a
     word after the name (human, AI level); ``note`` a line at the bottom left;
-    ``followers`` where to stand the follower icons of the player's supply; ``abbot``
-    where their abbot stands while it is at home (The Abbot); ``big`` where their big
-    follower stands while it is at home (Inns & Cathedrals), filling its rect.
+    ``followers`` where to stand the follower icons of the player's supply; ``figures``
+    the other kinds of figure at home (an expansion's), each filling its rect in its look.
     """
     radius = int(8 * u)
     pygame.draw.rect(surface, CARD_CURRENT if current else CARD, card, border_radius=radius)
@@ -77,9 +77,6 @@ def draw_player_card(surface: pygame.Surface, card: pygame.Rect, seat: Seat, sco
     for r in followers:
         img = pieces.get(seat.color, r.w)
         surface.blit(img, img.get_rect(midbottom=r.midbottom))
-    if abbot is not None:
-        img = pieces.get(seat.color, abbot.w, abbot=True)
-        surface.blit(img, img.get_rect(midbottom=abbot.midbottom))
-    if big is not None:
-        img = pieces.get(seat.color, round(big.h / BIG_SCALE), big=True)
-        surface.blit(img, img.get_rect(midbottom=big.midbottom))
+    for kind, r in figures:
+        img = pieces.get(seat.color, round(r.h / look(kind).scale), kind=kind)
+        surface.blit(img, img.get_rect(midbottom=r.midbottom))

@@ -16,13 +16,14 @@ from ...engine.errors import Reason, RecordError
 from ...engine.expansion import Expansion, RuleKey
 from ...engine.figures import FigureStep
 from ...engine.moves import Discard
-from .rules import ABBOT, BACK, GARDEN, PLACES
+from .rules import ABBOT, BACK, GARDEN, PLACES, Abbot
 
 if TYPE_CHECKING:
     from ...engine.game import Game
     from ...engine.modules.base import RuleModule
     from ...engine.moves import Turn
     from ...engine.rules import Rules
+    from ...engine.tiles import TileSet
 
 
 class TheAbbot(Expansion):
@@ -35,9 +36,11 @@ class TheAbbot(Expansion):
     features = (GARDEN,)
 
     def modules(self, rules: Rules) -> tuple[RuleModule, ...]:
-        from .rules import Abbot
-
         return (Abbot(),)
+
+    def tiles(self, tiles: TileSet) -> TileSet:
+        """The garden twins of the tiles in ``tiles`` (``E`` -> ``EG``), as its rule module makes them."""
+        return _MAKER.tiles(tiles)
 
     def not_in_play(self, step: FigureStep) -> Reason:
         return Reason("the Abbot is not in play in this game", "no-abbot")
@@ -78,4 +81,6 @@ class TheAbbot(Expansion):
             for s in m.actions(game, turn.placement))
 
 
+#: The rule module that makes the garden twins (it keeps the sets it made, one per tile set).
+_MAKER = Abbot()
 EXPANSION = TheAbbot()

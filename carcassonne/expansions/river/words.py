@@ -12,7 +12,7 @@ from .rules import is_river
 
 if TYPE_CHECKING:
     from ...engine import Rules
-    from ...engine.tiles import Orientation
+    from ...engine.tiles import Orientation, TileKind
 
 RULE = N_("The River rules")
 _TURN = {"left": N_("left"), "right": N_("right")}
@@ -48,6 +48,9 @@ class RiverWords(ExpansionWords):
 
     def tile_words(self, o: Orientation) -> str | None:
         return _("river tile") if is_river(o.kind) else None
+
+    def tile_name(self, kind: TileKind) -> str | None:
+        return _("a river tile") if is_river(kind) else None
 
     def add_options(self, parser: argparse._ActionsContainer) -> None:
         parser.add_argument("--river", action="store_true", help=_("play with The River"))
