@@ -14,16 +14,17 @@ import pytest
 
 from carcassonne import resources
 from carcassonne.app.art import tile_anchors, tile_masks
-from carcassonne.engine.modules.abbot import GARDEN, TWINS, garden_twin
-from carcassonne.engine.modules.inns_cathedrals import TWINS as IC_TWINS
-from carcassonne.tileset import garden_sources, image_sources, read_tilesets
+from carcassonne.app.art.expansion_ui import with_twins
+from carcassonne.expansions.abbot.rules import GARDEN, TWINS, garden_twin
+from carcassonne.tileset import image_sources, read_tilesets
 
 TILES = read_tilesets()
 SOURCES = image_sources()
-GARDENS = garden_sources(SOURCES)
+GARDENS = {k: v for k, v in with_twins(SOURCES, TILES).items() if k not in SOURCES}
 COLOURS = ("red", "blue", "green", "yellow", "black", "pink")
-#: Every garden twin: the Abbot's eight base tiles and R10, and Inns & Cathedrals' IC3 and IC15.
-ALL_TWINS = (*TWINS, *IC_TWINS)
+#: Every garden twin: the Abbot's eight base tiles and R10, and the expansions' (IC3, IC15,
+#: TB8, TB11, PD2, PD10).
+ALL_TWINS = TWINS
 
 
 def test_every_garden_twin_has_its_own_art_beside_its_plain_twin():

@@ -9,7 +9,6 @@ sentences are in the same catalogues, extracted from its package like any other 
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import Reason
@@ -81,7 +80,7 @@ class ExpansionWords:
         return None
 
     def tile_name(self, kind: TileKind) -> str | None:
-        """A tile of its own as the replay names it, with its article (``a river tile``)."""
+        """A tile of its own as the replay names it, with its article (``a ... tile``)."""
         return None
 
     def scored_words(self, feature: str) -> str | None:
@@ -116,9 +115,8 @@ class ExpansionWords:
         return []
 
 
-@cache
 def speakers() -> tuple[ExpansionWords, ...]:
-    """Every expansion's words, in registry order."""
+    """Every expansion's words, in registry order (the registry keeps each part once loaded)."""
     return tuple(module.WORDS for module in parts("words"))
 
 

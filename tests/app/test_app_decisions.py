@@ -127,13 +127,13 @@ def test_a_computer_answers_its_decision_in_its_thread_and_asks_the_person_for_t
     lay_and_confirm(d, scene)
     first = pick(d, scene)  # Ann first, then the computer in its worker thread
     assert (scene.phase == AI_DECIDE and "Cy" in scene.message) or game.turn_number == 1, scene.phase
-    d.run_until(lambda: game.turn_number >= 1, 400)
+    d.run_until(lambda: game.turn_number >= 1, seconds=60)
     assert game.history[0].decisions[0] == first and len(game.history[0].decisions) == 2
     # the computer's own turn: it decides first, then Ann is asked (no hand-over: she is alone here)
-    d.run_until(lambda: scene.phase == DECIDE, 2000)
+    d.run_until(lambda: scene.phase == DECIDE, seconds=60)
     assert game.turn_number == 1 and scene.turn.decision().player == 0
     assert "Ann" in scene.message
     pick(d, scene, -1)
-    d.run_until(lambda: game.turn_number >= 2, 400)
+    d.run_until(lambda: game.turn_number >= 2, seconds=60)
     saved = json.loads(app.storage.autosave_path.read_text())
     assert [len(t["picks"]) for t in saved["turns"][:2]] == [2, 2]

@@ -25,14 +25,9 @@ class PickSquare(RuleModule):
     """Asks each player in turn for a square beside the tile just laid."""
 
     record_keys = ("pick_square",)
-    stateful = True
-
-    def start(self, game: Any, start: Any) -> None:
-        self.put(game, (-1, 0))
 
     def decision(self, game: Any, move: Any) -> Decision | None:
-        turn, made = self.get(game)
-        made = made if turn == len(game.history) else 0
+        made = len(move.decisions)
         if made >= game.players:
             return None
         options = tuple((move.x + dx, move.y + dy) for dx, dy in STEPS
@@ -41,14 +36,10 @@ class PickSquare(RuleModule):
             return None
         return Decision((game.current + made) % game.players, KIND, options, made)
 
-    def decide(self, game: Any, move: Any, choice: Any, journal: Any) -> None:
-        turn, made = self.get(game)
-        made = made if turn == len(game.history) else 0
-        picker = (game.current + made) % game.players
+    def decide(self, game: Any, move: Any, decision: Decision, choice: Any, journal: Any) -> None:
         o = game.tile_at(*choice)
         if o is not None and any(seg.kind == "city" for seg in o.segments):
-            game.scores[picker] += 1
-        self.put(game, (len(game.history), made + 1))
+            game.scores[decision.player] += 1
 
 
 class PickSquareExpansion(Expansion):
