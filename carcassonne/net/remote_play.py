@@ -116,7 +116,7 @@ async def _create(url: str, tiles: Any, plans: list[dict[str, Any]], rules: Rule
                 raise NetError("the server did not give a token for every seat", "bad-server")
             return created["game"], [tokens[s] for s in range(len(plans))]
         except NetError as exc:
-            if exc.code not in GONE or time.monotonic() + delay > deadline:
+            if exc.code not in (*GONE, "storage") or time.monotonic() + delay > deadline:
                 raise
         finally:
             await creator.close()

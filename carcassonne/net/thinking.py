@@ -185,8 +185,11 @@ class Thinkers:
     def _pump(self) -> None:
         """Give waiting jobs to free workers (starting workers up to :attr:`workers`)."""
         while not self._closed:
-            if not self._idle and len(self._running) < self.workers:
-                self._start_worker()
+            if not self._idle and len(self._running) < self.workers and not self._start_worker():
+                if not self._running:  # no worker at all: the jobs fail now and are tried again later
+                    while (waiting := self._next()) is not None:
+                        waiting.answer.set_exception(ThinkingFailed("no computer player's process could start"))
+                return
             if not self._idle:
                 return
             waiting = self._next()
@@ -202,21 +205,26 @@ class Thinkers:
             worker.busy = waiting.answer
             asyncio.get_running_loop().add_reader(worker.conn.fileno(), self._answer, worker)
 
-    def _start_worker(self) -> None:
+    def _start_worker(self) -> bool:
         ctx = multiprocessing.get_context("spawn")
-        mine, theirs = ctx.Pipe()
+        try:
+            mine, theirs = ctx.Pipe()
+        except OSError as exc:
+            log.error("a computer player's process could not start: %s", exc)
+            return False
         process = ctx.Process(target=_serve_jobs, args=(theirs,), name="carcassonne-computer", daemon=True)
         try:
             process.start()
-        except OSError as exc:
-            log.error("a computer player's process could not start: %s", exc)
+        except Exception as exc:  # noqa: BLE001 - no file descriptor, no memory, a frozen program...
+            log.error("a computer player's process could not start: %s", str(exc).strip() or type(exc).__name__)
             mine.close()
             theirs.close()
-            return
+            return False
         theirs.close()
         worker = _Worker(process, mine)
         self._running.append(worker)
         self._idle.append(worker)
+        return True
 
     def _answer(self, worker: _Worker) -> None:
         loop = asyncio.get_running_loop()
