@@ -196,9 +196,10 @@ class Connection:
             if message["type"] == "error":
                 raise NetError(str(message.get("message") or message["code"]), message["code"])
 
-    async def reconnect(self, within: float = RECONNECT_FOR) -> None:
-        """Come back to the same seats after the connection dropped, retrying for ``within`` s."""
-        deadline = time.monotonic() + within
+    async def reconnect(self, within: float | None = None) -> None:
+        """Come back to the same seats after the connection dropped, retrying for ``within``
+        seconds (:data:`RECONNECT_FOR`)."""
+        deadline = time.monotonic() + (RECONNECT_FOR if within is None else within)
         delay = 0.2
         while True:
             try:

@@ -25,7 +25,8 @@ from typing import Any
 
 from ..ai import Bot
 from ..engine import COLORS, Game, Move, Rules, Turn
-from .client import RECONNECT_FOR, Connection, NetError
+from . import client
+from .client import Connection, NetError
 
 __all__ = ["NetError", "play_games", "run"]
 
@@ -104,7 +105,7 @@ async def _create(url: str, tiles: Any, plans: list[dict[str, Any]], rules: Rule
     """Create the game (every seat a person's, so each seat's token comes back here); a
     server that goes away meanwhile is waited for and asked again. Returns the game's id
     and each seat's token."""
-    deadline = time.monotonic() + RECONNECT_FOR
+    deadline = time.monotonic() + client.RECONNECT_FOR
     delay = 0.2
     while True:
         creator = Connection(url, tiles)
