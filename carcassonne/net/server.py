@@ -135,10 +135,11 @@ class Server:
         self._empty_since: dict[str, float] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         #: The data folder is written from threads of its own: a save never waits behind anything else.
-        self._io = ThreadPoolExecutor(2, thread_name_prefix="carcassonne-store")
+        self._io = ThreadPoolExecutor(4, thread_name_prefix="carcassonne-store")
         #: Bumped whenever what the lobby lists may have changed; pages of the list are kept until then.
         self._lobby_version = 0
         self._pages: dict[int, tuple[int, float, str]] = {}
+        self._waiting: tuple[int, float, list[Room]] = (-1, 0.0, [])
         self._last_sweep = 0.0
         self._refused_logged = 0.0
         if store is not None:
@@ -444,12 +445,17 @@ class Server:
                     self._after_turn(room)
 
     def _games_page(self, page: int, now: float) -> str:
-        """One page of the games waiting for players, oldest first; a page is kept as it was
-        sent (:data:`LIST_FRESH` seconds at most) while no game was opened, joined or left."""
+        """One page of the games waiting for players, oldest first; the list and each page are
+        kept as they were (:data:`LIST_FRESH` seconds at most) while no game was opened, joined
+        or left, so asking again and again, for any page, costs the server next to nothing."""
         kept = self._pages.get(page)
         if kept is not None and kept[0] == self._lobby_version and now - kept[1] < LIST_FRESH:
             return kept[2]
-        waiting = [r for r in self.rooms.values() if not r.started and any(s.is_open for s in r.seats)]
+        if self._waiting[0] != self._lobby_version or now - self._waiting[1] >= LIST_FRESH:
+            self._pages.clear()
+            self._waiting = (self._lobby_version, now, [
+                r for r in self.rooms.values() if not r.started and any(s.is_open for s in r.seats)])
+        waiting = self._waiting[2]
         pages = max(1, -(-len(waiting) // LIST_PAGE))
         shown = waiting[page * LIST_PAGE:(page + 1) * LIST_PAGE]
         text = json.dumps({"type": "games", "games": [r.listing(now) for r in shown], "page": page,
