@@ -156,7 +156,7 @@ def test_a_computers_turn_that_cannot_be_stored_is_played_when_storage_is_back(t
 
 def test_a_simulated_game_through_a_server_whose_disk_fills_now_and_then_is_the_local_game(
         tiles, tmp_path, monkeypatch):
-    """Seeded failures of one write in three: every seat's client sends its move again
+    """Seeded failures of one write in five: every seat's client sends its move again
     until it is stored, and the game ends move for move as locally."""
     from carcassonne import simulate
     from carcassonne.net.remote_play import run as remote_run
@@ -166,7 +166,7 @@ def test_a_simulated_game_through_a_server_whose_disk_fills_now_and_then_is_the_
     real = store_module.write_atomically
 
     def flaky(path: Any, text: str, durable: bool = True) -> None:
-        disk.full = rng.random() < 0.33
+        disk.full = rng.random() < 0.2
         real(path, text, durable=durable)
     monkeypatch.setattr(store_module, "write_atomically", flaky)
     with ServerThread(tiles, tmp_path / "data") as server:

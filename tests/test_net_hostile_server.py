@@ -31,9 +31,9 @@ from netkit import ROOT, start_server_process
 
 @pytest.fixture()
 def short_deadlines(monkeypatch):
-    monkeypatch.setattr(client_module, "ANSWER_WITHIN", 0.6)
-    monkeypatch.setattr(client_module, "RECONNECT_FOR", 0.8)
-    monkeypatch.setattr(remote_play, "TURN_WITHIN", 0.6)
+    monkeypatch.setattr(client_module, "ANSWER_WITHIN", 0.3)
+    monkeypatch.setattr(client_module, "RECONNECT_FOR", 0.4)
+    monkeypatch.setattr(remote_play, "TURN_WITHIN", 0.3)
 
 
 def _one_line(text: str) -> str:

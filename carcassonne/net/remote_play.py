@@ -80,7 +80,7 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
             if refused >= MOVE_TRIES:
                 raise NetError(f"the server refused this seat's move {refused} times: "
                                f"{message.get('message') or message['code']}", message["code"])
-            await asyncio.sleep(min(2.0, 0.1 * refused))
+            await asyncio.sleep(min(2.0, 0.05 * refused))
             asked = None
 
 

@@ -17,8 +17,8 @@ from hostile_server import HostileServer  # noqa: E402
 
 @pytest.fixture()
 def short_deadlines(monkeypatch):
-    monkeypatch.setattr(client_module, "ANSWER_WITHIN", 0.6)
-    monkeypatch.setattr(client_module, "RECONNECT_FOR", 0.8)
+    monkeypatch.setattr(client_module, "ANSWER_WITHIN", 0.3)
+    monkeypatch.setattr(client_module, "RECONNECT_FOR", 0.4)
 
 
 def test_the_join_screen_says_what_a_hostile_server_did(make_app, short_deadlines, monkeypatch):
