@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from hostile_server import CASES, HostileServer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
@@ -25,6 +27,8 @@ from carcassonne.engine.record import GameRecord
 from carcassonne.net import client as client_module
 from carcassonne.net import remote_play
 from carcassonne.net.link import CONNECTING, FAILED, OPEN, RECONNECTING, Link
+from carcassonne.net.protocol import SERVER_MESSAGES, ProtocolError, read_server_message
+from carcassonne.net.table import Desync, TableState
 
 from netkit import ROOT, start_server_process
 
@@ -202,3 +206,38 @@ def test_simulate_writes_each_record_when_its_game_ends(tmp_path, monkeypatch):
                      "--records", str(tmp_path / "records"), "--json"]) == 0
     # when the second game ended, the first one's record was on disk already
     assert seen[1] == ["game-0001.carc.json"]
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10)
+_names = st.sampled_from(sorted({f for fields in SERVER_MESSAGES.values() for f in fields}
+                                | {"x", "y", "rotation", "seat", "token", "tile"}))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(kind=st.sampled_from(sorted(SERVER_MESSAGES)), fields=st.dictionaries(_names, _values, max_size=6),
+       started=st.booleans())
+def test_whatever_a_server_sends_is_read_or_refused_in_one_line(kind, fields, started):
+    """Items 11 and 12 at the root: any message, of any type and fields, is either checked
+    and taken in by a client's table, or refused as a bad message or a desync; nothing else
+    (no KeyError, TypeError, OverflowError) gets through."""
+    table = TableState(_tiles())
+    if started:
+        table.apply(read_server_message(json.dumps(json.loads(_state_text()))))
+    try:
+        message = read_server_message(json.dumps({**fields, "type": kind}))
+    except ProtocolError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    try:
+        table.apply(message)
+    except Desync:
+        pass
+
+
+def _state_text() -> str:
+    from hostile_server import _state
+
+    return _state()
