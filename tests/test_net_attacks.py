@@ -218,14 +218,14 @@ def test_connections_are_limited_per_address_per_network_and_in_all(tiles):
 
 # ------------------------------------------------------------------ 3. computer players
 def test_computer_players_think_in_processes_without_slowing_a_peoples_game(tiles, tmp_path):
-    """Six Expert tables from four addresses think in a worker process while two people
-    play: their moves come back at once. A fifth table of computers from one address is refused."""
+    """Six tables of six Expert players, from three networks, think in one worker process
+    while two people play: their moves come back at once (with threads, 2.9 to 5 s each).
+    A fifth table of computers from one address is refused."""
     from carcassonne.net.thinking import Thinkers
 
     experts = [{"kind": "ai:expert", "color": c} for c in ("red", "blue", "green", "yellow", "black", "pink")]
     with ServerThread(tiles, tmp_path / "data", thinkers=Thinkers(workers=1)) as server:
         async def scenario():
-            codes = []
             for i in range(6):
                 conn = Connection(server.url, tiles, local_address=f"127.0.{i % 3 + 1}.2")
                 await conn.open()
@@ -253,9 +253,9 @@ def test_computer_players_think_in_processes_without_slowing_a_peoples_game(tile
                     await asyncio.wait_for(a.receive(), 10)
                 trips.append(asyncio.get_running_loop().time() - started)
             other.cancel()
-            return codes, greedy, trips
+            return greedy, trips
 
-        _codes, greedy, trips = run(scenario(), timeout=90)
+        greedy, trips = run(scenario(), timeout=90)
         thought = server.call(lambda: server.server.thinkers.workers)
     assert greedy == ["created"] * 4 + ["too-many-computers"]
     assert thought == 1
