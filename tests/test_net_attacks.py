@@ -14,6 +14,7 @@ import json
 import math
 import random
 import sqlite3
+from collections import deque
 from typing import Any
 
 import pytest
@@ -436,3 +437,30 @@ def test_the_chat_limit_is_per_seat_whatever_connection_says_it(tiles):
 
         answers = run(scenario())
     assert answers[:8] == ["chat"] * 8 and set(answers[8:]) == {"chat-flood"}
+
+
+def test_computer_moves_wait_in_turn_between_addresses_and_a_persons_turn_goes_first():
+    """The queue of :mod:`carcassonne.net.thinking`: one address with many tables of computers
+    waits behind everybody else's single move; a person's turn played by a computer is first."""
+    from carcassonne.net.thinking import Job, Thinkers, _Waiting
+
+    async def order() -> list[str]:
+        thinkers = Thinkers(workers=1)  # (no process is started: the queue's order alone)
+        jobs = [("greedy", False, "g1"), ("greedy", False, "g2"), ("greedy", False, "g3"),
+                ("friend", False, "f1"), ("other", False, "o1"), ("greedy", False, "g4"),
+                ("friend", True, "timeout")]
+        for address, urgent, name in jobs:
+            waiting = _Waiting(Job("normal", 0, {}, [name], 0, [], "D", address, urgent))
+            if urgent:
+                thinkers._urgent.append(waiting)
+            else:
+                if address not in thinkers._queues:
+                    thinkers._queues[address] = deque()
+                    thinkers._turns.append(address)
+                thinkers._queues[address].append(waiting)
+        served = []
+        while (waiting := thinkers._next()) is not None:
+            served.append(waiting.job.names[0])
+        return served
+
+    assert asyncio.run(order()) == ["timeout", "g1", "f1", "o1", "g2", "g3", "g4"]
