@@ -464,3 +464,19 @@ def test_computer_moves_wait_in_turn_between_addresses_and_a_persons_turn_goes_f
         return served
 
     assert asyncio.run(order()) == ["timeout", "g1", "f1", "o1", "g2", "g3", "g4"]
+
+
+def test_a_server_of_ones_own_with_seeds_allowed_does_not_limit_the_games_created():
+    """``--allow-seeds`` (tests, tournaments, ``simulate --server`` of a hundred games)."""
+    async def creates(policy: Policy) -> int:
+        limits = Limits(policy=policy)
+        for n in range(200):
+            try:
+                await limits.check_create("127.0.0.1", computers=True)
+            except Exception:  # noqa: BLE001 - (the refusal ends the count)
+                return n
+            await limits.game_opened("127.0.0.1", f"game {n}", computers=True)
+        return 200
+
+    assert asyncio.run(creates(Policy.own_server())) == 200
+    assert asyncio.run(creates(Policy())) == Policy().computer_games

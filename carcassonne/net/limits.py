@@ -138,6 +138,15 @@ class Policy:
     chat_address: Allowance = Allowance(16, 10.0)
     chat_network: Allowance = Allowance(40, 10.0)
 
+    @classmethod
+    def own_server(cls) -> Policy:
+        """A server started with ``--allow-seeds`` (tests, tournaments, ``simulate --server``,
+        whose clients are trusted with the deal): no limit on the games one address creates
+        or holds; every other limit stays."""
+        unlimited = Allowance(10**9, 3600.0)
+        return cls(creates=unlimited, creates_network=unlimited, games=10**9, games_network=10**9,
+                   computer_games=10**9, computer_games_network=10**9)
+
 
 class Limits:
     """Every limit a peer meets, counted per address and per network (:func:`network_of`).

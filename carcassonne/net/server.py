@@ -52,7 +52,7 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
 from ..engine import IllegalMoveError, RecordError, Rules, TileSet
-from .limits import ConnectionGate, Limits, raise_fd_limit
+from .limits import ConnectionGate, Limits, Policy, raise_fd_limit
 from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
 from .room import CODE_ALPHABET, Room, new_room
 from .store import GameStore, Store, StoreError, StoreUnavailable
@@ -745,11 +745,14 @@ def _default_folder() -> Path:
 
 
 async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ssl.SSLContext | None,
-                 allow_seeds: bool, trusted_proxies: frozenset[str] = frozenset()) -> int:
+                 allow_seeds: bool, trusted_proxies: frozenset[str] = frozenset(),
+                 policy: Policy | None = None) -> int:
     store = await asyncio.to_thread(Store, folder)
     gate = ConnectionGate(total=raise_fd_limit())
+    if policy is None and allow_seeds:  # tests and tournaments: games by the hundred from one address
+        policy = Policy.own_server()
     server = Server(tiles, store, allow_seeds=allow_seeds, trusted_proxies=trusted_proxies,
-                    thinkers=Thinkers(), gate=gate)
+                    limits=Limits(policy=policy), thinkers=Thinkers(), gate=gate)
     _settle_collector()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
