@@ -37,6 +37,7 @@ import asyncio
 import ipaddress
 import json
 import logging
+import os
 import signal
 import ssl
 import sys
@@ -134,8 +135,9 @@ class Server:
         #: Since when nobody has been at each game's table (server clock).
         self._empty_since: dict[str, float] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        #: The data folder is written from threads of its own: a save never waits behind anything else.
-        self._io = ThreadPoolExecutor(4, thread_name_prefix="carcassonne-store")
+        #: The data folder is written from threads of its own (as many as asyncio's own pool):
+        #: a save never waits behind anything else, such as a computer player's thinking.
+        self._io = ThreadPoolExecutor(min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="carcassonne-store")
         #: Bumped whenever what the lobby lists may have changed; pages of the list are kept until then.
         self._lobby_version = 0
         self._pages: dict[int, tuple[int, float, str]] = {}
