@@ -99,6 +99,7 @@ class KillingProxy:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.links: set = set()
+        self.closing = False
 
     def __enter__(self) -> KillingProxy:
         self.thread.start()
@@ -106,6 +107,8 @@ class KillingProxy:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.closing = True  # (a restart still under way stops its server itself)
+
         async def stop() -> None:
             for ws, upstream in list(self.links):
                 ws.transport.abort()
@@ -115,14 +118,20 @@ class KillingProxy:
                 await asyncio.wait_for(self.server.wait_closed(), 5)
             except TimeoutError:
                 pass
-        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+        try:
+            asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5)
+        finally:
+            self._stop_server()
+
+    def _stop_server(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait(10)
 
     @property
     def url(self) -> str:
@@ -167,6 +176,8 @@ class KillingProxy:
             ws.transport.abort()
             upstream.transport.abort()
         self.proc, self.port = start_server_process(self.data, 0, "--allow-seeds")
+        if self.closing:
+            self._stop_server()
 
 
 def test_simulate_waits_for_a_server_killed_while_seating_and_writes_every_record(tmp_path):
