@@ -10,7 +10,10 @@ sends it to the moment that client receives the turn it caused (the server check
 writes the game's record and tells the table). Reports the moves played, their
 latency (p50, p95, p99, max) and the server's memory: resident size before the games, with
 them all in progress, and the difference per game. The run is bounded in time and
-stops by itself; only 127.0.0.1 is used.
+stops by itself; only loopback is used: the server listens on 127.0.0.1, and each game's
+two clients connect from addresses of a loopback network of their own (127.N.M.1 and
+127.N.M.2, as players at home do), so the server's limits per address and per network
+apply to each game alone.
 """
 
 from __future__ import annotations
@@ -69,7 +72,8 @@ async def _seat(conn, seat: int, think: float, stop_at: float, rng: random.Rando
 
 
 async def _clients(url: str, games: int, seconds: float, think: float, seed: int,
-                   ready: multiprocessing.synchronize.Event, go: multiprocessing.synchronize.Event) -> dict:
+                   ready: multiprocessing.synchronize.Event, go: multiprocessing.synchronize.Event,
+                   offset: int = 0) -> dict:
     from carcassonne.net.client import Connection
     from carcassonne.tileset import standard_tiles
 
@@ -78,8 +82,10 @@ async def _clients(url: str, games: int, seconds: float, think: float, seed: int
     limit = asyncio.Semaphore(20)
 
     async def seat_game(i: int) -> None:
+        home = f"127.{1 + (offset + i) // 250}.{(offset + i) % 250}"
         async with limit:
-            a, b = Connection(url, tiles), Connection(url, tiles)
+            a = Connection(url, tiles, local_address=f"{home}.1")
+            b = Connection(url, tiles, local_address=f"{home}.2")
             await a.open()
             await b.open()
             await a.create([{"kind": "human", "color": "red", "name": f"A{i}"},
@@ -107,8 +113,9 @@ async def _clients(url: str, games: int, seconds: float, think: float, seed: int
     return {"latencies": latencies}
 
 
-def _client_process(url: str, games: int, seconds: float, think: float, seed: int, ready, go, out) -> None:
-    result = asyncio.run(_clients(url, games, seconds, think, seed, ready, go))
+def _client_process(url: str, games: int, seconds: float, think: float, seed: int, ready, go, out,
+                    offset: int = 0) -> None:
+    result = asyncio.run(_clients(url, games, seconds, think, seed, ready, go, offset))
     out.put(result)
 
 
@@ -137,7 +144,8 @@ def main() -> int:
             readies, procs = [], []
             for k, n in enumerate(share):
                 ready = ctx.Event()
-                p = ctx.Process(target=_client_process, args=(url, n, args.seconds, args.think, k, ready, go, out))
+                p = ctx.Process(target=_client_process,
+                                args=(url, n, args.seconds, args.think, k, ready, go, out, sum(share[:k])))
                 p.start()
                 readies.append(ready)
                 procs.append(p)

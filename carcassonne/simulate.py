@@ -16,7 +16,6 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -218,6 +217,10 @@ def _play_job(job: Job) -> JobResult:
     return index, order, game.scores, list(game.history), timing
 
 
+class _RecordsFailed(Exception):
+    """A record could not be written: one line, and the run stops."""
+
+
 def main(args: argparse.Namespace) -> int:
     from .ai import LEVELS
     from .cli_limits import budget_problem, games_problem, jobs_problem, records_problem
@@ -247,24 +250,13 @@ def main(args: argparse.Namespace) -> int:
         return 2
     tallies = [Tally(b) for b in levels]
     jobs = [(i, levels, args.seed, args.budget, rules.to_record()) for i in range(args.games)]
-    results: Iterable[JobResult]
-    if args.server:
-        from .net.remote_play import NetError, run
+    done = 0
 
-        try:
-            results = run(args.server, rules, levels, args.games, args.seed, args.budget, args.jobs,
-                          seating)
-        except NetError as exc:
-            print(exc, file=sys.stderr)
-            return 2
-    elif args.jobs > 1:
-        from multiprocessing import get_context
-
-        with get_context("spawn").Pool(args.jobs) as pool:
-            results = sorted(pool.imap_unordered(_play_job, jobs), key=lambda r: r[0])
-    else:
-        results = [_play_job(job) for job in jobs]
-    for index, order, scores, history, timing in results:
+    def take(result: JobResult) -> None:
+        """One game ended: count it, and write its record now (a run cut short keeps every
+        game that ended before)."""
+        nonlocal done
+        index, order, scores, history, timing = result
         best = max(scores)
         for seat, b in enumerate(order):
             tallies[b].scores.append(scores[seat])
@@ -283,11 +275,35 @@ def main(args: argparse.Namespace) -> int:
             try:
                 _record(seats, rules, args.seed + index, history).save(path)
             except OSError as exc:  # the folder filled up, or went away, mid-run
-                print(_("--records: cannot save {file} ({reason}); games saved before it: {count}").format(
-                    file=shown_path(path), reason=exc.strerror or exc, count=index), file=sys.stderr)
+                raise _RecordsFailed(_("--records: cannot save {file} ({reason}); games saved before it: "
+                                       "{count}").format(file=shown_path(path), reason=exc.strerror or exc,
+                                                         count=done)) from None
+        done += 1
+        if not args.json and args.games >= 20 and done % max(1, args.games // 10) == 0:
+            print(progress_line(done, args.games), file=sys.stderr, flush=True)
+
+    try:
+        if args.server:
+            from .net.remote_play import NetError, run
+
+            try:
+                run(args.server, rules, levels, args.games, args.seed, args.budget, args.jobs, seating,
+                    on_result=take)
+            except NetError as exc:
+                print(exc, file=sys.stderr)
                 return 2
-        if not args.json and args.games >= 20 and (index + 1) % max(1, args.games // 10) == 0:
-            print(progress_line(index + 1, args.games), file=sys.stderr, flush=True)
+        elif args.jobs > 1:
+            from multiprocessing import get_context
+
+            with get_context("spawn").Pool(args.jobs) as pool:
+                for result in pool.imap_unordered(_play_job, jobs):
+                    take(result)
+        else:
+            for job in jobs:
+                take(_play_job(job))
+    except _RecordsFailed as exc:
+        print(exc, file=sys.stderr)
+        return 2
     summary = {"games": args.games, "bots": [t.to_json(args.games) for t in tallies]}
     if args.json:
         print(json.dumps(summary))

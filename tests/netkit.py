@@ -17,12 +17,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from websockets.asyncio.server import serve
-
 from carcassonne.ai import get_bot
 from carcassonne.engine import COLORS
 from carcassonne.net.client import Connection
-from carcassonne.net.protocol import MAX_CLIENT_MESSAGE, play_message
+from carcassonne.net.protocol import play_message
 from carcassonne.net.server import Server
 from carcassonne.net.store import Store
 
@@ -41,9 +39,12 @@ class ServerThread:
     """A :class:`Server` served on 127.0.0.1 from a thread with its own event loop."""
 
     def __init__(self, tiles: Any, folder: Path | None = None, allow_seeds: bool = True,
-                 hand_over_after: float = 30.0, trusted_proxies: frozenset[str] = frozenset()) -> None:
+                 hand_over_after: float = 30.0, trusted_proxies: frozenset[str] = frozenset(),
+                 **options: Any) -> None:
         self.tiles, self.folder = tiles, folder
         self.trusted_proxies = trusted_proxies
+        #: More of the Server's options (limits, thinkers, gate, store).
+        self.options = options
         self.allow_seeds, self.hand_over_after = allow_seeds, hand_over_after
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
@@ -65,17 +66,19 @@ class ServerThread:
         return f"ws://127.0.0.1:{self.port}"
 
     async def _start(self) -> None:
-        store = Store(self.folder) if self.folder else None
+        options = dict(self.options)
+        store = options.pop("store", None) or (Store(self.folder) if self.folder else None)
         self.server = Server(self.tiles, store, allow_seeds=self.allow_seeds,
-                             hand_over_after=self.hand_over_after, trusted_proxies=self.trusted_proxies)
-        self.ws_server = await serve(self.server.handle, "127.0.0.1", 0, max_size=MAX_CLIENT_MESSAGE,
-                                     close_timeout=0.5)
+                             hand_over_after=self.hand_over_after, trusted_proxies=self.trusted_proxies, **options)
+        self.ws_server = await self.server.listen("127.0.0.1", 0, close_timeout=0.5)
         self.port = next(iter(self.ws_server.sockets)).getsockname()[1]
         self.server.resume_all()
 
     async def _stop(self) -> None:
         self.ws_server.close()
         await self.ws_server.wait_closed()
+        if self.server:
+            await self.server.close()
         if self.server and self.server.store:
             self.server.store.close()
 

@@ -141,6 +141,7 @@ def test_a_restarted_server_reads_back_only_games_under_way_yet_rejoins_finished
 
 def test_a_game_left_waiting_for_players_is_closed_after_a_while(tiles, tmp_path, monkeypatch):
     monkeypatch.setattr(server_module, "WAITING_KEPT", 0.3)
+    monkeypatch.setattr(server_module, "SWEEP_EVERY", 0.0)
     with ServerThread(tiles, tmp_path / "data") as server:
         async def scenario():
             host = Connection(server.url, tiles)
@@ -216,6 +217,7 @@ def test_a_game_sent_back_to_disk_again_and_again_ends_as_the_local_game(tiles, 
     from carcassonne.engine import Game, Rules
 
     monkeypatch.setattr(server_module, "AWAY_KEPT", 0.0)
+    monkeypatch.setattr(server_module, "SWEEP_EVERY", 0.0)
     rules = Rules(inns_cathedrals=True, abbot=True)
     local = Game(tiles, rules, players=2, seed=14, names=["Ann", "Bob"])
     local_bots = [get_bot("normal", 100), get_bot("random", 101)]
@@ -273,6 +275,7 @@ def test_players_coming_and_going_while_games_leave_memory_break_nothing(tiles, 
     from carcassonne.ai import get_bot
 
     monkeypatch.setattr(server_module, "AWAY_KEPT", 0.0)
+    monkeypatch.setattr(server_module, "SWEEP_EVERY", 0.0)
     caplog.set_level(logging.INFO, logger="carcassonne.net")
     rng = random.Random(7)
     with ServerThread(tiles, tmp_path / "data") as server:

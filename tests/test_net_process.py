@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from carcassonne.ai import get_bot
 from carcassonne.engine import Game, Rules
 from carcassonne.engine.record import GameRecord
@@ -148,3 +150,134 @@ def test_a_damaged_game_record_is_left_alone_and_the_other_games_resume(tiles, t
         kept = server.call(lambda: sorted(server.server.rooms))
     assert kept == [second]
     assert (data / "games" / f"{first}.carc.json").read_text().endswith("[")  # left as it was
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl+C"])
+def test_computer_players_think_in_worker_processes_that_stop_with_the_server(tmp_path, how):
+    """Issue 37, item 3: a server whose computers are thinking stops within 5 s on SIGTERM
+    or Ctrl+C (SIGINT to its whole process group), exit 0, and leaves no worker behind."""
+    import subprocess as sp
+
+    from carcassonne.net.client import Connection
+    from carcassonne.tileset import standard_tiles
+
+    from netkit import run
+
+    env = dict(_env(), PYTHONUNBUFFERED="1")
+    proc = sp.Popen([sys.executable, "-m", "carcassonne", "server", "--port", "0", "--data", str(tmp_path / "d")],
+                    stdout=sp.PIPE, stderr=sp.PIPE, text=True, env=env, cwd=ROOT, start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert first.startswith("listening on ws://127.0.0.1:"), first
+
+        async def computers() -> None:
+            conn = Connection(first.split()[-1], standard_tiles())
+            await conn.open()
+            await conn.create([{"kind": "ai:expert", "color": "red"}, {"kind": "ai:expert", "color": "blue"}])
+            while conn.table.game is None or conn.table.game.turn_number < 1:
+                await conn.receive(within=30)
+            await conn.close()
+        run(computers(), timeout=60)
+        workers = _children(proc.pid)
+        assert workers, "a worker process thinks for the computers"
+        started = time.monotonic()
+        if how == "SIGTERM":
+            proc.send_signal(signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=10) == 0
+        assert time.monotonic() - started < 5
+        wait_for(lambda: not any(_alive(w) for w in workers), 5, "the workers stopped")
+        err = proc.stderr.read() if proc.stderr else ""
+        assert "Traceback" not in err, err[-2000:]
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def test_a_flood_of_idle_connections_under_a_small_descriptor_limit_locks_no_game_out(tiles, tmp_path):
+    """Issue 37, item 2: under ``ulimit -n 160`` (soft and hard), 150 idle connections from as
+    many networks: the server refuses those past its allowance, a game under way still plays
+    and stores its moves, new players get in once the flood is gone, and the log holds no
+    traceback."""
+    import resource
+    import socket
+    import subprocess as sp
+
+    from netkit import play_seat, run, seated_pair
+
+    def small_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (160, 160))
+
+    log_file = (tmp_path / "server.log").open("w")
+    env = dict(_env(), PYTHONUNBUFFERED="1")
+    proc = sp.Popen([sys.executable, "-m", "carcassonne", "server", "--port", "0", "--data", str(tmp_path / "d")],
+                    stdout=sp.PIPE, stderr=log_file, text=True, env=env, cwd=ROOT, preexec_fn=small_limit)
+    flood: list[socket.socket] = []
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split()[-1]
+
+        port = int(url.rsplit(":", 1)[1])
+
+        def open_flood() -> None:
+            for n in range(150):
+                s = socket.socket()
+                s.settimeout(2)
+                s.bind((f"127.1.{n}.1", 0))
+                try:
+                    s.connect(("127.0.0.1", port))
+                except OSError:
+                    s.close()
+                    continue
+                flood.append(s)
+
+        async def scenario() -> tuple[int, bool]:
+            a, b = await seated_pair(url, tiles, seed=None)
+            await asyncio.to_thread(open_flood)
+            await asyncio.sleep(0.5)
+            await asyncio.gather(play_seat(a, 0, "random", 1, until_turn=4), play_seat(b, 1, "random", 2, until_turn=4))
+            for s in flood:
+                s.close()
+            await asyncio.sleep(0.5)
+            c, _d = await seated_pair(url, tiles, seed=None)
+            return a.table.game.turn_number, c.table.game is not None
+
+        turns, newcomer = run(scenario(), timeout=60)
+        assert newcomer and turns >= 4
+        records = list((tmp_path / "d" / "games").glob("*.carc.json"))
+        assert any(turns_in(r) >= 4 for r in records)
+    finally:
+        for s in flood:
+            s.close()
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except sp.TimeoutExpired:
+            proc.kill()
+        log_file.close()
+    log = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in log and "out of system resource" not in log, log[-3000:]
+    assert "connections refused" in log

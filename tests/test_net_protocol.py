@@ -13,7 +13,7 @@ from carcassonne.ai import get_bot
 from carcassonne.engine import Discard, Game, Move, Rules
 from carcassonne.net.mirror import public_game
 from carcassonne.net.protocol import MAX_CLIENT_MESSAGE, ProtocolError, read_message, turn_from_wire
-from carcassonne.net.room import CODE_ALPHABET, new_room, token_hash
+from carcassonne.net.room import CODE_ALPHABET, CODE_LENGTH, new_room, token_hash
 
 
 @pytest.mark.parametrize("frame, words", [
@@ -101,7 +101,7 @@ def test_a_room_deals_only_when_every_seat_is_taken_and_keeps_only_token_hashes(
     plans = [{"kind": "human", "color": "red", "name": "Ann"}, {"kind": "open", "color": "blue", "name": None},
              {"kind": "ai:normal", "color": "green", "name": None}]
     room, host, tokens = new_room(tiles, Rules(), plans, seed=None)
-    assert set(room.code) <= set(CODE_ALPHABET) and len(room.code) == 6
+    assert set(room.code) <= set(CODE_ALPHABET) and len(room.code) == CODE_LENGTH
     assert list(tokens) == [0] and room.seats_of(tokens[0]) == [0]
     assert room.seats[0].token_hash == token_hash(tokens[0]) != tokens[0]
     assert room.is_host_token(host) and not room.is_host_token(tokens[0])

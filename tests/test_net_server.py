@@ -381,29 +381,30 @@ def test_colours_are_unique_at_the_table(server, tiles):
     assert [s["color"] for s in seats] == ["red", "green", "blue"]
 
 
-def test_an_address_may_keep_only_so_many_games_waiting_and_chat_only_so_fast(server, tiles, monkeypatch):
-    from carcassonne.net import server as server_module
+def test_an_address_may_keep_only_so_many_games_open_and_chat_only_so_fast(tiles):
+    """Games under way count as well as games waiting for players (issue 37, item 4)."""
+    from carcassonne.net.limits import Limits, Policy
 
-    monkeypatch.setattr(server_module, "WAITING_PER_ADDRESS", 3)
+    with ServerThread(tiles, limits=Limits(policy=Policy(games=3))) as server:
+        async def scenario():
+            a, b = await seated_pair(server.url, tiles)  # started: it counts all the same
+            answers = []
+            for i in range(10):
+                await a.send({"type": "chat", "text": f"line {i}"})
+                answers.append((await _next_any(a, ("chat", "error")))["type"])
+            codes = []
+            for _ in range(4):
+                conn = Connection(server.url, tiles)
+                await conn.open()
+                try:
+                    await conn.create([{"kind": "human", "color": "red"}, {"kind": "human", "color": "blue"}])
+                    codes.append("created")
+                except NetError as exc:
+                    codes.append(exc.code)
+            return codes, answers
 
-    async def scenario():
-        a, b = await seated_pair(server.url, tiles)  # started: it does not count as waiting
-        answers = []
-        for i in range(10):
-            await a.send({"type": "chat", "text": f"line {i}"})
-            answers.append((await _next_any(a, ("chat", "error")))["type"])
-        codes = []
-        for _ in range(4):
-            conn = Connection(server.url, tiles)
-            await conn.open()
-            try:
-                await conn.create([{"kind": "human", "color": "red"}, {"kind": "open", "color": "blue"}])
-            except NetError as exc:
-                codes.append(exc.code)
-        return codes, answers
-
-    codes, answers = run(scenario())
-    assert codes == ["too-many-games"]
+        codes, answers = run(scenario())
+    assert codes == ["created", "created", "too-many-games", "too-many-games"]
     assert answers == ["chat"] * 8 + ["error"] * 2
 
 

@@ -4,6 +4,12 @@
 and keeps a :class:`~.table.TableState` up to date from what the server sends. A dropped
 connection is not a lost game: :meth:`Connection.reconnect` comes back to the same seats
 with the tokens it keeps, retrying for up to a minute, and asks for the whole game again.
+
+The server is no more trusted than a client: every message is checked field by field
+(:func:`~.protocol.read_server_message`) before anything reads it, every answer the
+client waits for has a deadline (:data:`ANSWER_WITHIN`), a server whose game keeps
+disagreeing with the rules is given up, and whatever goes wrong is one short line
+(:class:`NetError`), never a traceback or a wait without end.
 """
 
 from __future__ import annotations
@@ -19,19 +25,25 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .. import __version__
 from ..engine import TileSet
-from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
+from ..engine.untrusted import clean_name
+from .protocol import MAX_ERROR_TEXT, MAX_SERVER_MESSAGE, PROTOCOL_VERSION, ProtocolError, read_server_message
 from .table import Desync, TableState
 
 #: How long a client keeps trying to come back after its connection dropped.
 RECONNECT_FOR = 60.0
 OPEN_TIMEOUT = 10.0
+#: Seconds the server has to answer a request (hello, create, join, rejoin, sync, list).
+ANSWER_WITHIN = 20.0
+#: Whole games asked for again in a row (each time the server's turn did not follow the
+#: rules here) before the server is given up as broken.
+MAX_DESYNCS = 3
 
 
 class NetError(Exception):
-    """The server refused something or cannot be reached: one line saying why."""
+    """The server refused something or cannot be reached: one short line saying why."""
 
     def __init__(self, text: str, code: str = "") -> None:
-        super().__init__(text)
+        super().__init__(clean_name(text, code or "the server failed", limit=MAX_ERROR_TEXT))
         self.code = code
 
 
@@ -44,9 +56,13 @@ def _reason(exc: BaseException) -> str:
 class Connection:
     """One client connection, seated at (at most) one game."""
 
-    def __init__(self, url: str, tiles: TileSet, *, ssl_context: ssl.SSLContext | None = None) -> None:
+    def __init__(self, url: str, tiles: TileSet, *, ssl_context: ssl.SSLContext | None = None,
+                 local_address: str | None = None) -> None:
         self.url = url
         self.ssl_context = ssl_context
+        #: The address this end connects from (a load test on many loopback addresses), or any.
+        self.local_address = local_address
+        self._desyncs = 0
         self.table = TableState(tiles)
         self.ws: ClientConnection | None = None
         self.game_id = ""
@@ -62,16 +78,26 @@ class Connection:
                                   "ping_interval": 20, "ping_timeout": 20}
         if self.url.startswith("wss:"):
             kwargs["ssl"] = self.ssl_context or ssl.create_default_context()
+        if self.local_address is not None:
+            kwargs["local_addr"] = (self.local_address, 0)
         try:
             self.ws = await connect(self.url, **kwargs)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
             raise NetError(f"cannot reach {self.url}: {_reason(exc)}", "unreachable") from None
-        await self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "client": f"carcassonne {__version__}"},
-                           "welcome")
+        self._desyncs = 0
+        welcome = await self.request({"type": "hello", "protocol": PROTOCOL_VERSION,
+                                      "client": f"carcassonne {__version__}"}, "welcome")
+        if welcome["protocol"] != PROTOCOL_VERSION:
+            await self.close()
+            raise NetError(f"the server speaks protocol {welcome['protocol']}, this game protocol "
+                           f"{PROTOCOL_VERSION}: update the older one", "protocol-version")
 
     async def close(self) -> None:
         if self.ws is not None:
-            await self.ws.close()
+            try:
+                await asyncio.wait_for(self.ws.close(), OPEN_TIMEOUT)
+            except (TimeoutError, OSError):
+                self.ws.transport.abort()
 
     async def send(self, message: dict[str, Any]) -> None:
         if self.ws is None:
@@ -81,35 +107,51 @@ class Connection:
         except ConnectionClosed as exc:
             raise NetError(f"the connection closed: {exc}", "closed") from None
 
-    async def receive(self) -> dict[str, Any]:
-        """The next message (already taken into :attr:`table`); a desync asks for the whole game."""
+    async def receive(self, within: float | None = None) -> dict[str, Any]:
+        """The next message (checked, and already taken into :attr:`table`); a desync asks for
+        the whole game. ``within``: seconds to wait at most (NetError ``no-answer`` after)."""
         if self.ws is None:
             raise NetError("not connected", "closed")
         try:
-            frame = await self.ws.recv()
+            frame = await asyncio.wait_for(self.ws.recv(), within)
         except ConnectionClosed as exc:
             raise NetError(f"the connection closed: {exc}", "closed") from None
+        except TimeoutError:
+            raise NetError(f"the server sent nothing for {within:.0f} s", "no-answer") from None
         try:
-            message = json.loads(frame)
-        except (ValueError, RecursionError):
-            raise NetError("the server sent something that is not a message", "bad-server") from None
-        if not isinstance(message, dict):
-            raise NetError("the server sent something that is not a message", "bad-server")
+            message = read_server_message(frame)
+        except ProtocolError as exc:
+            raise NetError(f"the server sent a bad message: {exc}", "bad-server") from None
         try:
             self.table.apply(message)
-        except Desync:
+        except Desync as exc:
+            self._desyncs += 1
+            if self._desyncs > MAX_DESYNCS:
+                raise NetError(f"the server's game does not follow the rules here: {exc}", "bad-server") from None
             await self.send({"type": "sync"})
+        else:
+            if message["type"] in ("state", "turn"):
+                self._desyncs = 0
         return message
 
     async def request(self, message: dict[str, Any], *answers: str) -> dict[str, Any]:
-        """Send, then wait for one of ``answers`` (other messages are taken in on the way)."""
+        """Send, then wait for one of ``answers`` (other messages are taken in on the way),
+        for :data:`ANSWER_WITHIN` seconds at most."""
         await self.send(message)
+        deadline = time.monotonic() + ANSWER_WITHIN
         while True:
-            reply = await self.receive()
-            if reply.get("type") in answers:
+            reply = await self.receive(within=self._left(deadline, message["type"]))
+            if reply["type"] in answers:
                 return reply
-            if reply.get("type") == "error":
-                raise NetError(str(reply.get("message", "")), str(reply.get("code", "")))
+            if reply["type"] == "error":
+                raise NetError(str(reply.get("message") or reply["code"]), reply["code"])
+
+    @staticmethod
+    def _left(deadline: float, asked: str) -> float:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise NetError(f"the server did not answer '{asked}' within {ANSWER_WITHIN:.0f} s", "no-answer")
+        return left
 
     # ------------------------------------------------------------ seats
     async def create(self, seats: list[dict[str, Any]], rules: dict[str, Any] | None = None,
@@ -148,12 +190,16 @@ class Connection:
 
     async def _until_states(self, count: int) -> None:
         """Wait until the server's whole-game states sent for the requests made have come."""
+        deadline = time.monotonic() + ANSWER_WITHIN
         while self.table.states < count:
-            await self.receive()
+            message = await self.receive(within=self._left(deadline, "state"))
+            if message["type"] == "error":
+                raise NetError(str(message.get("message") or message["code"]), message["code"])
 
-    async def reconnect(self, within: float = RECONNECT_FOR) -> None:
-        """Come back to the same seats after the connection dropped, retrying for ``within`` s."""
-        deadline = time.monotonic() + within
+    async def reconnect(self, within: float | None = None) -> None:
+        """Come back to the same seats after the connection dropped, retrying for ``within``
+        seconds (:data:`RECONNECT_FOR`)."""
+        deadline = time.monotonic() + (RECONNECT_FOR if within is None else within)
         delay = 0.2
         while True:
             try:

@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..engine import TileSet
-from .protocol import MAX_CLIENT_MESSAGE
-from .server import CLOSE_TIMEOUT, DEFAULT_PORT, PING_INTERVAL, Server
+from .server import CLOSE_TIMEOUT, DEFAULT_PORT, Server
 from .store import Store, StoreError
 
 T = TypeVar("T")
@@ -107,15 +106,11 @@ class Host:
             raise HostError("the game server did not start in time") from None
 
     async def _start(self) -> None:
-        from websockets.asyncio.server import serve
-
         self._store = await asyncio.to_thread(Store, self.folder)
         server = Server(self.tiles, self._store)
         for port in (self.wanted_port, 0):  # the usual port, else any free one
             try:
-                ws_server = await serve(server.handle, self.bind, port, max_size=MAX_CLIENT_MESSAGE,
-                                        ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL,
-                                        close_timeout=CLOSE_TIMEOUT, compression=None)
+                ws_server = await server.listen(self.bind, port)
             except OSError:
                 if port == 0:
                     raise
@@ -159,6 +154,8 @@ class Host:
                     await asyncio.wait_for(ws_server.wait_closed(), 2 * CLOSE_TIMEOUT)  # type: ignore[attr-defined]
                 except TimeoutError:
                     pass
+            if self.server is not None:
+                await self.server.close()
             if self._store is not None:
                 self._store.close()
         if self._thread.is_alive():

@@ -13,13 +13,18 @@ A dropped connection is not a lost game: the link comes back to its seats by its
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from ..engine import TileSet
+from ..engine.untrusted import clean_name
 from .client import Connection, NetError
+from .protocol import MAX_ERROR_TEXT
+
+log = logging.getLogger(__name__)
 
 #: What the link is doing, for the screen to show.
 CONNECTING, OPEN, RECONNECTING, CLOSED, FAILED = "connecting", "open", "reconnecting", "closed", "failed"
@@ -36,8 +41,8 @@ class _Feeding(Connection):
         super().__init__(url, tiles)
         self._out = out
 
-    async def receive(self) -> dict[str, Any]:
-        message = await super().receive()
+    async def receive(self, within: float | None = None) -> dict[str, Any]:
+        message = await super().receive(within)
         self._out(message)
         return message
 
@@ -96,31 +101,36 @@ class Link:
         self._loop.call_soon_threadsafe(launch)
 
     async def _run(self, start: Start) -> None:
-        conn = self.conn
+        """The connection's life; whatever ends it is told to the screen as one line (a
+        fault of this program's as much as a refusal: the screen never waits on a dead task)."""
         try:
-            await conn.open()
-            await start(conn)
+            await self._serve(start)
+        except asyncio.CancelledError:
+            raise
         except NetError as exc:
             self._fail(str(exc), exc.code)
-            return
+        except Exception as exc:  # noqa: BLE001 - told, not swallowed: the screen shows it
+            log.exception("the connection to %s failed", self.url)
+            self._fail(f"the connection failed: {type(exc).__name__}: {exc}", "failed")
+
+    async def _serve(self, start: Start) -> None:
+        conn = self.conn
+        await conn.open()
+        await start(conn)
         self.status = OPEN
         while True:
             try:
                 await conn.receive()
             except NetError as exc:
                 if exc.code not in ("closed", "bad-server") or not conn.game_id:
-                    self._fail(str(exc), exc.code)
-                    return
+                    raise
                 self.status = RECONNECTING
                 await self._close_quietly()
-                try:
-                    await conn.reconnect()
-                except NetError as again:
-                    self._fail(str(again), again.code)
-                    return
+                await conn.reconnect()
                 self.status = OPEN
 
     def _fail(self, text: str, code: str = "") -> None:
+        text = clean_name(text, code or "failed", limit=MAX_ERROR_TEXT)
         self.problem = text
         self.status = FAILED
         self._inbox.put({"type": "link", "status": FAILED, "message": text, "code": code})

@@ -10,6 +10,7 @@ message with an example.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +37,10 @@ MAX_FIGURE_KEYS = 6
 MAX_DECISIONS = 16
 #: Seconds a turn may last with the host's turn timer (0 = no timer).
 MAX_TURN_SECONDS = 3600
+#: Games in one page of the lobby's list (``list`` with ``page``).
+LIST_PAGE = 50
+#: Characters of a server's error message a client shows (one short line).
+MAX_ERROR_TEXT = 200
 
 
 class ProtocolError(ValueError):
@@ -63,6 +68,24 @@ def _text(limit: int) -> Check:
         if not isinstance(value, str) or len(value) > limit:
             raise ProtocolError(f"'{key}' must be text of at most {limit} characters")
         return value
+    return check
+
+
+def _word(limit: int) -> Check:
+    """A code, a token, a game's id, a place's name: printable ASCII only, so it can never
+    carry a control, a direction override or a lone surrogate into a lookup or a log."""
+    def check(key: str, value: Any) -> str:
+        if not isinstance(value, str) or len(value) > limit or not all(" " < ch < "\x7f" for ch in value):
+            raise ProtocolError(f"'{key}' must be at most {limit} letters, digits or signs")
+        return value
+    return check
+
+
+def _clean_text(limit: int, fallback: str = "") -> Check:
+    """Text a person wrote (a game's name, a chat line): cleaned as names in records are,
+    never refused for what it holds."""
+    def check(key: str, value: Any) -> str:
+        return clean_name(_text(16 * limit)(key, value), fallback, limit=limit)
     return check
 
 
@@ -99,12 +122,16 @@ def _object(key: str, value: Any) -> dict[str, Any]:
 
 def _figure(key: str, value: Any) -> FigureStep | None:
     """A turn's figure step as a record writes it (``{"meeple": "city:N", "big": true}``,
-    ``{"abbot_back": true}``), read by the records' own reader; null for none."""
+    ``{"abbot_back": true}``), read by the records' own reader; null for none. Every text in
+    it is a printable word (a place's name)."""
     if value is None:
         return None
     raw = _object(key, value)
     if len(raw) > MAX_FIGURE_KEYS:
         raise ProtocolError(f"'{key}' has too many keys")
+    for name, item in raw.items():
+        if isinstance(item, str):
+            _word(MAX_SPOT)(f"{key}.{name}", item)
     try:
         return read_figure(key, raw)
     except RecordError as exc:
@@ -153,14 +180,14 @@ def _seat_plans(key: str, value: Any) -> list[dict[str, Any]]:
 
 #: Every message a client may send: its fields, and whether each is required.
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"protocol": (_integer(0, 10**6), True), "client": (_text(80), False)},
-    "list": {},
+    "hello": {"protocol": (_integer(0, 10**6), True), "client": (_clean_text(80), False)},
+    "list": {"page": (_integer(0, 10**4), False)},
     "create": {"seats": (_seat_plans, True), "rules": (_object, False),
-               "name": (_text(200), False), "seed": (_integer(0, 2**53), False),
+               "name": (_clean_text(MAX_GAME_NAME), False), "seed": (_integer(0, 2**53), False),
                "turn_seconds": (_integer(0, MAX_TURN_SECONDS), False), "hints": (_boolean, False)},
     "join": {"code": (_text(MAX_TOKEN), True), "seat": (_integer(0, 5), True),
              "name": (_name, True), "color": (_color, False)},
-    "rejoin": {"game": (_text(MAX_TOKEN), True), "token": (_text(MAX_TOKEN), True)},
+    "rejoin": {"game": (_word(MAX_TOKEN), True), "token": (_word(MAX_TOKEN), True)},
     "sync": {},
     "lay": {"x": (_integer(-10**6, 10**6), True), "y": (_integer(-10**6, 10**6), True),
             "rotation": (_integer(0, 270), True)},
@@ -173,7 +200,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
              "rotation": (_integer(0, 270), True), "figure": (_figure, False),
              "decisions": (_decisions, False), "turn": (_integer(0, 10**4), False)},
     "chat": {"text": (_text(4 * MAX_CHAT), True)},
-    "hand_over": {"seat": (_integer(0, 5), True), "level": (_optional(_text(16)), True)},
+    "hand_over": {"seat": (_integer(0, 5), True), "level": (_optional(_word(16)), True)},
     "leave": {},
 }
 
@@ -250,3 +277,129 @@ def error(text: str, code: str = "bad-message") -> dict[str, Any]:
 def clean_chat(text: str) -> str:
     """A chat line fit to draw: the same cleaning as names, at a chat line's length."""
     return clean_name(text, "", limit=MAX_CHAT)
+
+
+# ----------------------------------------------------------------- the server's messages
+# A client trusts its server no more than the server trusts a client: every message it
+# receives is checked field by field before anything reads it, so a hostile or broken
+# server gets one line ("the server sent a bad message: ...") instead of a KeyError, a
+# TypeError or an OverflowError deep in the client.
+
+def _number(low: float, high: float) -> Check:
+    def check(key: str, value: Any) -> float:
+        if (not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value)
+                or not low <= value <= high):
+            raise ProtocolError(f"'{key}' must be a number from {low:g} to {high:g}, not {shown(value)}")
+        return float(value)
+    return check
+
+
+def _list_of(inner: Check, most: int) -> Check:
+    def check(key: str, value: Any) -> list[Any]:
+        if not isinstance(value, list) or len(value) > most:
+            raise ProtocolError(f"'{key}' must be a list of at most {most}")
+        return [inner(f"{key}[{i}]", item) for i, item in enumerate(value)]
+    return check
+
+
+def _fields(fields: dict[str, tuple[Check, bool]]) -> Check:
+    """An object with these fields (checked as a message's are; others are left out)."""
+    def check(key: str, value: Any) -> dict[str, Any]:
+        raw = _object(key, value)
+        out: dict[str, Any] = {}
+        for name, (inner, required) in fields.items():
+            if name in raw:
+                out[name] = inner(f"{key}.{name}", raw[name])
+            elif required:
+                raise ProtocolError(f"'{key}' needs the field '{name}'")
+        return out
+    return check
+
+
+def _any_object(key: str, value: Any) -> dict[str, Any]:
+    """An object read further by the engine (rules, a turn), which checks it itself."""
+    return _object(key, value)
+
+
+_score = _integer(-10**6, 10**6)
+_seat_number = _integer(0, 5)
+_tile = _word(16)
+_seat_public = _fields({
+    "name": (_clean_text(MAX_GAME_NAME, "?"), True), "color": (_color, True), "kind": (_word(16), True),
+    "open": (_boolean, True), "connected": (_boolean, True),
+    "away": (_optional(_number(0, 10**9)), False), "robot": (_optional(_word(16)), False)})
+_seats = _list_of(_seat_public, 6)
+_decision = _fields({"player": (_seat_number, True), "kind": (_word(MAX_TOKEN), True),
+                     "options": (_list_of(_choice, 1000), True)})
+_pending = _optional(_fields({
+    "x": (_integer(-10**6, 10**6), True), "y": (_integer(-10**6, 10**6), True),
+    "rotation": (_integer(0, 270), True), "figure": (_optional(_any_object), False),
+    "declined": (_boolean, False), "decisions": (_decisions, False), "decision": (_optional(_decision), False)}))
+_chat_line = _fields({"type": (_word(8), False), "seat": (_seat_number, True),
+                      "name": (_clean_text(MAX_GAME_NAME, "?"), True), "text": (_clean_text(MAX_CHAT), True),
+                      "at": (_number(0, 10**12), False)})
+_turns = _list_of(_any_object, 1000)
+_turn_left = _optional(_number(0, MAX_TURN_SECONDS + 1))
+_listing = _fields({
+    "game": (_word(MAX_TOKEN), True), "name": (_clean_text(MAX_GAME_NAME), False),
+    "started": (_boolean, False), "finished": (_boolean, False), "seats": (_seats, True),
+    "rules": (_any_object, False)})
+
+#: Every message a server may send: its fields, and whether each is required.
+SERVER_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
+    "welcome": {"protocol": (_integer(0, 10**6), True), "server": (_clean_text(80), False)},
+    "error": {"code": (_word(MAX_TOKEN), True), "message": (_clean_text(MAX_ERROR_TEXT), False)},
+    "games": {"games": (_list_of(_listing, 10 * LIST_PAGE), True), "page": (_integer(0, 10**4), False),
+              "pages": (_integer(0, 10**6), False), "total": (_integer(0, 10**9), False)},
+    "created": {"game": (_word(MAX_TOKEN), True), "code": (_word(MAX_TOKEN), True),
+                "host_token": (_word(MAX_TOKEN), True),
+                "seats": (_list_of(_fields({"seat": (_seat_number, True), "token": (_word(MAX_TOKEN), True)}), 6),
+                          True)},
+    "joined": {"game": (_word(MAX_TOKEN), True), "seats": (_list_of(_seat_number, 6), True),
+               "token": (_word(MAX_TOKEN), False), "host": (_boolean, False)},
+    "state": {"game": (_word(MAX_TOKEN), True), "name": (_clean_text(MAX_GAME_NAME), False),
+              "rules": (_any_object, True), "seats": (_seats, True), "started": (_boolean, True),
+              "start_tile": (_optional(_tile), False), "turns": (_turns, True), "tile": (_optional(_tile), True),
+              "current": (_optional(_seat_number), False), "finished": (_boolean, True),
+              "scores": (_list_of(_score, 6), False), "pending": (_pending, False),
+              "chat": (_list_of(_chat_line, 100), False),
+              "turn_seconds": (_integer(0, MAX_TURN_SECONDS), False), "turn_left": (_turn_left, False),
+              "hints": (_boolean, False)},
+    "turn": {"at": (_integer(0, 1000), True), "turns": (_turns, True), "tile": (_optional(_tile), True),
+             "current": (_optional(_seat_number), False), "scores": (_list_of(_score, 6), False),
+             "finished": (_boolean, True), "turn_left": (_turn_left, False)},
+    "pending": {"pending": (_pending, True)},
+    "seats": {"seats": (_seats, True)},
+    "chat": {"seat": (_seat_number, True), "name": (_clean_text(MAX_GAME_NAME, "?"), True),
+             "text": (_clean_text(MAX_CHAT), True), "at": (_number(0, 10**12), False)},
+    "timeout": {"seat": (_seat_number, True)},
+    "left": {},
+}
+
+
+def read_server_message(text: str | bytes) -> dict[str, Any]:
+    """One checked message from the server, or ProtocolError saying what is wrong with it.
+
+    Fields this client does not know are left out (a newer server of the same protocol
+    may say more); every field it reads is checked for its type, size and range."""
+    if isinstance(text, bytes):
+        raise ProtocolError("messages are JSON text frames, not binary")
+    if len(text) > MAX_SERVER_MESSAGE:
+        raise ProtocolError(f"a message of {len(text)} characters (at most {MAX_SERVER_MESSAGE})", "too-large")
+    try:
+        data = parse_json(text)
+    except RecordError as exc:
+        raise ProtocolError(f"not a message: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = data.get("type")
+    fields = SERVER_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise ProtocolError(f"unknown message type {shown(kind)}", "unknown-type")
+    message: dict[str, Any] = {"type": kind}
+    for key, (check, required) in fields.items():
+        if key in data:
+            message[key] = check(key, data[key])
+        elif required:
+            raise ProtocolError(f"'{kind}' needs the field '{key}'")
+    return message

@@ -2,11 +2,18 @@
 through a server, each seat a separate network client.
 
 Game ``i`` is created with the deal a local run uses (``seed + i``; the server must
-allow seeds) and the same seats in the same order; each seat's client joins with its
-own connection and token, and its bot, seeded as locally, chooses from the client's
-copy of the game: what that seat was sent, never the bag. So the scores, the wins and
-the turns of the records are those of the local run. A client whose connection drops
-comes back to its seat (:meth:`Connection.reconnect`) and goes on.
+allow seeds) and the same seats in the same order, every seat a person's with its own
+token; each seat's client then takes its seat with its own connection and token, and its
+bot, seeded as locally, chooses from the client's copy of the game: what that seat was
+sent, never the bag. So the scores, the wins and the turns of the records are those of
+the local run.
+
+A server that goes away is waited for, at every step: a game whose ``created`` never
+came is created again, a seat comes back with its token (:meth:`Connection.reconnect`),
+a move the server could not store is sent again. Each game is handed back the moment it
+ends (``on_result``: its record is written then, not at the end of the run). Every wait
+has a deadline and every message is checked, so a broken or hostile server ends the run
+with one line (:class:`NetError`), never a traceback or a hang.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from typing import Any
 from ..ai import Bot
 from ..engine import COLORS, Decision, Game, Move, RecordError, Rules, Turn
 from ..engine.record import read_figure
+from . import client
 from .client import Connection, NetError
 from .protocol import play_message
 
@@ -28,6 +36,13 @@ __all__ = ["NetError", "play_games", "run"]
 Result = tuple[int, list[int], list[int], list[Turn], list[tuple[int, float, float, float, float]]]
 #: ``simulate.seating``: a game's seat order, names and bots, from the levels, game, seed, budget.
 Seating = Callable[[list[str], int, int, "float | None"], tuple[list[int], list[str], list[Bot]]]
+#: Seconds a seat waits for anything from the server while its game is under way (every
+#: player is a computer here: a table silent this long has stopped).
+TURN_WITHIN = 120.0
+#: A move refused this many times in a row (the server cannot store it, or disagrees) ends the run.
+MOVE_TRIES = 60
+#: What a dropped connection or a server starting again looks like from here.
+GONE = ("closed", "unreachable")
 
 
 async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float]) -> None:
@@ -36,6 +51,7 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
     ``timing`` gathers (moves, seconds, slowest, processor seconds, most processor seconds)."""
     table = conn.table
     asked: int | None = None
+    refused = 0
     while not table.finished:
         game = table.game
         if game is not None and table.current == seat and asked != game.turn_number:
@@ -50,12 +66,22 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
                 asked = None
                 continue
         try:
-            message = await conn.receive()
-        except NetError:
+            message = await conn.receive(within=TURN_WITHIN)
+        except NetError as exc:
+            if exc.code not in GONE:
+                raise
             await conn.reconnect()
             asked = None
             continue
-        if message.get("type") == "error" and message.get("code") == "stale-turn":
+        if message["type"] in ("turn", "state"):
+            refused = 0
+        elif message["type"] == "error" and asked is not None and table.current == seat:
+            # not played (stale, or not stored: the server said so and changed nothing): again
+            refused += 1
+            if refused >= MOVE_TRIES:
+                raise NetError(f"the server refused this seat's move {refused} times: "
+                               f"{message.get('message') or message['code']}", message["code"])
+            await asyncio.sleep(min(2.0, 0.05 * refused))
             asked = None
         decision = _asked_of(table, seat)
         if decision is not None and game is not None:  # the move in progress asks this seat
@@ -103,6 +129,31 @@ def _tally(timing: list[float], seconds: float, cpu: float) -> None:
     timing[4] = max(timing[4], cpu)
 
 
+async def _create(url: str, tiles: Any, plans: list[dict[str, Any]], rules: Rules, seed: int,
+                  name: str) -> tuple[str, list[str]]:
+    """Create the game (every seat a person's, so each seat's token comes back here); a
+    server that goes away meanwhile is waited for and asked again. Returns the game's id
+    and each seat's token."""
+    deadline = time.monotonic() + client.RECONNECT_FOR
+    delay = 0.2
+    while True:
+        creator = Connection(url, tiles)
+        try:
+            await creator.open()
+            created = await creator.create(plans, rules=rules.to_record(), seed=seed, name=name)
+            tokens = {s["seat"]: s["token"] for s in created["seats"]}
+            if sorted(tokens) != list(range(len(plans))):
+                raise NetError("the server did not give a token for every seat", "bad-server")
+            return created["game"], [tokens[s] for s in range(len(plans))]
+        except NetError as exc:
+            if exc.code not in (*GONE, "storage") or time.monotonic() + delay > deadline:
+                raise
+        finally:
+            await creator.close()
+        await asyncio.sleep(delay)
+        delay = min(2.0, delay * 2)
+
+
 async def play_game(url: str, rules: Rules, levels: list[str], game_index: int, seed: int,
                     budget: float | None, seating: Seating) -> Result:
     """One game through the server; returns what a local game returns (see ``simulate``)."""
@@ -111,15 +162,13 @@ async def play_game(url: str, rules: Rules, levels: list[str], game_index: int, 
     tiles = standard_tiles()
     k = len(levels)
     order, names, bots = seating(levels, game_index, seed, budget)
+    plans = [{"kind": "human", "color": COLORS[s], "name": names[s]} for s in range(k)]
+    game_id, tokens = await _create(url, tiles, plans, rules, seed + game_index, f"simulate {game_index + 1}")
     conns = [Connection(url, tiles) for _ in range(k)]
     try:
-        for conn in conns:
-            await conn.open()
-        plans = [{"kind": "human" if s == 0 else "open", "color": COLORS[s], "name": names[s]} for s in range(k)]
-        await conns[0].create(plans, rules=rules.to_record(), seed=seed + game_index,
-                              name=f"simulate {game_index + 1}")
-        for s in range(1, k):
-            await conns[s].join(conns[0].code, s, names[s], COLORS[s])
+        for conn, token in zip(conns, tokens, strict=True):
+            conn.game_id, conn.tokens = game_id, [token]
+            await conn.reconnect()  # (the first time too: it waits for a server starting again)
         timings: list[list[float]] = [[0, 0.0, 0.0, 0.0, 0.0] for _ in range(k)]
         await asyncio.gather(*(_seat_client(conns[s], s, bots[s], timings[s]) for s in range(k)))
         game = conns[0].table.game
@@ -140,17 +189,22 @@ async def play_game(url: str, rules: Rules, levels: list[str], game_index: int, 
 
 
 async def play_games(url: str, rules: Rules, levels: list[str], games: int, seed: int,
-                     budget: float | None, jobs: int, seating: Seating) -> list[Result]:
-    """``games`` games, ``jobs`` at a time, in the order of their index."""
+                     budget: float | None, jobs: int, seating: Seating,
+                     on_result: Callable[[Result], None] | None = None) -> list[Result]:
+    """``games`` games, ``jobs`` at a time, in the order of their index; ``on_result`` is
+    called with each game as soon as it ends."""
     limit = asyncio.Semaphore(max(1, jobs))
 
     async def one(i: int) -> Result:
         async with limit:
-            return await play_game(url, rules, levels, i, seed, budget, seating)
+            result = await play_game(url, rules, levels, i, seed, budget, seating)
+        if on_result is not None:
+            on_result(result)
+        return result
 
     return list(await asyncio.gather(*(one(i) for i in range(games))))
 
 
 def run(url: str, rules: Rules, levels: list[str], games: int, seed: int, budget: float | None,
-        jobs: int, seating: Seating) -> list[Result]:
-    return asyncio.run(play_games(url, rules, levels, games, seed, budget, jobs, seating))
+        jobs: int, seating: Seating, on_result: Callable[[Result], None] | None = None) -> list[Result]:
+    return asyncio.run(play_games(url, rules, levels, games, seed, budget, jobs, seating, on_result))

@@ -21,14 +21,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ai import Bot, get_bot
-from ..engine import Game, IllegalMoveError, Move, Placement, Rules, TileSet, Turn
+from ..engine import FigureStep, Game, IllegalMoveError, Move, Placement, Rules, TileSet, Turn
 from ..engine.record import GameRecord, Seat, figure_record
 from ..engine.steps import TurnSteps
 from .protocol import MAX_CHAT, ProtocolError, clean_chat, move_of
 
 #: The letters of a join code: no 0/O, 1/I/L to misread when a friend reads it out.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+#: 31^10 (about 8 x 10^14) codes: guessing at the rate a whole server can answer
+#: (thousands a second, from as many networks as one likes) finds a waiting game's code
+#: in years, and a game waits a day at most.
+CODE_LENGTH = 10
+#: Bits of a server's deal (the seed of its bag): never guessed from the tiles drawn.
+DEAL_BITS = 128
 #: Chat lines a newcomer is shown.
 CHAT_KEPT = 30
 #: The computer that plays for a person whose turn timer ran out.
@@ -77,6 +82,17 @@ class SeatInfo:
         away = None if self.away_since is None else round(now - self.away_since, 1)
         return {"name": self.name, "color": self.color, "kind": self.kind, "open": self.is_open,
                 "connected": self.connected or self.is_ai, "away": away, "robot": self.robot}
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A room as it was before a step (see :meth:`Room.checkpoint`)."""
+
+    turns: int | None
+    #: The turn in progress: its tile, the tile laid, the figure step, "no figure", the decisions.
+    steps: tuple[str | None, Placement | None, FigureStep | None, bool, tuple[Any, ...]] | None
+    turn_started: float
+    seats: list[tuple[str, str, str, str | None, str | None]]
 
 
 @dataclass
@@ -387,6 +403,34 @@ class Room:
         self.chat.append(entry)
         return [entry]
 
+    # ------------------------------------------------------------------ storing
+    def checkpoint(self) -> Checkpoint:
+        """What a step may change, so that a step the server could not store is taken back."""
+        steps = self.steps
+        kept = None if steps is None else (steps.tile, steps.pending, steps.figure, steps.declined, steps.decisions)
+        return Checkpoint(None if self.game is None else self.game.turn_number, kept, self.turn_started,
+                          [(s.name, s.color, s.kind, s.token_hash, s.robot) for s in self.seats])
+
+    def rollback(self, point: Checkpoint) -> None:
+        """Back to ``point``: the step since did not happen (its turns are taken back exactly)."""
+        if point.turns is None:
+            self.game = None
+        elif self.game is not None:
+            while self.game.finished or self.game.turn_number > point.turns:
+                self.game.pop()
+        if point.steps is None or self.game is None:
+            self.steps = None
+        else:
+            if self.steps is None or self.steps.game is not self.game:
+                self.steps = TurnSteps(self.game)
+            steps = self.steps
+            steps.tile, steps.pending, steps.figure, steps.declined, steps.decisions = point.steps
+        self.turn_started = point.turn_started
+        for info, (name, color, kind, token, robot) in zip(self.seats, point.seats, strict=True):
+            if info.token_hash != token:  # the seat taken by the step is free again
+                info.connected, info.away_since = False, None
+            info.name, info.color, info.kind, info.token_hash, info.robot = name, color, kind, token, robot
+
     @staticmethod
     def _refuse(reason: str | None) -> None:
         if reason is not None:
@@ -412,7 +456,7 @@ def new_room(tiles: TileSet, rules: Rules, plans: list[dict[str, Any]], seed: in
             info.token_hash = token_hash(tokens[i])
         seats.append(info)
     room = Room(secrets.token_hex(8), code, tiles, rules, seats,
-                seed if seed is not None else secrets.randbelow(10**9) + 1,
+                seed if seed is not None else (1 << DEAL_BITS) | secrets.randbits(DEAL_BITS),
                 name=name, host_hash=token_hash(host), turn_seconds=turn_seconds, hints=hints)
     return room, host, tokens
 

@@ -6,11 +6,17 @@ or rejoin games; once seated it sends what its player does and the room
 (:mod:`.room`) checks it. Whatever a room decides is written to the data folder before
 anyone is told (:mod:`.store`), so what a client has seen is never lost.
 
+A step is decided, stored and told as one: if its record cannot be written (a full
+disk, no file descriptor left) the step is taken back, its sender is told so in one line
+(``storage``) and nobody else hears of it; the game goes on once storing works again.
+
 A peer is untrusted: frames over the size limit close the connection (``max_size``),
 every message is checked field by field (:mod:`.protocol`), a connection that goes on
-sending bad messages is closed, join attempts with a wrong code or token are limited per
-address, and a seed chosen by a client is refused unless the server was started with
-``--allow-seeds``. Computer players run in a worker thread so the loop never waits.
+sending bad messages is closed, and a seed chosen by a client is refused unless the
+server was started with ``--allow-seeds``. What one place may ask (connections, wrong
+codes and tokens, games, computer players, chat lines) is limited per address and per
+network (:mod:`.limits`). Computer players think in worker processes (:mod:`.thinking`),
+in a queue fair between addresses, so the loop and the people's moves never wait on them.
 Behind a reverse proxy named with ``--trusted-proxy``, a connection's address is the one the
 proxy appends to ``X-Forwarded-For`` (otherwise every player would share the proxy's limits);
 from any other address the header is ignored, so nobody escapes the limits by sending it.
@@ -31,45 +37,51 @@ import asyncio
 import ipaddress
 import json
 import logging
+import os
 import signal
 import ssl
 import sys
 import time
-from collections import deque
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
-from ..engine import IllegalMoveError, RecordError, Rules, TileSet
-from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
-from .room import Room, new_room
-from .store import Store, StoreError
+from ..engine import IllegalMoveError, Move, RecordError, Rules, TileSet
+from .limits import ConnectionGate, Limits, Policy, raise_fd_limit
+from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
+from .room import CODE_ALPHABET, Room, new_room
+from .store import GameStore, Store, StoreError, StoreUnavailable
+from .thinking import Job, Thinkers, ThinkingFailed, bot_seed
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEFAULT_PORT = 7625
 #: Bad messages in a row before a connection is closed.
 STRIKES = 5
-#: Failed joins (wrong code or token) an address may make in :data:`JOIN_WINDOW` seconds.
-JOIN_FAILURES = 10
-JOIN_WINDOW = 60.0
-#: Games waiting for players that one address may have created at once (a flood of
-#: ``create`` would otherwise fill the server's memory and disk).
-WAITING_PER_ADDRESS = 50
+#: Refusals that are no fault of the peer's, never counted as bad messages.
+NOT_STRIKES = frozenset({"storage", "server-full", "busy", "rate-limited", "chat-flood"})
 #: Seconds a game may wait for players, nobody at its table, before the server closes it.
 WAITING_KEPT = 24 * 3600.0
 #: Seconds a game under way stays in memory after its last player left (then a rejoin reads
 #: it back from the data folder, as after a restart: without its chat).
 AWAY_KEPT = 3600.0
-#: Chat lines a connection may send in :data:`CHAT_WINDOW` seconds.
-CHAT_LINES = 8
-CHAT_WINDOW = 10.0
-#: Addresses whose failed joins are remembered at most (the oldest are forgotten first).
-REMEMBERED_ADDRESSES = 10_000
+#: Games one server process holds in memory at most (each is tens of KiB).
+MAX_GAMES = 10_000
+#: Computer moves waiting for a worker beyond which no game with computers is opened.
+MAX_THINKING_BACKLOG = 200
+#: Seconds between two sweeps of the games nobody needs (a sweep runs on list and create).
+SWEEP_EVERY = 1.0
+#: Seconds a page of the lobby's list is sent again as it was while no game changed.
+LIST_FRESH = 1.0
+#: Seconds before a computer's turn or a timeout is tried again when it could not be stored.
+RETRY_AFTER = 2.0
 #: Seconds a client has to say hello.
 HELLO_WITHIN = 10.0
 #: Seconds a person must be away before the host may hand their seat to a computer.
@@ -78,6 +90,9 @@ HAND_OVER_AFTER = 30.0
 PING_INTERVAL = 20.0
 #: Seconds a closing handshake may take: a vanished peer must not hold up a shutdown.
 CLOSE_TIMEOUT = 2.0
+#: What a peer is told when a step could not be stored.
+NOT_STORED = ("the server cannot save games right now, so nothing was played or changed: "
+              "try again in a moment")
 # Messages are a few hundred bytes: per-message compression (the default) would cost each
 # connection its own zlib state for nothing, so the server serves uncompressed frames.
 
@@ -92,30 +107,43 @@ class Peer:
     seats: list[int] = field(default_factory=list)
     host: bool = False
     strikes: int = 0
-    chat_times: deque[float] = field(default_factory=deque)
 
 
 class Server:
-    """The lobby and its rooms; :meth:`handle` serves one connection."""
+    """The lobby and its rooms; :meth:`handle` serves one connection, :meth:`listen` serves them all."""
 
-    def __init__(self, tiles: TileSet, store: Store | None = None, allow_seeds: bool = False,
-                 hand_over_after: float = HAND_OVER_AFTER, trusted_proxies: frozenset[str] = frozenset()) -> None:
+    def __init__(self, tiles: TileSet, store: GameStore | None = None, allow_seeds: bool = False,
+                 hand_over_after: float = HAND_OVER_AFTER, trusted_proxies: frozenset[str] = frozenset(),
+                 limits: Limits | None = None, thinkers: Thinkers | None = None,
+                 gate: ConnectionGate | None = None) -> None:
         self.tiles = tiles
         self.store = store
         self.allow_seeds = allow_seeds
         self.trusted_proxies = trusted_proxies
         self.hand_over_after = hand_over_after
+        self.limits = limits or Limits()
+        #: Computer players: a thread unless a pool of processes is given (``carcassonne server``).
+        self.thinkers = thinkers or Thinkers(workers=0)
+        self.gate = gate or ConnectionGate()
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
         self.peers: dict[str, set[Peer]] = {}
-        self._failures: dict[str, deque[float]] = {}
-        #: Who created each game still waiting for players (addresses are not kept on disk).
-        self._creators: dict[str, str] = {}
+        #: The address that created each game (addresses are not kept on disk).
+        self._origin: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         #: Since when nobody has been at each game's table (server clock).
         self._empty_since: dict[str, float] = {}
-        self._computers: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        #: The data folder is written from threads of its own (as many as asyncio's own pool):
+        #: a save never waits behind anything else, such as a computer player's thinking.
+        self._io = ThreadPoolExecutor(min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="carcassonne-store")
+        #: Bumped whenever what the lobby lists may have changed; pages of the list are kept until then.
+        self._lobby_version = 0
+        self._pages: dict[int, tuple[int, float, str]] = {}
+        self._waiting: tuple[int, float, list[Room]] = (-1, 0.0, [])
+        self._last_sweep = 0.0
+        self._refused_logged = 0.0
         if store is not None:
             for room in store.rooms(tiles):
                 self._add(room)
@@ -126,19 +154,85 @@ class Server:
         self.peers.setdefault(room.id, set())
         self._locks[room.id] = asyncio.Lock()
         self._empty_since[room.id] = time.time()
+        self._lobby_changed()
 
     def _kept(self, room: Room) -> bool:
         """Whether this room is the one in memory (a task may outlive a room sent back to disk)."""
         return self.rooms.get(room.id) is room
+
+    def _lobby_changed(self) -> None:
+        self._lobby_version += 1
 
     def resume_all(self) -> None:
         """After a restart: computers whose turn it is go on, timers start again."""
         for room in self.rooms.values():
             self._next_turn(room)
 
+    def listen(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None,
+               **options: Any) -> Any:
+        """``websockets``' server for this lobby (await it, or use it with ``async with``):
+        every connection counted and limited before its handshake (:class:`ConnectionGate`)."""
+        settings: dict[str, Any] = {"max_size": MAX_CLIENT_MESSAGE, "ping_interval": PING_INTERVAL,
+                                    "ping_timeout": PING_INTERVAL, "close_timeout": CLOSE_TIMEOUT,
+                                    "compression": None, "ssl": ssl_context, **options}
+        return serve(self.handle, host, port, create_connection=self._connection_class(), **settings)
+
+    def _connection_class(self) -> type[ServerConnection]:
+        server = self
+
+        class Gated(ServerConnection):
+            """A connection let in by the gate, or closed at once (before its handshake)."""
+
+            admitted: str | None = None
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                peer = transport.get_extra_info("peername")
+                address = str(peer[0]) if peer else "?"
+                if server.gate.admit(address, exempt=address in server.trusted_proxies):
+                    self.admitted = address
+                else:
+                    if isinstance(transport, asyncio.Transport):
+                        transport.abort()
+                    else:
+                        transport.close()
+                    server._note_refused()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if self.admitted is not None:
+                    server.gate.release(self.admitted, exempt=self.admitted in server.trusted_proxies)
+                    self.admitted = None
+                super().connection_lost(exc)
+
+        return Gated
+
+    def _note_refused(self) -> None:
+        """Refused connections are logged once a minute at most (a flood must not fill the log)."""
+        now = time.monotonic()
+        if now - self._refused_logged >= 60.0:
+            self._refused_logged = now
+            log.warning("%d connections refused (too many from one address or network, or in all: %d open)",
+                        self.gate.refused, self.gate.open)
+            self.gate.refused = 0
+
+    async def close(self) -> None:
+        """Stop the computer players and the store's threads (the connections are closed by then)."""
+        for task in list(self._tasks):
+            task.cancel()
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        self.thinkers.close()
+        await asyncio.get_running_loop().run_in_executor(None, self._io.shutdown)
+
     # ------------------------------------------------------------ connections
     async def handle(self, ws: ServerConnection) -> None:
         peer = Peer(ws, self._address(ws))
+        forwarded = ws.remote_address is not None and str(ws.remote_address[0]) in self.trusted_proxies
+        if forwarded and not self.gate.admit_forwarded(peer.address):
+            self._note_refused()
+            await ws.close(1013, "too many connections from this network")
+            return
         try:
             if not await self._hello(peer):
                 return
@@ -147,6 +241,8 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            if forwarded:
+                self.gate.release_forwarded(peer.address)
             self._gone(peer)
 
     def _address(self, ws: ServerConnection) -> str:
@@ -193,7 +289,8 @@ class Server:
             message = read_message(frame)
             await self._dispatch(peer, message)
         except ProtocolError as exc:
-            peer.strikes += 1
+            if exc.code not in NOT_STRIKES:
+                peer.strikes += 1
             await self._send(peer, error(str(exc), exc.code))
             if peer.strikes >= STRIKES:
                 await peer.ws.close(1008, "too many bad messages")
@@ -206,9 +303,9 @@ class Server:
             return
         peer.strikes = 0
 
-    async def _send(self, peer: Peer, message: dict[str, Any]) -> None:
+    async def _send(self, peer: Peer, message: dict[str, Any] | str) -> None:
         try:
-            await peer.ws.send(json.dumps(message))
+            await peer.ws.send(message if isinstance(message, str) else json.dumps(message))
         except ConnectionClosed:
             pass
 
@@ -220,12 +317,13 @@ class Server:
 
     def _gone(self, peer: Peer) -> None:
         room = peer.room
-        if room is None:
+        if room is None or room.id not in self.peers:
             return
         self.peers[room.id].discard(peer)
         still_held = {s for p in self.peers[room.id] for s in p.seats}
         room.leave([s for s in peer.seats if s not in still_held], time.time())
         self._tell(room, [room.seats_message(time.time())])
+        self._lobby_changed()
         if not self.peers[room.id]:
             self._empty_since[room.id] = time.time()
             self._stop_timer(room)  # (a person's turn timer waits for somebody to come back)
@@ -246,9 +344,22 @@ class Server:
             del self.by_code[room.code]
         self.peers.pop(room.id, None)
         self._locks.pop(room.id, None)
-        self._creators.pop(room.id, None)
         self._empty_since.pop(room.id, None)
         self._stop_timer(room)
+        self._closed(room)
+        self._origin.pop(room.id, None)
+        self._lobby_changed()
+
+    def _closed(self, room: Room) -> None:
+        """The game no longer counts among its creator's open games (it finished, or left memory)."""
+        origin = self._origin.get(room.id)
+        if origin is not None:
+            self._background(self.limits.game_closed(origin, room.id))
+
+    def _background(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _stop_timer(self, room: Room) -> None:
         timer = self._timers.pop(room.id, None)
@@ -259,13 +370,20 @@ class Server:
         """Close the games still waiting for players :data:`WAITING_KEPT` seconds after they
         were opened, with nobody at their table (their creators have gone); send back to the
         data folder the games under way nobody has been at for :data:`AWAY_KEPT` seconds,
-        unless a computer is to move (it plays on, then the game waits for a person)."""
+        unless a computer is to move (it plays on, then the game waits for a person).
+        At most once every :data:`SWEEP_EVERY` seconds, however often it is asked."""
+        if now - self._last_sweep < SWEEP_EVERY:
+            return
+        self._last_sweep = now
         stale = [room for room in self.rooms.values()
                  if not room.started and not self.peers.get(room.id) and now - room.created > WAITING_KEPT]
         for room in stale:
             self._drop(room)
             if self.store is not None:
-                await asyncio.to_thread(self.store.remove, room)
+                try:
+                    await self._stored(self.store.remove, room)
+                except StoreUnavailable as exc:  # its rows wait for the next sweep after a restart
+                    log.warning("game %s closed, not yet removed from the data folder: %s", room.id, exc)
         if stale:
             log.info("%d games closed after waiting %.0f h for players", len(stale), WAITING_KEPT / 3600)
         if self.store is None:
@@ -279,6 +397,10 @@ class Server:
             log.info("%d games nobody was at for %.0f min left memory (kept in the data folder)",
                      len(idle), AWAY_KEPT / 60)
 
+    async def _stored(self, write: Callable[[Room], T], room: Room) -> T:
+        """A store call in the store's own threads (StoreUnavailable if it could not be done)."""
+        return await asyncio.get_running_loop().run_in_executor(self._io, write, room)
+
     # ------------------------------------------------------------ messages
     async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -288,8 +410,7 @@ class Server:
         if kind in ("list", "create"):
             await self._sweep(now)
         if kind == "list":
-            await self._send(peer, {"type": "games", "games": [
-                r.listing(now) for r in self.rooms.values() if not r.started and any(s.is_open for s in r.seats)]})
+            await self._send(peer, self._games_page(message.get("page", 0), now))
         elif kind == "create":
             await self._create(peer, message, now)
         elif kind == "join":
@@ -313,26 +434,54 @@ class Server:
                 self._tell(room, [room.seats_message(now)])
                 self._next_turn(room)
             else:
-                if kind == "chat":
-                    self._check_chat(peer)
+                if kind == "chat" and peer.seats:
+                    await self.limits.check_chat(peer.address, f"{room.id}:{peer.seats[0]}")
                 async with self._locks[room.id]:
+                    point = room.checkpoint()
                     turn = room.game.turn_number if room.game else 0
                     messages = room.act(peer.seats, message, now)
                     if room.game is not None and room.game.turn_number != turn:
-                        await self._save(room)
+                        await self._save_or_take_back(room, point)
                 self._tell(room, messages)
                 if messages and messages[0]["type"] == "turn":
-                    self._next_turn(room)
+                    self._after_turn(room)
+
+    def _games_page(self, page: int, now: float) -> str:
+        """One page of the games waiting for players, oldest first; the list and each page are
+        kept as they were (:data:`LIST_FRESH` seconds at most) while no game was opened, joined
+        or left, so asking again and again, for any page, costs the server next to nothing."""
+        kept = self._pages.get(page)
+        if kept is not None and kept[0] == self._lobby_version and now - kept[1] < LIST_FRESH:
+            return kept[2]
+        if self._waiting[0] != self._lobby_version or now - self._waiting[1] >= LIST_FRESH:
+            self._pages.clear()
+            self._waiting = (self._lobby_version, now, [
+                r for r in self.rooms.values() if not r.started and any(s.is_open for s in r.seats)])
+        waiting = self._waiting[2]
+        pages = max(1, -(-len(waiting) // LIST_PAGE))
+        shown = waiting[page * LIST_PAGE:(page + 1) * LIST_PAGE]
+        text = json.dumps({"type": "games", "games": [r.listing(now) for r in shown], "page": page,
+                           "pages": pages, "total": len(waiting)})
+        if len(self._pages) >= 64:
+            self._pages.clear()
+        self._pages[page] = (self._lobby_version, now, text)
+        return text
+
+    async def _save_or_take_back(self, room: Room, point: Any) -> None:
+        """Store the room's record; if that fails, the step did not happen (``storage``)."""
+        if self.store is None:
+            return
+        try:
+            await self._stored(self.store.save_turns, room)
+        except StoreUnavailable as exc:
+            room.rollback(point)
+            log.warning("game %s: a turn could not be stored and was taken back: %s", room.id, exc)
+            raise ProtocolError(NOT_STORED, "storage") from None
 
     async def _create(self, peer: Peer, message: dict[str, Any], now: float) -> None:
         if peer.room is not None:
             raise ProtocolError("leave this game before creating another", "in-game")
         seed = message.get("seed")
-        waiting = sum(1 for game_id, address in self._creators.items()
-                      if address == peer.address and not self.rooms[game_id].started)
-        if waiting >= WAITING_PER_ADDRESS:
-            raise ProtocolError(f"{waiting} games from this address are waiting for players: start or "
-                                "leave some first", "too-many-games")
         if seed is not None and not self.allow_seeds:
             raise ProtocolError("this server chooses the deal itself: a seed is accepted only by a server "
                                 "started with --allow-seeds", "no-seeds")
@@ -342,53 +491,74 @@ class Server:
             raise ProtocolError(f"rules: {exc}", "bad-rules") from None
         if rules.holds_tiles:  # each client would have to be told its own tiles, and no more
             raise ProtocolError("rules: tiles held by the players are not played over the network", "bad-rules")
+        computers = any(p["kind"].startswith("ai:") for p in message["seats"])
+        if len(self.rooms) >= MAX_GAMES:
+            raise ProtocolError("this server holds as many games as it can: try again later", "server-full")
+        if computers and self.thinkers.waiting >= MAX_THINKING_BACKLOG:
+            raise ProtocolError("the server's computer players are all busy: try again later", "busy")
+        await self.limits.check_create(peer.address, computers)
         room, host, tokens = new_room(self.tiles, rules, message["seats"], seed,
-                                      name=message.get("name", "")[:40], turn_seconds=message.get("turn_seconds", 0),
+                                      name=message.get("name", ""), turn_seconds=message.get("turn_seconds", 0),
                                       hints=message.get("hints", True), taken_codes=set(self.by_code))
-        self._add(room)
-        if any(s.is_open for s in room.seats):
-            self._creators[room.id] = peer.address
-        self._seat(peer, room, list(tokens), host=True)
         if not any(s.is_open for s in room.seats):
             room.start(now)
         if self.store is not None:
-            async with self._locks[room.id]:
-                await asyncio.to_thread(self.store.add, room)
+            try:
+                await self._stored(self.store.add, room)
+            except StoreUnavailable as exc:  # nothing kept, nothing listed: as if never asked
+                log.warning("a game could not be stored and was not opened: %s", exc)
+                raise ProtocolError(NOT_STORED, "storage") from None
+        self._add(room)
+        self._origin[room.id] = peer.address
+        await self.limits.game_opened(peer.address, room.id, computers)
+        self._seat(peer, room, list(tokens), host=True)
         await self._send(peer, {"type": "created", "game": room.id, "code": room.code, "host_token": host,
                                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]})
         await self._send(peer, room.state(now))
         self._next_turn(room)
 
     async def _join(self, peer: Peer, message: dict[str, Any], now: float) -> None:
-        self._check_attempts(peer)
-        room = self.by_code.get(message["code"].strip().upper())
+        await self.limits.check_joins(peer.address)
+        code = "".join(ch for ch in message["code"].upper() if ch in CODE_ALPHABET)
+        room = self.by_code.get(code)
         if room is None:
-            self._failed(peer)
+            await self.limits.join_failed(peer.address)
             raise ProtocolError("no game has that join code", "bad-code")
         if peer.room is not None and peer.room is not room:
             raise ProtocolError("leave this game before joining another", "in-game")
         async with self._locks[room.id]:
+            point = room.checkpoint()
             token = room.take_seat(message["seat"], message["name"], message.get("color"), now)
             if self.store is not None:
-                await asyncio.to_thread(self.store.save_seats, room)
-        if room.started:
-            self._creators.pop(room.id, None)
+                try:
+                    await self._stored(self.store.save_seats, room)
+                except StoreUnavailable as exc:
+                    room.rollback(point)
+                    log.warning("game %s: a seat taken could not be stored and is free again: %s", room.id, exc)
+                    raise ProtocolError(NOT_STORED, "storage") from None
+        self._lobby_changed()
         self._seat(peer, room, [message["seat"]])
         await self._send(peer, {"type": "joined", "game": room.id, "seats": [message["seat"]], "token": token})
         self._tell(room, [room.state(now)])
         self._next_turn(room)
 
     async def _rejoin(self, peer: Peer, message: dict[str, Any], now: float) -> None:
-        self._check_attempts(peer)
+        await self.limits.check_joins(peer.address)
         room = self.rooms.get(message["game"])
         if room is None and self.store is not None:  # a game that left memory, read back for its players
-            read = await asyncio.to_thread(self.store.room, self.tiles, message["game"])
+            try:
+                read = await asyncio.get_running_loop().run_in_executor(
+                    self._io, self.store.room, self.tiles, message["game"])
+            except StoreUnavailable as exc:
+                log.warning("game %s could not be read back: %s", message["game"], exc)
+                raise ProtocolError("the server cannot read its games right now: try again in a moment",
+                                    "storage") from None
             room = self.rooms.get(message["game"], read)  # another player may have read it meanwhile
         token = message["token"]
         seats = room.seats_of(token) if room is not None else []
         host = room is not None and room.is_host_token(token)
         if room is None or not (seats or host):
-            self._failed(peer)
+            await self.limits.join_failed(peer.address)
             raise ProtocolError("no seat of that game has that token", "bad-token")
         if peer.room is not None and peer.room is not room:
             raise ProtocolError("leave this game before joining another", "in-game")
@@ -409,38 +579,15 @@ class Server:
         self.peers[room.id].add(peer)
         self._empty_since.pop(room.id, None)
         room.arrive(seats)
-
-    @staticmethod
-    def _check_chat(peer: Peer) -> None:
-        now, times = time.monotonic(), peer.chat_times
-        while times and now - times[0] > CHAT_WINDOW:
-            times.popleft()
-        if len(times) >= CHAT_LINES:
-            raise ProtocolError("slow down: a few chat lines at a time", "chat-flood")
-        times.append(now)
-
-    def _check_attempts(self, peer: Peer) -> None:
-        times = self._failures.get(peer.address)
-        if times is None:
-            return
-        now = time.monotonic()
-        while times and now - times[0] > JOIN_WINDOW:
-            times.popleft()
-        if len(times) >= JOIN_FAILURES:
-            wait = JOIN_WINDOW - (now - times[0])
-            raise ProtocolError(f"too many wrong codes or tokens from this address: try again in "
-                                f"{wait:.0f} s", "rate-limited")
-
-    def _failed(self, peer: Peer) -> None:
-        if peer.address not in self._failures and len(self._failures) >= REMEMBERED_ADDRESSES:
-            del self._failures[next(iter(self._failures))]
-        self._failures.setdefault(peer.address, deque()).append(time.monotonic())
-
-    async def _save(self, room: Room) -> None:
-        if self.store is not None:
-            await asyncio.to_thread(self.store.save_turns, room)
+        self._lobby_changed()
 
     # ------------------------------------------------------------ turns
+    def _after_turn(self, room: Room) -> None:
+        if room.finished:
+            self._closed(room)
+        self._next_turn(room)
+        self._retire_if_done(room)
+
     def _next_turn(self, room: Room) -> None:
         """After anything that may change whose turn it is: a computer moves, or the timer runs."""
         self._stop_timer(room)
@@ -449,9 +596,7 @@ class Server:
         game = room.game
         assert game is not None
         if room.computer_to_move() is not None:
-            task = asyncio.get_running_loop().create_task(self._computer_turn(room, game.turn_number))
-            self._computers.add(task)
-            task.add_done_callback(self._computers.discard)
+            self._background(self._computer_turn(room, game.turn_number))
         elif room.turn_seconds and self.peers.get(room.id):
             left = room.turn_left(time.time()) or 0.0
             self._timers[room.id] = asyncio.get_running_loop().call_later(
@@ -459,53 +604,75 @@ class Server:
 
     def _timeout(self, room: Room) -> None:
         if self._kept(room) and self.peers.get(room.id) and room.game is not None and room.timed_out(time.time()):
-            task = asyncio.get_running_loop().create_task(
-                self._computer_turn(room, room.game.turn_number, timed_out=True))
-            self._computers.add(task)
-            task.add_done_callback(self._computers.discard)
+            self._background(self._computer_turn(room, room.game.turn_number, timed_out=True))
+
+    def _try_again(self, room: Room, turn: int, timed_out: bool) -> None:
+        """A computer's turn that could not be thought or stored is tried again a little later."""
+        def again() -> None:
+            self._timers.pop(room.id, None)
+            if self._kept(room) and room.game is not None and room.game.turn_number == turn:
+                self._background(self._computer_turn(room, turn, timed_out))
+        self._stop_timer(room)
+        self._timers[room.id] = asyncio.get_running_loop().call_later(RETRY_AFTER, again)
 
     async def _computer_turn(self, room: Room, turn: int, timed_out: bool = False) -> None:
         """A computer plays the seat to move (an AI seat, a person handed over, or a turn
-        whose timer ran out), thinking in a worker thread on a copy of the game."""
-        from ..ai import get_bot
+        whose timer ran out). It thinks in a worker (:mod:`.thinking`) on the game's record,
+        then the move is checked, played and stored like a person's."""
         from .room import TIMEOUT_LEVEL
 
-        if not self._kept(room):
+        game = room.game
+        if not self._kept(room) or game is None or room.current is None or game.turn_number != turn:
+            return
+        found = room.computer_to_move()
+        if found is None:
+            if not timed_out:
+                return
+            seat, level = room.actor if room.actor is not None else room.current, TIMEOUT_LEVEL
+        else:
+            seat, level = found[0], found[1].level
+        tile = room.tile
+        assert tile is not None
+        steps = room.steps
+        asked = None if steps is None else steps.decision()
+        pending = None if steps is None else steps.move
+        deciding = pending.to_record() if asked is not None and pending is not None else None
+        job = Job(level, bot_seed(room.seed, seat, turn), room.rules.to_record(), [s.name for s in room.seats],
+                  room.seed, [t.to_record() for t in game.history], tile, self._origin.get(room.id, ""),
+                  urgent=timed_out or not room.seats[seat].is_ai, deciding=deciding)
+        try:
+            answer = await self.thinkers.move(job)
+        except ThinkingFailed as exc:
+            log.error("the computer for seat %d of game %s failed: %s", seat, room.id, exc)
+            if self._kept(room):
+                self._try_again(room, turn, timed_out)
             return
         async with self._locks[room.id]:
-            game = room.game
-            if game is None or room.current is None or game.turn_number != turn:
+            if not self._kept(room) or game.turn_number != turn or room.actor != seat:
                 return
-            found = room.computer_to_move()
-            if found is None:
-                if not timed_out:
-                    return
-                seat, bot = room.current, get_bot(TIMEOUT_LEVEL, room.seed * 7 + room.current)
-            else:
-                seat, bot = found
+            if not timed_out and room.computer_to_move() is None:
+                return  # the person came back to the seat meanwhile
+            if deciding is not None and (room.steps is None or room.steps.move is None
+                                         or room.steps.move.to_record() != deciding):
+                return  # the move in progress changed meanwhile: asked again when it is due
+            point = room.checkpoint()
             try:
-                steps = room.steps
-                asked = None if steps is None else steps.decision()
-                if steps is not None and asked is not None and steps.move is not None:
-                    # the move in progress asks this seat to decide (perhaps another's turn)
-                    choice = await asyncio.to_thread(bot.decide, game.copy(), steps.move, asked)
-                    if not self._kept(room) or game.turn_number != turn:
-                        return
-                    messages = room.decide([asked.player], choice, time.time())
-                else:
-                    move = await asyncio.to_thread(bot.choose, game.copy())
-                    if not self._kept(room) or game.turn_number != turn:
-                        return
-                    messages = room.play(move, time.time())
+                if isinstance(answer, Move):
+                    messages = room.play(answer, time.time())
+                else:  # the move in progress asked this seat to decide (perhaps another's turn)
+                    messages = room.decide([seat], answer, time.time())
             except (ProtocolError, IllegalMoveError) as exc:
                 log.error("the computer for seat %d of game %s failed: %s", seat, room.id, exc)
                 return
-            await self._save(room)
+            try:
+                await self._save_or_take_back(room, point)
+            except ProtocolError:
+                self._try_again(room, turn, timed_out)
+                return
         if timed_out:
             messages.insert(0, {"type": "timeout", "seat": seat})
         self._tell(room, messages)
-        self._next_turn(room)
-        self._retire_if_done(room)
+        self._after_turn(room)
 
 
 # ------------------------------------------------------------------ the command
@@ -554,6 +721,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     folder = Path(args.data) if args.data else _default_folder()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncio").addFilter(_OutOfDescriptors())
     try:
         return asyncio.run(_serve(standard_tiles(), folder, args.host, args.port, context, args.allow_seeds,
                                   proxies))
@@ -589,9 +757,14 @@ def _default_folder() -> Path:
 
 
 async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ssl.SSLContext | None,
-                 allow_seeds: bool, trusted_proxies: frozenset[str] = frozenset()) -> int:
+                 allow_seeds: bool, trusted_proxies: frozenset[str] = frozenset(),
+                 policy: Policy | None = None) -> int:
     store = await asyncio.to_thread(Store, folder)
-    server = Server(tiles, store, allow_seeds=allow_seeds, trusted_proxies=trusted_proxies)
+    gate = ConnectionGate(total=raise_fd_limit())
+    if policy is None and allow_seeds:  # tests and tournaments: games by the hundred from one address
+        policy = Policy.own_server()
+    server = Server(tiles, store, allow_seeds=allow_seeds, trusted_proxies=trusted_proxies,
+                    limits=Limits(policy=policy), thinkers=Thinkers(), gate=gate)
     _settle_collector()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -599,20 +772,44 @@ async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ss
             asyncio.get_running_loop().add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C arrives as KeyboardInterrupt
             pass
-    async with serve(server.handle, host, port, max_size=MAX_CLIENT_MESSAGE, ssl=context,
-                     ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL,
-                     close_timeout=CLOSE_TIMEOUT, compression=None) as ws_server:
-        real_port = next(iter(ws_server.sockets)).getsockname()[1]
-        scheme = "wss" if context else "ws"
-        shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
-        print(f"listening on {scheme}://{shown_host}:{real_port}", flush=True)
-        log.info("%d games kept in %s", len(server.rooms), folder)
-        server.resume_all()
-        await stop.wait()
-        ws_server.close(close_connections=True)
-        try:
-            await asyncio.wait_for(ws_server.wait_closed(), 2 * CLOSE_TIMEOUT)
-        except TimeoutError:
-            log.warning("some connections did not close in time")
-    store.close()
+    try:
+        async with server.listen(host, port, context) as ws_server:
+            real_port = next(iter(ws_server.sockets)).getsockname()[1]
+            scheme = "wss" if context else "ws"
+            shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
+            print(f"listening on {scheme}://{shown_host}:{real_port}", flush=True)
+            log.info("%d games kept in %s; at most %d connections", len(server.rooms), folder, gate.total)
+            server.resume_all()
+            await stop.wait()
+            ws_server.close(close_connections=True)
+            try:
+                await asyncio.wait_for(ws_server.wait_closed(), 2 * CLOSE_TIMEOUT)
+            except TimeoutError:
+                log.warning("some connections did not close in time")
+    finally:
+        await server.close()
+        store.close()
     return 0
+
+
+class _OutOfDescriptors(logging.Filter):
+    """asyncio logs a whole traceback each time ``accept()`` finds no file descriptor left;
+    under a flood of connections that is megabytes a minute. Once a minute, one line."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = -60.0
+        self.quiet = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "out of system resource" not in str(record.msg):
+            return True
+        now = time.monotonic()
+        if now - self.last < 60.0:
+            self.quiet += 1
+            return False
+        self.last = now
+        record.msg, record.args, record.exc_info = (
+            "no file descriptor left to accept a connection (%d more such since the last line)", (self.quiet,), None)
+        self.quiet = 0
+        return True

@@ -7,18 +7,25 @@ autosaves are, so a server killed at any moment loses at most the turn in progre
 anyone can replay a game with ``carcassonne replay``. A restarted server reads both back
 and resumes every game still under way; a finished game is read only when one of its
 players asks for it again.
+
+A write that fails (a full disk, no file descriptor left) raises :class:`StoreUnavailable`
+and leaves what was stored before as it was: the server then takes the step back and says
+so, and the game goes on once the data folder can be written again. :class:`GameStore`
+is what a server needs of a store; this SQLite one is the embedded store, and a store
+shared by several nodes implements the same methods.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, write_atomically
@@ -30,16 +37,51 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, created REAL NOT NULL,
     rules TEXT NOT NULL, seed INTEGER NOT NULL, host_hash TEXT NOT NULL,
-    turn_seconds INTEGER NOT NULL, hints INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
+    turn_seconds INTEGER NOT NULL, hints INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,
+    deal TEXT);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
     kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, seat));
 """
-_COLUMNS = "id, code, name, created, rules, seed, host_hash, turn_seconds, hints"
+_COLUMNS = "id, code, name, created, rules, COALESCE(deal, seed), host_hash, turn_seconds, hints"
+#: The largest seed SQLite's INTEGER holds; a server's deal (128 bits) is kept as text in ``deal``.
+_SQLITE_INT = 2**63 - 1
+
+T = TypeVar("T")
 
 
 class StoreError(RuntimeError):
     """The data folder cannot be used: one line saying why."""
+
+
+class StoreUnavailable(RuntimeError):
+    """A write or a read failed for now (a full disk, no file descriptor left): nothing
+    stored before has changed; the same step may succeed later."""
+
+
+def _failing_softly(method: Callable[..., T]) -> Callable[..., T]:
+    """Turn the operating system's and SQLite's failures into :class:`StoreUnavailable`."""
+    @functools.wraps(method)
+    def wrapped(*args: Any, **kwargs: Any) -> T:
+        try:
+            return method(*args, **kwargs)
+        except (OSError, sqlite3.Error) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise StoreUnavailable(reason or type(exc).__name__) from exc
+    return wrapped
+
+
+class GameStore(Protocol):
+    """What a server keeps of its games (the embedded :class:`Store`, or a shared one)."""
+
+    def add(self, room: Room) -> None: ...
+    def save_seats(self, room: Room) -> None: ...
+    def save_turns(self, room: Room) -> None: ...
+    @_failing_softly
+    def remove(self, room: Room) -> None: ...
+    def rooms(self, tiles: TileSet) -> Iterator[Room]: ...
+    def room(self, tiles: TileSet, game_id: str) -> Room | None: ...
+    def close(self) -> None: ...
 
 
 class Store:
@@ -57,6 +99,8 @@ class Store:
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
             if "finished" not in columns:  # a lobby kept by an older server
                 self.db.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
+            if "deal" not in columns:
+                self.db.execute("ALTER TABLE games ADD COLUMN deal TEXT")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.commit()
@@ -70,42 +114,68 @@ class Store:
         return self.games / f"{room.id}.carc.json"
 
     # ------------------------------------------------------------- writing
+    @_failing_softly
     def add(self, room: Room) -> None:
-        """A new game and its seats (its record follows with its first turn)."""
-        with self._lock, self.db:
-            self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-                            (room.id, room.code, room.name, room.created, json.dumps(room.rules.to_record()),
-                             room.seed, room.host_hash, room.turn_seconds, int(room.hints)))
-            self._write_seats(room)
+        """A new game and its seats, with its record if it has started: all or nothing."""
         if room.started:
             self.save_turns(room)
+        seed, deal = (room.seed, None) if room.seed <= _SQLITE_INT else (0, str(room.seed))
+        try:
+            with self._lock, self.db:
+                self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                                (room.id, room.code, room.name, room.created, json.dumps(room.rules.to_record()),
+                                 seed, room.host_hash, room.turn_seconds, int(room.hints), deal))
+                self._write_seats(room)
+        except BaseException:
+            self._forget_record(room)
+            raise
 
+    @_failing_softly
     def save_seats(self, room: Room) -> None:
-        """A player sat down: the seat's name, colour and token hash."""
-        with self._lock, self.db:
-            self._write_seats(room)
-        if room.started and not self.record_path(room).exists():
+        """A player sat down: the seat's name, colour and token hash (and the record of the
+        game this made start): all or nothing."""
+        new_record = room.started and not self.record_path(room).exists()
+        if new_record:
             self.save_turns(room)
+        try:
+            with self._lock, self.db:
+                self._write_seats(room)
+        except BaseException:
+            if new_record:
+                self._forget_record(room)
+            raise
+
+    def _forget_record(self, room: Room) -> None:
+        try:
+            self.record_path(room).unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("the record of game %s could not be removed: %s", room.id, exc)
 
     def _write_seats(self, room: Room) -> None:
         self.db.executemany("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?)",
                             [(room.id, i, s.name, s.color, s.kind, s.token_hash)
                              for i, s in enumerate(room.seats)])
 
+    @_failing_softly
     def save_turns(self, room: Room) -> None:
         """The game's record, atomically: the old file stays whole if this is cut short.
 
         Not flushed to the disk on every turn (hundreds of games write several times a
         second): a killed server loses nothing the operating system was given; a power cut
-        may lose the last turns, never a whole record."""
+        may lose the last turns, never a whole record. (A finished game whose lobby row
+        cannot be marked is marked when the server next starts: its record says it ended.)"""
         write_atomically(self.record_path(room), room.record().to_json(), durable=False)
         if room.finished:
-            self._mark_finished(room.id)
+            try:
+                self._mark_finished(room.id)
+            except sqlite3.Error as exc:
+                log.warning("game %s is finished, not yet marked so in the lobby: %s", room.id, exc)
 
     def _mark_finished(self, game_id: str) -> None:
         with self._lock, self.db:
             self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
 
+    @_failing_softly
     def remove(self, room: Room) -> None:
         """Forget a game that never started (its seats waited too long): its lobby rows and
         any record."""
@@ -131,15 +201,13 @@ class Store:
                 continue
             yield room
 
+    @_failing_softly
     def room(self, tiles: TileSet, game_id: str) -> Room | None:
-        """One kept game by its id (a finished one too), or None if there is none to read.
+        """One kept game by its id (a finished one too), or None if there is none to read;
+        :class:`StoreUnavailable` if the data folder cannot be read now.
         Called from a worker thread while others may write: one at a time on the connection."""
         with self._lock:
-            try:
-                row = self.db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            except sqlite3.Error as exc:
-                log.warning("game %s cannot be read: %s", game_id, exc)
-                return None
+            row = self.db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             return None if row is None else self._read(tiles, row)
 
     def _read(self, tiles: TileSet, row: Any) -> Room | None:

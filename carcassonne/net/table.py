@@ -60,7 +60,8 @@ class TableState:
                 return self._state(message)
             if kind == "turn":
                 return self._turn(message)
-        except (CarcassonneError, ProtocolError, KeyError, TypeError, ValueError) as exc:
+        except (CarcassonneError, ProtocolError, KeyError, TypeError, ValueError, ArithmeticError,
+                RecursionError) as exc:
             raise Desync(f"{kind}: {exc}") from exc
         if kind == "seats" and isinstance(message.get("seats"), list):
             self.seats = message["seats"]

@@ -40,7 +40,7 @@ class JoinScene(Scene):
         setup = app.storage.load_setup()
         first = setup.seats[0] if setup.seats else None
         self.address = TextField("", lambda _v: None, max_len=60, placeholder="192.168.1.20:7625")
-        self.code = TextField("", lambda _v: None, max_len=8, placeholder="ABC234")
+        self.code = TextField("", lambda _v: None, max_len=16, placeholder="ABCD234EFG")
         self.name = TextField(first.name if first else "", lambda _v: None, max_len=14, placeholder=N_("Your name"))
         self.color = first.color if first and first.color in COLORS else COLORS[0]
         self.colour = Button(self.color, self.next_colour)
