@@ -27,7 +27,7 @@ from carcassonne.net import server as server_module
 from carcassonne.net import store as store_module
 from carcassonne.net.client import Connection, NetError
 from carcassonne.net.limits import Allowance, ConnectionGate, Limits, Policy, network_of
-from carcassonne.net.protocol import LIST_PAGE, PROTOCOL_VERSION
+from carcassonne.net.protocol import LIST_PAGE, PROTOCOL_VERSION, play_message
 from carcassonne.net.room import CODE_ALPHABET, CODE_LENGTH, new_room
 from carcassonne.net.store import Store
 
@@ -40,8 +40,7 @@ WAITING = [{"kind": "human", "color": "red", "name": "Ann"}, {"kind": "open", "c
 def _plays(conn: Connection, seat: int, seed: int = 100) -> dict[str, Any]:
     game = conn.table.game
     move = get_bot("normal", seed).choose(game.copy())
-    return {"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation, "follower": move.follower,
-            "turn": game.turn_number}
+    return play_message(move, game.turn_number)
 
 
 async def _quiet(conn: Connection, within: float) -> list[dict[str, Any]]:
