@@ -619,27 +619,10 @@ class Server:
         """A computer plays the seat to move (an AI seat, a person handed over, or a turn
         whose timer ran out). It thinks in a worker (:mod:`.thinking`) on the game's record,
         then the move is checked, played and stored like a person's."""
-        from .room import TIMEOUT_LEVEL
-
-        game = room.game
-        if not self._kept(room) or game is None or room.current is None or game.turn_number != turn:
+        asked = self._computer_job(room, turn, timed_out)
+        if asked is None:
             return
-        found = room.computer_to_move()
-        if found is None:
-            if not timed_out:
-                return
-            seat, level = room.actor if room.actor is not None else room.current, TIMEOUT_LEVEL
-        else:
-            seat, level = found[0], found[1].level
-        tile = room.tile
-        assert tile is not None
-        steps = room.steps
-        asked = None if steps is None else steps.decision()
-        pending = None if steps is None else steps.move
-        deciding = pending.to_record() if asked is not None and pending is not None else None
-        job = Job(level, bot_seed(room.seed, seat, turn), room.rules.to_record(), [s.name for s in room.seats],
-                  room.seed, [t.to_record() for t in game.history], tile, self._origin.get(room.id, ""),
-                  urgent=timed_out or not room.seats[seat].is_ai, deciding=deciding)
+        seat, job = asked
         try:
             answer = await self.thinkers.move(job)
         except ThinkingFailed as exc:
@@ -648,13 +631,8 @@ class Server:
                 self._try_again(room, turn, timed_out)
             return
         async with self._locks[room.id]:
-            if not self._kept(room) or game.turn_number != turn or room.actor != seat:
+            if not self._still_due(room, turn, seat, timed_out, job.deciding):
                 return
-            if not timed_out and room.computer_to_move() is None:
-                return  # the person came back to the seat meanwhile
-            if deciding is not None and (room.steps is None or room.steps.move is None
-                                         or room.steps.move.to_record() != deciding):
-                return  # the move in progress changed meanwhile: asked again when it is due
             point = room.checkpoint()
             try:
                 if isinstance(answer, Move):
@@ -673,6 +651,44 @@ class Server:
             messages.insert(0, {"type": "timeout", "seat": seat})
         self._tell(room, messages)
         self._after_turn(room)
+
+    def _computer_job(self, room: Room, turn: int, timed_out: bool) -> tuple[int, Job] | None:
+        """The seat a computer plays now and what its worker is given: the game's record and,
+        when the move in progress waits for a decision, that move. None: nothing to play."""
+        from .room import TIMEOUT_LEVEL
+
+        game = room.game
+        if not self._kept(room) or game is None or room.current is None or game.turn_number != turn:
+            return None
+        found = room.computer_to_move()
+        if found is None:
+            if not timed_out:
+                return None
+            seat, level = room.actor if room.actor is not None else room.current, TIMEOUT_LEVEL
+        else:
+            seat, level = found[0], found[1].level
+        tile = room.tile
+        assert tile is not None
+        steps = room.steps
+        asked = None if steps is None else steps.decision()
+        pending = None if steps is None else steps.move
+        deciding = pending.to_record() if asked is not None and pending is not None else None
+        return seat, Job(level, bot_seed(room.seed, seat, turn), room.rules.to_record(), [s.name for s in room.seats],
+                         room.seed, [t.to_record() for t in game.history], tile, self._origin.get(room.id, ""),
+                         urgent=timed_out or not room.seats[seat].is_ai, deciding=deciding)
+
+    def _still_due(self, room: Room, turn: int, seat: int, timed_out: bool, deciding: dict[str, Any] | None) -> bool:
+        """Whether a computer's answer still applies once thought: the same turn, the same seat
+        to act, no person back at it, and (for a decision) the same move in progress."""
+        game = room.game
+        if not self._kept(room) or game is None or game.turn_number != turn or room.actor != seat:
+            return False
+        if not timed_out and room.computer_to_move() is None:
+            return False  # the person came back to the seat meanwhile
+        if deciding is not None and (room.steps is None or room.steps.move is None
+                                     or room.steps.move.to_record() != deciding):
+            return False  # the move in progress changed meanwhile: asked again when it is due
+        return True
 
 
 # ------------------------------------------------------------------ the command

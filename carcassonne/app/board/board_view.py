@@ -143,56 +143,79 @@ class BoardView:
         self.sync()
 
     def _build_marks(self, m: BoardMarks) -> None:
+        """Make the sprites of the marks anew: the old ones (and a pending tile) go first."""
         for layer in ("marks", "highlights", "meeples", "labels"):
             for s in self.sprites.get_sprites_from_layer(LAYERS[layer]):
                 s.kill()
         for s in self.sprites.get_sprites_from_layer(LAYERS["board"]):
             if getattr(s, "pending", False):
                 s.kill()
-        add = self.sprites.add
+        self._add_cell_marks(m)
+        self._add_figures(m)
+        self._add_ghost(m)
+        self._add_pending(m)
+
+    def _add(self, sprite: BoardSprite, layer: str) -> None:
+        self.sprites.add(sprite, layer=LAYERS[layer])
+
+    def _add_cell_marks(self, m: BoardMarks) -> None:
+        """Squares scored, the last tile, the shown square, the dimming, the features painted,
+        the last follower's ring, the dead squares and the squares the tile fits."""
+        add = self._add
         for x, y in m.scored:
-            add(CellMark(x, y, SCORED), layer=LAYERS["highlights"])
+            add(CellMark(x, y, SCORED), "highlights")
         if m.last_placed is not None:
-            add(CellMark(*m.last_placed, LAST_PLACED, frame=5), layer=LAYERS["marks"])
+            add(CellMark(*m.last_placed, LAST_PLACED, frame=5), "marks")
         if m.shown is not None:
-            add(CellMark(*m.shown, SHOWN, frame=7), layer=LAYERS["marks"])
+            add(CellMark(*m.shown, SHOWN, frame=7), "marks")
         if m.dim:
-            add(Dim(), layer=LAYERS["marks"])
+            add(Dim(), "marks")
         pending = (m.pending.x, m.pending.y, self.orientation(m.pending)) if m.pending else None
         lying = OrientationAt(self.game, pending)
         for paint in m.paints:
             for sprite in sprites_for(paint, lying, self.assets):
-                add(sprite, layer=LAYERS["labels" if isinstance(sprite, FeatureLabel) else "highlights"])
+                add(sprite, "labels" if isinstance(sprite, FeatureLabel) else "highlights")
         lf = m.last_follower
         o_last = self.game.tile_at(lf.x, lf.y) if lf is not None else None
         if lf is not None and o_last is not None:
-            add(LastFollowerMark(lf.x, lf.y, o_last, lf.place), layer=LAYERS["highlights"])
+            add(LastFollowerMark(lf.x, lf.y, o_last, lf.place), "highlights")
         for x, y in m.dead:
-            add(DeadMark(x, y), layer=LAYERS["marks"])
+            add(DeadMark(x, y), "marks")
+        ghost_cell = (m.ghost.x, m.ghost.y) if m.ghost is not None else None
+        for x, y in m.legal:
+            if (x, y) != ghost_cell:  # the ghost tile shows unwashed
+                add(CellMark(x, y, LEGAL), "highlights")
+
+    def _add_figures(self, m: BoardMarks) -> None:
+        """The figures on the board, one an action takes home drawn leaving with its points;
+        figures other than followers are kept by player and kind (to be dragged)."""
         self.others = {}
         for f in self.game.figures_on_board():
             o = self.game.tile_at(f.x, f.y)
             if o is None:
                 continue
             if f == m.leaving:
-                add(LeavingFigure(f.x, f.y, o, f.place, self.colours[f.player], self.assets, m.leaving_points or 0,
-                                  kind=f.kind), layer=LAYERS["labels"])
+                self._add(LeavingFigure(f.x, f.y, o, f.place, self.colours[f.player], self.assets,
+                                        m.leaving_points or 0, kind=f.kind), "labels")
                 continue
             sprite = BoardFollower(f.x, f.y, o, f.place, self.colours[f.player], self.assets, kind=f.kind)
-            add(sprite, layer=LAYERS["meeples"])
+            self._add(sprite, "meeples")
             if f.kind != FOLLOWER.name:
                 self.others[(f.player, f.kind)] = sprite
-        ghost_cell = (m.ghost.x, m.ghost.y) if m.ghost is not None else None
-        for x, y in m.legal:
-            if (x, y) != ghost_cell:  # the ghost tile shows unwashed
-                add(CellMark(x, y, LEGAL), layer=LAYERS["highlights"])
-        if m.ghost is not None:
-            g = m.ghost
-            o = self.orientation(g.placement)
-            add(GhostTile(g.x, g.y, o, self.assets), layer=LAYERS["highlights"])
-            if g.figure is not None and not g.figure.action:  # (an action puts no figure on a new place)
-                add(GhostFollower(g.x, g.y, o, g.figure.place, m.ghost_colour or m.colour, self.assets,
-                                  kind=g.figure.kind), layer=LAYERS["labels"])
+
+    def _add_ghost(self, m: BoardMarks) -> None:
+        """A move shown but not made (a hint, a replay's next move), with its figure."""
+        g = m.ghost
+        if g is None:
+            return
+        o = self.orientation(g.placement)
+        self._add(GhostTile(g.x, g.y, o, self.assets), "highlights")
+        if g.figure is not None and not g.figure.action:  # (an action puts no figure on a new place)
+            self._add(GhostFollower(g.x, g.y, o, g.figure.place, m.ghost_colour or m.colour, self.assets,
+                                    kind=g.figure.kind), "labels")
+
+    def _add_pending(self, m: BoardMarks) -> None:
+        """The tile laid but not confirmed, its figure and the places lit on it."""
         self.pending_follower = None
         p = m.pending
         if p is None:
@@ -200,16 +223,16 @@ class BoardView:
         o = self.orientation(p)
         tile = BoardTile(p.x, p.y, o, self.assets)
         tile.pending = True
-        add(tile, layer=LAYERS["board"])
-        add(CellMark(p.x, p.y, PENDING, frame=4), layer=LAYERS["marks"])
+        self._add(tile, "board")
+        self._add(CellMark(p.x, p.y, PENDING, frame=4), "marks")
         if m.pending_figure is not None and not m.pending_figure.action:
             step = m.pending_figure
             self.pending_follower = BoardFollower(p.x, p.y, o, step.place, m.colour, self.assets, kind=step.kind)
-            add(self.pending_follower, layer=LAYERS["meeples"])
+            self._add(self.pending_follower, "meeples")
         for spot in m.spots:
             mark = SpotMark(p.x, p.y, o, spot, m.colour)
             mark.hover = spot == m.hover_spot
-            add(mark, layer=LAYERS["highlights"])
+            self._add(mark, "highlights")
 
     def orientation(self, p: Placement) -> Orientation:
         return self.game.tiles[p.tile].orientations[p.rotation // 90]

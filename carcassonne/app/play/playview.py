@@ -55,27 +55,37 @@ def turn_marks(turn: TurnController, drag: Drag | None, hover_spot: str | None, 
         if hints_on or (d is not None and d.what == "tile" and aids_on):
             return replace(marks, legal=tuple(sorted(t.legal_cells())))
         return marks
+    return pending_marks(t, d, marks, hover_spot, hints_on=hints_on)
+
+
+def pending_marks(t: TurnController, d: Drag | None, marks: BoardMarks, hover_spot: str | None, *,
+                  hints_on: bool) -> BoardMarks:
+    """Once the tile is laid, not confirmed: the tile, its figure (or the one an action takes
+    home) and the places lit while a figure is carried or the hints are on."""
     carried = d.kind if d is not None and d.what == "figure" else None
     lifted = carried is not None and d is not None and d.from_pending
-    follower = FOLLOWER.name
-    # a figure carried lights only its own places; with the hints, the places where only another
-    # kind may stand are lit beside the followers' (a place is lit once)
-    if carried is not None and carried != follower:
-        spots = tuple(t.places_of(carried))
-    else:
-        spots = tuple(t.spots())
-        if hints_on and carried is None:
-            spots += tuple(dict.fromkeys(s.place for s in t.figure_steps() if not s.action and s.kind != follower
-                                         and look(s.kind).click and s.place not in spots))
     figure = t.figure
     taking = figure if figure is not None and figure.action else None
     leaving = t.figure_out(t.player, taking.kind) if taking is not None else None
     lit = carried is not None or (hints_on and figure is None and not t.declined)
     return replace(marks, pending=t.pending,
                    pending_figure=None if lifted or taking is not None else figure,
-                   spots=spots if lit else (), hover_spot=hover_spot, leaving=leaving,
+                   spots=lit_places(t, carried, hints_on) if lit else (), hover_spot=hover_spot, leaving=leaving,
                    leaving_points=t.action_points() if leaving else None)
 
+
+def lit_places(t: TurnController, carried: str | None, hints_on: bool) -> tuple[str, ...]:
+    """The places lit on the laid tile: a figure carried lights only its own places; with the
+    hints, the places where only another kind may stand are lit beside the followers' (a
+    place is lit once)."""
+    follower = FOLLOWER.name
+    if carried is not None and carried != follower:
+        return tuple(t.places_of(carried))
+    spots = tuple(t.spots())
+    if hints_on and carried is None:
+        spots += tuple(dict.fromkeys(s.place for s in t.figure_steps() if not s.action and s.kind != follower
+                                     and look(s.kind).click and s.place not in spots))
+    return spots
 
 def decision_marks(t: TurnController, marks: BoardMarks) -> BoardMarks:
     """While a decision is made: the laid tile and its figure, and (to the person deciding)
@@ -106,30 +116,12 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
                projected: Sequence[int] | None, slots: Callable[[int], list[pygame.Rect]], camera: Camera,
                on_board: Callable[[tuple[int, int]], bool], aids_on: bool,
                figure_slots: Callable[[int], list[tuple[str, pygame.Rect]]] = lambda i: []) -> PanelView:
-    """The players' cards (a follower out of the supply is not drawn in it, nor another figure
-    on the board or in hand; one an action takes home this turn is), the hand slot (empty
-    while the scoring of the last turn plays: the next tile is not shown before its turn), the
-    tiles still to come and the dragged tile's ghost, snapped where it would land."""
+    """The players' cards, the hand slot (empty while the scoring of the last turn plays: the
+    next tile is not shown before its turn), the tiles still to come and the dragged tile's
+    ghost, snapped where it would land."""
     t, d = turn, drag
-    cards = []
-    carried = d.kind if d is not None and d.what == "figure" and not d.from_pending and not d.from_board else None
-    figure = t.figure
-    for i, seat in enumerate(seats):
-        current = i == t.player and t.tile is not None
-        mine = slots(i)
-        follower_out = figure is not None and figure.kind == FOLLOWER.name and not figure.action
-        hidden = (1 if current and follower_out else 0) + (1 if current and carried == FOLLOWER.name else 0)
-        home = []
-        for kind, rect in figure_slots(i):
-            at_home = t.figure_out(i, kind) is None
-            if current:
-                used = figure is not None and figure.kind == kind
-                acting = used and figure is not None and bool(figure.action)
-                at_home = (at_home and not (used and not acting) and carried != kind) or acting
-            if at_home:
-                home.append((kind, rect))
-        cards.append(Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
-                          seat_kind(seat), tuple(mine[:len(mine) - hidden]), tuple(home), held_seen(t, i)))
+    cards = [player_card(t, d, seat, i, shown_scores, projected, slots(i), figure_slots(i))
+             for i, seat in enumerate(seats)]
     game = t.game
     holding = game.holds_tiles
     deck_left = dict(game.tiles_to_come())
@@ -140,25 +132,66 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
         deck_left[tile] -= 1
     if not holding:
         in_bag -= 1
-    asked = t.decision() if t.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
-    label = (_("{name} decides").format(name=seats[asked.player].name) if asked is not None else
-             _("{name} is playing…").format(name=t.seat.name) if t.is_ai_turn else
-             _("Placed: drag a follower or confirm") if t.pending is not None else
-             _("Your hand: drag a tile to the board") if holding else _("Your tile: drag it to the board"))
     dragged = d is not None and d.what == "tile"
     # hidden tiles are seen by their holder only: backs while a computer holds them, and while
     # the mouse goes to the next person (theirs show once they have it)
     secret = holding and not held_shown(game, t.player, None) and t.is_ai_turn
-    hand = HandSlot(t.tile, t.rotation, label, out=t.pending is not None or dragged or t.phase == AI_GLIDE,
-                hidden=t.phase == HANDOVER or secret, tiles=t.hand if holding else ())
-    ghost = None
-    if d is not None and dragged:
-        ghost = Ghost(t.tile, t.rotation, camera.tile_px, d.pos)
-        cell = camera.cell_at(*d.pos)
-        if on_board(d.pos) and aids_on and t.game.tile_at(*cell) is None:
-            ghost = replace(ghost, snap=pygame.Rect(camera.tile_rect(*cell)), fits=cell in t.legal_cells())
+    hand = HandSlot(t.tile, t.rotation, hand_label(t, seats),
+                    out=t.pending is not None or dragged or t.phase == AI_GLIDE,
+                    hidden=t.phase == HANDOVER or secret, tiles=t.hand if holding else ())
+    ghost = tile_ghost(t, d, camera, on_board, aids_on) if d is not None and dragged else None
     return PanelView(cards, hand, deck_left, tiles_left=in_bag, ghost=ghost)
 
+
+def player_card(t: TurnController, d: Drag | None, seat: Seat, i: int, shown_scores: Sequence[float],
+                projected: Sequence[int] | None, mine: list[pygame.Rect],
+                figure_slots: list[tuple[str, pygame.Rect]]) -> Card:
+    """One player's card: a follower out of the supply is not drawn in it, nor another figure
+    on the board or in hand; one an action takes home this turn is."""
+    carried = d.kind if d is not None and d.what == "figure" and not d.from_pending and not d.from_board else None
+    figure = t.figure
+    current = i == t.player and t.tile is not None
+    follower_out = figure is not None and figure.kind == FOLLOWER.name and not figure.action
+    hidden = (1 if current and follower_out else 0) + (1 if current and carried == FOLLOWER.name else 0)
+    home = tuple((kind, rect) for kind, rect in figure_slots if figure_home(t, i, kind, carried, current))
+    return Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
+                seat_kind(seat), tuple(mine[:len(mine) - hidden]), home, held_seen(t, i))
+
+
+def figure_home(t: TurnController, i: int, kind: str, carried: str | None, current: bool) -> bool:
+    """Whether player ``i``'s figure of ``kind`` is drawn on their card: not on the board, not
+    laid or carried this turn, unless an action takes it home now."""
+    at_home = t.figure_out(i, kind) is None
+    if not current:
+        return at_home
+    figure = t.figure
+    used = figure is not None and figure.kind == kind
+    acting = used and figure is not None and bool(figure.action)
+    return (at_home and not (used and not acting) and carried != kind) or acting
+
+
+def hand_label(t: TurnController, seats: Sequence[Seat]) -> str:
+    """The line under the hand slot: who decides or plays, or what the person does next."""
+    asked = t.decision() if t.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
+    if asked is not None:
+        return _("{name} decides").format(name=seats[asked.player].name)
+    if t.is_ai_turn:
+        return _("{name} is playing…").format(name=t.seat.name)
+    if t.pending is not None:
+        return _("Placed: drag a follower or confirm")
+    return _("Your hand: drag a tile to the board") if t.game.holds_tiles else _("Your tile: drag it to the board")
+
+
+def tile_ghost(t: TurnController, d: Drag, camera: Camera, on_board: Callable[[tuple[int, int]], bool],
+               aids_on: bool) -> Ghost:
+    """The dragged tile, snapped to the empty square under the mouse (with the aids), and
+    whether it fits there."""
+    assert t.tile is not None
+    ghost = Ghost(t.tile, t.rotation, camera.tile_px, d.pos)
+    cell = camera.cell_at(*d.pos)
+    if on_board(d.pos) and aids_on and t.game.tile_at(*cell) is None:
+        ghost = replace(ghost, snap=pygame.Rect(camera.tile_rect(*cell)), fits=cell in t.legal_cells())
+    return ghost
 
 def held_seen(turn: TurnController, player: int) -> tuple[str | None, ...]:
     """The tiles ``player`` holds as their card shows them (when players hold several): face
