@@ -16,6 +16,13 @@ Writes, with transparent backgrounds:
   resources/pieces/fairy.png                  the fairy (The Princess & the Dragon), nobody's: a winged
                                               lady with a starred wand, 96 × 96
   resources/ui/lap-50.png, resources/ui/lap-100.png   tokens for laps of the score track
+  resources/pieces/colour-vision/<figure>-<colour>.png   the same players' figures in the colours
+                                              of the colour-vision set (SETS), chosen in Settings
+
+The colour-vision set keeps every colour's name and mark but picks hues that stay apart under
+deuteranopia, protanopia and tritanopia (``build_scripts/colour_vision.py`` measures them: at
+least 15 apart in CAM02-UCS for every pair, as drawn): red is a brighter scarlet, blue a deep
+ultramarine, green a light mint, yellow a lemon, pink a lilac.
 
 Each colour also carries its own white mark on the chest (the pig: on its flank), so
 players who cannot tell the colours apart can tell the figures apart (see MARKS). The
@@ -46,6 +53,19 @@ COLOURS = {
     "yellow": (246, 200, 32),
     "black": (44, 44, 50),
     "pink": (240, 120, 182),
+}
+#: The sets of players' colours: the default one above, and one for colour vision deficiencies
+#: (each colour's name kept; the hues measured by ``build_scripts/colour_vision.py``).
+SETS = {
+    "": COLOURS,
+    "colour-vision": {
+        "red": (215, 25, 14),
+        "blue": (26, 3, 240),
+        "green": (49, 204, 152),
+        "yellow": (250, 252, 59),
+        "black": (44, 44, 50),
+        "pink": (185, 145, 224),
+    },
 }
 #: The mark on each colour's chest, for colour-blind players.
 MARKS = {
@@ -160,11 +180,12 @@ def shape_mask(shape: Image.Image) -> np.ndarray:
 
 
 def meeple(colour: str, lying: bool = False, size: int = SIZE, abbot: bool = False,
-           figure: str = "meeple") -> Image.Image:
+           figure: str = "meeple", palette: dict[str, tuple[int, int, int]] = COLOURS) -> Image.Image:
     """A player's figure in wood: the follower (standing, or ``lying`` as a farmer), the
-    ``abbot``, or the ``figure`` ``builder`` or ``pig`` (Traders & Builders)."""
+    ``abbot``, or the ``figure`` ``builder`` or ``pig`` (Traders & Builders), in ``colour`` of
+    ``palette`` (a set of :data:`SETS`)."""
     px = size * SS
-    base = np.float32(COLOURS[colour])
+    base = np.float32(palette[colour])
     fig = 0.95  # the figure's share of the canvas
     inner = int(px * fig)
     if figure == "builder":
@@ -198,7 +219,7 @@ def meeple(colour: str, lying: bool = False, size: int = SIZE, abbot: bool = Fal
         cx, cy, r = off + inner * 0.47, off + inner * 0.5, inner * 0.09
     elif figure == "pig":
         cx, cy, r = off + inner * 0.56, off + inner * 0.52, inner * 0.09
-    dark = tuple(int(c * 0.35) for c in COLOURS[colour]) if colour != "black" else (10, 10, 14)
+    dark = tuple(int(c * 0.35) for c in palette[colour]) if colour != "black" else (10, 10, 14)
     if abbot:  # the face in the shadow of the hood, and a pale rope belt
         fx, fy, fr = px / 2, off + inner * 0.19, inner * 0.075
         d.ellipse((fx - fr, fy - fr * 1.1, fx + fr, fy + fr * 1.1), fill=dark)
@@ -355,19 +376,21 @@ def lap_token(value: int, size: int = 64) -> Image.Image:
 
 
 def main() -> int:
-    for colour in COLOURS:
-        for lying in (False, True):
-            name = f"meeple-{colour}{'-lying' if lying else ''}.png"
-            A.save_png(meeple(colour, lying), A.RESOURCES / "pieces" / name)
-        A.save_png(meeple(colour, abbot=True), A.RESOURCES / "pieces" / f"abbot-{colour}.png")
-        for figure in ("builder", "pig"):
-            A.save_png(meeple(colour, figure=figure), A.RESOURCES / "pieces" / f"{figure}-{colour}.png")
+    for set_name, palette in SETS.items():
+        folder = A.RESOURCES / "pieces" / set_name if set_name else A.RESOURCES / "pieces"
+        for colour in palette:
+            for lying in (False, True):
+                name = f"meeple-{colour}{'-lying' if lying else ''}.png"
+                A.save_png(meeple(colour, lying, palette=palette), folder / name)
+            A.save_png(meeple(colour, abbot=True, palette=palette), folder / f"abbot-{colour}.png")
+            for figure in ("builder", "pig"):
+                A.save_png(meeple(colour, figure=figure, palette=palette), folder / f"{figure}-{colour}.png")
     A.save_png(dragon(), A.RESOURCES / "pieces" / "dragon.png")
     A.save_png(fairy(), A.RESOURCES / "pieces" / "fairy.png")
     for value in (50, 100):
         A.save_png(lap_token(value), A.RESOURCES / "ui" / f"lap-{value}.png")
-    print("wrote resources/pieces/meeple-*.png, abbot-*.png, builder-*.png, pig-*.png, dragon.png, fairy.png"
-          " and resources/ui/lap-*.png")
+    print("wrote resources/pieces/meeple-*.png, abbot-*.png, builder-*.png, pig-*.png, dragon.png, fairy.png,"
+          " the same in resources/pieces/colour-vision/ and resources/ui/lap-*.png")
     return 0
 
 

@@ -18,7 +18,7 @@ import pygame
 from .. import i18n
 from ..tileset import standard_tiles
 from .art.assets import Assets, app_icon
-from .files.storage import Settings, Storage
+from .files.storage import SMALLEST_WINDOW, Settings, Storage
 from .heap import release_free_memory
 from .network.netplay import NetPlay
 from .scene_stack import SceneStack
@@ -27,9 +27,10 @@ from .scenes.base import Scene
 from .ui.intents import KEY, QUIT, RESIZE, Intent, IntentReader
 from .ui.keymap import action_for
 from .ui.sound import Sounds
+from .ui.widgets import set_ui_percent
 from .window import WindowKeeper, fit
 
-MIN_SIZE = (1024, 768)
+MIN_SIZE = SMALLEST_WINDOW
 MAX_SIZE = (7680, 4320)
 FPS = 60
 #: While nothing moves, the loop only looks for input this often (and draws nothing).
@@ -75,6 +76,8 @@ class App:
         self.screen = self._open_window()
         self.tiles = standard_tiles()
         self.assets = Assets(self.tiles)
+        self.assets.use_pieces(self.settings.pieces)
+        set_ui_percent(self.settings.ui_scale)
         self.sounds = Sounds(self.settings.sound)
         #: Network games: the server this copy hosts once a game is opened to the network, the seats kept.
         self.net = NetPlay(self.tiles, self.storage.root)
@@ -130,6 +133,13 @@ class App:
     def _relayout(self) -> None:
         for scene in self.scenes:
             scene.layout(self.size)
+
+    def look_changed(self) -> None:
+        """The size of text and panels or the set of pieces changed (Settings): every scene lays
+        out again and draws its pieces anew."""
+        set_ui_percent(self.settings.ui_scale)
+        self.assets.use_pieces(self.settings.pieces)
+        self._relayout()
 
     def language_changed(self) -> None:
         """Every scene, the ones under Settings too, lays out again: what is worded or measured at

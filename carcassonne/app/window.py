@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .files.storage import Settings
 
 FILE_NAME = "window.json"
-MIN_SIZE = (1024, 768)
+MIN_SIZE = (1024, 720)  # (files.storage.SMALLEST_WINDOW: a 1280 × 720 screen fits)
 #: How much of the window's top-left corner must be on a desktop to use the saved place:
 #: enough of the title bar to grab it.
 GRAB = (120, 40)

@@ -23,10 +23,16 @@ from .picture_cache import PictureCache
 from .spots import CENTER, EDGE_MID
 
 TILE_PX = 256
-PLAYER_RGB = {
-    "red": (214, 48, 49), "blue": (40, 110, 220), "green": (46, 160, 67),
-    "yellow": (240, 196, 25), "black": (40, 40, 46), "pink": (232, 110, 190),
+#: Each player's colour for what the game paints in it (text, farms, lit places), per set of
+#: pieces (``resources/pieces/<set>/``, made by ``build_scripts/draw_pieces.py``); "" the default.
+PIECE_COLOURS = {
+    "": {"red": (214, 48, 49), "blue": (40, 110, 220), "green": (46, 160, 67),
+         "yellow": (240, 196, 25), "black": (40, 40, 46), "pink": (232, 110, 190)},
+    "colour-vision": {"red": (222, 36, 26), "blue": (52, 40, 240), "green": (60, 206, 156),
+                      "yellow": (246, 244, 70), "black": (40, 40, 46), "pink": (186, 148, 226)},
 }
+#: The colours of the set of pieces in use (:meth:`Assets.use_pieces` changes it in place).
+PLAYER_RGB = dict(PIECE_COLOURS[""])
 FIELD_RGB = (118, 158, 72)
 CITY_RGB = (196, 160, 104)
 CITY_WALL = (120, 88, 52)
@@ -262,6 +268,17 @@ class Pieces:
         self._base: dict[tuple[str, bool, str], pygame.Surface] = {}
         self._sized: PictureCache[tuple[str, bool, str, int]] = PictureCache(windows=0.25)
         self.missing: list[str] = []
+        #: The set of pieces drawn (a folder of ``resources/pieces``; "" the default one).
+        self.set = ""
+
+    def use(self, piece_set: str) -> None:
+        """Draw the pieces of ``piece_set`` from now on (their colours too: :data:`PLAYER_RGB`)."""
+        piece_set = piece_set if piece_set in PIECE_COLOURS else ""
+        PLAYER_RGB.update(PIECE_COLOURS[piece_set])
+        if piece_set != self.set:
+            self.set = piece_set
+            self._base.clear()
+            self._sized.clear()
 
     def base(self, color: str, lying: bool = False, kind: str = FOLLOWER.name) -> pygame.Surface:
         shape = look(kind)
@@ -270,7 +287,9 @@ class Pieces:
         img = self._base.get(key)
         if img is None:
             name = f"{shape.image}-{color}{'-lying' if lying else ''}.png"
-            path = resources.path("pieces", name)
+            path = resources.path("pieces", self.set, name) if self.set else resources.path("pieces", name)
+            if self.set and not path.is_file():  # (a figure no set redraws: the dragon, the fairy)
+                path = resources.path("pieces", name)
             if path.is_file():
                 try:
                     img = pygame.image.load(str(path)).convert_alpha()
@@ -345,6 +364,10 @@ class Assets:
         self.tiles = TileImages(tiles)
         self.pieces = Pieces()
         self.icons = Icons()
+
+    def use_pieces(self, piece_set: str) -> None:
+        """The players' pieces and colours of ``piece_set`` (Settings)."""
+        self.pieces.use(piece_set)
 
     def load_all(self) -> list[str]:
         """Load every resource now (``--smoke``); returns what fell back to drawing."""

@@ -116,6 +116,7 @@ class BoardView:
         """Where the board is on screen (the same world point stays in the middle)."""
         self.area = pygame.Rect(rect)
         self.camera.view = (self.area.x, self.area.y, self.area.w, self.area.h)
+        self._marks_shown = None  # (laid out again: the pieces are drawn anew, perhaps of another set)
         self.sync()
 
     def fit(self, cells: Iterable[Cell], area: pygame.Rect | None = None) -> None:

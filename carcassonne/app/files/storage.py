@@ -39,7 +39,13 @@ LEGACY_AUTOSAVE = "autosave" + SAVE_SUFFIX
 
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
-WINDOW_SIZES = ((1024, 768), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+#: The sizes of text and panels a player may choose, in percent (0: from the screen's size).
+UI_SCALES = (0, 100, 125, 150, 175, 200)
+#: The sets of pieces (their folder under ``resources/pieces``; "" the default one).
+PIECE_SETS = ("", "colour-vision")
+#: The smallest window the game lays out (a 1280 × 720 laptop screen fits).
+SMALLEST_WINDOW = (1024, 720)
+WINDOW_SIZES = ((1024, 768), (1280, 720), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
 
 @dataclass
@@ -57,6 +63,15 @@ class Settings:
     language: str = ""
     #: Tutorial lessons completed (their ids), so the Tutorial screen can tick them.
     lessons_done: list[str] = field(default_factory=list)
+    #: The size of text and panels in percent of the size on a 1920 × 1080 screen (a key of
+    #: ``UI_SCALES``); 0 follows the screen's size.
+    ui_scale: int = 0
+    #: The players' pieces (a key of ``PIECE_SETS``): "colour-vision" keeps the colours apart for
+    #: players with a colour vision deficiency.
+    pieces: str = ""
+    #: Reduced motion: nothing glides or rises (tiles, followers, points, the camera); scores
+    #: and tiles appear where they go at once.
+    reduced_motion: bool = False
 
     @property
     def aids(self) -> bool:
@@ -68,6 +83,12 @@ class Settings:
         """Animation speed factor; 0 means no animation at all."""
         return ANIMATION_SPEEDS.get(self.animation, 1.0)
 
+    @property
+    def motion(self) -> float:
+        """The speed of what moves across the screen (a tile or follower gliding, points rising,
+        the camera): 0, at once, with reduced motion."""
+        return 0.0 if self.reduced_motion else self.speed
+
     @classmethod
     def from_data(cls, data: Any) -> Settings:
         s = cls()
@@ -77,11 +98,15 @@ class Settings:
             s.fullscreen = data["fullscreen"]
         size = data.get("window_size")
         if (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
-                and size[0] >= 1024 and size[1] >= 768):
+                and size[0] >= SMALLEST_WINDOW[0] and size[1] >= SMALLEST_WINDOW[1]):
             s.window_size = (min(size[0], 7680), min(size[1], 4320))
         if isinstance(data.get("animation"), str) and data["animation"] in ANIMATION_SPEEDS:
             s.animation = data["animation"]
-        for key in ("sound", "hints", "purist"):
+        if data.get("ui_scale") in UI_SCALES and isinstance(data.get("ui_scale"), int):
+            s.ui_scale = data["ui_scale"]
+        if data.get("pieces") in PIECE_SETS:
+            s.pieces = str(data["pieces"])
+        for key in ("sound", "hints", "purist", "reduced_motion"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
         if isinstance(data.get("language"), str) and data["language"] in LANGUAGES:
@@ -441,4 +466,4 @@ def _mtime(path: Path) -> float:
 
 
 __all__ = ["Settings", "Setup", "SeatSetup", "Storage", "data_dir", "config_dir", "log_dir", "RecordError",
-           "ANIMATION_SPEEDS", "WINDOW_SIZES", "SEAT_KINDS", "DEFAULT_NAMES"]
+           "ANIMATION_SPEEDS", "WINDOW_SIZES", "UI_SCALES", "PIECE_SETS", "SMALLEST_WINDOW", "SEAT_KINDS", "DEFAULT_NAMES"]

@@ -200,6 +200,7 @@ class BoardScene(Scene):
             self.camera.keep_in_view(cells, (x, y), self.view_box(), self.glide_time(0.5))
 
     def glide_time(self, seconds: float) -> float:
-        """How long a camera glide of ``seconds`` at normal speed takes at the player's speed (0: at once)."""
-        speed = self.app.settings.speed
+        """How long a camera glide of ``seconds`` at normal speed takes at the player's speed (0: at
+        once, as with reduced motion)."""
+        speed = self.app.settings.motion
         return seconds / speed if speed > 0 else 0.0

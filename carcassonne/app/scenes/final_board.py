@@ -108,7 +108,7 @@ class FinalBoardScene(BoardScene):
         self.timer = 0.0
         ev = self.final[self.step - 1]
         speed = self.app.settings.speed or 1.0
-        if ev.players:
+        if ev.players and self.app.settings.motion > 0:  # (reduced motion: the score on the card only)
             n = len(ev.tiles)
             centre = (sum(x + 0.5 for x, _ in ev.tiles) / n, sum(y + 0.5 for _, y in ev.tiles) / n)
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK)

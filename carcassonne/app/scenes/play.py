@@ -194,13 +194,14 @@ class PlayScene(BoardScene):
         speed = self.app.settings.speed
         if speed > 0:
             self.overlay.flash(events, 1.2 / speed)  # -- board overlay: the scored features lit
-        self.flow.score(events, self.app.settings.speed, self.camera, self.app.assets, self.u,
+        # (reduced motion: nothing rises or glides, the markers jump; the features are still lit)
+        self.flow.score(events, self.app.settings.motion, self.camera, self.app.assets, self.u,
                         lambda i: self.card_rects[i].midright)
         if self.flow.scoring_shown():
             self.begin_turn()
 
     def _show_ai_move(self, move: Move) -> None:
-        speed = self.app.settings.speed
+        speed = self.app.settings.motion
         self.keep_in_view(move.x, move.y)
         if speed <= 0:
             self._land_ai()

@@ -1,7 +1,9 @@
-"""Settings: window size or fullscreen, animation speed, sound, placement hints, purist mode. Saved at once."""
+"""Settings: window size or fullscreen, the size of text and panels, animation speed, reduced motion,
+the set of pieces, sound, placement hints, purist mode, the language. Saved at once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,8 +12,8 @@ from ... import __version__, i18n
 from ...engine.untrusted import shown_path
 from ...i18n import LANGUAGES, N_, _
 from ..files.errorlog import LOG_NAME
-from ..files.storage import ANIMATION_SPEEDS, WINDOW_SIZES
-from ..ui.widgets import INK_DIM, Button, Choice, Toggle, blit_text
+from ..files.storage import ANIMATION_SPEEDS, PIECE_SETS, UI_SCALES, WINDOW_SIZES
+from ..ui.widgets import INK_DIM, Button, Choice, Toggle, automatic_percent, blit_text
 from .base import Dialog
 
 if TYPE_CHECKING:
@@ -20,11 +22,27 @@ if TYPE_CHECKING:
 
 #: The animation speeds as the Settings screen names them.
 ANIMATION_NAMES = {"instant": N_("instant"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
+#: The sets of pieces as the Settings screen names them.
+PIECE_SET_NAMES = {"": N_("standard"), "colour-vision": N_("for colour vision")}
+
+
+class ScaleChoice(Choice):
+    """The size of text and panels: automatic (naming the percent the window gives) or a percent."""
+
+    def __init__(self, app: App, on_change: Callable[[str], None]) -> None:
+        super().__init__(N_("Text and panels"), [(str(p), "") for p in UI_SCALES], str(app.settings.ui_scale),
+                         on_change)
+        self.app = app
+
+    def shown(self) -> str:
+        if self.value == "0":
+            return _("automatic ({percent} %)").format(percent=automatic_percent(self.app.size))
+        return _("{percent} %").format(percent=self.value)
 
 
 class SettingsScene(Dialog):
     title = N_("Settings")
-    box_size = (560, 590)
+    box_size = (920, 470)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -36,7 +54,10 @@ class SettingsScene(Dialog):
         self.items = [
             Toggle(N_("Fullscreen (F11)"), s.fullscreen, self._fullscreen),
             Choice(N_("Window"), sizes, current, self._size),
+            ScaleChoice(app, self._scale),
             Choice(N_("Animations"), [(k, ANIMATION_NAMES[k]) for k in ANIMATION_SPEEDS], s.animation, self._speed),
+            Toggle(N_("Reduced motion"), s.reduced_motion, self._reduced_motion),
+            Choice(N_("Pieces"), [(k, PIECE_SET_NAMES[k]) for k in PIECE_SETS], s.pieces, self._pieces),
             Toggle(N_("Sound"), s.sound, self._sound),
             Toggle(N_("Placement hints"), s.hints, self._hints),
             Toggle(N_("Purist mode (no aids)"), s.purist, self._purist),
@@ -49,11 +70,13 @@ class SettingsScene(Dialog):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        bw, bh, gap = int(440 * u), int(44 * u), int(10 * u)
-        y = self.box.y + int(72 * u)
-        for w in self.items:
-            w.rect = pygame.Rect(self.box.centerx - bw // 2, y, bw, bh)
-            y += bh + gap
+        bw, bh, gap = int(420 * u), int(44 * u), int(10 * u)
+        rows = (len(self.items) + 1) // 2
+        top = self.box.y + int(72 * u)
+        for i, w in enumerate(self.items):  # two columns, down the left then the right
+            column, row = divmod(i, rows)
+            x = self.box.centerx - bw - gap // 2 if column == 0 else self.box.centerx + gap // 2 + gap % 2
+            w.rect = pygame.Rect(x, top + row * (bh + gap), bw, bh)
         self.done.rect = pygame.Rect(0, 0, int(160 * u), bh)
         self.done.rect.midbottom = (self.box.centerx, self.box.bottom - int(18 * u))
 
@@ -75,6 +98,21 @@ class SettingsScene(Dialog):
     def _speed(self, value: str) -> None:
         self.app.settings.animation = value
         self._save()
+
+    def _scale(self, value: str) -> None:
+        """Text and panels at once in their new size: every screen lays out again."""
+        self.app.settings.ui_scale = int(value)
+        self._save()
+        self.app.look_changed()
+
+    def _reduced_motion(self, on: bool) -> None:
+        self.app.settings.reduced_motion = on
+        self._save()
+
+    def _pieces(self, value: str) -> None:
+        self.app.settings.pieces = value
+        self._save()
+        self.app.look_changed()
 
     def _sound(self, on: bool) -> None:
         self.app.settings.sound = on

@@ -339,7 +339,7 @@ class LessonScene(BoardScene):
         speed = self.app.settings.speed
         if speed > 0:
             self.overlay.flash(events, 1.2 / speed)
-        self.flow.score(events, speed, self.camera, self.app.assets, self.u, lambda i: self.card_rects[i].midright)
+        self.flow.score(events, self.app.settings.motion, self.camera, self.app.assets, self.u, lambda i: self.card_rects[i].midright)
 
     def read_on(self) -> None:
         """Next, on a reading step (Enter too): the next event of a final-scoring walkthrough,
@@ -359,7 +359,7 @@ class LessonScene(BoardScene):
     def _show_ai_move(self, move: Move) -> None:
         """The computer's tile of the free game glides in from the hand slot, its square in view."""
         self.follow(move.x, move.y)
-        speed = self.app.settings.speed
+        speed = self.app.settings.motion
         if speed <= 0:
             self.after_turn(self.turn.land_ai())
             return

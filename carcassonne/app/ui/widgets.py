@@ -33,10 +33,42 @@ GOOD = (90, 200, 110)
 BAD = (220, 80, 70)
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """One factor for every length in the UI, so layouts adapt from 1024×768 to 4K."""
+#: The factor a 1920 × 1080 screen gives (:func:`fitted_scale`): what 100 % of the player's size of
+#: text and panels means on a screen that large or larger (a 3840 × 2160 screen at 200 % looks
+#: as a 1920 × 1080 one does).
+SCALE_AT_100 = 1.35
+#: The size of text and panels the player chose (Settings), in percent; 0: from the screen's size.
+_ui_percent = 0
+
+
+def set_ui_percent(percent: int) -> None:
+    """Use the player's size of text and panels (0: the one the screen's size gives)."""
+    global _ui_percent
+    _ui_percent = max(0, min(200, int(percent)))
+
+
+def fitted_scale(size: tuple[int, int]) -> float:
+    """The factor that lays the UI out as on a 1280 × 800 window, grown with the window."""
     w, h = size
     return max(0.75, min(3.0, min(w / 1280, h / 800)))
+
+
+def automatic_percent(size: tuple[int, int]) -> int:
+    """The size of text and panels the window's size gives, in percent (100 up to 1920 × 1080)."""
+    fitted = fitted_scale(size)
+    return round(100 * fitted / min(fitted, SCALE_AT_100))
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """One factor for every length in the UI, so layouts adapt from 1024×720 to 4K: the window's
+    (:func:`fitted_scale`), or the player's percent of :data:`SCALE_AT_100`, never larger than
+    lets a layout made for 1280 × 720 fit the window."""
+    fitted = fitted_scale(size)
+    if not _ui_percent:
+        return fitted
+    w, h = size
+    roomiest = max(fitted, min(w / 1280, h / 720))
+    return max(0.75, min(roomiest, min(fitted, SCALE_AT_100) * _ui_percent / 100))
 
 
 #: While a test records a draw (:func:`record_layout`): the boxes drawn and the text put in them.

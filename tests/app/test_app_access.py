@@ -1,0 +1,115 @@
+"""Every player at the table (issue 42): the size of text and panels, reduced motion, a set of
+pieces for colour vision, and the settings that choose them."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from carcassonne.app.driver import Driver
+from carcassonne.app.files.storage import Settings, Storage
+from carcassonne.app.ui import widgets
+from carcassonne.app.ui.widgets import Choice, Toggle, automatic_percent, set_ui_percent, ui_scale
+
+
+@pytest.fixture(autouse=True)
+def automatic_scale_after():
+    yield
+    set_ui_percent(0)
+
+
+def test_the_size_of_text_and_panels_follows_the_screen_until_the_player_chooses_one():
+    assert automatic_percent((1280, 720)) == 100 and automatic_percent((1920, 1080)) == 100
+    assert automatic_percent((3840, 2160)) == 200
+    set_ui_percent(0)
+    assert ui_scale((3840, 2160)) == pytest.approx(2.7)  # as a 1920 × 1080 screen at 200 %
+    set_ui_percent(100)
+    assert ui_scale((3840, 2160)) == pytest.approx(widgets.SCALE_AT_100)
+    assert ui_scale((1280, 720)) == pytest.approx(0.9)
+    set_ui_percent(200)
+    assert ui_scale((3840, 2160)) == pytest.approx(2.7)
+    # never larger than lets a layout made for 1280 × 720 fit the window
+    assert ui_scale((1920, 1080)) == pytest.approx(1.5) and ui_scale((1280, 720)) == pytest.approx(1.0)
+
+
+def test_the_new_settings_are_kept_and_bad_values_ignored(data_dir):
+    storage = Storage(data_dir)
+    storage.save_settings(Settings(ui_scale=150, pieces="colour-vision", reduced_motion=True))
+    again = storage.load_settings()
+    assert (again.ui_scale, again.pieces, again.reduced_motion) == (150, "colour-vision", True)
+    bad = Settings.from_data({"ui_scale": 999, "pieces": "../x", "reduced_motion": "yes"})
+    assert (bad.ui_scale, bad.pieces, bad.reduced_motion) == (0, "", False)
+    assert Settings.from_data({"window_size": [1280, 720]}).window_size == (1280, 720)
+
+
+def choice(app, label: str):  # noqa: ANN001, ANN201
+    return next(w for w in app.top.widgets if isinstance(w, Choice) and w.label == label)
+
+
+def test_settings_change_the_size_of_text_and_the_pieces_at_once(make_app, data_dir):
+    app = make_app(size=(1920, 1080))
+    d = Driver(app)
+    d.resize((1920, 1080))
+    app.replace_scene("title")
+    settings = app.push_scene("settings")
+    d.frames(1)
+    title = app.scenes[0]
+    assert title.u == pytest.approx(1.35)
+    scale = choice(app, "Text and panels")
+    assert scale.text() == "Text and panels: automatic (100 %)"
+    while scale.value != "150":
+        d.click(scale.rect.center)
+    assert title.u == pytest.approx(1.5) and settings.u == pytest.approx(1.5)
+    pieces = choice(app, "Pieces")
+    before = pygame.image.tobytes(app.assets.pieces.base("green"), "RGBA")
+    d.click(pieces.rect.center)
+    assert app.settings.pieces == "colour-vision" and app.assets.pieces.set == "colour-vision"
+    assert pygame.image.tobytes(app.assets.pieces.base("green"), "RGBA") != before
+    from carcassonne.app.art.assets import PIECE_COLOURS, PLAYER_RGB
+    assert PLAYER_RGB["green"] == PIECE_COLOURS["colour-vision"]["green"]
+    kept = Storage(data_dir).load_settings()
+    assert (kept.ui_scale, kept.pieces) == (150, "colour-vision")
+    d.click(pieces.rect.center)
+    assert PLAYER_RGB["green"] == PIECE_COLOURS[""]["green"]
+
+
+def test_reduced_motion_scores_without_anything_rising_gliding_or_the_camera_moving(make_app):
+    from test_tutorial_scene import open_lesson, play_step
+
+    app, d, scene = open_lesson(make_app, 1, animation="normal")
+    app.settings.reduced_motion = True
+    for _ in range(2):
+        play_step(d, scene)
+        d.run_until(lambda: scene.turn.can_act, 400)
+        assert not scene.camera.gliding
+    play_step(d, scene)  # step 3 closes the road: 4 points
+    assert [p.kind for p, _t in scene.overlay.flashes] == ["road"], "the scored road is still lit"
+    assert scene.flow.anims == [] and not scene.camera.gliding
+    assert scene.flow.scoring_shown() and scene.panel.cards[0].score == 4
+
+
+def test_reduced_motion_lands_a_computers_tile_at_once(make_app):
+    from carcassonne.app.session import play
+    from carcassonne.app.driver import random_game
+    from carcassonne.engine.record import Seat
+
+    app = make_app(animation="normal")
+    app.settings.reduced_motion = True
+    d = Driver(app)
+    play(app, random_game(app.tiles, 6, seed=3), [Seat("Ann", "red", "ai:easy"), Seat("Bob", "blue", "ai:easy")])
+    scene = app.top
+    start = scene.game.turn_number
+    assert d.run_until(lambda: scene.game.turn_number >= start + 3, 3000, seconds=60)
+    # no glide was ever started: every computer's tile was landed the frame it was chosen
+    assert not any(type(a).__name__ == "Glide" for a in scene.flow.anims)
+
+
+def test_the_reduced_motion_setting_is_a_toggle_in_settings(make_app):
+    app = make_app(animation="normal")
+    d = Driver(app)
+    app.replace_scene("title")
+    app.push_scene("settings")
+    d.frames(1)
+    toggle = next(w for w in app.top.widgets if isinstance(w, Toggle) and w.label == "Reduced motion")
+    d.click(toggle.rect.center)
+    assert app.settings.reduced_motion and app.settings.motion == 0 and app.settings.speed > 0
