@@ -89,8 +89,8 @@ def test_reduced_motion_scores_without_anything_rising_gliding_or_the_camera_mov
 
 
 def test_reduced_motion_lands_a_computers_tile_at_once(make_app):
-    from carcassonne.app.session import play
     from carcassonne.app.driver import random_game
+    from carcassonne.app.session import play
     from carcassonne.engine.record import Seat
 
     app = make_app(animation="normal")

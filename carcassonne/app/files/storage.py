@@ -466,4 +466,5 @@ def _mtime(path: Path) -> float:
 
 
 __all__ = ["Settings", "Setup", "SeatSetup", "Storage", "data_dir", "config_dir", "log_dir", "RecordError",
-           "ANIMATION_SPEEDS", "WINDOW_SIZES", "UI_SCALES", "PIECE_SETS", "SMALLEST_WINDOW", "SEAT_KINDS", "DEFAULT_NAMES"]
+           "ANIMATION_SPEEDS", "WINDOW_SIZES", "UI_SCALES", "PIECE_SETS", "SMALLEST_WINDOW", "SEAT_KINDS",
+           "DEFAULT_NAMES"]

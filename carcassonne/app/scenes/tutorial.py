@@ -339,7 +339,8 @@ class LessonScene(BoardScene):
         speed = self.app.settings.speed
         if speed > 0:
             self.overlay.flash(events, 1.2 / speed)
-        self.flow.score(events, self.app.settings.motion, self.camera, self.app.assets, self.u, lambda i: self.card_rects[i].midright)
+        self.flow.score(events, self.app.settings.motion, self.camera, self.app.assets, self.u,
+                        lambda i: self.card_rects[i].midright)
 
     def read_on(self) -> None:
         """Next, on a reading step (Enter too): the next event of a final-scoring walkthrough,
