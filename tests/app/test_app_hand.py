@@ -87,3 +87,19 @@ def test_the_keys_1_2_3_pick_a_tile_of_the_hand(make_app):
     assert turn.tile == held[2]
     d.key(pygame.K_1)
     assert turn.tile == held[0]
+
+
+def test_still_to_come_shows_everyone_the_same_counts_whoever_holds_the_mouse(make_app):
+    """Issue 42: with hidden hands, the counts dropped by exactly Bob's hidden tiles on his
+    hand-over card, in front of Ann. The public counts are the box less the board."""
+    app, d, scene = start(make_app, hand_open=False)
+    game = scene.turn.game
+    for _turn in range(4):
+        assert scene.panel.deck_left == game.tiles_to_come()  # the hand-over card
+        d.key(pygame.K_RETURN)
+        assert scene.panel.deck_left == game.tiles_to_come()  # the holder's own turn
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_SPACE)
+        assert scene.panel.deck_left == game.tiles_to_come()
+        d.key(pygame.K_SPACE)
+        d.frames(2)

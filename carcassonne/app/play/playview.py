@@ -128,9 +128,8 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
     in_bag = len(game.deck)
     if t.tile is None or t.phase == ANIMATING:
         return PanelView(cards, HandSlot(None, 0, ""), deck_left, tiles_left=in_bag)
-    for tile in t.hand:  # (the tiles in the hand slot are not to come)
-        deck_left[tile] -= 1
-    if not holding:
+    if not holding:  # the drawn tile, seen by all, is not to come; held tiles are (public counts
+        deck_left[t.tile] -= 1  # for everyone: taking the hand slot's out would tell others a hidden hand)
         in_bag -= 1
     dragged = d is not None and d.what == "tile"
     # hidden tiles are seen by their holder only: backs while a computer holds them, and while
