@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from carcassonne.ai import get_bot
-from carcassonne.engine import COLORS, Game, Rules
+from carcassonne.engine import COLORS, Game, Move, Rules
 from carcassonne.net.client import Connection, NetError
 from carcassonne.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
 
@@ -320,6 +320,23 @@ def test_the_turn_timer_plays_for_a_player_whose_time_ran_out(server, tiles):
 
     timeout, turn = run(scenario())
     assert timeout["seat"] == 0 and turn["at"] == 0
+
+
+def test_the_turn_timer_lays_the_tile_alone_never_a_follower(server, tiles):
+    """Issue 42: the computer played a whole move for the player (a follower too, once the abbot);
+    it lays the tile and leaves the figures to their owner."""
+    async def scenario():
+        a, b = await seated_pair(server.url, tiles, seed=6, turn_seconds=1)
+        timed_out = 0
+        while timed_out < 6:
+            await _next(b, "timeout", within=5)
+            await _next(b, "turn", within=5)
+            timed_out += 1
+        return b.table.game.history
+
+    history = run(scenario(), timeout=60)
+    assert len(history) >= 6
+    assert [t.figure for t in history if isinstance(t, Move)] == [None] * len(history)
 
 
 def test_chat_lines_are_cleaned_and_shown_to_everyone(server, tiles):

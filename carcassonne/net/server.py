@@ -635,6 +635,8 @@ class Server:
                 return
             point = room.checkpoint()
             try:
+                if isinstance(answer, Move) and timed_out and answer.figure is not None:
+                    answer = self._tile_only(room, answer)
                 if isinstance(answer, Move):
                     messages = room.play(answer, time.time())
                 else:  # the move in progress asked this seat to decide (perhaps another's turn)
@@ -651,6 +653,17 @@ class Server:
             messages.insert(0, {"type": "timeout", "seat": seat})
         self._tell(room, messages)
         self._after_turn(room)
+
+    @staticmethod
+    def _tile_only(room: Room, move: Move) -> Move:
+        """A person's turn the timer ran out on: the computer lays the tile and nothing more (no
+        follower, no figure, no action: those stay the person's to choose), unless the rules
+        refuse the move without its figure step."""
+        game = room.game
+        bare = move._replace(figure=None)
+        if game is None or game.why_not(bare) is None:
+            return bare
+        return move
 
     def _computer_job(self, room: Room, turn: int, timed_out: bool) -> tuple[int, Job] | None:
         """The seat a computer plays now and what its worker is given: the game's record and,

@@ -7,6 +7,7 @@ the replay agree on where a tile went.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine import FOLLOWER, FigureAt, FigureStep, Game, Move, Orientation
@@ -56,8 +57,9 @@ def tile_words(o: Orientation) -> str:
     return _(TILE_WORDS[key])
 
 
-def entries(game: Game) -> list[LogEntry]:
-    """Every turn played so far, oldest first."""
+def entries(game: Game, timed_out: Collection[int] = ()) -> list[LogEntry]:
+    """Every turn played so far, oldest first; those in ``timed_out`` (numbered from 1) were
+    played by a computer for a person whose turn timer ran out, and say so first."""
     out = []
     events_by_turn: dict[int, list[str]] = {}
     for ev in game.events:
@@ -75,6 +77,8 @@ def entries(game: Game) -> list[LogEntry]:
                 name=name), None))
             continue
         text = played_words(game, name, turn)
+        if i in timed_out:
+            text = _("Time ran out: the computer played for {name}.").format(name=name) + " " + text
         step = turn.figure
         follower = on_board.get((turn.x, turn.y, step.place)) if step is not None and not step.action else None
         if i in events_by_turn:

@@ -113,3 +113,42 @@ def test_the_reduced_motion_setting_is_a_toggle_in_settings(make_app):
     toggle = next(w for w in app.top.widgets if isinstance(w, Toggle) and w.label == "Reduced motion")
     d.click(toggle.rect.center)
     assert app.settings.reduced_motion and app.settings.motion == 0 and app.settings.speed > 0
+
+
+def texts_under_widgets(app) -> list[str]:  # noqa: ANN001
+    """Each text drawn partly under a widget of the top screen that it does not belong to (a line
+    run under a button), and each that runs past its box."""
+    from carcassonne.app.ui.widgets import recording_layout
+
+    with recording_layout() as log:
+        app.draw()
+    shown = [w for w in app.top.widgets if w.visible]
+    bad = [f"{text!r} at {tuple(r)} under {getattr(w, 'label', type(w).__name__)!r} {tuple(w.rect)}"
+           for text, r, at, _n in log.texts for w in shown
+           if not w.rect.collidepoint(at) and w.rect.colliderect(r) and not r.contains(w.rect)]
+    return bad + log.overflows(app.screen.get_rect())
+
+
+@pytest.mark.parametrize(("language", "size", "percent"), [
+    ("de", (1024, 768), 0), ("fr", (1024, 768), 0), ("en", (1280, 800), 0), ("de", (1280, 720), 100),
+    ("en", (3840, 2160), 200), ("de", (1920, 1080), 200)])
+def test_no_text_of_new_game_runs_under_a_button(make_app, language, size, percent):
+    """Issue 42: the seed's label ran under "Random start tile" in German and French at 1024×768,
+    and "not with an expansion's own start tile" under Start game at 1280×800."""
+    from carcassonne import i18n
+
+    app = make_app(size=size)
+    set_ui_percent(percent)
+    d = Driver(app)
+    d.resize(size)
+    i18n.set_language(language)
+    try:
+        scene = app.replace_scene("new_game")
+        d.frames(2)
+        found = {"local": texts_under_widgets(app)}
+        scene._set_network(True)
+        d.frames(1)
+        found["network"] = texts_under_widgets(app)
+    finally:
+        i18n.set_language("en")
+    assert {k: v for k, v in found.items() if v} == {}

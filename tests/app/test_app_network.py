@@ -312,7 +312,12 @@ def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_ap
     host = app.net.host
     app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
     lobby = app.top
-    assert until(d, lambda: lobby.code != "", seconds=15)
+    assert until(d, lambda: lobby.code != "" and lobby.table.seats, seconds=15)
+    from carcassonne.app.ui.widgets import recording_layout
+    with recording_layout() as log:  # the waiting room says the timer and what it does
+        app.draw()
+    assert any(text.startswith("Turn timer: 0:02 a turn. When it runs out, the computer lays the tile")
+               for text, *_ in log.texts)
     friend = Friend(host.local_url, app.tiles)
     friend.link.join(lobby.code, 1, "Bob")
     assert until(d, lambda: isinstance(app.top, PlayScene), seconds=15)
@@ -323,8 +328,11 @@ def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_ap
     d.key(pygame.K_TAB)  # the tile laid, but never confirmed: the timer runs out
     assert scene.turn.pending is not None
     assert until(d, lambda: scene.game.turn_number >= 1, seconds=15)
-    assert "Time is up: the computer played this turn." in said
+    assert "Time ran out: the computer played for Ann." in said  # on the board...
     assert scene.turn.pending is None
+    first = scene.overlay.entries()[0]  # ...and in the move log
+    assert first.text.startswith("Time ran out: the computer played for Ann. Ann placed ")
+    assert scene.game.history[0].figure is None  # the tile alone
     assert until(d, lambda: (friend.frame(),
                                 scene.game.history == friend.table.game.history[:len(scene.game.history)])[1],
                        seconds=10)

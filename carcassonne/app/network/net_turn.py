@@ -266,8 +266,10 @@ class NetworkTurnController(TurnController):
                 reason=refusal_words(message)))
             return
         seat = message.get("seat")
-        if kind == "timeout" and isinstance(seat, int) and seat in self.held:
-            self.notices.append(_("Time is up: the computer played this turn."))
+        if kind == "timeout" and isinstance(seat, int) and 0 <= seat < len(self.seats) and self.table.game:
+            # (told before its turn: the turn it plays is the one after those the table has)
+            self.timed_out.add(self.table.game.turn_number + 1)
+            self.notices.append(_("Time ran out: the computer played for {name}.").format(name=self.seats[seat].name))
         try:
             self.table.apply(message)
         except Desync:

@@ -35,10 +35,12 @@ class BoardOverlay:
         #: Features being scored this turn, lit until their time is up: (paint, seconds left).
         self.flashes: list[tuple[Paint, float]] = []
         self._per_turn: dict[str, tuple[object, object]] = {}
+        #: The turns a computer played for a person whose turn timer ran out (numbered from 1).
+        self.timed_out: set[int] = set()
 
     def _cached(self, name: str, make: Callable[[], object]) -> object:
         """``make()``, made again only when a turn has been played (or taken back)."""
-        key = (self.game.turn_number, len(self.game.events))
+        key = (self.game.turn_number, len(self.game.events), len(self.timed_out))
         found = self._per_turn.get(name)
         if found is None or found[0] != key:
             found = self._per_turn[name] = (key, make())
@@ -49,7 +51,7 @@ class BoardOverlay:
         return self._cached("farms", lambda: farm_owner_paints(self.game, self.colours))  # type: ignore[return-value]
 
     def entries(self) -> list[LogEntry]:
-        return self._cached("log", lambda: entries(self.game))  # type: ignore[return-value]
+        return self._cached("log", lambda: entries(self.game, self.timed_out))  # type: ignore[return-value]
 
     def last_follower(self) -> FigureAt | None:
         return self._cached("last", lambda: last_move(self.game)[1])  # type: ignore[return-value]

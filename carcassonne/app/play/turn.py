@@ -78,6 +78,9 @@ class TurnController:
         self._previous_human: int | None = None
         #: Whom the hand-over card waits for (the player to move, or a person asked a decision).
         self.handing_to: int | None = None
+        #: The turns (numbered from 1) a computer played for a person whose turn timer ran out
+        #: (a network game's; the move log says so).
+        self.timed_out: set[int] = set()
         self.bots: dict[int, Bot] = {}
         for i, seat in enumerate(seats):
             if seat.is_ai:

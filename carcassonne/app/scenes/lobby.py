@@ -31,6 +31,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def timer_words(seconds: int) -> str:
+    """The turn timer as the waiting room says it, with what it does."""
+    if seconds <= 0:
+        return _("No turn timer.")
+    return _("Turn timer: {time} a turn. When it runs out, the computer lays the tile for the player "
+             "(no follower).").format(time=f"{seconds // 60}:{seconds % 60:02d}")
+
+
 class LobbyScene(Scene):
     """Waiting for every seat to be taken (the host sees the addresses and the join code)."""
 
@@ -168,6 +176,10 @@ class LobbyScene(Scene):
             y += int(26 * u)
             for line in wrap_at_most(text, describe_rules(self.table.rules), width - int(16 * u), 2):
                 blit_text(surface, text, line, (x + int(16 * u), y), INK)
+                y += text.get_linesize()
+            y += int(8 * u)
+            for line in wrap_at_most(text, timer_words(self.table.turn_seconds), width, 2):
+                blit_text(surface, text, line, (x, y), INK)
                 y += text.get_linesize()
         if not self.table.seats and not self.problem:
             blit_text(surface, text, _("Connecting…"), (x, y), INK_DIM)

@@ -26,7 +26,20 @@ from ..play.playview import SEAT_KIND
 from ..session import start_new
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import PRESS, Intent
-from ..ui.widgets import ACCENT, INK, INK_DIM, Button, Choice, TextField, Toggle, Widget, blit_text, draw_panel, wrap
+from ..ui.widgets import (
+    ACCENT,
+    INK,
+    INK_DIM,
+    Button,
+    Choice,
+    TextField,
+    Toggle,
+    Widget,
+    blit_text,
+    cut,
+    draw_panel,
+    wrap,
+)
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -41,6 +54,8 @@ def kind_options(network: bool = False) -> list[tuple[str, str]]:
 
 #: The turn timer a host may set for a network game (seconds; 0: none).
 TIMER_OPTIONS = [("0", N_("none")), ("30", "0:30"), ("60", "1:00"), ("120", "2:00"), ("300", "5:00")]
+#: What the turn timer does, under its choice (the waiting room says it too).
+TIMER_LINE = N_("When a turn's time runs out, the computer lays the tile for the player (no follower).")
 
 
 #: Table sizes offered (squares wide x deep); "" is no table.
@@ -321,31 +336,60 @@ class NewGameScene(Scene):
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
         notes = sum(len(self._note_lines(small, k, ow)) for k in shown) * small.get_linesize()
         rows = len(self.options) + len(shown)
-        # the rules column shrinks its rows a little when the network's options join it
-        room = self.box.bottom - int(84 * u) - oy - notes - int(84 * u) - (3 if self.network else 1) * (rh + gap)
-        rule_h = max(int(30 * u), min(rh, room // max(1, rows) - gap))
+        timer_lines = self._timer_lines(small, ow)
+        notes += len(timer_lines) * small.get_linesize()
+        # the rules column shrinks its rows a little when the network's options join it, and ends
+        # above the line along the form's bottom
+        net_rows = sum(1 for opt in self.net_options if opt.visible)
+        room = self.box.bottom - int(34 * u) - oy - notes - int(84 * u)
+        rule_h = max(int(26 * u), min(rh, room // max(1, rows + net_rows) - gap))
         for opt in self.options:
             opt.rect = pygame.Rect(ox, oy, ow, rule_h)
             oy += rule_h + gap
         for key, opt in shown.items():
             opt.rect = pygame.Rect(ox, oy, ow, rule_h)
             oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
-        self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
+        self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, min(rh, rule_h + int(4 * u)))
         ny = self.seed.rect.bottom + int(16 * u)
-        for opt in self.net_options:
-            opt.rect = pygame.Rect(ox, ny, ow, rh)
-            ny += rh + gap
-        hx = self.box.x + int(980 * u)
-        hw = self.box.right - hx - int(24 * u)
-        hy = self.box.y + int(100 * u)
-        for key, option in self.house_options.items():
-            option.rect = pygame.Rect(hx, hy, hw, int(34 * u))
-            hy += option.rect.h + len(wrap(small, HOUSE_LINES[key], hw)) * small.get_linesize() + int(8 * u)
+        for i, opt in enumerate(self.net_options):
+            opt.rect = pygame.Rect(ox, ny, ow, rule_h)
+            ny += rule_h + gap + (len(timer_lines) * small.get_linesize() if i == 1 else 0)
         bw = int(200 * u)
         self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
                                       bw, int(50 * u))
+        self._lay_house_rules(self.box.x + int(980 * u), self.start.rect.top - int(8 * u))
         self.back.rect = pygame.Rect(self.box.x + int(24 * u), self.start.rect.y, int(160 * u), int(50 * u))
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=5)
+
+    def _timer_lines(self, font: pygame.font.Font, width: int) -> list[str]:
+        """What the turn timer does, wrapped under its choice (a game open to the network only)."""
+        return wrap(font, _(TIMER_LINE), width) if self.network else []
+
+    def _lay_house_rules(self, hx: int, bottom: int) -> None:
+        """The house rules' column from ``hx``, each with its lines under it, ending above
+        ``bottom`` (the Start button): in smaller letters and rows when the words need it (German,
+        French), never running under the button."""
+        u = self.u
+        hw = self.box.right - hx - int(24 * u)
+        for note_px, row in ((13, 34), (12, 32), (11, 30), (10, 28), (9, 26)):
+            note = self.app.assets.fonts.get(int(note_px * u))
+            hy = self.box.y + int(100 * u)
+            for key, option in self.house_options.items():
+                option.rect = pygame.Rect(hx, hy, hw, int(row * u))
+                hy += option.rect.h + len(wrap(note, _(HOUSE_LINES[key]), hw)) * note.get_linesize() + int(6 * u)
+            self.house_note_px = note_px
+            if hy <= bottom:
+                break
+
+    #: The size of the house rules' lines (UI units), as :meth:`_lay_house_rules` found room for them.
+    house_note_px = 13
+
+    def _seed_label(self) -> tuple[pygame.font.Font, str]:
+        """The seed's label in letters small enough for its column (cut if even those are not)."""
+        text, width = _("Seed (same seed, same tiles)"), self.seed.rect.w
+        font = self.app.assets.fonts.fitting(text, width, tuple(int(px * self.u) for px in (15, 14, 13, 12, 11)),
+                                             "bold")
+        return font, cut(font, text, width)
 
     def _picture_size(self) -> int:
         """The side of an option's picture: three lines of the notes."""
@@ -386,12 +430,13 @@ class NewGameScene(Scene):
         blit_text(surface, head, _("Rules"), (self.options[0].rect.x, self.box.y + int(74 * u)), INK_DIM)
         first = next(iter(self.house_options.values()))
         blit_text(surface, head, _("House rules"), (first.rect.x, self.box.y + int(74 * u)), INK_DIM)
-        note = fonts.get(int(13 * u))
+        note = fonts.get(int(self.house_note_px * u))
         for key, option in self.house_options.items():
             y = option.rect.bottom + int(2 * u)
             for line in wrap(note, _(HOUSE_LINES[key]), option.rect.w):
                 blit_text(surface, note, line, (option.rect.x, y), INK_DIM if option.enabled else (110, 110, 100))
                 y += note.get_linesize()
+        note = fonts.get(int(13 * u))
         for key, option in self.variants.items():
             if not option.visible:
                 continue
@@ -406,8 +451,13 @@ class NewGameScene(Scene):
                 side = self._picture_size()
                 picture(surface, pygame.Rect(option.rect.x, option.rect.bottom + int(3 * u), side, side),
                         self.app.assets, self.app.tiles, self.setup.seats[0].color)
-        blit_text(surface, head, _("Seed (same seed, same tiles)"), (self.seed.rect.x, self.seed.rect.y - int(22 * u)),
-                  INK_DIM)
+        timer = self.net_options[1]
+        y = timer.rect.bottom + int(2 * u)
+        for line in self._timer_lines(note, timer.rect.w):
+            blit_text(surface, note, line, (timer.rect.x, y), INK_DIM)
+            y += note.get_linesize()
+        seed_font, seed_label = self._seed_label()
+        blit_text(surface, seed_font, seed_label, (self.seed.rect.x, self.seed.rect.y - int(22 * u)), INK_DIM)
         super().draw(surface)
         for i, (_name, colour, _kind, _remove) in enumerate(self.rows):
             c = self.setup.seats[i].color

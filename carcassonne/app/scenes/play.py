@@ -112,6 +112,7 @@ class PlayScene(BoardScene):
         self.refining = False
         # -- board overlay (features lit, farm owners, last move, move log): board_overlay.py
         self.overlay = BoardOverlay(self.game, [s.color for s in self.seats])
+        self.overlay.timed_out = turn.timed_out  # (the move log says whose turn the timer played)
         #: The hint: Expert's move for the tile in hand, looked for in the background
         #: (:mod:`carcassonne.app.play.coach`).
         self.coach = Coach(turn.hints_used)
