@@ -187,3 +187,59 @@ def test_an_answer_names_are_cleaned():
     data = b'{"carcassonne": 1, "port": 7625, "games": [{"name": "Bob\\u202e\\n game", "free": 1}]}'
     (game,) = discovery.read_answer(data, "127.0.0.1")
     assert "\u202e" not in game.name and "\n" not in game.name
+
+
+class ProbeSocket:
+    """A UDP socket as :func:`carcassonne.net.host.routed_address` uses it: connected, asked its
+    own address; it records what it was asked and never reaches a network."""
+
+    def __init__(self, own: str) -> None:
+        self.own, self.connected_to, self.sent = own, None, 0
+
+    def __enter__(self) -> ProbeSocket:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def connect(self, address: tuple[str, int]) -> None:
+        self.connected_to = address
+
+    def getsockname(self) -> tuple[str, int]:
+        return (self.own, 40000)
+
+    def send(self, data: bytes) -> int:
+        self.sent += 1
+        return len(data)
+
+
+def test_the_address_given_to_friends_is_the_interface_that_reaches_the_network(monkeypatch):
+    """Issue 42: on Debian and Ubuntu the computer's own name resolves to 127.0.1.1, and the waiting
+    room gave friends ws://127.0.0.1:7625. The address of the interface with the route comes
+    first, the others after it; loopback and link-local ones never."""
+    from carcassonne.net import host as hosting
+
+    probe = ProbeSocket("192.168.1.20")
+    assert hosting.routed_address(lambda: probe) == "192.168.1.20"  # type: ignore[arg-type, return-value]
+    assert probe.connected_to == hosting.UNROUTED and probe.sent == 0  # connecting a UDP socket sends nothing
+    assert hosting.lan_addresses(lambda: "192.168.1.20",
+                                 lambda: ["127.0.0.1", "10.8.0.3", "169.254.3.4", "192.168.1.20", "127.0.1.1"]) == [
+        "192.168.1.20", "10.8.0.3"]
+    assert hosting.lan_addresses(lambda: None, lambda: ["127.0.1.1"]) == []  # no network at all
+
+    monkeypatch.delenv("CARCASSONNE_NET_LOCAL")
+    monkeypatch.setattr(hosting, "routed_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: [(socket.AF_INET, 1, 6, "", ("127.0.1.1", 0))])
+    monkeypatch.setattr(socket, "if_nameindex", lambda: [])
+    host = hosting.Host(standard_tiles(), __import__("pathlib").Path("unused"), port=7625)
+    host.port = 7625  # (never started: only its addresses are asked)
+    assert host.addresses() == ["ws://192.168.1.20:7625"]
+
+
+def test_a_computer_with_no_route_offers_no_address_but_its_own(monkeypatch):
+    from carcassonne.net import host as hosting
+
+    def refused() -> ProbeSocket:
+        raise OSError("Network is unreachable")
+
+    assert hosting.routed_address(refused) is None  # type: ignore[arg-type]

@@ -5,9 +5,12 @@ waits on it), with its games kept in the app's data folder (``hosted``), so a ho
 restarted later resumes them. It listens on the local network only once the player
 opens a game to it: on port 7625, or another free one if that is taken.
 
-Where friends connect is found without sending anything anywhere: the addresses this
-computer's name resolves to. With ``CARCASSONNE_NET_LOCAL=1`` (tests, trials on one
-machine) everything stays on 127.0.0.1.
+Where friends connect is found without sending anything anywhere: first the address of the
+network interface that reaches the network (the one a UDP socket "connected" to an address
+that is never routed gets: connecting a UDP socket sends no packet), then this computer's other
+addresses (each interface's, and those its name resolves to, which on Debian and Ubuntu is a
+loopback address, left out). With ``CARCASSONNE_NET_LOCAL=1`` (tests, trials on one machine)
+everything stays on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -40,19 +43,60 @@ class HostError(RuntimeError):
     """The server cannot start here: one line saying why."""
 
 
-def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses on its networks (none on loopback), without traffic."""
+#: An address no network routes (TEST-NET-1, RFC 5737): "connecting" a UDP socket to it picks
+#: the interface of the default route without sending anything.
+UNROUTED = ("192.0.2.1", 9)
+#: ``SIOCGIFADDR``: an interface's IPv4 address (Linux).
+_SIOCGIFADDR = 0x8915
+
+
+def routed_address(make_socket: Callable[[], socket.socket] | None = None) -> str | None:
+    """The address of the interface that reaches the network (None: no route), found by
+    connecting a UDP socket, which sends no packet."""
+    try:
+        with (make_socket or (lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM)))() as sock:
+            sock.connect(UNROUTED)
+            return str(sock.getsockname()[0])
+    except OSError:
+        return None
+
+
+def interface_addresses() -> list[str]:
+    """Each network interface's IPv4 address (Linux; elsewhere none), then those this
+    computer's name resolves to."""
+    found: list[str] = []
+    try:
+        import fcntl
+        import struct
+
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            for _index, name in socket.if_nameindex():
+                try:
+                    raw = fcntl.ioctl(sock.fileno(), _SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+                except OSError:
+                    continue  # an interface without an IPv4 address
+                found.append(socket.inet_ntoa(raw[20:24]))
+    except (ImportError, OSError, AttributeError):
+        pass
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
     except OSError:
-        return []
+        infos = []
+    return found + [str(sockaddr[0]) for *_, sockaddr in infos]
+
+
+def lan_addresses(routed: Callable[[], str | None] | None = None,
+                  others: Callable[[], list[str]] | None = None) -> list[str]:
+    """This computer's IPv4 addresses on its networks, without traffic: the one that reaches the
+    network first, then the others; none on loopback (Debian's and Ubuntu's own name resolves to
+    127.0.1.1), none link-local or unspecified."""
     found: list[str] = []
-    for *_, sockaddr in infos:
-        ip = str(sockaddr[0])
+    for ip in [(routed or routed_address)() or "", *(others or interface_addresses)()]:
         try:
-            if ipaddress.ip_address(ip).is_loopback:
-                continue
+            address = ipaddress.ip_address(ip)
         except ValueError:
+            continue
+        if address.is_loopback or address.is_link_local or address.is_unspecified or address.version != 4:
             continue
         if ip not in found:
             found.append(ip)
