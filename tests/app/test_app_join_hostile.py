@@ -37,6 +37,7 @@ def test_the_join_screen_says_what_a_hostile_server_did(make_app, short_deadline
             assert isinstance(join, JoinScene)
             join.address.text = f"127.0.0.1:{server.port}"
             join.code.text = "ABCDEFGHJK"
+            join.name.text = "Bob"
             join.join()
             deadline = time.monotonic() + 8
             while join.link is not None and time.monotonic() < deadline:

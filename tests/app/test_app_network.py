@@ -201,6 +201,7 @@ def test_a_wrong_join_code_is_one_line_on_the_join_screen(make_app):
     assert isinstance(join, JoinScene)
     join.address.text = f"127.0.0.1:{host.port}"
     join.code.text = "WRONG1"
+    join.name.text = "Bob"
     d.key(pygame.K_RETURN)
     assert until(d, lambda: join.link is None and join.problem, seconds=15)
     assert join.problem == "No game has that join code."
@@ -215,6 +216,7 @@ def test_a_server_that_cannot_be_reached_is_one_line(make_app):
     join = app.top
     join.address.text = "127.0.0.1:1"
     join.code.text = "ABCDEF"
+    join.name.text = "Bob"
     d.click(join.join_button.rect.center)
     assert until(d, lambda: join.link is None and join.problem, seconds=15)
     assert join.problem.startswith("Cannot reach the game:")
@@ -441,6 +443,7 @@ def test_another_protocol_version_is_one_line_naming_both(make_app, monkeypatch)
     join = app.top
     join.address.text = f"127.0.0.1:{host.port}"
     join.code.text = "ABCDEF"
+    join.name.text = "Bob"
     d.key(pygame.K_RETURN)
     assert until(d, lambda: join.link is None and join.problem, seconds=15)
     assert "protocol 2" in join.problem and "protocol 99" in join.problem and "\n" not in join.problem
@@ -463,3 +466,98 @@ def test_the_waiting_room_says_the_rules_the_server_will_play(make_app):
     texts = [t for t, *_ in log.texts]
     assert "Rules" in texts and any("Inns & Cathedrals" in t for t in texts), texts
     assert log.overflows(app.screen.get_rect()) == []
+
+
+def drawn_texts(app) -> list[str]:  # noqa: ANN001
+    """What the last frame drawn showed (recorded as the app drew it, input or not)."""
+    return DRAWN[-1] if DRAWN else []
+
+
+DRAWN: list[list[str]] = []
+
+
+def recording_draws(app, monkeypatch) -> None:  # noqa: ANN001
+    """Record the texts of every frame the app really draws (it draws only after input or while
+    a scene says something moves)."""
+    from carcassonne.app.ui.widgets import recording_layout
+
+    DRAWN.clear()
+    plain = app.draw
+
+    def draw() -> None:
+        with recording_layout() as log:
+            plain()
+        DRAWN.append([t for t, *_ in log.texts])
+
+    monkeypatch.setattr(app, "draw", draw)
+
+
+def test_the_join_screen_shows_the_networks_answer_without_the_mouse_moving(make_app, monkeypatch):
+    """Issue 42: "Connecting…" stayed until the mouse moved, and the first search "Looking…" until
+    Look was pressed again: the answer is drawn the frame it comes."""
+    app = hosting_app(make_app)
+    d = Driver(app)
+    recording_draws(app, monkeypatch)
+    app.replace_scene("join")
+    join = app.top
+    assert until(d, lambda: not join.finder.looking, seconds=15)
+    d.frames(2)
+    assert "No game found yet." in drawn_texts(app) and "Looking…" not in drawn_texts(app)
+    join.address.text = "127.0.0.1:1"
+    join.code.text = "ABCDEF"
+    join.name.text = "Bob"
+    d.click(join.join_button.rect.center)
+    assert until(d, lambda: join.link is None and join.problem, seconds=15)
+    d.frames(2)  # no input at all meanwhile
+    assert "Connecting…" not in drawn_texts(app)
+    assert any(t.startswith("Cannot reach the game:") for t in drawn_texts(app)), (drawn_texts(app), join.problem)
+
+
+def test_join_starts_with_the_name_and_colour_last_joined_with_never_the_hosts(make_app, data_dir):
+    """Issue 42: Join began with the New game form's first seat (the host's name and colour), so
+    the first Join failed with "Another player has that colour" even for any free seat."""
+    host_app = hosting_app(make_app)
+    d = Driver(host_app)
+    lobby = open_game(host_app, d, seats=("human", "open", "open"))  # Ann, red, hosts
+    host_app.replace_scene("join")
+    join = host_app.top
+    assert join.name.text == "" and join.color == "" and join.colour.text() == "seat's colour"
+    join.address.text = f"127.0.0.1:{host_app.net.host.port}"
+    join.code.text = lobby.code
+    join.name.text = "Bob"
+    d.click(join.join_button.rect.center)  # any free seat, the seat's own colour: never taken
+    assert until(d, lambda: isinstance(host_app.top, LobbyScene), seconds=15), join.problem
+    kept = host_app.storage.load_settings()
+    assert (kept.join_name, kept.join_color) == ("Bob", "")
+    host_app.replace_scene("join")
+    again = host_app.top
+    assert again.name.text == "Bob"
+    for _ in range(3):
+        d.click(again.colour.rect.center)
+    assert again.color == "green"  # after the seat's own: red, blue, green
+    for _ in range(4):
+        d.click(again.colour.rect.center)
+    assert again.color == ""  # round again
+
+
+def test_leaving_a_network_game_keeps_it_once_with_its_turn_and_time(make_app, monkeypatch):
+    """Issue 42: the menu promised that Continue would take the host back (it was greyed), and
+    Open again listed the game twice, with neither date nor turn."""
+    app, d, friend, scene = joined_by_bob(make_app)
+    d.key(pygame.K_ESCAPE)
+    menu = app.top
+    assert menu.title == "Menu"  # the game goes on meanwhile: not "Paused"
+    d.click(next(b for b in menu.buttons if b.label == "Quit to title").rect.center)
+    assert "Open again" in app.top.text and "Continue" not in app.top.text
+    d.key(pygame.K_RETURN)
+    assert type(app.top).__name__ == "TitleScene"
+    app.net.stop()  # the app quits: its server is served on another port next time
+    again = hosting_app(make_app)
+    again.replace_scene("join")
+    join = again.top
+    assert len(join.kept) == 1 and join.kept[0].when > 0
+    d2 = Driver(again)
+    recording_draws(again, monkeypatch)
+    d2.frames(1)
+    assert any(t.startswith("hosted here · turn 1 · ") for t in drawn_texts(again))
+    friend.link.stop()

@@ -72,6 +72,10 @@ class Settings:
     #: Reduced motion: nothing glides or rises (tiles, followers, points, the camera); scores
     #: and tiles appear where they go at once.
     reduced_motion: bool = False
+    #: The name and colour this player last joined a network game with (Join); "" colour: the
+    #: colour the host planned for the seat.
+    join_name: str = ""
+    join_color: str = ""
 
     @property
     def aids(self) -> bool:
@@ -106,6 +110,9 @@ class Settings:
             s.ui_scale = data["ui_scale"]
         if data.get("pieces") in PIECE_SETS:
             s.pieces = str(data["pieces"])
+        s.join_name = clean_name(data.get("join_name"), "", limit=14)
+        if data.get("join_color") in COLORS:
+            s.join_color = str(data["join_color"])
         for key in ("sound", "hints", "purist", "reduced_motion"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,10 +50,19 @@ class KeptGame:
     hosted: bool
     #: The join code (the host tells it to friends again when the game waits for them).
     code: str = ""
+    #: When this copy last played it (seconds since the epoch; 0: not known).
+    when: float = 0.0
+    #: The turns played when this copy last left it (-1: not started or not known).
+    turns: int = -1
 
     def to_data(self) -> dict[str, Any]:
         return {"game": self.game, "url": self.url, "tokens": self.tokens, "name": self.name, "hosted": self.hosted,
-                "code": self.code}
+                "code": self.code, "when": self.when, "turns": self.turns}
+
+    def same_game(self, other: KeptGame) -> bool:
+        """The same game: its id on the same server (a game hosted here may be served on another
+        port after a restart: it is still the one game)."""
+        return self.game == other.game and (self.url == other.url or self.hosted and other.hosted)
 
     @classmethod
     def from_data(cls, data: Any) -> KeptGame | None:
@@ -63,10 +73,11 @@ class KeptGame:
                 and all(isinstance(t, str) and len(t) <= 64 for t in tokens) and len(game) <= 64
                 and url.startswith(("ws://", "wss://")) and len(url) <= 300):
             return None
-        code = data.get("code")
+        code, when, turns = data.get("code"), data.get("when"), data.get("turns")
         return cls(game, url, list(tokens)[:7], clean_name(str(name), "Carcassonne", limit=MAX_GAME_NAME),
                    data.get("hosted") is True, code if isinstance(code, str) and code.isalnum() and len(code) <= 12
-                   else "")
+                   else "", float(when) if isinstance(when, (int, float)) and 0 <= when < 1e11 else 0.0,
+                   turns if isinstance(turns, int) and 0 <= turns <= 10_000 else -1)
 
 
 def server_url(text: str) -> str | None:
@@ -187,13 +198,23 @@ class NetPlay:
         return [g for g in (KeptGame.from_data(d) for d in games[:KEPT_GAMES]) if g is not None]
 
     def keep(self, game: KeptGame) -> None:
-        games = [game] + [g for g in self.kept() if g.game != game.game or g.url != game.url]
+        """Remember ``game`` first (once: the same game kept again replaces itself), with the time."""
+        game.when = time.time()
+        games = [game] + [g for g in self.kept() if not g.same_game(game)]
         try:
             self.data.mkdir(parents=True, exist_ok=True)
             write_atomically(self.kept_path, json.dumps({"games": [g.to_data() for g in games[:KEPT_GAMES]]},
                                                         indent=1))
         except OSError as exc:
             log.warning("the network game's seats cannot be kept: %s", exc)
+
+    def left(self, game_id: str, turns: int) -> None:
+        """This copy left the network game ``game_id`` after ``turns`` turns (the Join screen's
+        row says so, with the time)."""
+        found = next((g for g in self.kept() if g.game == game_id), None)
+        if found is not None:
+            found.turns = turns
+            self.keep(found)
 
     def reopen(self, kept: KeptGame) -> Link:
         """Take back the seats of a kept game (its host started again here if it was hosted here)."""

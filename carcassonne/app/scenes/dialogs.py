@@ -109,12 +109,17 @@ class PauseMenu(Dialog):
     title = N_("Paused")
     box_size = (420, 420)
 
-    def __init__(self, app: App, save: Callable[[], str], before_quit: Callable[[], None]) -> None:
+    def __init__(self, app: App, save: Callable[[], str], before_quit: Callable[[], None],
+                 network: bool = False) -> None:
         """``save`` saves the game and returns the line to show; ``before_quit`` runs on
-        the way back to the title (the game writes its autosave)."""
+        the way back to the title (the game writes its autosave). A ``network`` game goes on
+        meanwhile (its turn timer runs): the menu does not say it is paused."""
         super().__init__(app)
         self.save = save
         self.before_quit = before_quit
+        self.network = network
+        if network:
+            self.title = N_("Menu")
         self.buttons = [
             Button(N_("Resume"), self.close, hint="Esc", primary=True),
             Button(N_("Save game"), self._save, hint="Ctrl+S"),
@@ -145,9 +150,9 @@ class PauseMenu(Dialog):
 
     def _quit(self) -> None:
         """Leaving a game in progress asks first (the autosave keeps it to continue later)."""
-        self.app.push_scene("confirm", title=N_("Leave this game?"),
-                            text=N_("It is saved: Continue on the title screen takes you back to it."),
-                            yes=N_("Leave"), on_yes=self._leave)
+        text = (N_("It is kept: Network game, then Open again, on the title screen takes you back to it.")
+                if self.network else N_("It is saved: Continue on the title screen takes you back to it."))
+        self.app.push_scene("confirm", title=N_("Leave this game?"), text=text, yes=N_("Leave"), on_yes=self._leave)
 
     def _leave(self) -> None:
         self.before_quit()

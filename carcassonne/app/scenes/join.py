@@ -14,10 +14,11 @@ import pygame
 
 from ...engine import COLORS
 from ...engine.untrusted import clean_name
-from ...i18n import N_, _
+from ...i18n import N_, _, format_when
 from ...net.discovery import Finder, FoundGame
 from ...net.host import HostError
 from ...net.link import FAILED, OPEN, Link
+from ...words.turn_place import turn_words
 from ..art.assets import PLAYER_RGB
 from ..network.netplay import KeptGame, refusal_words, server_url
 from ..ui.backdrop import draw_backdrop, make_backdrop
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 #: Games found and games kept shown at most.
 LISTED = 4
+#: The colour button while no colour is chosen: the seat's own, as the host planned it.
+SEAT_COLOUR = N_("seat's colour")
 
 
 class JoinScene(Scene):
@@ -37,13 +40,14 @@ class JoinScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        setup = app.storage.load_setup()
-        first = setup.seats[0] if setup.seats else None
+        # the name and colour last joined with (never the New game form's: that is the host's, and its
+        # colour is taken at the friend's table); no colour chosen: the one the host planned for the seat
+        settings = app.settings
         self.address = TextField("", lambda _v: None, max_len=60, placeholder="192.168.1.20:7625")
         self.code = TextField("", lambda _v: None, max_len=16, placeholder="ABCD234EFG")
-        self.name = TextField(first.name if first else "", lambda _v: None, max_len=14, placeholder=N_("Your name"))
-        self.color = first.color if first and first.color in COLORS else COLORS[0]
-        self.colour = Button(self.color, self.next_colour)
+        self.name = TextField(settings.join_name, lambda _v: None, max_len=14, placeholder=N_("Your name"))
+        self.color = settings.join_color if settings.join_color in COLORS else ""
+        self.colour = Button(self.color or SEAT_COLOUR, self.next_colour)
         self.seat = Choice(N_("Seat"), [("", N_("any free seat"))] + [(str(i), str(i + 1)) for i in range(6)], "",
                            lambda _v: None)
         self.join_button = Button(N_("Join"), self.join, hint="Enter", primary=True)
@@ -61,6 +65,11 @@ class JoinScene(Scene):
         self._hosted = False
         self._code = ""
         self.backdrop: pygame.Surface | None = None
+        #: The name and colour of the join under way (remembered once the server seats them).
+        self._joining: tuple[str, str] | None = None
+        #: What the screen showed at the last frame: a change from the network draws it again.
+        self._shown: tuple[object, ...] = ()
+        self._changed = False
         self._refresh_widgets()
 
     def _refresh_widgets(self) -> None:
@@ -69,8 +78,10 @@ class JoinScene(Scene):
 
     # ------------------------------------------------------------ actions
     def next_colour(self) -> None:
-        self.color = COLORS[(COLORS.index(self.color) + 1) % len(COLORS)]
-        self.colour.label = self.color
+        """The next colour; after the last, none chosen (the seat's own)."""
+        cycle = ["", *COLORS]
+        self.color = cycle[(cycle.index(self.color) + 1) % len(cycle)]
+        self.colour.label = self.color or SEAT_COLOUR
 
     def look_again(self) -> None:
         self.finder.look()
@@ -94,7 +105,8 @@ class JoinScene(Scene):
         else:
             self.problem = ""
             self.link, self.link_url, self.early, self._hosted = Link(url, self.app.tiles), url, [], False
-            self.link.join(code, int(self.seat.value) if self.seat.value else None, name, self.color)
+            self.link.join(code, int(self.seat.value) if self.seat.value else None, name, self.color or None)
+            self._joining = (name, self.color)
 
     def reopen(self, kept: KeptGame) -> None:
         if self.link is not None:
@@ -114,6 +126,12 @@ class JoinScene(Scene):
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self._take_news()
+        state = (self.finder.looking, tuple(self.finder.found[:LISTED]), self.link is not None, self.problem)
+        self._changed, self._shown = state != self._shown, state
+
+    def _take_news(self) -> None:
+        """The games found on the network, and the server's answer to a join."""
         found = self.finder.found[:LISTED]
         if [g for _b, g in self.found_buttons] != found:
             self.found_buttons = [(Button(N_("Choose"), partial(self.pick, g)), g) for g in found]
@@ -132,6 +150,9 @@ class JoinScene(Scene):
             hosted = self._hosted
             host = self.app.net.host
             self.link = None
+            if self._joining is not None:  # seated: the name and colour are this player's next time too
+                self.app.settings.join_name, self.app.settings.join_color = self._joining
+                self.app.storage.save_settings(self.app.settings)
             self.app.replace_scene("lobby", link=link, url=self.link_url, hosted=hosted,
                                    addresses=host.addresses() if hosted and host else [], early=self.early,
                                    code=self._code if hosted else "")
@@ -152,7 +173,8 @@ class JoinScene(Scene):
         return False
 
     def animating(self) -> bool:
-        return self.finder.looking or self.link is not None
+        """Drawn again while it looks or connects, and once more when either ends (the answer)."""
+        return self.finder.looking or self.link is not None or self._changed
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -210,14 +232,17 @@ class JoinScene(Scene):
             blit_text(surface, head, _("Your network games"), (rx, self.kept_top - int(24 * u)), INK_DIM)
         for button, kept in zip(self.kept_buttons, self.kept):
             surface.set_clip(pygame.Rect(rx, button.rect.y, button.rect.x - rx - int(8 * u), int(60 * u)))
-            where = _("hosted here") if kept.hosted else kept.url
+            where = " · ".join([_("hosted here") if kept.hosted else kept.url]
+                               + ([turn_words(kept.turns + 1)] if kept.turns >= 0 else [])
+                               + ([format_when(kept.when, year=False)] if kept.when else []))
             blit_text(surface, text, kept.name, (rx, button.rect.y + int(2 * u)), INK)
             blit_text(surface, fonts.get(int(13 * u)), where, (rx, button.rect.y + int(4 * u) + text.get_linesize()),
                       INK_DIM)
         surface.set_clip(clip)
         super().draw(surface)
         c = self.colour.rect
-        pygame.draw.circle(surface, PLAYER_RGB[self.color], (c.right - int(16 * u), c.centery), int(7 * u))
+        if self.color:
+            pygame.draw.circle(surface, PLAYER_RGB[self.color], (c.right - int(16 * u), c.centery), int(7 * u))
         if self.link is not None:
             blit_text(surface, text, _("Connecting…"), (box.centerx, self.join_button.rect.centery), INK, "center")
         elif self.problem:

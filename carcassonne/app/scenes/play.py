@@ -125,6 +125,9 @@ class PlayScene(BoardScene):
         self.begin_turn(first=True)
 
     def exit(self) -> None:
+        table = getattr(self.turn, "table", None)
+        if self.turn.network is not None and table is not None and table.game_id:
+            self.app.net.left(table.game_id, self.game.turn_number)  # (the Join screen's row: when, which turn)
         self.turn.close()
         self.coach.close()
         self.app.storage.let_go()  # another copy of the game may now continue it
@@ -252,7 +255,8 @@ class PlayScene(BoardScene):
 
     def open_menu(self) -> None:
         self.grip.let_go()
-        self.app.push_scene("pause", save=self.save_game, before_quit=self.turn.save)
+        self.app.push_scene("pause", save=self.save_game, before_quit=self.turn.save,
+                            network=self.turn.network is not None)
 
     def open_help(self) -> None:
         self.grip.let_go()
