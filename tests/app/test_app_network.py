@@ -561,3 +561,26 @@ def test_leaving_a_network_game_keeps_it_once_with_its_turn_and_time(make_app, m
     d2.frames(1)
     assert any(t.startswith("hosted here · turn 1 · ") for t in drawn_texts(again))
     friend.link.stop()
+
+
+def test_a_long_chat_line_ends_in_an_ellipsis_and_the_chat_shows_it_whole(make_app, monkeypatch):
+    """Issue 42: long lines stopped at two lines with no "…", and the Chat showed no history."""
+    app, d, friend, scene = joined_by_bob(make_app)
+    long = "the road to the north is mine unless somebody closes the city first, " * 2
+    friend.link.send({"type": "chat", "text": long.strip()})
+    assert until(d, lambda: len(scene.turn.table.chat) == 1, seconds=10)
+    d.frames(1)
+    recording_draws(app, monkeypatch)
+    d.frames(1)
+    said = [t for t in drawn_texts(app) if t.startswith("Bob: ") or "road" in t]
+    assert len(said) == 2 and said[-1].endswith("…")
+    d.click(scene.net.chat.rect.center)
+    chat = app.top
+    assert type(chat).__name__ == "ChatDialog"
+    from carcassonne.app.ui.widgets import recording_layout
+    monkeypatch.undo()  # (the frames' own recording)
+    with recording_layout() as log:
+        app.draw()
+    whole = " ".join(t for t, _r, at, _n in log.texts if chat.said.collidepoint(at))
+    assert " ".join(whole.split()) == "Bob: " + " ".join(long.split())
+    friend.link.stop()

@@ -22,7 +22,7 @@ from ...net.protocol import clean_chat
 from ..art.assets import Assets
 from ..play.turn import TurnController
 from ..ui.intents import MOTION, PRESS, RELEASE, Intent
-from ..ui.widgets import BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap
+from ..ui.widgets import BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap, wrap_at_most
 from .net_turn import NetworkTurnController
 
 if TYPE_CHECKING:
@@ -136,7 +136,8 @@ class NetView(TableView):
 
     # ------------------------------------------------------------ actions
     def open_chat(self) -> None:
-        self.app.push_scene("chat", send=lambda text: self.turn.link.send({"type": "chat", "text": text}))
+        self.app.push_scene("chat", send=lambda text: self.turn.link.send({"type": "chat", "text": text}),
+                            history=lambda: self.table.chat)
 
     def toggle_robot(self) -> None:
         seat = self.handed_seat()
@@ -193,8 +194,8 @@ class NetView(TableView):
         recent = time.monotonic() - self._chat_at < CHAT_VISIBLE
         for entry in self.table.chat[-CHAT_SHOWN:] if recent else []:
             who = clean_name(entry.get("name", ""), "?")
-            chat += [(part, INK, False) for part in
-                     wrap(small, f"{who}: {clean_chat(str(entry.get('text', '')))}", width)[:2]]
+            chat += [(part, INK, False) for part in  # (a longer line ends in "…": the Chat has it whole)
+                     wrap_at_most(small, f"{who}: {clean_chat(str(entry.get('text', '')))}", width, 2)]
         return lines + chat[-CHAT_SHOWN:]
 
     def update(self, dt: float) -> None:

@@ -1,16 +1,17 @@
-"""The chat line of a network game: one short line typed and sent to the table."""
+"""The chat of a network game: what the table said so far, and one short line typed and sent."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...i18n import N_
+from ...engine.untrusted import clean_name
+from ...i18n import N_, _
 from ...net.protocol import MAX_CHAT, clean_chat
 from ..ui.intents import KEY, Intent
-from ..ui.widgets import Button, TextField
+from ..ui.widgets import INK, INK_DIM, Button, TextField, blit_text, wrap
 from .base import Dialog
 
 if TYPE_CHECKING:
@@ -18,14 +19,17 @@ if TYPE_CHECKING:
 
 
 class ChatDialog(Dialog):
-    """Type a line; Enter sends it to everyone at the table, Esc closes."""
+    """The table's chat, newest at the bottom, whole (the status box shows two lines of each);
+    type a line: Enter sends it to everyone at the table, Esc closes."""
 
     title = N_("Chat")
-    box_size = (560, 200)
+    box_size = (620, 460)
 
-    def __init__(self, app: App, send: Callable[[str], object]) -> None:
+    def __init__(self, app: App, send: Callable[[str], object],
+                 history: Callable[[], Sequence[dict[str, Any]]] = lambda: ()) -> None:
         super().__init__(app)
         self.send = send
+        self.history = history
         self.line = TextField("", lambda _text: None, max_len=MAX_CHAT, placeholder=N_("Say something…"))
         self.line.focused = True
         self.ok = Button(N_("Send"), self.send_line, hint="Enter", primary=True)
@@ -35,10 +39,30 @@ class ChatDialog(Dialog):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u, box = self.u, self.box
-        self.line.rect = pygame.Rect(box.x + int(24 * u), box.y + int(64 * u), box.w - int(48 * u), int(40 * u))
         bw, bh = int(160 * u), int(40 * u)
         self.ok.rect = pygame.Rect(box.right - int(24 * u) - bw, box.bottom - bh - int(18 * u), bw, bh)
         self.cancel.rect = pygame.Rect(box.x + int(24 * u), self.ok.rect.y, bw, bh)
+        self.line.rect = pygame.Rect(box.x + int(24 * u), self.ok.rect.y - int(52 * u), box.w - int(48 * u),
+                                     int(40 * u))
+        #: Where the lines said so far are shown: between the title and the line typed.
+        self.said = pygame.Rect(box.x + int(24 * u), box.y + int(60 * u), box.w - int(48 * u),
+                                self.line.rect.y - int(10 * u) - box.y - int(60 * u))
+
+    def animating(self) -> bool:
+        return True  # (a friend's line appears as it comes)
+
+    def lines(self, font: pygame.font.Font) -> list[str]:
+        """Every line said, wrapped to the box, newest last."""
+        out: list[str] = []
+        for entry in self.history():
+            who = clean_name(entry.get("name", ""), "?")
+            for line in wrap(font, f"{who}: {clean_chat(str(entry.get('text', '')))}", self.said.w):
+                while font.size(line)[0] > self.said.w and len(line) > 1:  # a word wider than the box: broken
+                    cut = next(k for k in range(len(line), 0, -1) if font.size(line[:k])[0] <= self.said.w or k == 1)
+                    out.append(line[:cut])
+                    line = line[cut:]
+                out.append(line)
+        return out
 
     def send_line(self) -> None:
         text = clean_chat(self.line.text)
@@ -51,3 +75,16 @@ class ChatDialog(Dialog):
             self.send_line()
             return True
         return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        font = self.app.assets.fonts.get(int(15 * self.u))
+        lines = self.lines(font)
+        if not lines:
+            blit_text(surface, font, _("Nothing said yet."), self.said.topleft, INK_DIM)
+            return
+        shown = lines[-max(1, self.said.h // font.get_linesize()):]  # the newest that fit
+        y = self.said.bottom - len(shown) * font.get_linesize()
+        for line in shown:
+            blit_text(surface, font, line, (self.said.x, y), INK)
+            y += font.get_linesize()
