@@ -152,3 +152,42 @@ def test_no_text_of_new_game_runs_under_a_button(make_app, language, size, perce
     finally:
         i18n.set_language("en")
     assert {k: v for k, v in found.items() if v} == {}
+
+
+@pytest.mark.parametrize(("language", "size", "turns"), [("en", (1280, 800), 23), ("de", (1024, 768), 7),
+                                                         ("fr", (1024, 768), 7), ("en", (1280, 720), 23)])
+def test_the_turn_title_keeps_clear_of_the_tiles_left(make_app, language, size, turns, monkeypatch):
+    """Issue 42: "Turn 23: Bob's turn (computer, normal)" ran into "Tiles left" at 1280×800, and
+    "Zug 8: Bob ist dran (Computer, leicht)" at 1024×768."""
+    from concurrent.futures import Future
+
+    from carcassonne import i18n
+    from carcassonne.app.driver import random_game
+    from carcassonne.app.play.players import Thinker
+    from carcassonne.app.session import play
+    from carcassonne.app.ui.widgets import recording_layout
+    from carcassonne.engine.record import Seat
+
+    monkeypatch.setattr(Thinker, "ask", lambda self, bot, game: Future())  # (Bob thinks for ever: his title stays)
+    app = make_app(size=size)
+    d = Driver(app)
+    d.resize(size)
+    i18n.set_language(language)
+    try:
+        game = random_game(app.tiles, turns, seed=5, names=["Annabelle", "Bob"])
+        play(app, game, [Seat("Annabelle", "red"), Seat("Bob", "blue", "ai:normal")])
+        scene = app.top
+        d.frames(2)
+        assert scene.turn.seat.name == "Bob"
+        with recording_layout() as log:
+            app.draw()
+    finally:
+        i18n.set_language("en")
+    top = scene.rects["top"]
+    line = [(t, r) for t, r, at, _n in log.texts if top.collidepoint(at)]
+    title = next(r for t, r in line if "Bob" in t)
+    left = next(r for t, r in line if any(w in t for w in ("Tiles left", "Verbleibende", "restantes", "Quedan",
+                                                           "Plättchen", "tuiles", "fichas")))
+    buttons = [b.rect for b in scene.buttons.values() if b.visible and b.rect.colliderect(top)]
+    assert title.right < left.left
+    assert not any(title.colliderect(b) or left.colliderect(b) for b in buttons)

@@ -21,7 +21,7 @@ from ..board.camera import Camera
 from ..board.sprites import tinted
 from ..ui.panels import draw_player_card, draw_side_panel, player_rgb
 from ..ui.textcache import render_text
-from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, blit_text, draw_panel, wrap
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, blit_text, cut, draw_panel, wrap
 from .drag import Drag
 
 Colour = tuple[int, int, int]
@@ -148,17 +148,20 @@ LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "
 
 def draw_turn_line(surface: pygame.Surface, top: pygame.Rect, x: int, seat: Seat | None, turn_number: int,
                    tiles_left: int, right: int, assets: Assets, u: float) -> None:
-    """In the top bar, from ``x``: whose turn it is; ending at ``right``: the tiles left."""
+    """In the top bar, from ``x``: whose turn it is, in smaller letters (then cut) rather than
+    into the tiles left, which end at ``right``."""
     fonts = assets.fonts
+    left = blit_text(surface, fonts.get(int(17 * u)), _("Tiles left: {count}").format(count=tiles_left),
+                     (right, top.centery), INK, "midright").left
     if seat is not None:
         level = _(LEVEL_NAMES.get(seat.ai_level or "", ""))
         who = (_("Turn {number}: {name}'s turn (computer, {level})").format(number=turn_number, name=seat.name,
                                                                           level=level)
                if seat.is_ai else _("Turn {number}: {name}'s turn").format(number=turn_number, name=seat.name))
-        blit_text(surface, fonts.get(int(18 * u), "bold"), who, (x + int(24 * u), top.centery),
-                  player_rgb(seat), "midleft")
-    blit_text(surface, fonts.get(int(17 * u)), _("Tiles left: {count}").format(count=tiles_left),
-              (right, top.centery), INK, "midright")
+        start = x + int(24 * u)
+        room = max(1, left - int(16 * u) - start)
+        font = fonts.fitting(who, room, tuple(int(px * u) for px in (18, 17, 16, 15, 14, 13)), "bold")
+        blit_text(surface, font, cut(font, who, room), (start, top.centery), player_rgb(seat), "midleft")
 
 
 def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: HandSlot, assets: Assets, u: float) -> None:
