@@ -191,3 +191,31 @@ def test_the_turn_title_keeps_clear_of_the_tiles_left(make_app, language, size, 
     buttons = [b.rect for b in scene.buttons.values() if b.visible and b.rect.colliderect(top)]
     assert title.right < left.left
     assert not any(title.colliderect(b) or left.colliderect(b) for b in buttons)
+
+
+def test_a_finished_game_is_kept_as_a_replay_with_its_result_and_can_be_deleted(make_app):
+    """Issue 42: a finished game's autosave was deleted at the end, and the game vanished from
+    Replays. It is kept in replays/, listed with its result, and Delete (twice) removes it."""
+    from carcassonne.app.driver import random_game
+    from carcassonne.app.session import play
+    from carcassonne.engine.record import Seat
+
+    app = make_app()
+    d = Driver(app)
+    seats = [Seat("Ann", "red", "ai:easy"), Seat("Bob", "blue", "ai:easy")]
+    game = random_game(app.tiles, 68, seed=3)
+    play(app, game, seats)
+    assert d.run_until(lambda: type(app.top).__name__ in ("FinalBoardScene", "ResultsScene"), 4000, seconds=120)
+    assert not app.storage.autosaves()  # no longer in progress...
+    kept = list(app.storage.replays_dir.glob("*.carc.json"))
+    assert len(kept) == 1  # ...but kept to watch again
+    app.replace_scene("title")
+    dialog = app.push_scene("replays")
+    d.frames(1)
+    row = next(b for b in dialog.rows if b.on_click.args == (kept[0],))
+    assert row.text().startswith("Ann ") and row.text().endswith((" won", " shared the win"))
+    index = dialog.rows.index(row)
+    d.click(dialog.deletes[index].rect.center)
+    assert dialog.deletes[index].label == "Sure?" and kept[0].is_file()
+    d.click(dialog.deletes[index].rect.center)
+    assert not kept[0].exists() and kept[0] not in dialog.paths

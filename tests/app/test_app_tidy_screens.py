@@ -72,7 +72,10 @@ def test_the_replays_list_names_a_saved_game_by_its_players_scores_and_date(make
     dialog = app.push_scene("replays")
     Driver(app).frames(1)
     row = next(b for b in dialog.rows if b.on_click.args == (path,))
-    assert row.text() == " · ".join(f"{s.name} {score}" for s, score in zip(SEATS, whole.scores))
+    best = max(whole.scores)
+    result = (f"{SEATS[whole.scores.index(best)].name} won" if whole.scores.count(best) == 1
+              else "Ann and Bob shared the win")
+    assert row.text() == " · ".join(f"{s.name} {score}" for s, score in zip(SEATS, whole.scores)) + " · " + result
     assert row.hint_text() == format_when(path.stat().st_mtime, year=False)
     assert "game_" not in row.text()
 

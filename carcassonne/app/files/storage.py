@@ -403,8 +403,9 @@ class Storage:
         return path.parent == self.autosaves_dir or path == self.root / LEGACY_AUTOSAVE
 
     def delete_save(self, path: Path) -> None:
-        """Delete a saved game or an autosave (only ever one of ours)."""
-        ours = path.parent in (self.saves_dir, self.autosaves_dir) or path == self.root / LEGACY_AUTOSAVE
+        """Delete a saved game, an autosave or a finished game's replay (only ever one of ours)."""
+        ours = (path.parent in (self.saves_dir, self.autosaves_dir, self.replays_dir)
+                or path == self.root / LEGACY_AUTOSAVE)
         if not ours or not path.name.endswith(SAVE_SUFFIX):
             raise ValueError(f"not a saved game: {path}")
         path.unlink(missing_ok=True)
@@ -428,12 +429,25 @@ class Storage:
         """A record, or RecordError with a one-line reason."""
         return GameRecord.load(path)
 
-    def save_game(self, record: GameRecord) -> Path:
-        """Save a copy under a new name, claimed by creating the file (two copies saving in the
-        same second get two names), then written whole over the empty claim."""
-        self.saves_dir.mkdir(parents=True, exist_ok=True)
+    def keep_finished(self, record: GameRecord) -> Path | None:
+        """A finished game kept among the replays (its autosave goes: it is no longer in progress);
+        None if it cannot be written (noted as any failed write is, never raised)."""
+        try:
+            path = self.save_game(record, self.replays_dir)
+        except OSError as exc:
+            self.problem = f"{shown_path(self.replays_dir.name)}: {exc.strerror or exc}"
+            return None
+        self.problem = None
+        return path
+
+    def save_game(self, record: GameRecord, folder: Path | None = None) -> Path:
+        """Save a copy under a new name (in ``folder``, default the saves), claimed by creating the
+        file (two copies saving in the same second get two names), then written whole over the
+        empty claim."""
+        folder = folder or self.saves_dir
+        folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
-        for path in _names(self.saves_dir, f"game_{stamp}"):
+        for path in _names(folder, f"game_{stamp}"):
             try:
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
             except FileExistsError:

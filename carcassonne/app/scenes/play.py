@@ -187,6 +187,7 @@ class PlayScene(BoardScene):
     def finish_game(self) -> None:
         final = self.game.finish() if not self.game.finished else [e for e in self.game.events if e.final]
         if self.turn.network is None:  # (a network game's record is the server's)
+            self.app.storage.keep_finished(self.turn.record())  # among the replays, with its result
             self.app.storage.clear_autosave()
         self.app.replace_scene("final", game=self.game, seats=self.seats, final=final,  # scored on the board
                                hints=list(self.turn.hints_used))

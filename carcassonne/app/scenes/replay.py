@@ -418,8 +418,20 @@ class ReplayScene(BoardScene):
                           "bottomleft")
 
 
+def result_words(players: tuple[str, ...], scores: tuple[int, ...]) -> str:
+    """A finished game's result: "Ann won", or who shared the first place."""
+    if not players or len(players) != len(scores):
+        return ""
+    best = max(scores)
+    winners = [name for name, score in zip(players, scores) if score == best]
+    if len(winners) == 1:
+        return _("{name} won").format(name=winners[0])
+    return _("{names} shared the win").format(names=_(" and ").join(winners))
+
+
 class ReplaysDialog(Dialog):
-    """Pick a record to watch: the autosave, saved games, replays/, or a typed path."""
+    """Pick a record to watch: the autosave, saved games, finished games (kept in replays/ with
+    their result), or a typed path; delete one of ours with a second click."""
 
     title = N_("Watch a replay")
     box_size = (680, 580)
@@ -429,6 +441,9 @@ class ReplaysDialog(Dialog):
         self.paths: list[Path] = app.storage.list_replays()
         self.scroll = 0
         self.rows: list[Button] = []
+        self.deletes: list[Button] = []
+        #: The record whose Delete was clicked once (the next click deletes it).
+        self.armed: Path | None = None
         self.path_text = ""
         self.field = TextField("", self._typed, max_len=240, placeholder=N_("or type a path to a .carc.json"))
         self.open_btn = Button(N_("Open"), self._open_typed)
@@ -455,13 +470,16 @@ class ReplaysDialog(Dialog):
         top = self.box.y + int(70 * u)
         room = max(1, (self.field.rect.top - int(12 * u) - top) // (rh + gap))
         self.scroll = max(0, min(self.scroll, max(0, len(self.paths) - room)))
-        self.rows = []
+        self.rows, self.deletes = [], []
+        delete_w = int(96 * u)
         for i, path in enumerate(self.paths[self.scroll:self.scroll + room]):
             summary = summarize(self.app.storage, path, self.app.tiles)  # as the Load list shows a game
             if self.app.storage.is_autosave(path):
                 players = summary.players
                 label = (_("In progress: {players}").format(players=" · ".join(players)) if players
                          else _("Autosave (game in progress)"))
+            elif summary.players and summary.finished:  # (a finished game: its result too)
+                label = f"{summary.standings} · {result_words(summary.players, summary.scores)}"
             elif summary.players:
                 label = summary.standings
             else:  # unreadable: its name (opening it says why)
@@ -471,9 +489,27 @@ class ReplaysDialog(Dialog):
             except OSError:
                 when = ""
             b = Button(label, partial(self.watch, path), hint=when)
-            b.rect = pygame.Rect(self.box.x + int(24 * u), top + i * (rh + gap), self.box.w - int(48 * u), rh)
+            b.rect = pygame.Rect(self.box.x + int(24 * u), top + i * (rh + gap),
+                                 self.box.w - int(56 * u) - delete_w, rh)
             self.rows.append(b)
-        self.widgets = [*self.rows, self.field, self.open_btn, self.back]
+            delete = Button(N_("Sure?") if path == self.armed else N_("Delete"), partial(self._delete, path))
+            delete.rect = pygame.Rect(b.rect.right + int(8 * u), b.rect.y, delete_w, rh)
+            self.deletes.append(delete)
+        self.widgets = [*self.rows, *self.deletes, self.field, self.open_btn, self.back]
+
+    def _delete(self, path: Path) -> None:
+        """The first click asks (the button says "Sure?"), the second deletes the record."""
+        if self.armed != path:
+            self.armed = path
+        else:
+            self.armed = None
+            try:
+                self.app.storage.delete_save(path)
+            except (OSError, ValueError) as exc:
+                self.app.push_scene("message", title=N_("Cannot delete this game"), text=str(exc))
+                return
+            self.paths.remove(path)
+        self._rows()
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == WHEEL:
