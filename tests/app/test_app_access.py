@@ -219,3 +219,36 @@ def test_a_finished_game_is_kept_as_a_replay_with_its_result_and_can_be_deleted(
     assert dialog.deletes[index].label == "Sure?" and kept[0].is_file()
     d.click(dialog.deletes[index].rect.center)
     assert not kept[0].exists() and kept[0] not in dialog.paths
+
+
+def deck_tile_sizes(make_app, monkeypatch, size):  # noqa: ANN001, ANN201
+    """The sizes the Still to come grid draws its tiles at, six players at ``size`` with Inns &
+    Cathedrals (41 kinds), and the deck's area."""
+    from carcassonne.app.driver import random_game
+    from carcassonne.app.play import hud
+    from carcassonne.app.session import play
+    from carcassonne.engine import Rules
+    from carcassonne.engine.record import Seat
+
+    app = make_app(size=size)
+    d = Driver(app)
+    d.resize(size)
+    names = ["Ann", "Bob", "Cid", "Dora", "Eve", "Finn"]
+    colours = ["red", "blue", "green", "yellow", "black", "pink"]
+    game = random_game(app.tiles, 3, seed=2, names=names, rules=Rules(inns_cathedrals=True))
+    play(app, game, [Seat(n, c) for n, c in zip(names, colours)])
+    scene = app.top
+    d.frames(1)
+    sizes: list[int] = []
+    plain = app.assets.tiles.sized
+    monkeypatch.setattr(app.assets.tiles, "sized", lambda tile, r, px, quick=False: (sizes.append(px),
+                                                                                     plain(tile, r, px, quick))[1])
+    hud.draw_deck(app.screen, scene.rects["deck"], scene.panel.deck_left, app.assets, scene.u)
+    return sizes, scene.rects["deck"]
+
+
+def test_still_to_come_fills_its_room_with_six_players(make_app, monkeypatch):
+    """Issue 42: at 1920×1080 with six players the tiles still to come were about 16 px under their
+    counts, with free space below them."""
+    sizes, area = deck_tile_sizes(make_app, monkeypatch, (1920, 1080))
+    assert len(sizes) >= 30 and min(sizes) >= 32, (min(sizes), area)

@@ -271,12 +271,8 @@ def draw_deck(surface: pygame.Surface, area: pygame.Rect, counts: Mapping[str, i
     if not kinds:
         return
     top = area.y + int(20 * u)
-    cols = 6
-    cell = area.w // cols
-    rows = max(1, math.ceil(len(kinds) / cols))
-    cell = min(cell, max(12, (area.bottom - top) // rows))
-    cols = max(1, area.w // cell)
-    size = int(cell * 0.78)
+    cell, cols = deck_grid(area.w, area.bottom - top, len(kinds))
+    size = int(cell * 0.84)
     small = assets.fonts.get(max(9, int(cell * 0.3)), "bold")
     for i, k in enumerate(kinds):
         cx = area.x + (i % cols) * cell
@@ -288,6 +284,18 @@ def draw_deck(surface: pygame.Surface, area: pygame.Rect, counts: Mapping[str, i
         bg = tag.get_rect(bottomright=(cx + size, cy + size)).inflate(4, 0)
         pygame.draw.rect(surface, (20, 20, 20), bg, border_radius=3)
         surface.blit(tag, tag.get_rect(center=bg.center))
+
+
+def deck_grid(width: int, height: int, kinds: int, most: int = 6) -> tuple[int, int]:
+    """The largest square cell (and the columns) in which ``kinds`` tiles fit ``width`` ×
+    ``height``, at least ``most`` a row when there is room: with six players' cards above it, the
+    grid fills what is left rather than a few rows of tiny tiles over empty space."""
+    best = (max(12, min(width // max(1, most), height)), max(1, most))
+    for cell in range(min(width // max(1, min(most, kinds)), height), 11, -1):
+        cols = max(1, width // cell)
+        if math.ceil(kinds / cols) * cell <= height:
+            return cell, cols
+    return best
 
 
 def track_inner(track: pygame.Rect, u: float) -> pygame.Rect:
