@@ -31,6 +31,12 @@ READ_FIRST = N_("Read the coach's line, then press Next.")
 MISSED_GOAL = N_("Not quite: {hint} Try again.")
 #: Said when a legal move misses the goal and the step has no hint of its own.
 NO_HINT = N_("that is legal, but not what this step asks.")
+#: Said when an ordinary follower stands where the step asks for another figure (a monk where
+#: the abbot should go).
+WRONG_FIGURE = N_("Not quite: that is an ordinary follower, and this step asks for {figure}: drag it from your "
+                  "card (beside your followers), or press F until it stands on the tile. Try again.")
+#: The figures a step may ask for, as the coach names them.
+FIGURE_NAMES = {"abbot": N_("your abbot"), "big": N_("your big follower")}
 
 
 @dataclass(frozen=True)
@@ -179,6 +185,15 @@ class LessonRunner:
         return self.game.draw()
 
     # -------------------------------------------------------------- moves
+    def wrong_square(self, x: int, y: int) -> Note | None:
+        """A tile laid (not yet confirmed) on another square than the step asks for: the coach's
+        hint at once, as the drop is made, rather than after Enter (None: the square is right, or
+        the step names none)."""
+        step = self.step
+        if step is None or step.reading or "at" not in step.goal or tuple(step.goal["at"]) == (x, y):
+            return None
+        return self._answer(MISSED, Note(MISSED_GOAL, {"hint": step.hint or NO_HINT})).note
+
     def try_move(self, move: Move) -> Outcome:
         """The learner plays ``move`` for the current step."""
         step = self.step
@@ -192,6 +207,10 @@ class LessonRunner:
         if not goal_met(step.goal, move, events, self.game):
             while len(self.game.history) > mark:
                 self.game.pop()
+            wanted = step.goal.get("follower")
+            if (wanted in FIGURE_NAMES and move.figure is not None and move.figure.kind == FOLLOWER.name
+                    and goal_met({k: v for k, v in step.goal.items() if k != "follower"}, move, events, self.game)):
+                return self._answer(MISSED, Note(WRONG_FIGURE, {"figure": FIGURE_NAMES[wanted]}), tuple(events))
             return self._answer(MISSED, Note(MISSED_GOAL, {"hint": step.hint or NO_HINT}), tuple(events))
         if step.reply is not None:
             self.game.play(self._reply(step.reply))

@@ -136,14 +136,48 @@ def test_a_move_that_misses_the_goal_is_refused_and_the_tile_keeps_its_turn(make
     wrong = next(c for c in sorted(scene.turn.legal_cells(180)) if c != (0, -1))
     while scene.turn.rotation != 180:
         d.key(pygame.K_r)
-    drag_tile(d, scene, *wrong)
-    d.key(pygame.K_RETURN)
+    drag_tile(d, scene, *wrong)  # issue 42: said as the tile is dropped, not only after Enter
     assert scene.runner.index == 1 and scene.game.tile_at(*wrong) is None
     assert scene.turn.tile == "E" and scene.turn.pending is None
     assert scene.turn.rotation == 180, "the tile comes back as the learner turned it"
     assert note_words(scene.runner.note).startswith("Not quite")
     assert scene.flow.message.text.startswith("Not quite"), "said under the board too"
     assert scene.turn.can_act
+    d.key(pygame.K_RETURN)
+    assert scene.runner.index == 1 and scene.turn.pending is None
+
+
+def test_a_drop_on_another_square_than_the_first_step_asks_is_answered_at_once(make_app):
+    """Issue 42: lesson 1 accepted a drop on the wrong square and said "Not quite" only after Enter."""
+    app, d, scene = open_lesson(make_app, 0)
+    wrong = next(c for c in sorted(scene.turn.legal_cells(0)) if c != (1, 0))
+    drag_tile(d, scene, *wrong)
+    assert scene.turn.pending is None and scene.turn.tile == "U"
+    assert scene.flow.message.text.startswith("Not quite: put this road tile on the square framed in yellow")
+    d.key(pygame.K_TAB)  # Tab goes to the step's square only
+    assert scene.turn.pending is not None and (scene.turn.pending.x, scene.turn.pending.y) == (1, 0)
+
+
+def test_a_monk_where_the_abbot_should_go_is_told_apart(make_app):
+    """Issue 42: in lesson 8 a monk dropped where the abbot should go got the step's plain hint."""
+    app, d, scene = open_lesson(make_app, 7)
+    play_step(d, scene)  # step 1: the abbot in the garden
+    d.run_until(lambda: scene.runner.step.reading, 400)
+    d.key(pygame.K_n)  # step 2: reading
+    d.run_until(lambda: scene.turn.can_act, 400)
+    play_step(d, scene)  # step 3: the abbot taken back
+    d.run_until(lambda: scene.turn.can_act, 400)
+    step = scene.runner.step
+    assert step.goal == {"at": [1, 2], "follower": "abbot"}
+    assert "so many tiles around" not in step.text  # (the square has fewer neighbours than the garden had)
+    move = step.solution
+    scene.turn.rotation = move.rotation
+    drag_tile(d, scene, move.x, move.y)
+    d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, "cloister"), steps=3)
+    assert scene.turn.figure is not None and scene.turn.figure.kind == "follower"
+    d.key(pygame.K_RETURN)
+    assert scene.flow.message.text.startswith("Not quite: that is an ordinary follower, and this step asks for "
+                                              "your abbot")
 
 
 def test_a_follower_is_dragged_from_the_card_onto_a_place_that_lights_its_feature(make_app):

@@ -10,7 +10,8 @@ the steps the lesson's free game is an ordinary game against the Easy computer p
 
 from __future__ import annotations
 
-from ...engine import IllegalMoveError, ScoreEvent
+from ...engine import IllegalMoveError, Placement, ScoreEvent
+from ...engine.errors import Reason
 from ...engine.record import Seat
 from ...tutorial import DONE, LessonRunner
 from .turn import ANIMATING, TurnController
@@ -29,6 +30,24 @@ class LessonTurn(TurnController):
         """A person may place, turn and confirm now: not while the coach asks to read on."""
         step = self.runner.step
         return super().can_act and not (step is not None and step.reading)
+
+    def place(self, x: int, y: int, rotation: int | None = None) -> Reason | None:
+        """Lay the tile; on a square the step does not ask for it comes back to the hand at once,
+        with the coach's hint (the runner's note, which the screen says)."""
+        reason = super().place(x, y, rotation)
+        if reason is None and not self.runner.in_free_game and self.runner.wrong_square(x, y) is not None:
+            self.pick_up()  # (turned as the learner turned it)
+        return reason
+
+    def tab_placements(self) -> list[Placement]:
+        """Tab walks through the placements on the step's square when it names one (the others
+        would only come back with the coach's hint)."""
+        every = super().tab_placements()
+        step = self.runner.step
+        if self.runner.in_free_game or step is None or "at" not in step.goal:
+            return every
+        at = tuple(step.goal["at"])
+        return [p for p in every if (p.x, p.y) == at] or every
 
     def confirm(self, skip_follower: bool = False) -> list[ScoreEvent] | None:
         """The learner's move: played with the scripted reply if it reaches the step's goal;

@@ -468,13 +468,18 @@ class TurnController:
         (keyboard play, Tab); None if it fits nowhere."""
         if self.tile is None:
             return None
-        placements = sorted(self.game.legal_placements(self.tile))
+        placements = self.tab_placements()
         if not placements:
             return None
         self._tab_index = (self._tab_index + step) % len(placements)
         p = placements[self._tab_index]
         self.place(p.x, p.y, p.rotation)
         return p
+
+    def tab_placements(self) -> list[Placement]:
+        """The placements Tab walks through, in board order: every legal one."""
+        assert self.tile is not None
+        return sorted(self.game.legal_placements(self.tile))
 
     def pick_up(self) -> None:
         """Take the pending tile back into the hand slot (keeps its rotation)."""

@@ -110,6 +110,9 @@ class TurnActions:
         tile, reason = self.turn.tile, self.turn.place(x, y)
         if tile is None:
             return
+        if reason is None and self.turn.pending is None:  # taken back at once: a lesson's coach says why
+            self.flow.failed_cell = (x, y)
+            return
         if reason is None:
             self.flow.failed_cell = None
             self.sounds.play("place")
