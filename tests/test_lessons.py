@@ -185,3 +185,14 @@ def test_a_step_that_takes_any_square_moves_the_computers_reply_off_the_square_t
     reply = runner.game.history[-1]
     assert reply.tile == step.reply.tile and (reply.x, reply.y) != (step.reply.x, step.reply.y)
     assert runner.game.tile_at(taken.x, taken.y) is not None and runner.game.current == 0
+
+
+def test_the_readme_counts_the_lessons_there_are():
+    """Issue 42: the README said seven lessons when there were nine."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    count = len(list((root / "resources" / "lessons").glob("*.json")))
+    words = {7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert f"has {words[count]} short lessons" in readme

@@ -252,3 +252,48 @@ def test_still_to_come_fills_its_room_with_six_players(make_app, monkeypatch):
     counts, with free space below them."""
     sizes, area = deck_tile_sizes(make_app, monkeypatch, (1920, 1080))
     assert len(sizes) >= 30 and min(sizes) >= 32, (min(sizes), area)
+
+
+def two_people(make_app, seed: str = "11"):  # noqa: ANN001, ANN201
+    from test_app_scenes import first_turn
+
+    return first_turn(make_app)
+
+
+def test_the_press_r_advice_goes_once_the_tile_is_turned(make_app):
+    """Issue 42: "It fits here if you turn it: press R once" stayed after R was pressed."""
+    from carcassonne.engine import Placement
+
+    d, scene, game = two_people(make_app)
+
+    def turned_only():  # noqa: ANN202 - a square where the tile fits only when turned
+        tile = scene.turn.tile
+        return next((p for p in sorted(game.legal_placements(tile)) if p.rotation != scene.turn.rotation
+                     and game.why_not_placement(Placement(tile, p.x, p.y, scene.turn.rotation)) is not None
+                     and (p.x, p.y) not in scene.turn.legal_cells()), None)
+
+    while turned_only() is None:  # (turns played until a tile fits somewhere only when turned)
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_SPACE)
+        d.key(pygame.K_SPACE)
+        d.key(pygame.K_RETURN)  # the hand-over
+    fits_turned = turned_only()
+    scene.moves.drop_tile(fits_turned.x, fits_turned.y)
+    d.frames(1)
+    assert "press R" in scene.message
+    d.key(pygame.K_r)
+    assert "press R" not in scene.message
+
+
+def test_a_cards_tooltip_projects_the_score_its_arrow_shows(make_app):
+    """Issue 42: with the abbot taken back (or any figure laid this turn) the card said "→ 7" and its
+    tooltip "6 if the game ended now": both count the turn's tile and figure now."""
+    d, scene, game = two_people(make_app)
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_f)
+    assert scene.turn.figure is not None
+    d.move(scene.card_rects[0].center)
+    d.frames(2)
+    card = scene.panel.cards[0]
+    assert scene.tip is not None
+    assert f"{card.projected} if the game ended now" in scene.tip.lines[0]

@@ -112,8 +112,9 @@ def play_tip(turn: TurnController, aids: Aids, *, card: int | None, cell: tuple[
     the pointer, allowed or not. While dragging only a drop that would fail is explained.
     """
     game = turn.game
-    if card is not None:
-        proj = aids.projected()
+    if card is not None:  # (as the card's "→": the tile and figure step laid this turn counted)
+        p = turn.pending
+        proj = aids.projected(p.with_figure(turn.figure) if p is not None else None)
         return Tip([_("{name}: {points} points now, {projected} if the game ended now (final scoring of "
                       "every feature with a follower on it).").format(name=game.names[card],
                                                                        points=game.scores[card],

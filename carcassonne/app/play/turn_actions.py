@@ -39,6 +39,9 @@ class TurnActions:
         if self.turn.can_act:
             self.turn.rotate(step)
             self.sounds.play("click")
+            if self.flow.failed_cell is not None:  # a refused drop's "press R twice" is out of date now
+                self.flow.failed_cell = None
+                self.flow.say("", INK, 0)
 
     def undo(self) -> None:
         if self.turn.can_act and self.turn.undo():
