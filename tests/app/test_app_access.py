@@ -297,3 +297,26 @@ def test_a_cards_tooltip_projects_the_score_its_arrow_shows(make_app):
     card = scene.panel.cards[0]
     assert scene.tip is not None
     assert f"{card.projected} if the game ended now" in scene.tip.lines[0]
+
+
+def test_a_newcomer_reads_that_tab_plays_and_the_keys_choice_is_ringed(make_app):
+    """Issue 42: whole games play with Tab, F, Space and Enter; the turn's first words say so, and
+    the square and place chosen by keys are ringed (black and white, for any colour vision)."""
+    from carcassonne.app.board.sprites import FocusRing
+
+    d, scene, game = two_people(make_app)
+    assert scene.message.endswith("drag the tile onto the board, or press Tab.")
+    d.key(pygame.K_TAB)
+    assert scene.board_marks().focus
+    rings = [s for s in scene.board.sprites if isinstance(s, FocusRing)]
+    assert [r.spot for r in rings] == [None]  # the square
+    assert "F picks a follower place" in scene.message
+    d.key(pygame.K_f)
+    d.frames(1)
+    rings = [s for s in scene.board.sprites if isinstance(s, FocusRing)]
+    assert sorted(str(r.spot) for r in rings) == sorted(["None", scene.turn.figure.place])  # and the place
+    view = scene.view_area()
+    assert all(view.colliderect(r.rect) for r in rings)
+    scene.turn.pick_up()
+    d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*sorted(scene.turn.legal_cells())[0]))
+    assert scene.turn.pending is not None and not scene.board_marks().focus  # (the mouse's choice: no ring)

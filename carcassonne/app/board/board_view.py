@@ -30,6 +30,7 @@ from .sprites import (
     BoardTile,
     CellMark,
     DeadMark,
+    FocusRing,
     GhostFollower,
     GhostTile,
     LastFollowerMark,
@@ -90,6 +91,9 @@ class BoardMarks:
     #: with the points it will score.
     leaving: FigureAt | None = None
     leaving_points: int | None = None
+    #: Keyboard play: the square (and the pending figure's place) chosen with the keys, ringed
+    #: in black and white so it shows on any tile whatever one's colour vision.
+    focus: bool = False
 
 
 class BoardView:
@@ -226,6 +230,10 @@ class BoardView:
         tile.pending = True
         self._add(tile, "board")
         self._add(CellMark(p.x, p.y, PENDING, frame=4), "marks")
+        if m.focus:
+            self._add(FocusRing(p.x, p.y, o, None), "labels")
+            if m.pending_figure is not None and not m.pending_figure.action:
+                self._add(FocusRing(p.x, p.y, o, m.pending_figure.place), "labels")
         if m.pending_figure is not None and not m.pending_figure.action:
             step = m.pending_figure
             self.pending_follower = BoardFollower(p.x, p.y, o, step.place, m.colour, self.assets, kind=step.kind)

@@ -110,6 +110,38 @@ class CellMark(BoardSprite):
         self.rect = pygame.Rect(round(sx), round(sy), px, px)
 
 
+class FocusRing(BoardSprite):
+    """The keyboard's focus: a black and white ring round the square (``spot`` None) or round the
+    place ``spot`` of the tile on it, chosen with Tab and F; seen on any tile, in any colour vision."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str | None) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot = x, y, o, spot
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        w = max(2, px // 30)
+        if self.spot is None:
+            size = px + 4 * w
+            img = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.rect(img, (0, 0, 0, 255), img.get_rect(), 2 * w, border_radius=max(3, px // 12))
+            pygame.draw.rect(img, (255, 255, 255, 255), img.get_rect().inflate(-w, -w), w,
+                             border_radius=max(3, px // 12))
+            sx, sy = camera.to_screen(self.x, self.y)
+            self.image, self.rect = img, img.get_rect(topleft=(round(sx) - 2 * w, round(sy) - 2 * w))
+            return
+        r = max(10, round(px * 0.2))
+        img = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        c = (r + 1, r + 1)
+        pygame.draw.circle(img, (0, 0, 0, 255), c, r, 2 * w)
+        pygame.draw.circle(img, (255, 255, 255, 255), c, r - w, w)
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.image, self.rect = img, img.get_rect(center=(round(sx), round(sy)))
+
+
 class DeadMark(BoardSprite):
     """A dead spot: a square no tile left in the box can fill (hatched, with a cross)."""
 

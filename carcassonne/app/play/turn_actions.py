@@ -79,6 +79,7 @@ class TurnActions:
         """Tab: put the tile on the next legal square (keyboard play)."""
         p = self.turn.place_next(step) if self.turn.can_act else None
         if p is not None:
+            self.by_keys = True
             self.follow(p.x, p.y)
             x, y = p.x, p.y
             self.flow.say(lambda: _("Tile placed {where}. Enter confirms, F picks a follower place, Tab moves it.")
@@ -91,10 +92,15 @@ class TurnActions:
         if not self.turn.spots():
             self.flow.say(_("No follower can go on this tile."), INK_DIM)
             return
+        self.by_keys = True
         self.turn.next_figure()
+
+    #: The square and place of this turn were chosen with the keys (Tab, F): the board rings them.
+    by_keys = False
 
     def dropped(self, done: Drop) -> None:
         """Carry out what a release meant (:func:`carcassonne.app.play.drag.drop`)."""
+        self.by_keys = False
         if done.kind == "place" and done.cell is not None:
             self.drop_tile(*done.cell)
         elif done.kind == "figure" and done.step is not None:
@@ -122,7 +128,8 @@ class TurnActions:
             self.follow(x, y)
             others = first("laid_words", self.turn.figure_steps())
             if self.turn.spots():
-                self.flow.say(_("Placed. Drag a follower onto a lit place, or press Space for none."), INK)
+                self.flow.say(_("Placed. Drag a follower onto a lit place (or press F), or press Space for none."),
+                              INK)
             elif others is not None:
                 self.flow.say(others, INK)
             else:

@@ -64,7 +64,7 @@ class TurnFlow:
         elif turn.phase == HUMAN and turn.bonus_turn:
             self.say(lambda: _("{name} filled a hole: play again (house rule).").format(name=name))
         elif turn.phase == HUMAN:
-            self.say(lambda: _("Your turn, {name}: drag the tile onto the board.").format(name=name))
+            self.say(lambda: _("Your turn, {name}: drag the tile onto the board, or press Tab.").format(name=name))
 
     def scoring_shown(self) -> bool:
         """The last turn's scoring has played: no animation left and every marker arrived."""

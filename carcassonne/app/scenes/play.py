@@ -155,6 +155,7 @@ class PlayScene(BoardScene):
         """Start the next turn: results when the deck is empty, the AI, or a hand-over.
         The last turn's messages go with it."""
         self.grip.let_go()
+        self.moves.by_keys = False
         if self.turn.begin_turn(first) == OVER:
             self.finish_game()
         else:
@@ -377,7 +378,7 @@ class PlayScene(BoardScene):
                 return True
             self.show_lit_squares()
             name = self.turn.seat.name
-            self.say(lambda: _("{name}: drag the tile onto the board.").format(name=name))
+            self.say(lambda: _("{name}: drag the tile onto the board, or press Tab.").format(name=name))
             return True
         if self.phase == DECIDE and clicked and self.rects["board"].collidepoint(intent.pos):
             self.decide_at(intent.pos)
@@ -512,6 +513,8 @@ class PlayScene(BoardScene):
         shown = self.coach.shown
         if shown is not None and self.aids_on and self.phase == HUMAN and self.turn.pending is None:
             marks = replace(marks, ghost=shown.move)
+        if self.moves.by_keys and marks.pending is not None and self.drag is None:
+            marks = replace(marks, focus=True)  # (the square and place chosen with Tab and F, ringed)
         return marks
 
     def update_view(self) -> None:
