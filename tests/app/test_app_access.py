@@ -320,3 +320,23 @@ def test_a_newcomer_reads_that_tab_plays_and_the_keys_choice_is_ringed(make_app)
     scene.turn.pick_up()
     d.drag(scene.hand_tile_rect().center, scene.camera.cell_center(*sorted(scene.turn.legal_cells())[0]))
     assert scene.turn.pending is not None and not scene.board_marks().focus  # (the mouse's choice: no ring)
+
+
+def test_the_score_track_names_each_marker_by_its_initial(make_app):
+    """Issue 42: nothing tells players apart by colour alone; on the track each marker carries its
+    player's initial (the cards name them, the farm owners' view names the leaders)."""
+    from carcassonne.app.play import hud
+    from carcassonne.app.ui import textcache
+    from carcassonne.engine.record import Seat
+
+    app = make_app()
+    drawn: list[str] = []
+    plain = textcache.render_text
+    hud_render = hud.render_text
+    try:
+        hud.render_text = lambda font, text, colour: (drawn.append(text), plain(font, text, colour))[1]
+        hud.draw_track(app.screen, pygame.Rect(10, 10, 600, 34), [Seat("Ann", "red"), Seat("Bob", "green")],
+                       [3.0, 3.0], app.assets, 1.0)
+    finally:
+        hud.render_text = hud_render
+    assert "A" in drawn and "B" in drawn

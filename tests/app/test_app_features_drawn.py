@@ -125,7 +125,8 @@ def test_farm_owner_colours_follow_the_leaders_and_a_shared_lead_is_striped(make
         for paint, farm in zip(paints, farms):
             assert paint.segments == farm.segments
             assert paint.colours == tuple(PLAYER_RGB[COLOURS[p]] for p in farm.leaders)
-            assert paint.label == str(farm.points)
+            # issue 42: the leaders' names too, never the colour alone
+            assert paint.label == ", ".join(game.names[p] for p in farm.leaders) + f" {farm.points}"
             if len(farm.leaders) > 1:
                 shared = (game, paint)
         if shared:

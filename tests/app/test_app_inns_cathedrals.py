@@ -227,7 +227,8 @@ def test_the_farm_owners_overlay_counts_a_big_follower_as_two(make_app):
     data = json.loads((RECORDS / "big-farm-majority.carc.json").read_text())
     game = GameRecord.from_data(data).replay(make_app().tiles, final=False)
     paints = farm_owner_paints(game, ["red", "blue"])
-    assert [(p.colours, p.label) for p in paints] == [((PLAYER_RGB["red"],), "3")]  # Red's 2 beat Blue's 1
+    red = game.names[0]
+    assert [(p.colours, p.label) for p in paints] == [((PLAYER_RGB["red"],), f"{red} 3")]  # Red's 2 beat Blue's 1
 
 
 def test_the_projected_score_counts_an_open_inn_road_as_nothing(make_app):

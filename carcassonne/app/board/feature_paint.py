@@ -272,11 +272,13 @@ class Preview:
 
 def farm_owner_paints(game: Game, colours: Sequence[str]) -> tuple[Paint, ...]:
     """Every farm with farmers, in its leading player's colour (a shared lead striped), labelled
-    with what it is worth now (:attr:`Feature.points`)."""
+    with its leaders' names and what it is worth now (:attr:`Feature.points`): the colour is
+    never the only way to tell whose it is."""
     out = []
     for f in game.features("field", occupied=True):
         rgbs = tuple(PLAYER_RGB.get(colours[p], (200, 200, 200)) for p in f.leaders)
-        out.append(Paint(f.segments, "field", rgbs, str(f.points), OWNER_ALPHA))
+        names = ", ".join(game.names[p] for p in f.leaders)
+        out.append(Paint(f.segments, "field", rgbs, f"{names} {f.points}" if names else str(f.points), OWNER_ALPHA))
     return tuple(out)
 
 
