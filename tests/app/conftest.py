@@ -20,6 +20,15 @@ def data_dir(tmp_path, monkeypatch):
     return folder
 
 
+@pytest.fixture(autouse=True)
+def automatic_ui_scale():
+    """A test that chooses the size of text and panels leaves the next one at the automatic size."""
+    yield
+    from carcassonne.app.ui.widgets import set_ui_percent
+
+    set_ui_percent(0)
+
+
 @pytest.fixture
 def make_app(data_dir):
     """An App in a 1024×768 dummy window with instant animations (or as asked)."""

@@ -33,9 +33,14 @@ def test_the_text_check_finds_a_real_overflow():
     assert len(log.overflows(surface.get_rect())) == 1
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
-def test_no_text_runs_past_its_box_on_any_screen(make_app, size, monkeypatch):
+@pytest.mark.parametrize(("size", "percent"), [((1024, 768), 0), ((1920, 1080), 0),
+                                               # issue 42: the smallest window at 100 %, 4K at 200 %
+                                               ((1280, 720), 100), ((3840, 2160), 200), ((1920, 1080), 200)])
+def test_no_text_runs_past_its_box_on_any_screen(make_app, size, percent, monkeypatch):
+    from carcassonne.app.ui.widgets import set_ui_percent
+
     app = make_app(size=size)
+    set_ui_percent(percent)  # (back to automatic after the test: conftest)
     d = Driver(app)
     d.resize(size)  # the dummy display may open smaller than asked
     assert app.size == size

@@ -383,10 +383,12 @@ def test_the_tile_laid_on_another_screen_shows_here_before_it_is_confirmed(make_
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 720), (3840, 2160)])
 def test_no_network_screen_text_runs_past_its_box(make_app, size, language):
     from carcassonne import i18n
-    from carcassonne.app.ui.widgets import recording_layout
+    from carcassonne.app.ui.widgets import recording_layout, set_ui_percent
+
+    set_ui_percent({(1280, 720): 100, (3840, 2160): 200}.get(size, 0))  # (issue 42: the smallest, 4K at 200 %)
 
     def overflows() -> list[str]:
         with recording_layout() as log:
