@@ -78,6 +78,8 @@ CLOISTER_R = 0.22
 VILLAGE_R = 0.075
 HEDGE_W = 0.045
 INN_R = 0.07  # half the inn's footprint
+#: The radius of the inn's sign (a tankard on a golden disc) over its roof.
+INN_SIGN_R = 0.065
 #: Half the side of a garden's fence (The Abbot): big enough to read at a glance, small
 #: enough to leave its field room for a farmer.
 GARDEN_R = 0.1
@@ -1646,6 +1648,8 @@ class Painter:
             d.rectangle((cx - 0.05 * u, cy - 0.15 * u, cx + 0.05 * u, cy + 0.15 * u), fill=255)
 
         self.paint_sprites(lambda d: draw_cathedral(d, cx, cy, u), shadow, (14, 16), 8, 0.55)
+        # the city's follower stands beside the cathedral, never over it
+        self.keep_clear.append((x0 + 0.05, y0 + 0.07, x1 - 0.05, y1 - 0.07))
 
     def inns(self):
         """Each inn by its road, with a pond beside it (Inns & Cathedrals)."""
@@ -2240,22 +2244,28 @@ def draw_garden(d, cx, cy, r):
 
 
 SLATE = (104, 100, 98)  # lead-grey: kept far from the water's blue
+#: The cathedral's roofs: a violet slate no house, field, road or river has, so the cathedral
+#: reads at a glance among the red roofs and grey cobbles (still a city's colour: a hue past blue).
+CATHEDRAL_ROOF = (112, 72, 150)
 
 
 def draw_cathedral(d, cx, cy, u):
     """A cathedral seen from above: a long nave east-west with slate roofs, a transept,
     a rounded apse to the east, a crossing tower and two towers at the west front."""
-    out = (44, 44, 52)
-    wall = (214, 206, 188)
+    out = (30, 34, 40)
+    wall = (238, 232, 214)
+    # a pale stone close round it, so the copper roofs stand on light ground
+    d.rounded_rectangle((cx - 0.25 * u, cy - 0.16 * u, cx + 0.25 * u, cy + 0.16 * u), radius=0.03 * u,
+                        fill=(226, 218, 196), outline=out, width=4)
     # nave and choir, then the transept across them
-    draw_roof(d, cx + 0.01 * u, cy, 0.34 * u, 0.1 * u, 0.0, SLATE, False, 0.5)
-    draw_roof(d, cx + 0.04 * u, cy, 0.1 * u, 0.27 * u, 0.0, SLATE, False, 0.5)
-    draw_roof(d, cx + 0.04 * u, cy, 0.1 * u, 0.27 * u, math.pi / 2, SLATE, False, 0.5)
+    draw_roof(d, cx + 0.01 * u, cy, 0.34 * u, 0.1 * u, 0.0, CATHEDRAL_ROOF, False, 0.5)
+    draw_roof(d, cx + 0.04 * u, cy, 0.1 * u, 0.27 * u, 0.0, CATHEDRAL_ROOF, False, 0.5)
+    draw_roof(d, cx + 0.04 * u, cy, 0.1 * u, 0.27 * u, math.pi / 2, CATHEDRAL_ROOF, False, 0.5)
     # the apse: a half cone at the east end
     ax, ar = cx + 0.18 * u, 0.05 * u
     for k in range(7):
         f = k / 7
-        col = A.lerp_color(A.scale_color(SLATE, 0.7), A.scale_color(SLATE, 1.2), f)
+        col = A.lerp_color(A.scale_color(CATHEDRAL_ROOF, 0.7), A.scale_color(CATHEDRAL_ROOF, 1.2), f)
         rk = ar * (1 - f * 0.85)
         d.pieslice((ax - rk - ar * 0.3 * f, cy - rk - ar * 0.2 * f, ax + rk - ar * 0.3 * f, cy + rk - ar * 0.2 * f),
                    -90, 90, fill=col)
@@ -2274,10 +2284,12 @@ def draw_cathedral(d, cx, cy, u):
         for poly, nrm in (([(x0, y0), (x1, y0), c], (0, -1)), ([(x1, y0), (x1, y1), c], (1, 0)),
                           ([(x0, y1), (x1, y1), c], (0, 1)), ([(x0, y0), (x0, y1), c], (-1, 0))):
             f = 0.8 + 0.36 * (nrm[0] * LIGHT[0] + nrm[1] * LIGHT[1])
-            d.polygon(poly, fill=A.scale_color(SLATE, f), outline=out, width=2)
-        g = (246, 214, 110)
-        d.line((c[0], c[1] - 0.03 * u, c[0], c[1] + 0.005 * u), fill=g, width=5)
-        d.line((c[0] - 0.012 * u, c[1] - 0.018 * u, c[0] + 0.012 * u, c[1] - 0.018 * u), fill=g, width=5)
+            d.polygon(poly, fill=A.scale_color(CATHEDRAL_ROOF, f), outline=out, width=2)
+        g = (250, 214, 90)
+        for colour, width in ((out, 13), (g, 7)):  # a golden cross, outlined, big enough to see
+            d.line((c[0], c[1] - 0.05 * u, c[0], c[1] + 0.012 * u), fill=colour, width=width)
+            d.line((c[0] - 0.022 * u, c[1] - 0.028 * u, c[0] + 0.022 * u, c[1] - 0.028 * u), fill=colour,
+                   width=width)
 
     tower(cx + 0.04 * u, cy, 0.035 * u, 0.03 * u)  # over the crossing
     for sgn in (-1, 1):  # the west front
@@ -2304,6 +2316,17 @@ def draw_inn(d, x, y, u):
     # a barrel
     bx, by, br = x - w / 2 - 0.012 * u, y + h / 2 - 0.005 * u, 0.012 * u
     d.ellipse((bx - br, by - br, bx + br, by + br), fill=(150, 100, 56), outline=(70, 48, 28), width=3)
+    # the inn's sign on its roof: a tankard on a golden disc in a dark ring, what no farm or
+    # scenery shows, big enough to read at the board's normal zoom
+    r = INN_SIGN_R * u
+    d.ellipse((x - r, y - r, x + r, y + r), fill=(250, 214, 96), outline=(60, 30, 18), width=max(4, round(r * 0.18)))
+    mw, mh = r * 0.62, r * 0.9
+    mx, my = x - r * 0.12, y
+    d.rounded_rectangle((mx - mw / 2, my - mh / 2, mx + mw / 2, my + mh / 2), radius=r * 0.1, fill=(120, 62, 30),
+                        outline=(60, 30, 18), width=max(2, round(r * 0.06)))
+    d.rectangle((mx - mw / 2, my - mh / 2, mx + mw / 2, my - mh / 2 + mh * 0.22), fill=(252, 248, 236))  # the foam
+    d.arc((mx + mw / 2 - r * 0.16, my - mh * 0.28, mx + mw / 2 + r * 0.3, my + mh * 0.22), -90, 90,
+          fill=(120, 62, 30), width=max(3, round(r * 0.12)))  # the handle
 
 
 # --- entry point --------------------------------------------------------------------------------

@@ -336,3 +336,21 @@ def test_every_feature_place_of_the_new_tiles_has_an_anchor():
     for kind in KINDS:
         anchors = entry(kind.id)["anchors"]
         assert set(anchors) == {s.spot for s in kind.segments if s.kind in FEATURE_KINDS}, kind.id
+
+
+def test_a_cathedral_is_never_hidden_under_its_citys_follower():
+    """Issue 42: the cathedral disappeared under a follower: the city's follower stands beside it."""
+    import re
+
+    source = (Path(__file__).resolve().parents[1] / "build_scripts" / "draw_tiles.py").read_text(encoding="utf-8")
+    found = re.search(r"^CATHEDRAL_BOX = \(([^)]*)\)", source, re.M)
+    assert found, "draw_tiles.py says where a cathedral stands"
+    x0, y0, x1, y1 = (float(v) for v in found.group(1).split(","))
+    entries = json.loads(resources.path("tiles", "segments.json").read_text(encoding="utf-8"))
+    tiles = entries.get("tiles", entries)
+    cathedrals = [k.id for k in read_tilesets() if any("cathedral" in s.marks for s in k.segments)]
+    assert cathedrals
+    for tile in cathedrals:
+        for place, (ax, ay) in tiles[tile]["anchors"].items():
+            if place.startswith("city"):
+                assert not (x0 + 0.05 < ax < x1 - 0.05 and y0 + 0.07 < ay < y1 - 0.07), (tile, place, ax, ay)
