@@ -154,6 +154,27 @@ def test_no_text_of_new_game_runs_under_a_button(make_app, language, size, perce
     assert {k: v for k, v in found.items() if v} == {}
 
 
+def test_new_game_says_what_the_turn_timer_does_in_a_network_game(make_app):
+    """Issue 42: neither New game nor the waiting room said what the timer does. New game says it
+    under the timer's choice, in a network game only (local games have no timer)."""
+    from carcassonne.app.ui.widgets import recording_layout
+
+    app = make_app(size=(1280, 720))
+    d = Driver(app)
+    d.resize((1280, 720))
+    scene = app.replace_scene("new_game")
+    d.frames(1)
+    with recording_layout() as log:
+        app.draw()
+    assert not any("runs out" in t for t, *_rest in log.texts)
+    scene._set_network(True)
+    d.frames(1)
+    with recording_layout() as log:
+        app.draw()
+    said = " ".join(t for t, *_rest in log.texts)
+    assert "computer lays the tile for the player" in said and "(no follower)" in said
+
+
 @pytest.mark.parametrize(("language", "size", "turns"), [("en", (1280, 800), 23), ("de", (1024, 768), 7),
                                                          ("fr", (1024, 768), 7), ("en", (1280, 720), 23)])
 def test_the_turn_title_keeps_clear_of_the_tiles_left(make_app, language, size, turns, monkeypatch):
