@@ -332,6 +332,8 @@ def test_a_turn_whose_timer_runs_out_is_played_by_the_computer_and_shown(make_ap
     assert until(d, lambda: scene.game.turn_number >= 1, seconds=15)
     assert "Time ran out: the computer played for Ann." in said  # on the board...
     assert scene.turn.pending is None
+    d.frames(3)  # ...still there once Bob's turn began (its greeting hid it at once)
+    assert scene.turn.seat.name == "Bob" and scene.message.startswith("Time ran out: the computer played for Ann.")
     first = scene.overlay.entries()[0]  # ...and in the move log
     assert first.text.startswith("Time ran out: the computer played for Ann. Ann placed ")
     assert scene.game.history[0].figure is None  # the tile alone

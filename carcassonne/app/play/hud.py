@@ -330,11 +330,15 @@ def draw_track(surface: pygame.Surface, track: pygame.Rect, seats: Sequence[Seat
             blit_text(surface, font, str(v), (x + 2, inner.y - 2), INK_DIM)
     size = int(inner.h * 0.9)
     initial = assets.fonts.get(max(8, int(size * 0.42)), "bold")
+    markers: list[tuple[Seat, float, pygame.Rect]] = []
     for seat, score, mx in zip(seats, scores, track_xs(scores, inner, size)):
-        laps = int(score // 50)
         img = assets.pieces.get(seat.color, size)
         rect = img.get_rect(midbottom=(round(mx), inner.bottom + int(3 * u)))
         surface.blit(img, rect)
+        markers.append((seat, score, rect))
+    # the initials over every marker (a neighbour on the same square would cover one drawn before it)
+    for seat, score, rect in markers:
+        laps = int(score // 50)
         # the player's initial on the marker: told apart by name as well as by colour and mark
         letter = render_text(initial, seat.name[:1].upper(), (255, 255, 255))
         shade = render_text(initial, seat.name[:1].upper(), (0, 0, 0))

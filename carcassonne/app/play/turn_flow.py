@@ -41,6 +41,8 @@ class TurnFlow:
         self.failed_cell: tuple[int, int] | None = None
         #: The message's words when given as a function: worded again after a change of language.
         self.words: Callable[[], str] | None = None
+        #: A notice from the table (:meth:`tell`), kept over the turn it speaks of ending.
+        self.told: Message | None = None
 
     def say(self, text: str | Callable[[], str], colour: Colour = INK, seconds: float = 4.0) -> None:
         """Show ``text`` under the board; a function giving the words keeps the message in the
@@ -48,16 +50,31 @@ class TurnFlow:
         self.words = text if callable(text) else None
         self.message = Message(text() if callable(text) else text, colour, seconds)
 
+    def tell(self, text: str, colour: Colour = INK, seconds: float = 4.0) -> None:
+        """A notice from the table (the timer played a turn, a refusal, the connection lost): it
+        speaks of a turn that ends at once, so it stays before the next turn's greeting while its
+        time lasts (the greeting hid "Time ran out" the frame it was said)."""
+        self.say(text, colour, seconds)
+        self.told = self.message
+
+    def _still_told(self) -> Message | None:
+        """The notice told, if it still shows."""
+        told, now = self.told, self.message
+        return told if told is not None and now.text == told.text and now.seconds > 0 else None
+
     def reword(self) -> None:
         """The message in the language spoken now, if it was given as a function."""
         if self.words is not None:
             self.message = Message(self.words(), self.message.colour, self.message.seconds)
 
     def new_turn(self, turn: TurnController) -> None:
-        """A turn begins: the last one's messages and refused square go, and the new one is greeted."""
+        """A turn begins: the last one's messages and refused square go (a notice told still
+        showing stays, before the greeting), and the new one is greeted."""
+        told, now = self._still_told(), self.message
         self.message = Message()
         self.words = None
         self.failed_cell = None
+        self.told = None
         name = turn.seat.name
         if turn.phase == AI_THINK:
             self.say(lambda: _("{name} is thinking…").format(name=name), INK_DIM)
@@ -65,6 +82,10 @@ class TurnFlow:
             self.say(lambda: _("{name} filled a hole: play again (house rule).").format(name=name))
         elif turn.phase == HUMAN:
             self.say(lambda: _("Your turn, {name}: drag the tile onto the board, or press Tab.").format(name=name))
+        if told is not None:
+            greeting = self.words
+            self.say(lambda: f"{told.text} {greeting()}" if greeting is not None else told.text, told.colour,
+                     max(now.seconds, self.message.seconds))  # (once: the turn after keeps it no more)
 
     def scoring_shown(self) -> bool:
         """The last turn's scoring has played: no animation left and every marker arrived."""
@@ -73,7 +94,8 @@ class TurnFlow:
     def score(self, events: list[ScoreEvent], speed: float, camera: Camera, assets: Assets, u: float,
               card_edge: Callable[[int], tuple[float, float]]) -> None:
         """Start the animations of a turn's score events (none at instant speed: the markers jump)."""
-        self.message = Message()
+        if self._still_told() is None:  # (a notice told stays)
+            self.message = Message()
         if speed <= 0:
             self.shown_scores = [float(s) for s in self.game.scores]
             return

@@ -116,7 +116,7 @@ class PlayScene(BoardScene):
         #: The hint: Expert's move for the tile in hand, looked for in the background
         #: (:mod:`carcassonne.app.play.coach`).
         self.coach = Coach(turn.hints_used)
-        self.net = table_view(app, turn, self.say, self.after_turn)  # a network game's seats, timer, chat
+        self.net = table_view(app, turn, self.flow.tell, self.after_turn)  # a network game's seats, timer, chat
 
     # ================================================================= lifecycle
     def enter(self) -> None:
