@@ -361,3 +361,29 @@ def test_the_score_track_names_each_marker_by_its_initial(make_app):
     finally:
         hud.render_text = hud_render
     assert "A" in drawn and "B" in drawn
+
+
+def test_the_message_under_the_board_keeps_clear_of_the_open_move_log(make_app):
+    """Found taking the screenshots of issue 42: "Time ran out: the computer played for Ann. Bob
+    is thinking…", centred under the board, ran over the foot of the open move log."""
+    from carcassonne.app.driver import random_game
+    from carcassonne.app.session import play
+    from carcassonne.app.ui.widgets import recording_layout
+    from carcassonne.engine.record import Seat
+
+    app = make_app(size=(1920, 1080))
+    d = Driver(app)
+    d.resize((1920, 1080))
+    game = random_game(app.tiles, 6, seed=3, names=["Ann", "Bob"])
+    play(app, game, [Seat("Ann", "red"), Seat("Bob", "blue")])
+    scene = app.top
+    d.frames(2)
+    d.key(pygame.K_RETURN)  # the hand-over
+    d.key(pygame.K_l)
+    assert scene.overlay.log.open
+    said = "Time ran out: the computer played for Ann. Bob is thinking… and a few words more to be long"
+    scene.say(said, (255, 255, 255), 8)
+    with recording_layout() as log:
+        app.draw()
+    lines = [r for t, r, _at, _n in log.texts if t and t in said]
+    assert lines and not any(r.colliderect(scene.overlay.log.rect) for r in lines)

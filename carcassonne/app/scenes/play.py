@@ -558,6 +558,15 @@ class PlayScene(BoardScene):
         return self.shown_tip.tip if self.shown_tip is not None else None
 
     # ==================================================================== draw
+    def message_area(self, view: pygame.Rect) -> pygame.Rect:
+        """Where the message under the board is centred: right of the move log while it is open
+        (a long message ran over the log's foot)."""
+        log = self.overlay.log
+        if not log.open or log.rect.right >= view.right - int(200 * self.u):
+            return view
+        left = log.rect.right + int(8 * self.u)
+        return pygame.Rect(left, view.y, view.right - left, view.h)
+
     def draw(self, surface: pygame.Surface) -> None:
         u, assets, t = self.u, self.app.assets, self.turn
         board, view = self.rects["board"], self.view_area()
@@ -577,7 +586,7 @@ class PlayScene(BoardScene):
             b.draw(surface, assets.fonts, u)  # (a hidden button draws nothing)
         draw_over_all(surface, self.flow.anims, self.drag, self.seats[t.player].color, self.camera, assets)
         self.net.draw(surface, assets, u)
-        draw_message(surface, view, view.bottom, self.flow.message, assets, u)
+        draw_message(surface, self.message_area(view), view.bottom, self.flow.message, assets, u)
         if self.shown_tip is not None and self.phase != HANDOVER:
             draw_shown_tip(surface, self.shown_tip, assets.fonts, assets.tiles, u)
         if self.phase == HANDOVER:
