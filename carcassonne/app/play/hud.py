@@ -329,22 +329,23 @@ def draw_track(surface: pygame.Surface, track: pygame.Rect, seats: Sequence[Seat
         if v % 10 == 0:
             blit_text(surface, font, str(v), (x + 2, inner.y - 2), INK_DIM)
     size = int(inner.h * 0.9)
-    initial = assets.fonts.get(max(8, int(size * 0.42)), "bold")
+    initial = assets.fonts.get(max(9, int(size * 0.5)), "bold")
     markers: list[tuple[Seat, float, pygame.Rect]] = []
     for seat, score, mx in zip(seats, scores, track_xs(scores, inner, size)):
         img = assets.pieces.get(seat.color, size)
         rect = img.get_rect(midbottom=(round(mx), inner.bottom + int(3 * u)))
         surface.blit(img, rect)
         markers.append((seat, score, rect))
-    # the initials over every marker (a neighbour on the same square would cover one drawn before it)
+    # the initials over every marker, outlined all round (a neighbour on the same square may touch one)
     for seat, score, rect in markers:
         laps = int(score // 50)
         # the player's initial on the marker: told apart by name as well as by colour and mark
         letter = render_text(initial, seat.name[:1].upper(), (255, 255, 255))
         shade = render_text(initial, seat.name[:1].upper(), (0, 0, 0))
         at = letter.get_rect(center=(rect.centerx, rect.y + int(rect.h * 0.58)))
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            surface.blit(shade, at.move(dx, dy))
+        for dx in (-1, 0, 1):  # outlined all round: white on any colour
+            for dy in (-1, 0, 1):
+                surface.blit(shade, at.move(dx, dy))
         surface.blit(letter, at)
         if laps:
             blit_text(surface, font, f"+{laps * 50}", rect.midtop, INK, "midbottom")
