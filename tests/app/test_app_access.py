@@ -387,3 +387,22 @@ def test_the_message_under_the_board_keeps_clear_of_the_open_move_log(make_app):
         app.draw()
     lines = [r for t, r, _at, _n in log.texts if t and t in said]
     assert lines and not any(r.colliderect(scene.overlay.log.rect) for r in lines)
+
+
+def test_a_board_fitted_at_200_percent_shows_its_tiles_twice_as_large_as_at_100(make_app):
+    """Found taking the screenshots of issue 42: a lesson's few tiles were fitted at most 160 px
+    wide whatever the size of text and panels, so at 3840×2160 at 200 % they were half the size
+    they are at 1920×1080, under text twice as large."""
+    seen = {}
+    for size, percent in (((1920, 1080), 0), ((3840, 2160), 200)):
+        app = make_app(size=size)
+        set_ui_percent(percent)
+        d = Driver(app)
+        d.resize(size)
+        app.replace_scene("title")
+        d.frames(1)
+        d.key(pygame.K_t)
+        d.click(app.top.list_buttons[0].rect.center)
+        d.frames(2)
+        seen[size] = app.top.camera.tile_px
+    assert seen[(3840, 2160)] >= 1.6 * seen[(1920, 1080)], seen

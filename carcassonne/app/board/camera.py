@@ -12,6 +12,9 @@ import math
 # 24 .. 256 px (the artwork's own size)
 ZOOM_SIZES = tuple(sorted({round(24 * 1.15 ** k) for k in range(0, 17)} | {256}))
 DEFAULT_SIZE_INDEX = min(range(len(ZOOM_SIZES)), key=lambda i: abs(ZOOM_SIZES[i] - 112))
+#: The largest tile a fit shows at 100 % of the size of text and panels on a 1920 × 1080 screen
+#: (a few tiles are not blown up); it grows with that size (:attr:`Camera.most_px`).
+FIT_MOST_PX = 160
 #: Tiles smaller than this are hard to read: the replay's turn and a final scoring's feature are
 #: zoomed in to at least this size.
 READABLE_PX = 64
@@ -32,6 +35,9 @@ class Camera:
         self.view = view  # x, y, w, h of the board area on screen
         self.cx, self.cy = 0.5, 0.5  # world point at the centre of the view
         self.level = DEFAULT_SIZE_INDEX
+        #: The largest tile :meth:`fit` picks: larger with larger text and panels, so a board of a
+        #: few tiles keeps its size beside them (the scene sets it when it lays itself out).
+        self.most_px = FIT_MOST_PX
         #: An eased move of the centre under way: (from, to, elapsed, duration); see :meth:`glide_to`.
         self._glide: tuple[tuple[float, float], tuple[float, float], float, float] | None = None
 
@@ -104,7 +110,7 @@ class Camera:
         need_w, need_h = (x1 - x0 + 1) + 2 * margin, (y1 - y0 + 1) + 2 * margin
         best = 0
         for i, s in enumerate(ZOOM_SIZES):
-            if s * need_w <= w and s * need_h <= h and s <= 160:
+            if s * need_w <= w and s * need_h <= h and s <= self.most_px:
                 best = i
         self.level = best
         vx, vy = self.center

@@ -14,9 +14,9 @@ from ...engine import Game
 from ...engine.record import Seat
 from ...i18n import _
 from ..board.board_view import BoardView
-from ..board.camera import Camera
+from ..board.camera import FIT_MOST_PX, Camera
 from ..ui.intents import Intent
-from ..ui.widgets import ACCENT, Widget, blit_text, draw_panel, ui_scale
+from ..ui.widgets import ACCENT, SCALE_AT_100, Widget, blit_text, draw_panel, ui_scale
 
 if TYPE_CHECKING:
     from ..app import App
@@ -147,6 +147,9 @@ class BoardScene(Scene):
                           bar=pygame.Rect(board.x + pad, board.bottom - bh - pad, board.w - 2 * pad, bh),
                           cards=pygame.Rect(inner.x, panel.y + pad, inner.w, n * (ch + gap)))
         self.card_rects = [pygame.Rect(inner.x, panel.y + pad + i * (ch + gap), inner.w, ch) for i in range(n)]
+        # a fitted board's largest tile grows with the text and panels (as large beside them at
+        # 3840 x 2160 at 200 % as at 1920 x 1080 at 100 %)
+        self.camera.most_px = max(FIT_MOST_PX, round(FIT_MOST_PX * u / SCALE_AT_100))
         self.board.set_area(board)
         return self.rects["cards"].bottom + pad
 
