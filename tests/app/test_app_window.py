@@ -23,7 +23,7 @@ from carcassonne.app.window import fit
     ((1280, 800), (-400, 10), [(1920, 1080)], ((1280, 800), None)),
     ((1280, 800), (10, 1070), [(1920, 1080)], ((1280, 800), None)),
     # never smaller than the game's minimum, even on a tiny desktop
-    ((1280, 800), None, [(800, 600)], ((1024, 768), None)),
+    ((1280, 800), None, [(800, 600)], ((1024, 720), None)),  # (a 1280 × 720 screen fits)
 ])
 def test_a_saved_place_is_clamped_to_the_desktops_there_are_now(size, position, desktops, expected):
     assert fit(size, position, desktops) == expected
