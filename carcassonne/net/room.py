@@ -110,6 +110,8 @@ class Room:
     turn_seconds: int = 0
     hints: bool = True
     created: float = field(default_factory=time.time)
+    #: The address that opened the game (its creator's limits count it), where a store keeps it.
+    origin: str = ""
     game: Game | None = None
     #: The turn in progress, step by step (the same steps as at one screen).
     steps: TurnSteps | None = None
