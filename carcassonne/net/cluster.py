@@ -27,13 +27,12 @@ connection), ``n`` the node that holds the connection (or sends), ``c`` the conn
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from .protocol import ProtocolError
+from .protocol import ProtocolError, read_message
 from .room import CODE_ALPHABET
 from .shared_store import LEASE_MS, RENEW_EVERY, Nodes, Shared, SharedCounts, SharedStore
 from .store import StoreError, StoreUnavailable
@@ -139,9 +138,9 @@ class Cluster:
             if peer.hops >= MAX_HOPS:
                 raise ProtocolError(STORE_DOWN, "storage")
             self._send(owner, {"k": "m", "n": peer.node, "c": peer.conn, "a": peer.address,
-                               "h": str(peer.hops + 1), "j": json.dumps(message)})
+                               "h": str(peer.hops + 1), "j": peer.frame})
             return True
-        peer.owner, peer.asked = owner, message
+        peer.owner, peer.asked, peer.asked_frame = owner, message, peer.frame
         self.forward(peer, message)
         return True
 
@@ -153,9 +152,9 @@ class Cluster:
             raise ProtocolError(STORE_DOWN, "storage") from None
 
     def forward(self, peer: Peer, message: dict[str, Any]) -> None:
-        """A message of a connection here, for the node that owns its game."""
-        self._send(peer.owner, {"k": "m", "n": self.node, "c": peer.conn, "a": peer.address,
-                                "j": json.dumps(message)})
+        """A message of a connection here, for the node that owns its game (as the peer wrote
+        it: the owner checks it again, as its own connections' messages)."""
+        self._send(peer.owner, {"k": "m", "n": self.node, "c": peer.conn, "a": peer.address, "j": peer.frame})
 
     def gone(self, peer: Peer) -> None:
         """A connection here seated at another node's game closed."""
@@ -248,7 +247,12 @@ class Cluster:
         from .server import Peer
 
         key = (fields["n"], fields["c"])
-        message = json.loads(fields["j"])
+        try:
+            message = read_message(fields["j"])
+        except ProtocolError as exc:
+            log.warning("a message passed on by node %s is not read: %s", key[0], exc)
+            return
+        message["_frame"] = fields["j"]
         queue = self._queues.get(key)
         if queue is None:
             peer = Peer(None, fields.get("a", "?"), node=key[0], conn=key[1], hops=int(fields.get("h", "0")))
@@ -267,6 +271,7 @@ class Cluster:
                 message = await queue.get()
                 if message is None:
                     break
+                peer.frame = message.pop("_frame", "")
                 await server.act(peer, message)
                 if message["type"] in ("join", "rejoin") and peer.room is None:
                     if not self._idle(queue):
@@ -336,7 +341,7 @@ class Cluster:
             if peer.owner in alive or peer.owner == self.node:
                 continue
             if peer.remote is None and peer.asked is not None:  # asked of a node that died: ask again
-                asked, peer.asked, peer.owner = peer.asked, None, ""
+                asked, peer.asked, peer.owner, peer.frame = peer.asked, None, "", peer.asked_frame
                 server.background(server.act(peer, asked))
             elif peer.ws is not None:
                 peer.remote, peer.owner = None, ""

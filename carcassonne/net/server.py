@@ -132,8 +132,13 @@ class Peer:
     #: A connection here seated at a game another node owns: that game and its owner.
     remote: str | None = None
     owner: str = ""
-    #: A join or rejoin asked of another node, not yet answered (asked again if that node dies).
+    #: A join or rejoin asked of another node, not yet answered (asked again if that node dies),
+    #: and its frame.
     asked: dict[str, Any] | None = None
+    asked_frame: str = ""
+    #: The frame being handled, as it came (what is passed on to another node is the
+    #: peer's own text, checked again there).
+    frame: str = ""
     #: Times a remote join or rejoin was passed on between nodes.
     hops: int = 0
     #: When this connection's last move was received (its turn's round trip is measured).
@@ -367,6 +372,7 @@ class Server:
             return
         if message["type"] in ("play", "confirm", "decide"):
             peer.moved = time.perf_counter()
+        peer.frame = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
         await self.act(peer, message)
 
     async def _refused(self, peer: Peer, exc: ProtocolError) -> None:

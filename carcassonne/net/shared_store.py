@@ -161,27 +161,36 @@ return had
 
 
 class Health:
-    """Whether Redis answers; an outage is logged once when it starts and once when it ends."""
+    """Whether Redis answers. An outage is logged once, when it has lasted :data:`GRACE`
+    seconds (a pooled connection that Redis closed fails once and is opened again: no
+    outage), and once when it ends."""
+
+    GRACE = 0.25
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.down_since: float | None = None
+        self.logged = False
         #: Seconds of each Redis round trip (set by the server's meters when it has them).
         self.observe: Callable[[float], None] = lambda seconds: None
 
     def failed(self, exc: BaseException) -> None:
+        now = time.monotonic()
         if self.down_since is None:
-            self.down_since = time.monotonic()
+            self.down_since = now
+        elif not self.logged and now - self.down_since >= self.GRACE:
+            self.logged = True
             log.warning("Redis at %s cannot be reached (%s): retrying", self.url, _reason(exc))
 
     def ok(self) -> None:
         if self.down_since is not None:
-            log.warning("Redis at %s is back after %.1f s", self.url, time.monotonic() - self.down_since)
-            self.down_since = None
+            if self.logged:
+                log.warning("Redis at %s is back after %.1f s", self.url, time.monotonic() - self.down_since)
+            self.down_since, self.logged = None, False
 
     @property
     def up(self) -> bool:
-        return self.down_since is None
+        return not self.logged
 
 
 def _reason(exc: BaseException) -> str:

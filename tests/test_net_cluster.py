@@ -1,0 +1,113 @@
+"""A server of several nodes sharing one real Redis (issue 38): a game whose seats sit on
+different nodes is the local game move for move, the lobby and the limits are the
+cluster's, a node that dies has its games taken over from the stored moves, Redis
+restarting loses nothing, and the operators' pages answer on the WebSocket's port.
+
+Redis is a real ``redis-server`` started by the ``redis_server`` fixture on a free loopback
+port (never 6379) with a folder of its own; every node listens on 127.0.0.1 with port 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from test_net_server import local_game
+
+from carcassonne.engine.record import GameRecord
+
+from netkit import ROOT, ClusterThreads, play_seat, run, seated_pair, wait_for
+
+
+def test_a_game_whose_players_sit_on_two_nodes_is_the_local_game(tiles, redis_server):
+    with ClusterThreads(tiles, redis_server.url, nodes=2) as cluster:
+        async def scenario():
+            a, b = await seated_pair(cluster.url, tiles, seed=11)
+            await asyncio.gather(play_seat(a, 0, "normal", 100), play_seat(b, 1, "random", 101))
+            return a.table.game, b.table.game
+
+        mine, theirs = run(scenario())
+    local = local_game(tiles, 11, ["normal", "random"])
+    assert mine.history == theirs.history == local.history
+    assert mine.scores == theirs.scores == local.scores
+
+
+# ------------------------------------------------------------------ nodes as processes
+def _node(redis_url: str, log: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    """``carcassonne server --redis`` in a process of its own; its log goes to ``log``."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    with open(log, "a", encoding="utf-8") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "carcassonne", "server", "--port", "0", "--redis", redis_url,
+                                 "--allow-seeds", *extra], stdout=subprocess.PIPE, stderr=err, text=True,
+                                env=env, cwd=ROOT)
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    assert first.startswith("listening on ws://127.0.0.1:"), first
+    return proc, first.split()[-1]
+
+
+def _turns_kept(redis_server) -> dict[str, int]:
+    """Each game's turns as Redis keeps them."""
+    from redis import Redis
+
+    client = Redis(port=redis_server.port, socket_timeout=5, decode_responses=True)
+    try:
+        return {key: int(client.llen(key)) for key in client.scan_iter("carcassonne:turns:*")}
+    finally:
+        client.close()
+
+
+def test_three_nodes_one_killed_then_redis_killed_and_restarted_every_game_ends_as_locally(
+        tiles, tmp_path, redis_server):
+    """Seats of each game on different nodes (``simulate --server A,B,C``); SIGKILL one node
+    mid-match, then SIGKILL Redis and start it again on its append-only file: every game
+    ends, move for move the game the same seeds play locally, and the nodes' logs say what
+    happened in single lines, never a traceback."""
+    logs = [tmp_path / f"node{i}.log" for i in range(3)]
+    nodes = [_node(redis_server.url, log) for log in logs]
+    net_records, local_records = tmp_path / "net", tmp_path / "local"
+    args = ["simulate", "--bots", "normal,random", "-n", "3", "--jobs", "3", "--seed", "40", "--json"]
+    sim = subprocess.Popen([sys.executable, "-m", "carcassonne", *args, "--records", str(net_records),
+                            "--server", ",".join(url for _proc, url in nodes)], stdout=subprocess.PIPE,
+                           text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT)
+    try:
+        wait_for(lambda: sorted(_turns_kept(redis_server).values())[:1] >= [12]
+                 and len(_turns_kept(redis_server)) == 3, 120, "three games under way")
+        nodes[1][0].kill()  # a node dies mid-match
+        nodes[1][0].wait(10)
+        at_kill = _turns_kept(redis_server)
+        wait_for(lambda: all(n >= at_kill[k] + 6 or n >= 70 for k, n in _turns_kept(redis_server).items()),
+                 60, "every game going on without the killed node")
+        redis_server.kill()  # and then Redis itself
+        time.sleep(0.5)
+        redis_server.start()
+        out, _err = sim.communicate(timeout=240)
+        assert sim.returncode == 0
+    finally:
+        sim.kill()
+        for proc, _url in nodes:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    assert all(0 < n < 70 for n in at_kill.values()), at_kill  # killed mid-game
+    local = subprocess.run([sys.executable, "-m", "carcassonne", *args, "--records", str(local_records)],
+                           capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT,
+                           timeout=120)
+    played = [(b["wins"], b["mean_score"]) for b in json.loads(out)["bots"]]
+    assert played == [(b["wins"], b["mean_score"]) for b in json.loads(local.stdout)["bots"]]
+    for mine in sorted(net_records.iterdir()):
+        assert GameRecord.load(mine).turns == GameRecord.load(local_records / mine.name).turns
+    assert len(list(net_records.iterdir())) == 3
+    for i in (0, 2):
+        text = logs[i].read_text()
+        assert "Traceback" not in text, text
+        assert "cannot be reached" in text and "is back after" in text, text
