@@ -178,8 +178,30 @@ class ClusterThreads:
     sit on different nodes and every game has players on a node that does not own it."""
 
     def __init__(self, tiles: Any, redis: str, nodes: int = 2, **options: Any) -> None:
-        self.nodes = [ServerThread(tiles, redis=redis, **options) for _ in range(nodes)]
+        self.nodes = [ServerThread(tiles, redis=redis, **self._own(options, i)) for i in range(nodes)]
         self._next = 0
+
+    @staticmethod
+    def _own(options: dict[str, Any], node: int) -> dict[str, Any]:
+        """Each node its own computer players and its own gate (as each process has), alike."""
+        from carcassonne.net.limits import ConnectionGate
+        from carcassonne.net.thinking import Thinkers
+
+        mine = dict(options)
+        if node and isinstance(mine.get("thinkers"), Thinkers):
+            mine["thinkers"] = Thinkers(workers=mine["thinkers"].workers)
+        if node and isinstance(mine.get("gate"), ConnectionGate):
+            given = mine["gate"]
+            mine["gate"] = ConnectionGate(given.total, given.per_address, given.per_network)
+        return mine
+
+    @property
+    def server(self) -> Any:
+        """The first node's server (a test that looks at one node's own things: its gate...)."""
+        return self.nodes[0].server
+
+    def call(self, fn: Callable[[], T]) -> T:
+        return self.nodes[0].call(fn)
 
     def __enter__(self) -> ClusterThreads:
         for node in self.nodes:
@@ -206,6 +228,68 @@ class ClusterThreads:
         for node in self.nodes:
             found.update(node.call(lambda n=node: dict(n.server.rooms)))
         return found
+
+
+class Hosting:
+    """How a test's server is run: one process (its data folder, SQLite), or two nodes
+    sharing a real Redis (:class:`ClusterThreads`). A test written against this runs against
+    both; :meth:`storage_fails` makes storing fail as a full disk does (the one process's
+    writes raise ``ENOSPC``; Redis refuses writes, out of memory, as a full Redis does)."""
+
+    def __init__(self, redis: RedisServer | None, monkeypatch: Any) -> None:
+        self.redis = redis
+        self.monkeypatch = monkeypatch
+        self.failed = 0
+        self._full = False
+        if redis is None:
+            from carcassonne.net import store as store_module
+
+            real = store_module.write_atomically
+
+            def write(path: Any, text: str, durable: bool = True) -> None:
+                if self._full:
+                    self.failed += 1
+                    raise OSError(28, "No space left on device")
+                real(path, text, durable=durable)
+            monkeypatch.setattr(store_module, "write_atomically", write)
+
+    @property
+    def cluster(self) -> bool:
+        return self.redis is not None
+
+    def __call__(self, tiles: Any, folder: Path | None = None, **options: Any) -> Any:
+        if self.redis is None:
+            return ServerThread(tiles, folder, **options)
+        return ClusterThreads(tiles, self.redis.url, nodes=2, **options)
+
+    def storage_fails(self, full: bool) -> None:
+        self._full = full
+        if self.redis is not None:
+            client = self._client()
+            if not full:
+                self.failed = int(client.info("errorstats").get("errorstat_OOM", {}).get("count", 0))
+            client.config_set("maxmemory", "1" if full else "0")
+
+    def _client(self) -> Any:
+        """A client kept open: the switch must be as quick as the server's own steps."""
+        from redis import Redis
+
+        assert self.redis is not None
+        if getattr(self, "_redis_client", None) is None:
+            self._redis_client = Redis(port=self.redis.port, socket_timeout=5)
+        return self._redis_client
+
+    def stored_turns(self, folder: Path, game: str) -> int:
+        """The turns of a game its store keeps."""
+        if self.redis is None:
+            return turns_in(folder / "games" / f"{game}.carc.json")
+        return int(self.redis.command("LLEN", f"carcassonne:turns:{game}") or 0)
+
+    def rooms(self, server: Any) -> dict[str, Any]:
+        """The games in memory, by id (on every node)."""
+        if isinstance(server, ClusterThreads):
+            return server.rooms()
+        return server.call(lambda: dict(server.server.rooms))
 
 
 async def play_seat(conn: Connection, seat: int, level: str, seed: int,
