@@ -10,6 +10,7 @@ port (never 6379) with a folder of its own; every node listens on 127.0.0.1 with
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import os
 import signal
@@ -111,3 +112,63 @@ def test_three_nodes_one_killed_then_redis_killed_and_restarted_every_game_ends_
         text = logs[i].read_text()
         assert "Traceback" not in text, text
         assert "cannot be reached" in text and "is back after" in text, text
+
+
+# ------------------------------------------------------------------ for operators
+def _get(url: str, path: str) -> tuple[int, str, str]:
+    """An HTTP GET on a server's WebSocket port: status, content type, text."""
+    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    conn = http.client.HTTPConnection(host, int(port), timeout=5)
+    try:
+        conn.request("GET", path)
+        answer = conn.getresponse()
+        return answer.status, answer.getheader("Content-Type") or "", answer.read().decode()
+    finally:
+        conn.close()
+
+
+def test_healthz_and_metrics_answer_on_the_websocket_port(tiles, redis_server):
+    """``/metrics`` in Prometheus's text format: games, connections, moves, the move round
+    trip and Redis round trips; ``/healthz`` is 503 while Redis is away, 200 when it is back."""
+    from carcassonne.net.meters import Meters
+
+    with ClusterThreads(tiles, redis_server.url, nodes=2, meters=None) as cluster:
+        for node in cluster.nodes:  # (each node its own registry)
+            node.call(lambda n=node: setattr(n.server, "meters", Meters(enabled=True))
+                      or n.server.meters.watch(n.server))
+            node.call(lambda n=node: setattr(n.server.cluster.shared.health, "observe",
+                                             n.server.meters.redis_trip))
+
+        async def scenario():
+            a, b = await seated_pair(cluster.url, tiles, seed=11)
+            await asyncio.gather(play_seat(a, 0, "random", 100, until_turn=10),
+                                 play_seat(b, 1, "random", 101, until_turn=10))
+            return [_get(url, "/metrics") for url in cluster.urls], a, b
+
+        pages, _a, _b = run(scenario())
+        healthy = [_get(url, "/healthz") for url in cluster.urls]
+        redis_server.kill()
+        wait_for(lambda: _get(cluster.urls[0], "/healthz")[0] == 503, 10, "not ready without Redis")
+        redis_server.start()
+        wait_for(lambda: _get(cluster.urls[0], "/healthz")[0] == 200, 10, "ready again")
+    assert [h[0] for h in healthy] == [200, 200] and healthy[0][2] == "ready\n"
+    for status, kind, text in pages:
+        assert status == 200 and kind.startswith("text/plain; version=") and "," not in kind
+        for name in ("carcassonne_games ", "carcassonne_connections ", "carcassonne_moves_total ",
+                     "carcassonne_move_round_trip_seconds_bucket", "carcassonne_redis_round_trip_seconds_count"):
+            assert name in text, name
+    trips = [float(line.split()[-1]) for _s, _k, text in pages for line in text.splitlines()
+             if line.startswith("carcassonne_move_round_trip_seconds_count")]
+    assert sum(trips) >= 9  # each move's round trip, measured where its player is connected
+
+
+def test_a_node_whose_redis_cannot_be_used_says_so_in_one_line(tmp_path):
+    from netkit import free_port
+
+    for url in (f"redis://127.0.0.1:{free_port()}/0", "http://127.0.0.1:1/0"):
+        done = subprocess.run([sys.executable, "-m", "carcassonne", "server", "--port", "0", "--redis", url],
+                              capture_output=True, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                              cwd=ROOT, timeout=60)
+        assert done.returncode == 2 and done.stdout == ""
+        lines = [line for line in done.stderr.splitlines() if "WARNING" not in line]
+        assert len(lines) == 1 and "Traceback" not in done.stderr and "redis" in lines[0].lower(), done.stderr

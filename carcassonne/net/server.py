@@ -247,6 +247,7 @@ class Server:
                 return connection.respond(HTTPStatus.NOT_IMPLEMENTED,
                                           "metrics need prometheus-client: pip install \"carcassonne[server]\"\n")
             response = connection.respond(HTTPStatus.OK, page[1])
+            del response.headers["Content-Type"]
             response.headers["Content-Type"] = page[0]
             return response
         return None
