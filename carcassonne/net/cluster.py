@@ -363,7 +363,7 @@ class Cluster:
                 if owner != self.node or game in server.rooms:
                     continue
                 room = await self.store.room(server.tiles, game)
-                if room is None:
+                if room is None or room.finished:  # (a finished game is read back for its players only)
                     await self.nodes.release(game)
                 else:
                     server.adopt(room)

@@ -456,9 +456,9 @@ class Server:
 
     def gone(self, peer: Peer) -> None:
         """A connection closed (or left its game): its seats are away."""
-        if peer.remote is not None and self.cluster is not None:
+        if (peer.remote is not None or peer.asked is not None) and self.cluster is not None:
             self.cluster.gone(peer)
-            peer.remote, peer.owner = None, ""
+            peer.remote, peer.owner, peer.asked = None, "", None
         self._gone(peer)
 
     def _gone(self, peer: Peer) -> None:
