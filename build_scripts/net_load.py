@@ -286,6 +286,54 @@ class Cluster:
                 self.redis.kill()
 
 
+def _histogram(url: str) -> dict[float, float]:
+    """The nodes' own measure of the move round trip (``/metrics``): cumulative counts by bucket."""
+    import http.client
+
+    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    try:
+        conn = http.client.HTTPConnection(host, int(port), timeout=10)
+        conn.request("GET", "/metrics")
+        text = conn.getresponse().read().decode()
+        conn.close()
+    except OSError:
+        return {}
+    found = {}
+    for line in text.splitlines():
+        if line.startswith("carcassonne_move_round_trip_seconds_bucket{"):
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            found[float("inf") if bound == "+Inf" else float(bound)] = float(line.split()[-1])
+    return found
+
+
+def _server_side(before: list[dict[float, float]], after: list[dict[float, float]]) -> dict[str, Any]:
+    """The nodes' histograms over the run, summed: quantiles (interpolated within a bucket) and the
+    share of moves within 50 and 100 ms (exact: both are bucket bounds)."""
+    counts: dict[float, float] = {}
+    for b, a in zip(before, after):
+        for bound, n in a.items():
+            counts[bound] = counts.get(bound, 0.0) + n - b.get(bound, 0.0)
+    bounds = sorted(counts)
+    total = counts.get(float("inf"), 0.0)
+    if not total:
+        return {}
+
+    def quantile(q: float) -> float:
+        low, below = 0.0, 0.0
+        for bound in bounds:
+            if counts[bound] >= q * total:
+                if bound == float("inf"):
+                    return float("inf")
+                inside = counts[bound] - below
+                return 1000 * (low + (bound - low) * ((q * total - below) / inside if inside else 1.0))
+            low, below = bound, counts[bound]
+        return float("inf")
+
+    return {"moves": int(total), "p50_ms": round(quantile(0.5), 1), "p95_ms": round(quantile(0.95), 1),
+            "p99_ms": round(quantile(0.99), 1), "within_50ms": round(counts.get(0.05, 0.0) / total, 4),
+            "within_100ms": round(counts.get(0.1, 0.0) / total, 4)}
+
+
 def _quantiles(values: list[float]) -> dict[str, float]:
     values = sorted(values)
     if not values:
@@ -349,6 +397,7 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         if not ready.wait(900):
             raise SystemExit("the games were not seated within 15 minutes")
     seated_in = time.monotonic() - seat_started
+    histograms = [_histogram(url) for url in cluster.urls]
     cpu_before = [_cpu(pid) for pid in pids]
     redis_cpu_before = _cpu(cluster.redis.pid) if cluster.redis else 0.0
     start_at = time.time() + 0.5
@@ -366,6 +415,8 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         if not loaded and now >= half:
             loaded = [rss_mib(pid) for pid in pids]
         time.sleep(0.05)
+    histograms_after = [_histogram(url) if proc.poll() is None else before
+                        for url, proc, before in zip(cluster.urls, cluster.nodes, histograms)]
     redis_loaded = float(cluster.redis_info("memory").get("used_memory", 0)) / 2**20 if cluster.redis else 0.0
     redis_rss = rss_mib(cluster.redis.pid) if cluster.redis else 0.0
     cpu = [_cpu(pid) - before for pid, before in zip(pids, cpu_before)]
@@ -388,6 +439,7 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         "redis_cpu_share": round(redis_cpu / args.seconds, 2),
         "redis_used_mib": {"idle": round(redis_idle, 1), "loaded": round(redis_loaded, 1), "rss": round(redis_rss, 1)},
         "seated_in_s": round(seated_in, 1), "cores": os.cpu_count(),
+        "server_side": _server_side(histograms, histograms_after),
     }
     if killed_at is not None:
         report["kill"] = _kill_report(moves, killed_at, start_at + args.seconds)
@@ -427,6 +479,11 @@ def _print(report: dict[str, Any]) -> None:
         print(f"node {i}: {mem['idle']:.1f} MiB idle, {mem['loaded']:.1f} MiB with the games; "
               f"CPU {100 * cpu:.0f} % of a core")
     print(f"{report['kib_per_game']} KiB a game in the nodes")
+    side = report["server_side"]
+    if side:
+        print(f"the nodes' own measure (/metrics, from a move received to its turn sent back to its player): "
+              f"p50 {side['p50_ms']} ms, p95 {side['p95_ms']} ms, p99 {side['p99_ms']} ms; within 50 ms "
+              f"{100 * side['within_50ms']:.1f} %, within 100 ms {100 * side['within_100ms']:.1f} %")
     if report["redis"]:
         r = report["redis_used_mib"]
         print(f"Redis: CPU {100 * report['redis_cpu_share']:.0f} % of a core; {r['idle']} MiB used idle, "
