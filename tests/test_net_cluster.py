@@ -172,3 +172,38 @@ def test_a_node_whose_redis_cannot_be_used_says_so_in_one_line(tmp_path):
         assert done.returncode == 2 and done.stdout == ""
         lines = [line for line in done.stderr.splitlines() if "WARNING" not in line]
         assert len(lines) == 1 and "Traceback" not in done.stderr and "redis" in lines[0].lower(), done.stderr
+
+
+def test_redis_away_longer_than_a_lease_loses_nothing_and_the_games_go_on(tiles, redis_server):
+    """Redis killed mid-game and started again 4 s later (longer than a node's lease): the
+    nodes renew their leases and keep their games, moves refused meanwhile are sent again,
+    and both games end move for move as locally."""
+    import threading
+
+    from carcassonne import simulate
+    from carcassonne.engine import Rules
+    from carcassonne.net.remote_play import run as remote_run
+
+    outage: dict[str, int] = {}
+
+    def kill_and_restart() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            kept = _turns_kept(redis_server)
+            if len(kept) == 2 and min(kept.values()) >= 15:
+                outage.update(kept)
+                redis_server.kill()
+                time.sleep(4.0)
+                redis_server.start()
+                return
+            time.sleep(0.01)
+
+    with ClusterThreads(tiles, redis_server.url, nodes=2) as cluster:
+        killer = threading.Thread(target=kill_and_restart)
+        killer.start()
+        results = remote_run(",".join(cluster.urls), Rules(), ["normal", "normal"], 2, 21, None, 2, simulate.seating)
+        killer.join(70)
+    assert outage and all(15 <= n < 70 for n in outage.values()), outage  # killed mid-game
+    for index, result in enumerate(sorted(results)):
+        local, _order, _timing = simulate.play_one(tiles, Rules(), ["normal", "normal"], index, 21)
+        assert result[3] == local.history and result[2] == local.scores

@@ -72,17 +72,18 @@ def _key(*parts: str) -> str:
 
 
 # ------------------------------------------------------------------ scripts
-# Each script's first check is the fence: this node's lease lives and the game is its own.
+# Each script's first check is the fence: this node's lease lives (-1: it lapsed, and the node
+# renews it before it writes again) and the game is its own (-3: another node took it over).
 _FENCE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local owner = redis.call('GET', KEYS[2])
-if owner ~= ARGV[1] then return -1 end
+if owner ~= ARGV[1] then return -3 end
 """
 # KEYS: node, owner, game, code, owned, waiting, lobby; ARGV: node, game, code, info, seats, listing, open, created
 _ADD = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local owner = redis.call('GET', KEYS[2])
-if owner and owner ~= ARGV[1] then return -1 end
+if owner and owner ~= ARGV[1] then return -3 end
 local held = redis.call('GET', KEYS[4])
 if held and held ~= ARGV[2] then return -2 end
 redis.call('SET', KEYS[4], ARGV[2])
@@ -212,12 +213,13 @@ class Shared:
     """One node's connection to the shared Redis: every command goes through :meth:`call`."""
 
     def __init__(self, url: str, node: str | None = None) -> None:
+        """(Nothing is sent yet: the first command connects.)"""
         self.url = url
         self.node = node or secrets.token_hex(6)
         #: (redis-py's answers are typed loosely: each is read and checked where it is used.)
         self.redis: Any = connect(url)
         #: The inbox is read with a blocking read: a client of its own, with a longer timeout.
-        self.reader: Any = connect(url, timeout=None)
+        self.reader: Any = connect(url, timeout=10.0)
         self.health = Health(url)
         self._scripts = {name: self.redis.register_script(text) for name, text in (
             ("add", _ADD), ("seats", _SEATS), ("turns", _TURNS), ("chat", _CHAT), ("remove", _REMOVE),
@@ -276,6 +278,8 @@ class SharedStore:
 
     def _fenced(self, result: Any, room: Room) -> None:
         if result == -1:
+            raise StoreUnavailable("this node's lease lapsed (Redis was away): it is being renewed")
+        if result == -3:
             raise StoreConflict(f"game {room.id} belongs to another node now")
         if result == -2:
             raise StoreConflict(f"game {room.id} is stored otherwise than this node holds it")
