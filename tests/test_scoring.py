@@ -155,10 +155,12 @@ def test_farm_scoring_can_be_switched_off():
 
 
 def test_farms_score_only_completed_cities():
-    """FAQ 25: only completed cities count; FAQ 26: a farm with none scores nothing."""
+    """FAQ 25: only completed cities count; FAQ 26: a farm with none scores nothing (an event
+    of 0 points all the same, game-record.md: the move log names it)."""
     game = new_game()
     play(game, "V 1 0 90 farm:WN")  # D's north field borders D's incomplete city
-    assert game.finish() == []
+    assert [(e.feature, e.points, e.players, e.detail) for e in game.finish()] == [("farm", 0, (0,), 0)]
+    assert game.scores == [0, 0]
 
 
 def test_farmers_never_return():
@@ -190,4 +192,4 @@ def test_second_edition_farms_score_each_city_once_per_player():
     game = GameRecord.from_data(data).replay(standard_tiles(), final=True)
     assert dict(zip(game.names, game.scores)) == {"Red": 9, "Blue": 9, "Yellow": 12, "Black": 0}
     farms = sorted((e.points, tuple(game.names[p] for p in e.players)) for e in game.events if e.final)
-    assert farms == [(9, ("Red", "Blue")), (12, ("Yellow",))]
+    assert farms == [(0, ("Blue",)), (9, ("Red", "Blue")), (12, ("Yellow",))]  # farm 1: nothing new for Blue

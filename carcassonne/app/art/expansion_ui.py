@@ -24,7 +24,7 @@ from ...expansions import declared, part
 if TYPE_CHECKING:
     import pygame
 
-    from ...engine import Game, Rules, ScoreEvent
+    from ...engine import Game, Rules
     from ...engine.tiles import TileSet
     from .assets import Assets
 
@@ -168,11 +168,6 @@ class ExpansionUI:
 
     def rules_sections(self) -> list[RuleSection]:
         """Its sections of the Rules page (among the rule options)."""
-        return []
-
-    def left_open(self, game: Game) -> list[tuple[ScoreEvent, frozenset[str]]]:
-        """Features left open at the end that its rules score nothing, as events of 0 points
-        to their leaders with the feature's marks (the final board shows them and says why)."""
         return []
 
     def bindings(self, screen: str) -> list[KeyRow]:

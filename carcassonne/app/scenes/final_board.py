@@ -20,7 +20,6 @@ from ...i18n import N_, _
 from ...words.explain import open_risk
 from ...words.score_words import describe
 from ..art.assets import PLAYER_RGB
-from ..art.expansion_ui import playing
 from ..board.anim import Anim, FloatText
 from ..board.board_view import BoardMarks
 from ..board.camera import READABLE_PX
@@ -41,18 +40,11 @@ STEP_SECONDS = 1.4
 HOLD_SECONDS = 1.2
 
 
-def left_open(game: Game) -> list[tuple[ScoreEvent, frozenset[str]]]:
-    """Features left open at the end that an expansion's rules score nothing, as events of 0
-    points to their leaders with the feature's marks: the engine gives them no award, and the
-    players see why their followers scored nothing."""
-    return [found for ui in playing(game.rules) for found in ui.left_open(game)]
-
-
-def before_farms(events: list[ScoreEvent], more: list[ScoreEvent]) -> list[ScoreEvent]:
-    """``events`` with ``more`` put in before the first farm (AR "Final scoring": the roads,
-    cities and cloisters, then the farms)."""
-    at = next((i for i, e in enumerate(events) if e.feature == "farm"), len(events))
-    return events[:at] + more + events[at:]
+def marks_of(game: Game, ev: ScoreEvent) -> frozenset[str]:
+    """The marks (an inn, a cathedral) of the feature a final event scored, found by its tiles."""
+    tiles = set(ev.tiles)
+    return next((f.marks for f in game.features(ev.feature, occupied=True) if set(f.tiles) == tiles),
+                frozenset())
 
 
 class FinalBoardScene(BoardScene):
@@ -65,11 +57,8 @@ class FinalBoardScene(BoardScene):
         self.hints = hints
         #: The engine's final events, handed on to the results.
         self.given = list(final)
-        #: Each feature left open that an expansion scores nothing, by its event, with its marks.
-        self.left_open = left_open(game)
-        #: Each moment: the engine's events, with the features left open that score nothing
-        #: shown among the roads and cities, before the farms, as the rulebook counts them.
-        self.final = before_farms(self.given, [ev for ev, _marks in self.left_open])
+        #: Each moment: the engine's events, a feature worth 0 included (its followers scored nothing).
+        self.final = list(final)
         self.review = review
         self.paints: list[Paint] = [event_paint(game, ev, [s.color for s in seats]) for ev in self.final]
         #: How many final events have had their moment (the one lit now included).
@@ -201,9 +190,8 @@ class FinalBoardScene(BoardScene):
         if lit is not None:
             ev = self.final[self.step - 1]
             text = describe(ev, [s.name for s in self.seats])
-            left = next((m for e, m in self.left_open if ev is e), None)
-            if left is not None:  # (a feature an expansion scores nothing left open)
-                risk = open_risk(ev.feature, left)
+            if ev.points == 0 and ev.feature != "farm":  # (a feature an expansion scores nothing left open)
+                risk = open_risk(ev.feature, marks_of(self.game, ev))
                 text = f"{text}. {risk}" if risk else text
             text = _("{step} of {total}: {event}").format(step=self.step, total=len(self.final), event=text)
         elif self.review:

@@ -42,12 +42,11 @@ def _by_points(points: dict[int, int]) -> list[tuple[int, tuple[int, ...]]]:
 
 def third_edition(game: Game, farms: list[int]) -> list[Award]:
     """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27),
-    each winner's city worth what rule modules add (a pig on the farm: 4)."""
+    each winner's city worth what rule modules add (a pig on the farm: 4). A farm bordering
+    no completed city is scored too, 0 points (game-record.md: the move log names it)."""
     awards = []
     for farm in farms:
         cities = completed_cities(game, farm)
-        if not cities:
-            continue
         winners = game.majority(game.followers_on(farm))
         points = {p: len(cities) * game.city_points(p, farm, 3) for p in winners}
         for value, players in _by_points(points):
@@ -59,7 +58,7 @@ def second_edition(game: Game, farms: list[int]) -> list[Award]:
     """Farm by farm, 3 points per completed city to its majority, but a player scores
     any one city at most once however many of its farms they win (AR FAQ 28). A city is
     worth more to a player when a rule module says so on one of the farms they win that
-    border it (a pig: 4)."""
+    border it (a pig: 4). A winner left with no city to score gets a 0-point award."""
     won: list[list[int]] = [[] for _ in range(game.players)]
     for farm in farms:
         for p in game.majority(game.followers_on(farm)):
@@ -68,17 +67,14 @@ def second_edition(game: Game, farms: list[int]) -> list[Award]:
     awards = []
     for farm in farms:
         cities = completed_cities(game, farm)
-        if not cities:
-            continue
         points: dict[int, int] = {}
         counted: dict[int, int] = {}
         for p in game.majority(game.followers_on(farm)):
             new = [c for c in cities if c not in scored[p]]
             scored[p].update(new)
-            if new:
-                points[p] = sum(max(game.city_points(p, f, 3) for f in won[p] if c in completed_cities(game, f))
-                                for c in new)
-                counted[p] = len(new)
+            points[p] = sum(max(game.city_points(p, f, 3) for f in won[p] if c in completed_cities(game, f))
+                            for c in new)
+            counted[p] = len(new)
         for value, players in _by_points(points):
             awards.append(Award(FARM, value, players, farm, counted[players[0]]))
     return awards
@@ -86,7 +82,8 @@ def second_edition(game: Game, farms: list[int]) -> list[Award]:
 
 def first_edition(game: Game, farms: list[int]) -> list[Award]:
     """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG),
-    more to a winner a rule module says so of on one of those farms (a pig: 5)."""
+    more to a winner a rule module says so of on one of those farms (a pig: 5); then each
+    farm that supplies no city, 0 points."""
     supplying: dict[int, list[int]] = {}
     for farm in farms:
         for city in completed_cities(game, farm):
@@ -97,6 +94,9 @@ def first_edition(game: Game, farms: list[int]) -> list[Award]:
         points = {p: max(game.city_points(p, farm, 4) for farm in supplying[city]) for p in game.majority(fs)}
         for value, players in _by_points(points):
             awards.append(Award(FARM, value, players, city, 1))
+    for farm in farms:  # a farm that supplies no city scores 0 to its majority
+        if not completed_cities(game, farm):
+            awards.append(Award(FARM, 0, game.majority(game.followers_on(farm)), farm, 0))
     return awards
 
 

@@ -8,16 +8,14 @@ from typing import TYPE_CHECKING
 
 from ...app.art.expansion_ui import ExpansionUI, FigureLook, RuleOption, RuleSection
 from ...app.art.spots import spot_anchor
-from ...engine.events import ScoreEvent
 from ...engine.figures import FigureStep
 from ...i18n import N_, _
-from .rules import BIG, CATHEDRAL, INN
+from .rules import BIG
 
 if TYPE_CHECKING:
     import pygame
 
     from ...app.art.assets import Assets
-    from ...engine import Game
     from ...engine.tiles import TileSet
 
 #: The cathedral tile the option shows, a big follower in its city.
@@ -78,17 +76,6 @@ class InnsCathedralsUI(ExpansionUI):
                         N_("Red's big follower (2) and Blue's knight (1) meet in one city: Red alone scores its "
                            "8 points.")),
         ]
-
-    def left_open(self, game: Game) -> list[tuple[ScoreEvent, frozenset[str]]]:
-        """Inn roads and cathedral cities left open with followers on them at the end, as events
-        of 0 points to their leaders: the engine gives them no award (AR FAQ 22), and the
-        players see why their followers scored nothing."""
-        if not game.rules.get("inns_cathedrals") or not game.finished:
-            return []
-        return [(ScoreEvent(game.turn_number, f.kind, 0, f.leaders, f.tiles, complete=False, final=True), f.marks)
-                for f in game.features(occupied=True)
-                if not f.complete and ((f.kind == "road" and INN in f.marks)
-                                       or (f.kind == "city" and CATHEDRAL in f.marks))]
 
 
 UI = InnsCathedralsUI()

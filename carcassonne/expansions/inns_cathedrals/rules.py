@@ -24,7 +24,6 @@ from ...engine.errors import Reason
 from ...engine.figures import FigureKind, FigureStep
 from ...engine.modules.base import RuleModule
 from ...engine.refusals import CLAIMABLE, why_not_stand
-from ...engine.scoring import Award
 from ...engine.tiles import CITY, ROAD, TileSet
 
 if TYPE_CHECKING:
@@ -111,7 +110,3 @@ class InnsCathedrals(RuleModule):
             return cathedral_points(tiles, game.pennants_of(root), complete)
         return None
 
-    def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:
-        """An inn road or cathedral city left open scores nothing: no award (AR FAQ 22)."""
-        if any(a.points == 0 for a in awards):
-            awards[:] = [a for a in awards if a.points]
