@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from test_net_server import local_game
 
@@ -207,3 +208,40 @@ def test_redis_away_longer_than_a_lease_loses_nothing_and_the_games_go_on(tiles,
     for index, result in enumerate(sorted(results)):
         local, _order, _timing = simulate.play_one(tiles, Rules(), ["normal", "normal"], index, 21)
         assert result[3] == local.history and result[2] == local.scores
+
+
+def test_a_seat_passed_on_while_redis_answers_slowly_is_not_taken_for_a_dead_nodes(redis_server):
+    """The watcher asks Redis which of the nodes it depends on live; a seat another node passes
+    on meanwhile (Redis slow, as while it starts again) comes from a node it did not ask about:
+    it stays seated, and only a seat of a node found dead is let go."""
+    from types import SimpleNamespace
+
+    from carcassonne.net.cluster import Cluster
+    from carcassonne.net.server import Peer
+
+    redis_server.command("SET", "carcassonne:node:there", "1", "PX", "60000")  # a live node
+
+    async def scenario() -> tuple[bool, bool, bool]:
+        cluster = Cluster(redis_server.url, node="here")
+        front = Peer(SimpleNamespace(), "127.0.0.1", conn="1", remote="game", owner="there")
+        cluster.server = SimpleNamespace(connections={"1": front}, background=lambda work: work.close())
+        of_the_dead: asyncio.Queue[Any] = asyncio.Queue()
+        cluster._queues[("dead", "3")] = of_the_dead
+        passed_on: asyncio.Queue[Any] = asyncio.Queue()
+        asked = cluster.nodes.alive
+
+        async def slowly(nodes: set[str]) -> set[str]:
+            found = await asked(nodes)
+            cluster._queues[("elsewhere", "7")] = passed_on  # a seat passed on meanwhile
+            return found
+
+        cluster.nodes.alive = slowly  # type: ignore[method-assign]
+        try:
+            await cluster._watch_once()
+        finally:
+            await cluster.shared.close()
+        return passed_on.empty(), of_the_dead.empty(), front.owner == "there"
+
+    kept, dead_kept, front_kept = asyncio.run(scenario())
+    assert kept, "a seat of a node not asked about was let go"
+    assert not dead_kept and front_kept

@@ -336,9 +336,11 @@ class Cluster:
         nodes = ({p.owner for p in fronts} | {key[0] for key in self._queues}) - {self.node}
         if not nodes:
             return
-        alive = await self.nodes.alive(nodes)
+        # Only the nodes asked about may be found dead: connections and remote seats that
+        # arrived while Redis answered (slowly, while it restarts) depend on nodes not asked.
+        dead = nodes - await self.nodes.alive(nodes)
         for peer in fronts:
-            if peer.owner in alive or peer.owner == self.node:
+            if peer.owner not in dead:
                 continue
             if peer.remote is None and peer.asked is not None:  # asked of a node that died: ask again
                 asked, peer.asked, peer.owner, peer.frame = peer.asked, None, "", peer.asked_frame
@@ -347,7 +349,7 @@ class Cluster:
                 peer.remote, peer.owner = None, ""
                 server.background(peer.ws.close(1012, "the game moves to another server node: come back"))
         for key, queue in list(self._queues.items()):
-            if key[0] != self.node and key[0] not in alive:
+            if key[0] in dead:
                 queue.put_nowait(None)
 
     async def _adopt(self) -> None:
