@@ -245,3 +245,36 @@ def test_a_seat_passed_on_while_redis_answers_slowly_is_not_taken_for_a_dead_nod
     kept, dead_kept, front_kept = asyncio.run(scenario())
     assert kept, "a seat of a node not asked about was let go"
     assert not dead_kept and front_kept
+
+
+def test_a_game_taken_over_shows_its_seats_away_for_no_time_yet_never_less(tiles, redis_server):
+    """A node reads a game back while a rejoin waits (the message's clock was read before):
+    its seats are away from the moment it was read, and what the table is told passes the
+    client's checks (an away of -0.1 s made clients give the server up as broken)."""
+    import time as clock
+
+    from carcassonne.engine import Rules
+    from carcassonne.net.protocol import read_server_message
+    from carcassonne.net.room import new_room
+    from carcassonne.net.shared_store import Nodes, Shared, SharedStore
+
+    async def scenario() -> list[str]:
+        shared = Shared(redis_server.url, node="here")
+        try:
+            await Nodes(shared).renew()
+            room, _host, _tokens = new_room(tiles, Rules(), [{"kind": "human", "color": "red", "name": "Ann"},
+                                                             {"kind": "human", "color": "blue", "name": "Bob"}], 7)
+            room.start(clock.time())
+            store = SharedStore(shared)
+            await store.add(room)
+            asked_at = clock.time()  # a rejoin's clock, read before the game is read back
+            await asyncio.sleep(0.2)
+            read = await store.room(tiles, room.id)
+            assert read is not None
+            return [json.dumps(read.seats_message(asked_at)), json.dumps(read.state(asked_at))]
+        finally:
+            await shared.close()
+
+    for text in run(scenario()):
+        message = read_server_message(text)
+        assert [seat["away"] for seat in message["seats"]] == [0.0, 0.0]

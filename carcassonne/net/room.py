@@ -79,7 +79,8 @@ class SeatInfo:
         return self.kind.startswith("ai:")
 
     def public(self, now: float) -> dict[str, Any]:
-        away = None if self.away_since is None else round(now - self.away_since, 1)
+        # (Never below 0: a game read back stamps its seats away after the message's ``now``.)
+        away = None if self.away_since is None else round(max(0.0, now - self.away_since), 1)
         return {"name": self.name, "color": self.color, "kind": self.kind, "open": self.is_open,
                 "connected": self.connected or self.is_ai, "away": away, "robot": self.robot}
 
