@@ -57,6 +57,9 @@ def pyinstaller_args() -> list[str]:
         "--exclude-module", "PIL",
         "--exclude-module", "pytest",
         "--exclude-module", "hypothesis",
+        # the server's extra (carcassonne[server]): nodes sharing Redis, /metrics; never the game's
+        "--exclude-module", "redis",
+        "--exclude-module", "prometheus_client",
     ]
     if sys.platform.startswith("linux"):
         args.append("--strip")

@@ -75,7 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help=_("games played in parallel processes"))
     parser.add_argument("--server", metavar="URL", default=None,
                         help=_("play through the game server at URL (ws://host:port), each seat its own "
-                               "client; the server must be started with --allow-seeds"))
+                               "client; the server must be started with --allow-seeds; the nodes of one server "
+                               "as URL1,URL2,...: each game's seats spread over them"))
     expansions = parser.add_argument_group(_("expansions"))
     for words in speakers():
         words.add_options(expansions)

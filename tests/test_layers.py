@@ -8,6 +8,7 @@ Checked on the source, import by import, so a new module cannot slip past.
 from __future__ import annotations
 
 import ast
+import os
 import sys
 from pathlib import Path
 
@@ -102,7 +103,7 @@ def test_each_layer_imports_only_the_layers_below_it():
 
 #: Libraries besides the standard library each layer may use.
 LIBRARIES = {"engine": set(), "ai": set(), "tutorial": set(), "words": set(),
-             "net": {"websockets", "platformdirs"}}
+             "net": {"websockets", "platformdirs", "redis", "prometheus_client"}}
 
 
 def test_each_layer_uses_only_the_standard_library_and_its_chosen_libraries():
@@ -232,3 +233,28 @@ def test_the_architecture_page_names_every_module():
     packages = [str(d.relative_to(PACKAGE)) for d in sorted(PACKAGE.rglob("*")) if (d / "__init__.py").is_file()
                 and f"{d.name}/" not in page]
     assert missing == [] and packages == []
+
+
+#: The server's extra (``carcassonne[server]``): only ``carcassonne server`` uses it.
+SERVER_ONLY = ("redis", "prometheus_client")
+
+
+def test_the_game_and_its_hosted_server_never_import_the_servers_extra():
+    """The desktop game (and its one-file binary, which leaves them out) never imports
+    redis-py or prometheus-client: not the app, not the server it hosts, not the command line."""
+    import subprocess
+
+    code = ("import sys\n"
+            "import carcassonne.app.app, carcassonne.cli, carcassonne.simulate, carcassonne.net.host\n"
+            "import carcassonne.net.server, carcassonne.net.client, carcassonne.net.link, carcassonne.net.remote_play\n"
+            "from carcassonne.net.server import Server\n"
+            "from carcassonne.tileset import standard_tiles\n"
+            "Server(standard_tiles())\n"
+            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {SERVER_ONLY!r}))\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120,
+                          cwd=PACKAGE.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+    build = (PACKAGE.parent / "build_scripts" / "build.py").read_text(encoding="utf-8")
+    assert all(f'"--exclude-module", "{name}"' in build for name in SERVER_ONLY)

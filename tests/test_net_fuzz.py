@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from carcassonne.net.client import Connection
 from carcassonne.net.protocol import CLIENT_MESSAGES, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
 
-from netkit import ServerThread, play_seat, run, seated_pair
+from netkit import play_seat, run, seated_pair
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=30),
@@ -50,8 +50,10 @@ seated_frames = st.one_of(
 )
 
 
-def test_hostile_peers_are_refused_while_another_game_finishes_unharmed(tiles):
-    with ServerThread(tiles) as server:
+def test_hostile_peers_are_refused_while_another_game_finishes_unharmed(tiles, hosting):
+    """(Against one process, and against two nodes sharing Redis: the hostile connections and
+    the honest players spread over both.)"""
+    with hosting(tiles) as server:
         outcome: dict[str, Any] = {}
         seated = threading.Event()
 

@@ -25,8 +25,10 @@ from netkit import ServerThread, play_seat, run, seated_pair
 
 
 @pytest.fixture()
-def server(tiles):
-    with ServerThread(tiles) as s:
+def server(tiles, hosting):
+    """One server process, and (again) two nodes sharing a real Redis, the test's
+    connections spread over both."""
+    with hosting(tiles) as s:
         yield s
 
 

@@ -57,8 +57,11 @@ class Connection:
     """One client connection, seated at (at most) one game."""
 
     def __init__(self, url: str, tiles: TileSet, *, ssl_context: ssl.SSLContext | None = None,
-                 local_address: str | None = None) -> None:
+                 local_address: str | None = None, others: list[str] | None = None) -> None:
         self.url = url
+        #: The nodes of one server, this connection's first: a dropped connection comes back
+        #: through the next one in the list (:meth:`reconnect`).
+        self.urls = [url, *(others or [])]
         self.ssl_context = ssl_context
         #: The address this end connects from (a load test on many loopback addresses), or any.
         self.local_address = local_address
@@ -196,18 +199,24 @@ class Connection:
             if message["type"] == "error":
                 raise NetError(str(message.get("message") or message["code"]), message["code"])
 
-    async def reconnect(self, within: float | None = None) -> None:
+    async def reconnect(self, within: float | None = None, move_on: bool = True) -> None:
         """Come back to the same seats after the connection dropped, retrying for ``within``
-        seconds (:data:`RECONNECT_FOR`)."""
+        seconds (:data:`RECONNECT_FOR`). With several nodes (``others``) each try goes to the
+        next one in the list (``move_on``: the first try too). A server that cannot reach
+        its store for now (``storage``) is asked again as one that cannot be reached."""
         deadline = time.monotonic() + (RECONNECT_FOR if within is None else within)
         delay = 0.2
         while True:
+            if move_on and len(self.urls) > 1:
+                self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
+            move_on = True
             try:
+                await self.close()
                 await self.open()
                 await self.rejoin(self.game_id, self.tokens)
                 return
             except NetError as exc:
-                if exc.code not in ("unreachable", "closed") or time.monotonic() + delay > deadline:
+                if exc.code not in ("unreachable", "closed", "storage") or time.monotonic() + delay > deadline:
                     raise
             await asyncio.sleep(delay)
             delay = min(2.0, delay * 2)

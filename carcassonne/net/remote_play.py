@@ -1,6 +1,11 @@
 """``carcassonne simulate --server URL``: the same games as a local ``simulate``, played
 through a server, each seat a separate network client.
 
+``--server URL1,URL2,...`` names the nodes of one server (nodes sharing a Redis): seat
+``i`` of game ``g`` connects to node ``(g + i) mod n`` (the game is created on node
+``g mod n``), so every game has players on several nodes, and a seat whose connection
+drops comes back through the next node in the list.
+
 Game ``i`` is created with the deal a local run uses (``seed + i``; the server must
 allow seeds) and the same seats in the same order, every seat a person's with its own
 token; each seat's client then takes its seat with its own connection and token, and its
@@ -129,15 +134,17 @@ def _tally(timing: list[float], seconds: float, cpu: float) -> None:
     timing[4] = max(timing[4], cpu)
 
 
-async def _create(url: str, tiles: Any, plans: list[dict[str, Any]], rules: Rules, seed: int,
+async def _create(urls: list[str], tiles: Any, plans: list[dict[str, Any]], rules: Rules, seed: int,
                   name: str) -> tuple[str, list[str]]:
-    """Create the game (every seat a person's, so each seat's token comes back here); a
-    server that goes away meanwhile is waited for and asked again. Returns the game's id
-    and each seat's token."""
+    """Create the game (every seat a person's, so each seat's token comes back here) on the
+    first node; a server that goes away meanwhile is waited for and asked again (the next
+    node, with several). Returns the game's id and each seat's token."""
     deadline = time.monotonic() + client.RECONNECT_FOR
     delay = 0.2
+    tries = 0
     while True:
-        creator = Connection(url, tiles)
+        creator = Connection(urls[tries % len(urls)], tiles)
+        tries += 1
         try:
             await creator.open()
             created = await creator.create(plans, rules=rules.to_record(), seed=seed, name=name)
@@ -154,21 +161,36 @@ async def _create(url: str, tiles: Any, plans: list[dict[str, Any]], rules: Rule
         delay = min(2.0, delay * 2)
 
 
+def nodes_of(url: str) -> list[str]:
+    """The nodes ``--server`` names (one URL, or several separated by commas)."""
+    return [u.strip() for u in url.split(",") if u.strip()]
+
+
+def _turned(urls: list[str], first: int) -> list[str]:
+    """The nodes in their order, starting from ``first``."""
+    return [urls[(first + i) % len(urls)] for i in range(len(urls))]
+
+
 async def play_game(url: str, rules: Rules, levels: list[str], game_index: int, seed: int,
                     budget: float | None, seating: Seating) -> Result:
     """One game through the server; returns what a local game returns (see ``simulate``)."""
     from ..tileset import standard_tiles
 
     tiles = standard_tiles()
+    urls = nodes_of(url)
     k = len(levels)
     order, names, bots = seating(levels, game_index, seed, budget)
     plans = [{"kind": "human", "color": COLORS[s], "name": names[s]} for s in range(k)]
-    game_id, tokens = await _create(url, tiles, plans, rules, seed + game_index, f"simulate {game_index + 1}")
-    conns = [Connection(url, tiles) for _ in range(k)]
+    game_id, tokens = await _create(_turned(urls, game_index), tiles, plans, rules, seed + game_index,
+                                    f"simulate {game_index + 1}")
+    conns = []
+    for seat in range(k):
+        nodes = _turned(urls, game_index + seat)
+        conns.append(Connection(nodes[0], tiles, others=nodes[1:]))
     try:
         for conn, token in zip(conns, tokens, strict=True):
             conn.game_id, conn.tokens = game_id, [token]
-            await conn.reconnect()  # (the first time too: it waits for a server starting again)
+            await conn.reconnect(move_on=False)  # (the first time too: it waits for a server starting again)
         timings: list[list[float]] = [[0, 0.0, 0.0, 0.0, 0.0] for _ in range(k)]
         await asyncio.gather(*(_seat_client(conns[s], s, bots[s], timings[s]) for s in range(k)))
         game = conns[0].table.game

@@ -79,7 +79,8 @@ class SeatInfo:
         return self.kind.startswith("ai:")
 
     def public(self, now: float) -> dict[str, Any]:
-        away = None if self.away_since is None else round(now - self.away_since, 1)
+        # (Never below 0: a game read back stamps its seats away after the message's ``now``.)
+        away = None if self.away_since is None else round(max(0.0, now - self.away_since), 1)
         return {"name": self.name, "color": self.color, "kind": self.kind, "open": self.is_open,
                 "connected": self.connected or self.is_ai, "away": away, "robot": self.robot}
 
@@ -110,6 +111,8 @@ class Room:
     turn_seconds: int = 0
     hints: bool = True
     created: float = field(default_factory=time.time)
+    #: The address that opened the game (its creator's limits count it), where a store keeps it.
+    origin: str = ""
     game: Game | None = None
     #: The turn in progress, step by step (the same steps as at one screen).
     steps: TurnSteps | None = None

@@ -27,6 +27,16 @@ hour after its last player left, and a game still waiting for players a day afte
 opened, with nobody at its table, is closed. While nobody is at a game's table its turn
 timer waits: the timer keeps a table moving, it does not play out a game all have left.
 
+Several nodes may share one Redis (``carcassonne server --redis URL``, :mod:`.cluster`):
+the lobby, the moves, the chat and the limits' counts are then kept there
+(:mod:`.shared_store`), each game is served by the node that owns it, and a connection to
+any other node reaches it through Redis. The logic here is the same either way: a store
+behind :class:`~.store.GameStore`, counts behind :class:`~.limits.Counts`, and a
+connection held by another node is a :class:`Peer` without a socket.
+
+``GET /healthz`` (ready or not) and ``GET /metrics`` (Prometheus's text format, with
+``carcassonne[server]``) are answered on the WebSocket's own port (:mod:`.meters`).
+
 ``carcassonne server`` (:func:`main`) runs it until SIGTERM or Ctrl+C.
 """
 
@@ -42,22 +52,28 @@ import signal
 import ssl
 import sys
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from .. import __version__
 from ..engine import IllegalMoveError, Move, RecordError, Rules, TileSet
 from .limits import ConnectionGate, Limits, Policy, raise_fd_limit
+from .meters import Meters
 from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
 from .room import CODE_ALPHABET, Room, new_room
-from .store import GameStore, Store, StoreError, StoreUnavailable
+from .store import GameStore, LocalStore, Store, StoreConflict, StoreError, StoreUnavailable
 from .thinking import Job, Thinkers, ThinkingFailed, bot_seed
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -99,25 +115,55 @@ NOT_STORED = ("the server cannot save games right now, so nothing was played or 
 
 @dataclass(eq=False)
 class Peer:
-    """One connection: where it comes from and the seats it holds in one game."""
+    """One connection: where it comes from and the seats it holds in one game.
 
-    ws: ServerConnection
+    ``ws`` is None for a connection another node of the cluster holds (``node``, ``conn``):
+    what the server sends it goes there through Redis."""
+
+    ws: ServerConnection | None
     address: str
     room: Room | None = None
     seats: list[int] = field(default_factory=list)
     host: bool = False
     strikes: int = 0
+    #: The node that holds the connection (remote) and the connection's number on it.
+    node: str = ""
+    conn: str = ""
+    #: A connection here seated at a game another node owns: that game and its owner.
+    remote: str | None = None
+    owner: str = ""
+    #: A join or rejoin asked of another node, not yet answered (asked again if that node dies),
+    #: and its frame.
+    asked: dict[str, Any] | None = None
+    asked_frame: str = ""
+    #: The frame being handled, as it came (what is passed on to another node is the
+    #: peer's own text, checked again there).
+    frame: str = ""
+    #: Times a remote join or rejoin was passed on between nodes.
+    hops: int = 0
+    #: When this connection's last move was received (its turn's round trip is measured).
+    moved: float = 0.0
 
 
 class Server:
     """The lobby and its rooms; :meth:`handle` serves one connection, :meth:`listen` serves them all."""
 
-    def __init__(self, tiles: TileSet, store: GameStore | None = None, allow_seeds: bool = False,
+    def __init__(self, tiles: TileSet, store: Store | GameStore | None = None, allow_seeds: bool = False,
                  hand_over_after: float = HAND_OVER_AFTER, trusted_proxies: frozenset[str] = frozenset(),
                  limits: Limits | None = None, thinkers: Thinkers | None = None,
-                 gate: ConnectionGate | None = None) -> None:
+                 gate: ConnectionGate | None = None, cluster: Cluster | None = None,
+                 meters: Meters | None = None) -> None:
         self.tiles = tiles
+        #: The store as given (the embedded :class:`Store`, or a :class:`GameStore`)...
         self.store = store
+        #: The data folder is written from threads of its own (as many as asyncio's own pool):
+        #: a save never waits behind anything else, such as a computer player's thinking.
+        self._io = ThreadPoolExecutor(min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="carcassonne-store")
+        #: ... and as the server asks it, from its loop.
+        self.games: GameStore | None = LocalStore(store, self._io) if isinstance(store, Store) else store
+        #: This node's part in a cluster (None: one process, the default).
+        self.cluster = cluster
+        self.meters = meters or Meters()
         self.allow_seeds = allow_seeds
         self.trusted_proxies = trusted_proxies
         self.hand_over_after = hand_over_after
@@ -128,25 +174,24 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
         self.peers: dict[str, set[Peer]] = {}
-        #: The address that created each game (addresses are not kept on disk).
-        self._origin: dict[str, str] = {}
+        #: This node's own connections, by number (what other nodes send them is addressed so).
+        self.connections: dict[str, Peer] = {}
+        self._numbered = 0
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         #: Since when nobody has been at each game's table (server clock).
         self._empty_since: dict[str, float] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        #: The data folder is written from threads of its own (as many as asyncio's own pool):
-        #: a save never waits behind anything else, such as a computer player's thinking.
-        self._io = ThreadPoolExecutor(min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="carcassonne-store")
         #: Bumped whenever what the lobby lists may have changed; pages of the list are kept until then.
         self._lobby_version = 0
         self._pages: dict[int, tuple[int, float, str]] = {}
         self._waiting: tuple[int, float, list[Room]] = (-1, 0.0, [])
         self._last_sweep = 0.0
         self._refused_logged = 0.0
-        if store is not None:
-            for room in store.rooms(tiles):
+        if self.games is not None:
+            for room in self.games.rooms(tiles):
                 self._add(room)
+        self.meters.watch(self)
 
     def _add(self, room: Room) -> None:
         self.rooms[room.id] = room
@@ -160,8 +205,19 @@ class Server:
         """Whether this room is the one in memory (a task may outlive a room sent back to disk)."""
         return self.rooms.get(room.id) is room
 
-    def _lobby_changed(self) -> None:
+    def _lobby_changed(self, room: Room | None = None) -> None:
         self._lobby_version += 1
+        if room is not None and not room.started and self.cluster is not None and self._kept(room):
+            self._background(self.cluster.store.listed(room))  # who is at a waiting game's table
+
+    def adopt(self, room: Room) -> None:
+        """A game read back from the store by this node (taken over): served from now on."""
+        self._add(room)
+        self._next_turn(room)
+
+    def ready(self) -> bool:
+        """Whether this server can serve games now (``/healthz``)."""
+        return self.cluster is None or self.cluster.ready
 
     def resume_all(self) -> None:
         """After a restart: computers whose turn it is go on, timers start again."""
@@ -175,7 +231,26 @@ class Server:
         settings: dict[str, Any] = {"max_size": MAX_CLIENT_MESSAGE, "ping_interval": PING_INTERVAL,
                                     "ping_timeout": PING_INTERVAL, "close_timeout": CLOSE_TIMEOUT,
                                     "compression": None, "ssl": ssl_context, **options}
-        return serve(self.handle, host, port, create_connection=self._connection_class(), **settings)
+        return serve(self.handle, host, port, create_connection=self._connection_class(),
+                     process_request=self._http, **settings)
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The operators' pages on the WebSocket's port; anything else is a WebSocket handshake."""
+        path = request.path.split("?", 1)[0]
+        if path == "/healthz":
+            if self.ready():
+                return connection.respond(HTTPStatus.OK, "ready\n")
+            return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "not ready: the shared store cannot be reached\n")
+        if path == "/metrics":
+            page = self.meters.page()
+            if page is None:
+                return connection.respond(HTTPStatus.NOT_IMPLEMENTED,
+                                          "metrics need prometheus-client: pip install \"carcassonne[server]\"\n")
+            response = connection.respond(HTTPStatus.OK, page[1])
+            del response.headers["Content-Type"]
+            response.headers["Content-Type"] = page[0]
+            return response
+        return None
 
     def _connection_class(self) -> type[ServerConnection]:
         server = self
@@ -217,6 +292,8 @@ class Server:
 
     async def close(self) -> None:
         """Stop the computer players and the store's threads (the connections are closed by then)."""
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in list(self._tasks):
             task.cancel()
         for timer in self._timers.values():
@@ -227,7 +304,9 @@ class Server:
 
     # ------------------------------------------------------------ connections
     async def handle(self, ws: ServerConnection) -> None:
-        peer = Peer(ws, self._address(ws))
+        self._numbered += 1
+        peer = Peer(ws, self._address(ws), conn=str(self._numbered))
+        self.connections[peer.conn] = peer
         forwarded = ws.remote_address is not None and str(ws.remote_address[0]) in self.trusted_proxies
         if forwarded and not self.gate.admit_forwarded(peer.address):
             self._note_refused()
@@ -243,7 +322,8 @@ class Server:
         finally:
             if forwarded:
                 self.gate.release_forwarded(peer.address)
-            self._gone(peer)
+            self.connections.pop(peer.conn, None)
+            self.gone(peer)
 
     def _address(self, ws: ServerConnection) -> str:
         """Where a connection comes from: a trusted proxy's last ``X-Forwarded-For`` entry (the
@@ -260,6 +340,7 @@ class Server:
 
     async def _hello(self, peer: Peer) -> bool:
         """The first message names the protocol; a mismatch is refused with both versions."""
+        assert peer.ws is not None
         try:
             frame = await asyncio.wait_for(peer.ws.recv(), HELLO_WITHIN)
             message = read_message(frame)
@@ -287,13 +368,33 @@ class Server:
     async def _receive(self, peer: Peer, frame: str | bytes) -> None:
         try:
             message = read_message(frame)
+        except ProtocolError as exc:
+            await self._refused(peer, exc)
+            return
+        if message["type"] in ("play", "confirm", "decide"):
+            peer.moved = time.perf_counter()
+        peer.frame = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+        await self.act(peer, message)
+
+    async def _refused(self, peer: Peer, exc: ProtocolError) -> None:
+        if exc.code not in NOT_STRIKES:
+            peer.strikes += 1
+        await self._send(peer, error(str(exc), exc.code))
+        if peer.strikes >= STRIKES:
+            await self._close(peer, 1008, "too many bad messages")
+
+    async def _close(self, peer: Peer, code: int, reason: str) -> None:
+        if peer.ws is not None:
+            await peer.ws.close(code, reason)
+        elif self.cluster is not None:
+            self.cluster.close_remote(peer.node, peer.conn, code, reason)
+
+    async def act(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A checked message of a connection, this node's or (in a cluster) another's."""
+        try:
             await self._dispatch(peer, message)
         except ProtocolError as exc:
-            if exc.code not in NOT_STRIKES:
-                peer.strikes += 1
-            await self._send(peer, error(str(exc), exc.code))
-            if peer.strikes >= STRIKES:
-                await peer.ws.close(1008, "too many bad messages")
+            await self._refused(peer, exc)
             return
         except (ConnectionClosed, asyncio.CancelledError):
             raise
@@ -304,16 +405,61 @@ class Server:
         peer.strikes = 0
 
     async def _send(self, peer: Peer, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
+        if peer.ws is None:
+            if self.cluster is not None:
+                self.cluster.relay(peer.node, [peer.conn], text)
+            return
         try:
-            await peer.ws.send(message if isinstance(message, str) else json.dumps(message))
+            await peer.ws.send(text)
         except ConnectionClosed:
             pass
 
     def _tell(self, room: Room, messages: list[dict[str, Any]]) -> None:
-        """Send messages to everyone at a room's table (never waits on a slow peer)."""
-        connections = [p.ws for p in self.peers.get(room.id, ())]
+        """Send messages to everyone at a room's table (never waits on a slow peer); the
+        table's connections on other nodes get them through Redis."""
+        here = [p for p in self.peers.get(room.id, ()) if p.ws is not None]
+        elsewhere: dict[str, list[str]] = {}
+        for p in self.peers.get(room.id, ()):
+            if p.ws is None:
+                elsewhere.setdefault(p.node, []).append(p.conn)
+        connections = [p.ws for p in here if p.ws is not None]
         for message in messages:
-            broadcast(connections, json.dumps(message))
+            text = json.dumps(message)
+            broadcast(connections, text)
+            if self.cluster is not None:
+                for node, conns in elsewhere.items():
+                    self.cluster.relay(node, conns, text)
+            if message["type"] == "turn":
+                self._round_trips(here)
+
+    def _round_trips(self, peers: list[Peer]) -> None:
+        now = time.perf_counter()
+        for p in peers:
+            if p.moved:
+                self.meters.move_trip(now - p.moved)
+                p.moved = 0.0
+
+    def deliver(self, peer: Peer, text: str, sender: str) -> None:
+        """A message another node's server sent this node's connection: sent on, and what it
+        says of the connection's seat kept (seated there, or not any more)."""
+        if text.startswith('{"type": "turn"'):
+            self._round_trips([peer])
+        elif text.startswith('{"type": "joined"'):
+            peer.remote, peer.owner, peer.asked = json.loads(text)["game"], sender, None
+        elif text.startswith('{"type": "left"'):
+            peer.remote, peer.owner = None, ""
+        elif text.startswith('{"type": "error"') and peer.asked is not None and peer.remote is None:
+            peer.asked, peer.owner = None, ""
+        if peer.ws is not None:
+            broadcast([peer.ws], text)
+
+    def gone(self, peer: Peer) -> None:
+        """A connection closed (or left its game): its seats are away."""
+        if (peer.remote is not None or peer.asked is not None) and self.cluster is not None:
+            self.cluster.gone(peer)
+            peer.remote, peer.owner, peer.asked = None, "", None
+        self._gone(peer)
 
     def _gone(self, peer: Peer) -> None:
         room = peer.room
@@ -323,7 +469,7 @@ class Server:
         still_held = {s for p in self.peers[room.id] for s in p.seats}
         room.leave([s for s in peer.seats if s not in still_held], time.time())
         self._tell(room, [room.seats_message(time.time())])
-        self._lobby_changed()
+        self._lobby_changed(room)
         if not self.peers[room.id]:
             self._empty_since[room.id] = time.time()
             self._stop_timer(room)  # (a person's turn timer waits for somebody to come back)
@@ -332,7 +478,7 @@ class Server:
     def _retire_if_done(self, room: Room) -> None:
         """A finished game nobody is at leaves memory; its record and lobby rows stay in
         the data folder for a rejoin. (Without a data folder it stays: nothing else keeps it.)"""
-        if self.store is None or not room.finished or self.peers.get(room.id):
+        if self.games is None or not room.finished or self.peers.get(room.id):
             return
         self._drop(room)
 
@@ -347,19 +493,45 @@ class Server:
         self._empty_since.pop(room.id, None)
         self._stop_timer(room)
         self._closed(room)
-        self._origin.pop(room.id, None)
         self._lobby_changed()
+        if self.cluster is not None:
+            self._background(self.cluster.nodes.release(room.id))
+
+    def evict(self, room: Room) -> None:
+        """This node may no longer serve the game (another node took it over, or it is stored
+        otherwise than held here): its table's connections are closed, and come back to it
+        wherever it is served now, as it was stored."""
+        for peer in list(self.peers.get(room.id, ())):
+            peer.room, peer.seats, peer.host = None, [], False
+            if peer.ws is not None:
+                self._background(peer.ws.close(1012, "the game moves to another server node: come back"))
+            elif self.cluster is not None:
+                self.cluster.close_remote(peer.node, peer.conn, 1012, "the game moves to another server node")
+        self.peers[room.id] = set()
+        self._drop(room)
 
     def _closed(self, room: Room) -> None:
         """The game no longer counts among its creator's open games (it finished, or left memory)."""
-        origin = self._origin.get(room.id)
-        if origin is not None:
-            self._background(self.limits.game_closed(origin, room.id))
+        if room.origin:
+            self._background(self.limits.game_closed(room.origin, room.id))
 
-    def _background(self, work: Coroutine[Any, Any, Any]) -> None:
+    def background(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Work that goes on by itself; what goes wrong in it is one line in the log."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
+
+    _background = background
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, (StoreUnavailable, ProtocolError, ConnectionClosed)):
+            log.warning("%s", exc)
+        elif exc is not None:
+            log.error("background work failed", exc_info=exc)
 
     def _stop_timer(self, room: Room) -> None:
         timer = self._timers.pop(room.id, None)
@@ -378,15 +550,15 @@ class Server:
         stale = [room for room in self.rooms.values()
                  if not room.started and not self.peers.get(room.id) and now - room.created > WAITING_KEPT]
         for room in stale:
-            self._drop(room)
-            if self.store is not None:
+            if self.games is not None:
                 try:
-                    await self._stored(self.store.remove, room)
+                    await self.games.remove(room)
                 except StoreUnavailable as exc:  # its rows wait for the next sweep after a restart
                     log.warning("game %s closed, not yet removed from the data folder: %s", room.id, exc)
+            self._drop(room)
         if stale:
             log.info("%d games closed after waiting %.0f h for players", len(stale), WAITING_KEPT / 3600)
-        if self.store is None:
+        if self.games is None:
             return
         idle = [room for room in self.rooms.values()
                 if room.started and not self.peers.get(room.id) and room.computer_to_move() is None
@@ -397,10 +569,6 @@ class Server:
             log.info("%d games nobody was at for %.0f min left memory (kept in the data folder)",
                      len(idle), AWAY_KEPT / 60)
 
-    async def _stored(self, write: Callable[[Room], T], room: Room) -> T:
-        """A store call in the store's own threads (StoreUnavailable if it could not be done)."""
-        return await asyncio.get_running_loop().run_in_executor(self._io, write, room)
-
     # ------------------------------------------------------------ messages
     async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -409,14 +577,17 @@ class Server:
             raise ProtocolError("hello was said already")
         if kind in ("list", "create"):
             await self._sweep(now)
+        if peer.remote is not None and kind not in ("list", "create", "join", "rejoin") and self.cluster is not None:
+            self.cluster.forward(peer, message)  # seated at a game another node owns
+            return
         if kind == "list":
-            await self._send(peer, self._games_page(message.get("page", 0), now))
+            await self._send(peer, await self._games_page(message.get("page", 0), now))
         elif kind == "create":
             await self._create(peer, message, now)
-        elif kind == "join":
-            await self._join(peer, message, now)
-        elif kind == "rejoin":
-            await self._rejoin(peer, message, now)
+        elif kind in ("join", "rejoin"):
+            if self.cluster is not None and await self.cluster.route(peer, message):
+                return  # asked of the node that owns the game: its answer comes back from there
+            await (self._join if kind == "join" else self._rejoin)(peer, message, now)
         elif kind == "leave":
             self._gone(peer)
             peer.room, peer.seats, peer.host = None, [], False
@@ -442,17 +613,42 @@ class Server:
                     messages = room.act(peer.seats, message, now)
                     if room.game is not None and room.game.turn_number != turn:
                         await self._save_or_take_back(room, point)
+                    elif kind == "chat" and messages:
+                        await self._save_chat(room, messages[0])
                 self._tell(room, messages)
                 if messages and messages[0]["type"] == "turn":
                     self._after_turn(room)
 
-    def _games_page(self, page: int, now: float) -> str:
+    async def _save_chat(self, room: Room, line: dict[str, Any]) -> None:
+        """A chat line is kept before it is said (where the store keeps chat)."""
+        if self.games is None:
+            return
+        try:
+            await self.games.save_chat(room, line)
+        except StoreUnavailable as exc:
+            if room.chat and room.chat[-1] is line:
+                room.chat.pop()
+            log.warning("game %s: a chat line could not be stored: %s", room.id, exc)
+            if isinstance(exc, StoreConflict):
+                self.evict(room)
+            raise ProtocolError(NOT_STORED, "storage") from None
+
+    async def _games_page(self, page: int, now: float) -> str:
         """One page of the games waiting for players, oldest first; the list and each page are
         kept as they were (:data:`LIST_FRESH` seconds at most) while no game was opened, joined
-        or left, so asking again and again, for any page, costs the server next to nothing."""
+        or left, so asking again and again, for any page, costs the server next to nothing.
+        (In a cluster the lobby is Redis's, its version counted there.)"""
+        if self.cluster is not None:
+            try:
+                self._lobby_version = await self.cluster.store.lobby_version()
+            except StoreUnavailable:
+                raise ProtocolError("the server cannot reach its store right now: try again in a moment",
+                                    "storage") from None
         kept = self._pages.get(page)
         if kept is not None and kept[0] == self._lobby_version and now - kept[1] < LIST_FRESH:
             return kept[2]
+        if self.cluster is not None:
+            return await self._shared_page(page, now)
         if self._waiting[0] != self._lobby_version or now - self._waiting[1] >= LIST_FRESH:
             self._pages.clear()
             self._waiting = (self._lobby_version, now, [
@@ -467,19 +663,36 @@ class Server:
         self._pages[page] = (self._lobby_version, now, text)
         return text
 
+    async def _shared_page(self, page: int, now: float) -> str:
+        assert self.cluster is not None
+        try:
+            total, shown = await self.cluster.store.waiting(page * LIST_PAGE, LIST_PAGE)
+        except StoreUnavailable:
+            raise ProtocolError("the server cannot reach its store right now: try again in a moment",
+                                "storage") from None
+        text = json.dumps({"type": "games", "games": shown, "page": page,
+                           "pages": max(1, -(-total // LIST_PAGE)), "total": total})
+        if len(self._pages) >= 64:
+            self._pages.clear()
+        self._pages[page] = (self._lobby_version, now, text)
+        return text
+
     async def _save_or_take_back(self, room: Room, point: Any) -> None:
-        """Store the room's record; if that fails, the step did not happen (``storage``)."""
-        if self.store is None:
+        """Store the room's new turns; if that fails, the step did not happen (``storage``)."""
+        self.meters.moved()
+        if self.games is None:
             return
         try:
-            await self._stored(self.store.save_turns, room)
+            await self.games.save_turns(room, point.turns or 0)
         except StoreUnavailable as exc:
             room.rollback(point)
             log.warning("game %s: a turn could not be stored and was taken back: %s", room.id, exc)
+            if isinstance(exc, StoreConflict):
+                self.evict(room)
             raise ProtocolError(NOT_STORED, "storage") from None
 
     async def _create(self, peer: Peer, message: dict[str, Any], now: float) -> None:
-        if peer.room is not None:
+        if peer.room is not None or peer.remote is not None:
             raise ProtocolError("leave this game before creating another", "in-game")
         seed = message.get("seed")
         if seed is not None and not self.allow_seeds:
@@ -500,16 +713,16 @@ class Server:
         room, host, tokens = new_room(self.tiles, rules, message["seats"], seed,
                                       name=message.get("name", ""), turn_seconds=message.get("turn_seconds", 0),
                                       hints=message.get("hints", True), taken_codes=set(self.by_code))
+        room.origin = peer.address
         if not any(s.is_open for s in room.seats):
             room.start(now)
-        if self.store is not None:
+        if self.games is not None:
             try:
-                await self._stored(self.store.add, room)
+                await self.games.add(room)
             except StoreUnavailable as exc:  # nothing kept, nothing listed: as if never asked
                 log.warning("a game could not be stored and was not opened: %s", exc)
                 raise ProtocolError(NOT_STORED, "storage") from None
         self._add(room)
-        self._origin[room.id] = peer.address
         await self.limits.game_opened(peer.address, room.id, computers)
         self._seat(peer, room, list(tokens), host=True)
         await self._send(peer, {"type": "created", "game": room.id, "code": room.code, "host_token": host,
@@ -529,12 +742,14 @@ class Server:
         async with self._locks[room.id]:
             point = room.checkpoint()
             token = room.take_seat(message["seat"], message["name"], message.get("color"), now)
-            if self.store is not None:
+            if self.games is not None:
                 try:
-                    await self._stored(self.store.save_seats, room)
+                    await self.games.save_seats(room)
                 except StoreUnavailable as exc:
                     room.rollback(point)
                     log.warning("game %s: a seat taken could not be stored and is free again: %s", room.id, exc)
+                    if isinstance(exc, StoreConflict):
+                        self.evict(room)
                     raise ProtocolError(NOT_STORED, "storage") from None
         self._lobby_changed()
         self._seat(peer, room, [message["seat"]])
@@ -545,10 +760,9 @@ class Server:
     async def _rejoin(self, peer: Peer, message: dict[str, Any], now: float) -> None:
         await self.limits.check_joins(peer.address)
         room = self.rooms.get(message["game"])
-        if room is None and self.store is not None:  # a game that left memory, read back for its players
+        if room is None and self.games is not None and self.cluster is None:  # left memory: read back
             try:
-                read = await asyncio.get_running_loop().run_in_executor(
-                    self._io, self.store.room, self.tiles, message["game"])
+                read = await self.games.room(self.tiles, message["game"])
             except StoreUnavailable as exc:
                 log.warning("game %s could not be read back: %s", message["game"], exc)
                 raise ProtocolError("the server cannot read its games right now: try again in a moment",
@@ -579,7 +793,7 @@ class Server:
         self.peers[room.id].add(peer)
         self._empty_since.pop(room.id, None)
         room.arrive(seats)
-        self._lobby_changed()
+        self._lobby_changed(room)
 
     # ------------------------------------------------------------ turns
     def _after_turn(self, room: Room) -> None:
@@ -687,7 +901,7 @@ class Server:
         pending = None if steps is None else steps.move
         deciding = pending.to_record() if asked is not None and pending is not None else None
         return seat, Job(level, bot_seed(room.seed, seat, turn), room.rules.to_record(), [s.name for s in room.seats],
-                         room.seed, [t.to_record() for t in game.history], tile, self._origin.get(room.id, ""),
+                         room.seed, [t.to_record() for t in game.history], tile, room.origin,
                          urgent=timed_out or not room.seats[seat].is_ai, deciding=deciding)
 
     def _still_due(self, room: Room, turn: int, seat: int, timed_out: bool, deciding: dict[str, Any] | None) -> bool:
@@ -722,6 +936,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "connections from it are limited by the address it forwards"))
     parser.add_argument("--certfile", help=_("TLS certificate (PEM): serve wss:// instead of ws://"))
     parser.add_argument("--keyfile", help=_("TLS private key (PEM), with --certfile"))
+    parser.add_argument("--redis", metavar="URL", default=None,
+                        help=_("run as one node of several sharing the Redis at URL (redis://HOST:PORT/DB): "
+                               "the games live there instead of in --data (needs carcassonne[server])"))
 
 
 def main(args: argparse.Namespace) -> int:
@@ -748,12 +965,23 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_("--trusted-proxy: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    redis = getattr(args, "redis", None)
+    if redis is not None:
+        try:
+            import redis as _redis_py  # noqa: F401 - only to say it is missing, in one line
+        except ImportError:
+            print(_("--redis needs the server's extra: pip install \"carcassonne[server]\""), file=sys.stderr)
+            return 2
+        if not redis.startswith(("redis://", "rediss://", "unix://")):
+            print(_("--redis takes a URL such as redis://127.0.0.1:6379/0, not {url}").format(url=redis),
+                  file=sys.stderr)
+            return 2
     folder = Path(args.data) if args.data else _default_folder()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncio").addFilter(_OutOfDescriptors())
     try:
         return asyncio.run(_serve(standard_tiles(), folder, args.host, args.port, context, args.allow_seeds,
-                                  proxies))
+                                  proxies, redis=redis))
     except StoreError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -787,13 +1015,28 @@ def _default_folder() -> Path:
 
 async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ssl.SSLContext | None,
                  allow_seeds: bool, trusted_proxies: frozenset[str] = frozenset(),
-                 policy: Policy | None = None) -> int:
-    store = await asyncio.to_thread(Store, folder)
+                 policy: Policy | None = None, redis: str | None = None) -> int:
     gate = ConnectionGate(total=raise_fd_limit())
     if policy is None and allow_seeds:  # tests and tournaments: games by the hundred from one address
         policy = Policy.own_server()
-    server = Server(tiles, store, allow_seeds=allow_seeds, trusted_proxies=trusted_proxies,
-                    limits=Limits(policy=policy), thinkers=Thinkers(), gate=gate)
+    store: Store | None = None
+    if redis is None:
+        store = await asyncio.to_thread(Store, folder)
+        server = Server(tiles, store, allow_seeds=allow_seeds, trusted_proxies=trusted_proxies,
+                        limits=Limits(policy=policy), thinkers=Thinkers(), gate=gate, meters=Meters(enabled=True))
+    else:
+        from .cluster import Cluster
+
+        cluster = Cluster(redis)
+        server = Server(tiles, cluster.store, allow_seeds=allow_seeds, trusted_proxies=trusted_proxies,
+                        limits=Limits(counts=cluster.counts, policy=policy), thinkers=Thinkers(), gate=gate,
+                        cluster=cluster, meters=Meters(enabled=True))
+        try:
+            await cluster.start(server)
+        except StoreError:
+            server.cluster = None
+            await server.close()
+            raise
     _settle_collector()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -807,7 +1050,11 @@ async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ss
             scheme = "wss" if context else "ws"
             shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
             print(f"listening on {scheme}://{shown_host}:{real_port}", flush=True)
-            log.info("%d games kept in %s; at most %d connections", len(server.rooms), folder, gate.total)
+            if server.cluster is not None:
+                log.info("node %s of the games in Redis at %s; at most %d connections", server.cluster.node,
+                         redis, gate.total)
+            else:
+                log.info("%d games kept in %s; at most %d connections", len(server.rooms), folder, gate.total)
             server.resume_all()
             await stop.wait()
             ws_server.close(close_connections=True)
@@ -817,7 +1064,8 @@ async def _serve(tiles: TileSet, folder: Path, host: str, port: int, context: ss
                 log.warning("some connections did not close in time")
     finally:
         await server.close()
-        store.close()
+        if store is not None:
+            store.close()
     return 0
 
 

@@ -10,13 +10,17 @@ players asks for it again.
 
 A write that fails (a full disk, no file descriptor left) raises :class:`StoreUnavailable`
 and leaves what was stored before as it was: the server then takes the step back and says
-so, and the game goes on once the data folder can be written again. :class:`GameStore`
-is what a server needs of a store; this SQLite one is the embedded store, and a store
-shared by several nodes implements the same methods.
+so, and the game goes on once the data folder can be written again.
+
+:class:`GameStore` is what a server needs of a store, asked from its event loop: this
+SQLite :class:`Store` (run in threads by :class:`LocalStore`) is the embedded one, and
+:class:`~.shared_store.SharedStore` keeps the same in a Redis that several nodes share.
+The server's logic is written once, against the interface.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -24,6 +28,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -71,17 +76,83 @@ def _failing_softly(method: Callable[..., T]) -> Callable[..., T]:
     return wrapped
 
 
-class GameStore(Protocol):
-    """What a server keeps of its games (the embedded :class:`Store`, or a shared one)."""
+class StoreConflict(StoreUnavailable):
+    """The stored game is not the one this server holds (another node owns it now, or a
+    step taken back here had been stored after all): the server lets the game go and its
+    players come back to it as it was stored."""
 
-    def add(self, room: Room) -> None: ...
-    def save_seats(self, room: Room) -> None: ...
-    def save_turns(self, room: Room) -> None: ...
-    @_failing_softly
-    def remove(self, room: Room) -> None: ...
-    def rooms(self, tiles: TileSet) -> Iterator[Room]: ...
-    def room(self, tiles: TileSet, game_id: str) -> Room | None: ...
-    def close(self) -> None: ...
+
+class GameStore(Protocol):
+    """What a server keeps of its games, asked from its event loop. Every write raises
+    :class:`StoreUnavailable` when it did not happen (the server then takes the step back);
+    a write is stored before anyone is told of it."""
+
+    async def add(self, room: Room) -> None:
+        """A new game and its seats (and its start, if no seat waits)."""
+
+    async def save_seats(self, room: Room) -> None:
+        """A seat taken (and the game's start, if that was the last open seat)."""
+
+    async def save_turns(self, room: Room, since: int) -> None:
+        """The turns played since turn ``since`` (and whether the game is over)."""
+
+    async def save_chat(self, room: Room, line: dict[str, Any]) -> None:
+        """A chat line said at the game's table (a store may keep none)."""
+
+    async def remove(self, room: Room) -> None:
+        """Forget a game that never started."""
+
+    async def room(self, tiles: TileSet, game_id: str) -> Room | None:
+        """One kept game by its id, read back (a finished one too), or None."""
+
+    async def find_code(self, code: str) -> str | None:
+        """The game a join code opens, if this store knows it (None: only the games in
+        memory have codes, as in the embedded store)."""
+
+    def rooms(self, tiles: TileSet) -> Iterator[Room]:
+        """The games to resume when the server starts."""
+
+    async def close(self) -> None:
+        """Let go of the store (its connections, its files)."""
+
+
+class LocalStore:
+    """The embedded :class:`Store` as a :class:`GameStore`: each call in the store's own
+    threads, so a save never waits behind anything else on the event loop."""
+
+    def __init__(self, store: Store, executor: Executor) -> None:
+        self.store = store
+        self.executor = executor
+
+    async def _run(self, call: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, call, *args)
+
+    async def add(self, room: Room) -> None:
+        await self._run(self.store.add, room)
+
+    async def save_seats(self, room: Room) -> None:
+        await self._run(self.store.save_seats, room)
+
+    async def save_turns(self, room: Room, since: int) -> None:
+        await self._run(self.store.save_turns, room)
+
+    async def save_chat(self, room: Room, line: dict[str, Any]) -> None:
+        """The embedded store keeps no chat: a restarted server's tables start quiet."""
+
+    async def remove(self, room: Room) -> None:
+        await self._run(self.store.remove, room)
+
+    async def room(self, tiles: TileSet, game_id: str) -> Room | None:
+        return await self._run(self.store.room, tiles, game_id)
+
+    async def find_code(self, code: str) -> str | None:
+        return None
+
+    def rooms(self, tiles: TileSet) -> Iterator[Room]:
+        return self.store.rooms(tiles)
+
+    async def close(self) -> None:
+        """The :class:`Store` is closed by whoever opened it."""
 
 
 class Store:
