@@ -33,7 +33,7 @@ class Bot:
     """A computer player: ``choose(game)`` returns the whole move for the tile in hand.
 
     Call it after ``game.draw()`` returned the tile: the bot places
-    ``game.deck.peek()``. It does not change ``game``; apply the move with
+    ``game.next_from_bag()``. It does not change ``game``; apply the move with
     ``game.play(move)`` exactly as a click would.
     """
 
@@ -96,7 +96,7 @@ def tiles_in_hand(game: Game) -> tuple[str, ...]:
     returned, or every tile they hold when players hold several (known to their holder)."""
     if game.finished or game.is_over:
         raise IllegalMoveError("the game is over: there is no tile to place")
-    tiles = tuple(dict.fromkeys(game.held())) if game.holds_tiles else (game.deck.peek() or "",)
+    tiles = tuple(dict.fromkeys(game.held())) if game.holds_tiles else (game.next_from_bag() or "",)
     for tile in tiles:
         if not game.has_placement(tile):
             raise IllegalMoveError(f"tile {tile} fits nowhere: call game.draw() before asking a bot")
@@ -139,7 +139,7 @@ def imagined(game: Game, rng: random.Random) -> Game:
             return found
     g = game.copy()
     g.seed = None  # the seed would tell the real order: the copy knows no more than a player
-    hand = game.deck.peek()
+    hand = game.next_from_bag()
     deck = game.deck.shuffled(rng)
     if hand is not None:
         pile = deck.pile

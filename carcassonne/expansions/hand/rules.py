@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine.errors import Reason, RecordError
 from ...engine.modules.base import RuleModule
 from ...engine.moves import Discard
-from ...engine.refusals import why_not_drawable
+from ...engine.refusals import KEPT_BACK, why_not_drawable
 from ...engine.tiles import Orientation
 from ...engine.untrusted import shown
 
@@ -63,7 +63,7 @@ class Hand(RuleModule):
         for _ in range(game.players):
             hand = []
             for _ in range(self.size):
-                tile = deck.peek()
+                tile = game.next_from_bag()
                 if tile is None:
                     break
                 deck.take(tile)
@@ -96,7 +96,7 @@ class Hand(RuleModule):
         hand = list(hands[player])
         hand.remove(tile)
         deck = game.deck
-        drawn = deck.peek()
+        drawn = game.next_from_bag()
         index = -1
         if drawn is not None:
             index = deck.take(drawn)
@@ -187,11 +187,13 @@ def arrange_draw(game: Game, number: int, tile: str | None) -> None:
             raise RecordError(f"turn {number}: 'draw' names tile {shown(tile)}, but the bag is empty")
         return
     if tile is None:
+        if game.next_from_bag() is None:  # the bag holds only tiles kept back for now
+            return
         raise RecordError(f"turn {number}: 'draw' must name the tile drawn after it "
                           f"(the bag holds {len(deck.pile)} tiles)")
     reason = why_not_drawable(game, tile) if tile in game.tiles else Reason(
         f"unknown tile {shown(tile)}", "not-in-box")
-    if reason:
+    if reason and reason.rule != KEPT_BACK:  # a tile kept back may come free with the turn itself
         raise RecordError(f"turn {number}: 'draw': {reason}", reason=reason, turn=number)
     if deck.pile[-1] != tile:
         deck.take(tile)
