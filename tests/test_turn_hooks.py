@@ -118,3 +118,32 @@ def test_without_a_module_the_hooks_cost_nothing():
     assert not (game._starters or game._keepers or game._scorers or game._final_scorers
                 or game._no_stand or game._elsewhere)
     assert game.next_from_bag() == game.deck.peek()
+
+
+def test_a_figure_removed_by_a_rule_goes_home_and_the_modules_hear_of_it():
+    game = _game()
+    play(game, "E 0 -1 180", "U 1 0 0 road:W")  # Bob's thief on the road
+    node = game.followers_on(game.feature_at(1, 0, "road:W").key)[0][1]
+    game.push(Placement("V", -1, 0, 0).with_figure(None))  # a turn to remove it in
+    journal: list = []
+    game.remove_figure(1, node, journal)
+    assert game.supply[1] == 7 and not game.features(occupied=True)
+    assert game.counters(1) == {"lantern": 0}
+
+
+def test_the_board_with_a_tile_laid_before_its_scoring():
+    game = _game()
+    play(game, "F 0 -1 90 city:N")
+    with game.laid(Placement("E", 0, -2, 180)):  # closes Ann's city: not scored yet
+        feature = game.feature_at(0, -2, "city:S")
+        assert feature.complete and feature.followers
+    assert game.tile_at(0, -2) is None and game.turn_number == 1 and game.scores == [0, 0]
+
+
+def test_every_expansion_writes_its_part_of_a_turn():
+    from carcassonne.engine.figures import FigureStep
+
+    move = Placement("E", 0, -1, 180).with_figure(FigureStep("follower", "city:S", at=(3, 4)))
+    assert move.to_record() == {"tile": "E", "x": 0, "y": -1, "rotation": 180, "meeple": "city:S",
+                                "lantern_at": [3, 4]}
+    assert Placement("B", 0, 1, 0).with_figure(None).to_record()["lit"] == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import compress, count
 from typing import Any, cast
 
@@ -160,6 +161,7 @@ class Game:
         self._elsewhere = using("why_not_elsewhere")
         self._no_stand = using("why_not_on_tile")
         self._final_scorers = using("final_scored")
+        self._removers = using("removed")
         self._after_place = using("after_place")
         self._extra_turn = using("another_turn")
         self._bag = using("returns_to_bag")
@@ -846,6 +848,25 @@ class Game:
         root = self._find(node)
         self.set_followers(root, tuple(f for f in self._followers[root] if f != (player, node)), journal)
         self._send_home(player, node)
+
+    def remove_figure(self, player: int, node: int, journal: Journal) -> None:
+        """A rule sends ``player``'s figure on ``node`` home without scoring (eaten, removed):
+        it leaves as :meth:`take_home` says, then the rule modules send home what stood
+        by it (:meth:`RuleModule.removed`)."""
+        self.take_home(player, node, journal)
+        for module in self._removers:
+            module.removed(self, player, node, journal)
+
+    @contextmanager
+    def laid(self, placement: Placement) -> Iterator[None]:
+        """The board with ``placement``'s tile laid, before its figure step and its scoring
+        (the features it joins, those it completes still holding their followers); taken
+        back on leaving. For a rule module's places on other tiles (a follower sent anywhere)."""
+        self._begin(placement.with_figure(None))
+        try:
+            yield
+        finally:
+            self.pop()
 
     def score_feature(self, root: int, journal: Journal) -> None:
         """Score the feature ``root`` now, as completed, and send its followers home."""

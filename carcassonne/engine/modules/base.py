@@ -238,6 +238,11 @@ class RuleModule:
         """The final scoring's awards are all known (every module's, in order): add in place
         those that follow a feature's award (a bonus to one of its followers)."""
 
+    def removed(self, game: Game, player: int, node: int, journal: Journal) -> None:
+        """A rule sent ``player``'s figure on ``node`` home without scoring
+        (:meth:`Game.remove_figure`): send home what depended on it (a figure that may
+        stand only beside its owner's follower)."""
+
     def final_extras(self, game: Game) -> list[Award]:
         """Awards of the final scoring that belong to no feature (majorities of tokens), after
         every feature's; an award's ``tiles_of`` is -1."""

@@ -33,6 +33,11 @@ class LanternRule(RuleModule):
     def counters(self, game: Game, player: int) -> dict[str, int]:
         return {LANTERN: self.get(game)[player]}
 
+    def removed(self, game: Game, player: int, node: int, journal: Journal) -> None:
+        lit = list(self.get(game))
+        lit[player] = 0
+        self.put(game, tuple(lit))
+
     def keeps_back(self, game: Game, tile: str) -> bool:
         return tile == "C" and not any(CLOISTER in o.spots for o in game.board.values())
 
