@@ -144,6 +144,16 @@ def test_every_expansion_writes_its_part_of_a_turn():
     from carcassonne.engine.figures import FigureStep
 
     move = Placement("E", 0, -1, 180).with_figure(FigureStep("follower", "city:S", at=(3, 4)))
-    assert move.to_record() == {"tile": "E", "x": 0, "y": -1, "rotation": 180, "meeple": "city:S",
-                                "lantern_at": [3, 4]}
+    written = move.to_record()
+    assert written["meeple"] == "city:S" and written["lantern_at"] == [3, 4]
     assert Placement("B", 0, 1, 0).with_figure(None).to_record()["lit"] == []
+
+
+def test_a_tile_a_module_bars_never_starts_the_game():
+    from carcassonne.engine import RecordError
+    from carcassonne.engine.deck import Deck
+
+    starts = {Game(TILES, Rules(lanterns=True, start="random"), 2, seed=seed).start_tile for seed in range(200)}
+    assert "C" not in starts and len(starts) > 5
+    with pytest.raises(RecordError, match="start_tile 'C' cannot be the start tile: tile C never starts"):
+        Deck.for_rules(TILES, Rules(lanterns=True, start="random"), None, "C")

@@ -90,6 +90,11 @@ class RuleModule:
         """Why ``tile``, still in the bag, may not be the next tile drawn (tiles drawn in order)."""
         return None
 
+    def why_not_start(self, kind: TileKind) -> Reason | None:
+        """Why ``kind``, drawn from the bag, may not be the start tile (``start: "random"``: the
+        bag's first tile that may), or None."""
+        return None
+
     def keeps_back(self, game: Game, tile: str) -> bool:
         """Whether ``tile`` stays in the bag for now: drawing passes over it (it keeps its place
         in the pile) and it is no tile left for the game's end or a discard (JCZ's deactivated

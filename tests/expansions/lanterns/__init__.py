@@ -2,7 +2,7 @@
 kept back, bonuses that follow a feature's scoring and a tile no figure may stand on.
 
 At the start of each player's turn (once, whatever tiles they set aside) they light a
-lantern (a counter per player). Tile C stays in the bag until a cloister lies on the board.
+lantern (a counter per player). Tile C stays in the bag until a cloister lies on the board, and never starts the game.
 Whenever a city is scored, in play or at the end, its first follower's owner scores 2 more
 (an event ``lantern`` right after the city's). No figure may stand on a tile B this turn.
 A figure removed by a rule puts out its owner's lanterns. A record writes a follower sent

@@ -9,7 +9,7 @@ from carcassonne.engine.events import ScoreEvent
 from carcassonne.engine.modules.base import RuleModule
 from carcassonne.engine.refusals import KEPT_BACK
 from carcassonne.engine.scoring import Award
-from carcassonne.engine.tiles import CITY, CLOISTER
+from carcassonne.engine.tiles import CITY, CLOISTER, TileKind
 
 if TYPE_CHECKING:
     from carcassonne.engine.game import Game, Journal
@@ -37,6 +37,9 @@ class LanternRule(RuleModule):
         lit = list(self.get(game))
         lit[player] = 0
         self.put(game, tuple(lit))
+
+    def why_not_start(self, kind: TileKind) -> Reason | None:
+        return Reason("tile C never starts", "lantern-start") if kind.id == "C" else None
 
     def keeps_back(self, game: Game, tile: str) -> bool:
         return tile == "C" and not any(CLOISTER in o.spots for o in game.board.values())
