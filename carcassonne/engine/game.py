@@ -367,7 +367,10 @@ class Game:
 
     def free_spots(self, placement: Placement) -> list[str]:
         """Where a follower could go after ``placement`` whether or not the current player has
-        one left (as :meth:`follower_spots`; a rule module's figure, the big follower, needs it)."""
+        one left (as :meth:`follower_spots`; a rule module's figure, the big follower, needs it);
+        none on a tile a rule module bars this turn (:meth:`why_not_on_tile`)."""
+        if self._no_stand and self.why_not_on_tile(placement) is not None:
+            return []  # no figure on this tile this turn
         o = self.tiles[placement.tile].orientations[placement.rotation // 90]
         joined = self._joined_roots(square(placement.x, placement.y), o)
         claims = self._claims
