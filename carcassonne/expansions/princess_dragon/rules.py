@@ -36,7 +36,7 @@ from ...engine.modules.base import RuleModule
 from ...engine.moves import Move, Placement
 from ...engine.refusals import KEPT_BACK, why_not_stand
 from ...engine.scoring import Award
-from ...engine.tiles import CITY, CLOISTER, FIELD, ROAD, TileSet
+from ...engine.tiles import CITY, CLOISTER, FIELD, ROAD, TileKind, TileSet
 
 if TYPE_CHECKING:
     from ...engine.game import Game, Journal
@@ -156,6 +156,12 @@ class PrincessDragon(RuleModule):
         for kind in tiles:
             if kind.expansion == EXPANSION and not kind.twin_of:
                 put_in_box(tiles, counts, phase_of, kind)
+
+    def why_not_start(self, kind: TileKind) -> Reason | None:
+        """With ``start: "random"`` the start tile is never a dragon tile."""
+        if kind.symbol == DRAGON_TILE:
+            return Reason("a dragon tile is never the start tile", "dragon-start")
+        return None
 
     def start(self, game: Game, start: Orientation) -> None:
         """A volcano as the start tile brings the dragon onto (0, 0) (**DECIDED**)."""
