@@ -400,3 +400,79 @@ def test_a_hand_of_tiles_with_the_dragon_plays_and_replays(size: int, hidden: bo
 def test_simulate_plays_the_dragon_with_every_player_level(capsys):
     main(["simulate", "--princess-dragon", "--games", "1", "--bots", "random,normal", "--seed", "3"])
     assert "1 game, seats rotating" in capsys.readouterr().out
+
+
+# ------------------------------------------------ computer players, network
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_a_computer_player_eats_the_others_follower_and_spares_its_own(level: str) -> None:
+    from carcassonne.ai import get_bot
+    from carcassonne.engine import Decision
+
+    data = _data("dragon-eats")
+    game = _replay(data | {"turns": data["turns"][:2]})
+    move = Placement("PD7", -1, 0, 180).with_figure(None).deciding((0, 0))
+    asked = game.decision(move)
+    assert asked is not None and asked.player == 1 and set(asked.options) == {(1, 0), (-1, 0)}
+    bot = get_bot(level, 1)
+    if hasattr(bot, "budget"):
+        bot.budget = 0.02
+    assert bot.decide(game, move, asked) == (1, 0)  # Blue eats Red's thief
+    own = Decision(0, asked.kind, asked.options, asked.number)
+    assert bot.decide(game, move, own) == (-1, 0)  # Red would spare it
+
+
+@pytest.mark.parametrize("levels", [("random", "normal"), ("easy", "hard", "random")])
+def test_computer_players_play_the_dragon_fairy_portal_and_princess_to_the_end(levels) -> None:
+    from carcassonne.ai import get_bot
+
+    game = Game(TILES, Rules(princess_dragon=True, abbot=True), len(levels), seed=5)
+    bots = [get_bot(level, i) for i, level in enumerate(levels)]
+    for bot in bots:
+        if hasattr(bot, "budget"):
+            bot.budget = 0.01
+    asked, kinds = 0, set()
+    while game.draw() is not None:
+        move = bots[game.current].choose(game)
+        while (decision := game.decision(move)) is not None:
+            asked += 1
+            move = move.deciding(bots[decision.player].decide(game, move, decision))
+        if move.figure is not None:
+            kinds.add(move.figure.kind if move.figure.at is None else f"{move.figure.kind}@")
+        game.play(move)
+    assert asked > 0 and "fairy@" in kinds
+
+
+def test_the_server_asks_each_seat_its_dragon_step():
+    """A network room plays the dragon's steps through the generic decision, each asked of its seat,
+    and the figure steps on other tiles (fairy, portal, princess) as the records write them."""
+    from carcassonne.ai import get_bot
+    from carcassonne.net.protocol import ProtocolError, read_message
+    from carcassonne.net.room import new_room
+
+    room, _host, _tokens = new_room(TILES, Rules(princess_dragon=True), [
+        {"kind": "human", "color": "red", "name": "Ann"}, {"kind": "human", "color": "blue", "name": "Bob"}], seed=2)
+    room.start(0.0)
+    game = room.game
+    assert game is not None
+    rng = random.Random(2)
+    seats = {0: [0], 1: [1]}
+    decided, elsewhere = 0, 0
+    from carcassonne.engine.record import figure_record
+
+    while room.current is not None and game.turn_number < 200:
+        current = room.current
+        move = get_bot("random", rng.randrange(9)).choose(game.copy())
+        elsewhere += move.figure is not None and move.figure.at is not None
+        room.act(seats[current], read_message(json.dumps(
+            {"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
+             "figure": figure_record(move.figure)})), 1.0)
+        while room.steps is not None and (asked := room.steps.decision()) is not None:
+            with pytest.raises(ProtocolError, match="decision"):
+                room.act(seats[1 - asked.player], {"type": "decide", "choice": list(asked.options[0])}, 1.0)
+            room.act(seats[asked.player], read_message(json.dumps(
+                {"type": "decide", "choice": list(rng.choice(asked.options))})), 1.0)
+            decided += 1
+    assert decided > 0 and elsewhere > 0
+    record = room.record()
+    again = GameRecord.from_json(record.to_json()).replay(TILES)
+    assert again.scores == game.scores
