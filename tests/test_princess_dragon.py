@@ -476,3 +476,18 @@ def test_the_server_asks_each_seat_its_dragon_step():
     record = room.record()
     again = GameRecord.from_json(record.to_json()).replay(TILES)
     assert again.scores == game.scores
+
+
+def test_the_evaluation_values_the_fairy_and_the_hint_explains_every_step():
+    from carcassonne.ai.heuristics import Evaluator
+    from carcassonne.ai.hint import explain
+
+    data = _data("fairy-final")
+    with_fairy = _replay(data | {"final": False})
+    without = _replay(data | {"final": False, "turns": data["turns"][:2] + [
+        {"tile": "E", "x": 1, "y": -1, "rotation": 0}]})
+    assert Evaluator(with_fairy).values(with_fairy)[0] > Evaluator(without).values(without)[0]
+    game = _replay(_data("portal") | {"turns": _data("portal")["turns"][:1]})
+    portal = Placement("PD20", 2, 0, 90)
+    for step in game.figure_steps(portal):
+        assert explain(game, portal.with_figure(step)).clauses is not None
