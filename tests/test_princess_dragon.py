@@ -491,3 +491,19 @@ def test_the_evaluation_values_the_fairy_and_the_hint_explains_every_step():
     portal = Placement("PD20", 2, 0, 90)
     for step in game.figure_steps(portal):
         assert explain(game, portal.with_figure(step)).clauses is not None
+
+
+def test_with_a_hand_a_dragon_tile_is_drawn_only_once_a_volcano_frees_it():
+    """Hand: dragon tiles are neither dealt nor drawn before the first volcano; a 'draw' on the
+    turn that places it comes after it: it may be one."""
+    base = {"format": "carcassonne-record", "version": 1,
+            "rules": {"princess_dragon": True, "hand": 2, "hand_open": True},
+            "players": [{"name": "Red", "color": "red"}, {"name": "Blue", "color": "blue"}],
+            "hands": [["U", "PD28"], ["E", "V"]]}
+    freed = base | {"turns": [{"tile": "PD28", "x": 0, "y": 1, "rotation": 0, "draw": "PD7"}]}
+    game = _replay(freed)
+    assert "PD7" in game.held(0)
+    early = base | {"turns": [{"tile": "U", "x": 1, "y": 0, "rotation": 0, "draw": "PD7"}]}
+    assert _refusal(early) == "turn 1: 'draw': tile PD7 cannot be drawn yet: no volcano has been placed"
+    dealt = base | {"hands": [["U", "PD7"], ["E", "V"]], "turns": []}
+    assert "'hands': tile PD7 cannot be drawn yet" in _refusal(dealt)

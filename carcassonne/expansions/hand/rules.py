@@ -28,13 +28,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.errors import Reason, RecordError
 from ...engine.modules.base import RuleModule
-from ...engine.moves import Discard
+from ...engine.moves import Discard, Move
 from ...engine.refusals import KEPT_BACK, why_not_drawable
 from ...engine.tiles import Orientation
 from ...engine.untrusted import shown
 
 if TYPE_CHECKING:
     from ...engine.game import Game
+    from ...engine.moves import Turn
 
 
 class Hands(NamedTuple):
@@ -178,9 +179,9 @@ def deal(game: Game, hands: Sequence[Sequence[str]]) -> None:
     module.put(game, Hands(dealt, (), dealt))
 
 
-def arrange_draw(game: Game, number: int, tile: str | None) -> None:
-    """Put the tile a record says turn ``number`` draws (``draw``) on top of the bag, so the
-    turn draws it; none when the bag is empty. Raises RecordError naming the turn."""
+def arrange_draw(game: Game, number: int, tile: str | None, turn: Turn | None = None) -> None:
+    """Put the tile a record says turn ``number`` (``turn``) draws (``draw``) on top of the
+    bag, so the turn draws it; none when the bag is empty. Raises RecordError naming the turn."""
     deck = game.deck
     if not deck.pile:
         if tile is not None:
@@ -193,8 +194,17 @@ def arrange_draw(game: Game, number: int, tile: str | None) -> None:
                           f"(the bag holds {len(deck.pile)} tiles)")
     reason = why_not_drawable(game, tile) if tile in game.tiles else Reason(
         f"unknown tile {shown(tile)}", "not-in-box")
-    if reason and reason.rule != KEPT_BACK:  # a tile kept back may come free with the turn itself
+    if reason and not (reason.rule == KEPT_BACK and _freed_by(game, turn, tile)):
         raise RecordError(f"turn {number}: 'draw': {reason}", reason=reason, turn=number)
     if deck.pile[-1] != tile:
         deck.take(tile)
         deck.put_back(tile, len(deck.pile))
+
+
+def _freed_by(game: Game, turn: Turn | None, tile: str) -> bool:
+    """Whether ``tile``, kept back by a rule module now, comes free with ``turn`` itself (the
+    tile it lays frees it), so that the turn may draw it."""
+    if not isinstance(turn, Move):
+        return False
+    with game.laid(turn.placement):
+        return not any(module.keeps_back(game, tile) for module in game.modules)

@@ -177,8 +177,7 @@ class PrincessDragon(RuleModule):
             return False
         history = game.history  # the turn being played places a volcano: what it draws may be one
         last = history[-1] if history else None
-        return not (isinstance(last, Move) and symbol(game, last.tile) == VOLCANO
-                    and game.tile_at(last.x, last.y) is None)
+        return not (isinstance(last, Move) and symbol(game, last.tile) == VOLCANO)
 
     def why_not_draw(self, game: Game, tile: str) -> Reason | None:
         if self.keeps_back(game, tile):
