@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..engine import Decision, Game, IllegalMoveError, Move
-from .valuation import valuation_types
+from .valuation import Valuation, valuation_types
 
 #: Moves are compared by value; a move worth less than the best by this much is a different move.
 EPSILON = 1e-9
@@ -118,11 +118,16 @@ def turn_rng(seed: int, game: Game, tile: str) -> random.Random:
 
 
 def moves_of(game: Game, tile: str) -> Iterator[Move]:
-    """Every legal move with ``tile``: each placement without a figure, then with each figure
-    step (a follower on each place, then the rule modules' figures and actions)."""
+    """Every legal move with ``tile`` a computer player tries: each placement without a figure,
+    then with each figure step (a follower on each place, then the rule modules' figures and
+    actions), less those an expansion says are the same as one tried (:meth:`Valuation.tried_steps`)."""
+    thinning = [v for v in valuation_types(game) if v.tried_steps is not Valuation.tried_steps]
     for placement in game.legal_placements(tile):
         yield placement.with_figure(None)
-        for step in game.figure_steps(placement):
+        steps = game.figure_steps(placement)
+        for value in thinning:  # an expansion's equivalent steps tried once (a portal's)
+            steps = value.tried_steps(game, placement, steps)
+        for step in steps:
             yield placement.with_figure(step)
 
 
