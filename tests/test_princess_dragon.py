@@ -507,3 +507,17 @@ def test_with_a_hand_a_dragon_tile_is_drawn_only_once_a_volcano_frees_it():
     assert _refusal(early) == "turn 1: 'draw': tile PD7 cannot be drawn yet: no volcano has been placed"
     dealt = base | {"hands": [["U", "PD7"], ["E", "V"]], "turns": []}
     assert "'hands': tile PD7 cannot be drawn yet" in _refusal(dealt)
+
+
+def test_computer_players_weigh_a_portal_once_per_feature():
+    from carcassonne.ai.base import moves_of
+
+    game = _replay(_data("portal") | {"turns": _data("portal")["turns"][:1]})
+    every = [(p, s) for p in game.legal_placements("PD20") for s in game.figure_steps(p)]
+    tried = list(moves_of(game, "PD20"))
+    portal = [m for m in tried if m.figure is not None and m.figure.at is not None and m.figure.kind != "fairy"]
+    assert portal and len(tried) < len(every) + len(game.legal_placements("PD20"))
+    for placement in game.legal_placements("PD20"):  # D's city, D's road... each once
+        roots = [(f.kind, f.key) for m in portal if m.placement == placement and m.figure.kind == "follower"
+                 for f in [game.feature_at(*m.figure.at, m.figure.place)]]
+        assert len(roots) == len(set(roots))

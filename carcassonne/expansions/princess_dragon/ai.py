@@ -15,14 +15,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...ai.valuation import Valuation
+from ...engine.geometry import square
 from .rules import FAIRY_BONUS, FAIRY_POINT, fairy_follower
 
 if TYPE_CHECKING:
-    from ...engine import Game
+    from ...engine import FigureStep, Game, Placement
 
 
 #: The turns of her owner the fairy is expected to stay.
 STAY = 3.0
+#: How many features a computer player weighs sending a figure to through a portal.
+PORTAL_TRIED = 8
 
 
 class Value(Valuation):
@@ -36,3 +39,26 @@ class Value(Valuation):
         found = fairy_follower(game)
         if found is not None:
             values[found[0]] += FAIRY_POINT * min(self._turns, STAY) + FAIRY_BONUS / 2
+
+    @staticmethod
+    def tried_steps(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
+        """Through a portal, one place per feature and kind of figure (the same road, city or
+        farm reached on another of its tiles is the same move for the players' values), and of
+        those the :data:`PORTAL_TRIED` largest features: a portal tile offers hundreds of
+        places on every one of its placements, too many to weigh each."""
+        if not any(s.at is not None and not s.action and s.kind != "fairy" for s in steps):
+            return steps
+        kept: list[FigureStep] = []
+        best: dict[tuple[str, int], tuple[int, FigureStep]] = {}
+        with game.laid(placement):
+            for step in steps:
+                if step.at is None or step.action or step.kind == "fairy":
+                    kept.append(step)
+                    continue
+                o = game.tile_at(*step.at)
+                assert o is not None
+                root = game.find(game.node(square(*step.at), o.spots[step.place]))
+                if (step.kind, root) not in best:
+                    best[(step.kind, root)] = (len(game.tiles_of(root)), step)
+        largest = sorted(best.values(), key=lambda found: -found[0])[:PORTAL_TRIED]
+        return kept + [step for _, step in largest]
