@@ -163,6 +163,8 @@ def play_one(tiles: TileSet, rules: Rules, levels: list[str], game_index: int, s
         seat = game.current
         start, cpu = time.perf_counter(), time.process_time()
         move = bots[seat].choose(game)
+        while (asked := game.decision(move)) is not None:  # each decision by the bot it is asked of
+            move = move.deciding(bots[asked.player].decide(game, move, asked))
         spent = time.perf_counter() - start
         cpu = time.process_time() - cpu
         game.play(move)  # checked: a bot's illegal move stops the run

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..engine import Decision, Game, IllegalMoveError, Move
-from .valuation import valuation_types
+from .valuation import Valuation, valuation_types
 
 #: Moves are compared by value; a move worth less than the best by this much is a different move.
 EPSILON = 1e-9
@@ -33,7 +33,7 @@ class Bot:
     """A computer player: ``choose(game)`` returns the whole move for the tile in hand.
 
     Call it after ``game.draw()`` returned the tile: the bot places
-    ``game.deck.peek()``. It does not change ``game``; apply the move with
+    ``game.next_from_bag()``. It does not change ``game``; apply the move with
     ``game.play(move)`` exactly as a click would.
     """
 
@@ -96,7 +96,7 @@ def tiles_in_hand(game: Game) -> tuple[str, ...]:
     returned, or every tile they hold when players hold several (known to their holder)."""
     if game.finished or game.is_over:
         raise IllegalMoveError("the game is over: there is no tile to place")
-    tiles = tuple(dict.fromkeys(game.held())) if game.holds_tiles else (game.deck.peek() or "",)
+    tiles = tuple(dict.fromkeys(game.held())) if game.holds_tiles else (game.next_from_bag() or "",)
     for tile in tiles:
         if not game.has_placement(tile):
             raise IllegalMoveError(f"tile {tile} fits nowhere: call game.draw() before asking a bot")
@@ -118,11 +118,16 @@ def turn_rng(seed: int, game: Game, tile: str) -> random.Random:
 
 
 def moves_of(game: Game, tile: str) -> Iterator[Move]:
-    """Every legal move with ``tile``: each placement without a figure, then with each figure
-    step (a follower on each place, then the rule modules' figures and actions)."""
+    """Every legal move with ``tile`` a computer player tries: each placement without a figure,
+    then with each figure step (a follower on each place, then the rule modules' figures and
+    actions), less those an expansion says are the same as one tried (:meth:`Valuation.tried_steps`)."""
+    thinning = [v for v in valuation_types(game) if v.tried_steps is not Valuation.tried_steps]
     for placement in game.legal_placements(tile):
         yield placement.with_figure(None)
-        for step in game.figure_steps(placement):
+        steps = game.figure_steps(placement)
+        for value in thinning:  # an expansion's equivalent steps tried once (a portal's)
+            steps = value.tried_steps(game, placement, steps)
+        for step in steps:
             yield placement.with_figure(step)
 
 
@@ -139,7 +144,7 @@ def imagined(game: Game, rng: random.Random) -> Game:
             return found
     g = game.copy()
     g.seed = None  # the seed would tell the real order: the copy knows no more than a player
-    hand = game.deck.peek()
+    hand = game.next_from_bag()
     deck = game.deck.shuffled(rng)
     if hand is not None:
         pile = deck.pile

@@ -15,7 +15,7 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..engine import Feature, Game, Move, Rules, ScoreEvent
+from ..engine import Feature, FigureStep, Game, Move, Placement, Rules, ScoreEvent
 from ..expansions import part
 
 if TYPE_CHECKING:
@@ -60,6 +60,13 @@ class Valuation:
 
     def at_home(self, game: Game, values: list[float], follower: float) -> None:
         """Add to each player's value what this expansion's figures in their supply are worth."""
+
+    @staticmethod
+    def tried_steps(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
+        """The figure steps after ``placement`` a computer player tries, of ``steps`` (all the
+        legal ones): an expansion may leave out those that do the same as one kept (a follower
+        sent through a portal onto another tile of the same feature)."""
+        return steps
 
     # ------------------------------------------------------------------ hints
     @staticmethod

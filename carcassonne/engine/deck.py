@@ -67,6 +67,10 @@ class Deck:
             if start is not None and seed is None:
                 if counts.get(start, 0) <= 0:
                     raise RecordError(f"start_tile {shown(start)} is not a tile of this game's bag")
+                for module in modules:
+                    reason = module.why_not_start(tiles[start])
+                    if reason is not None:
+                        raise RecordError(f"start_tile {shown(start)} cannot be the start tile: {reason}")
                 counts[start] -= 1
             else:
                 start = None
@@ -80,8 +84,11 @@ class Deck:
             rng.shuffle(tiles_in_phase)
             piles.extend(tiles_in_phase)
         piles.reverse()
-        if start is None:  # the first tile drawn from the shuffled bag
-            start = piles.pop()
+        if start is None:  # the first tile drawn from the shuffled bag that may start
+            at = len(piles) - 1
+            while at > 0 and any(m.why_not_start(tiles[piles[at]]) is not None for m in modules):
+                at -= 1
+            start = piles.pop(at)
             counts[start] -= 1
         return cls(counts, piles, phase_of, start)
 

@@ -109,7 +109,8 @@ class Expansion:
         return step
 
     def write_figure(self, step: FigureStep, turn: dict[str, Any]) -> bool:
-        """Write ``step`` (one of this expansion's kinds) into a record's ``turn``; False if it is not one."""
+        """Write ``step`` (one of this expansion's kinds) into a record's ``turn``; False if it is not one.
+        Every expansion is asked: one may add its own part of another's step (the tile ``at``)."""
         return False
 
     def refuse_on_discard(self, where: str, raw: Mapping[str, Any]) -> None:
@@ -120,7 +121,8 @@ class Expansion:
         return ()
 
     def write_decisions(self, move: Move, turn: dict[str, Any]) -> None:
-        """Write the decisions of ``move`` into a record's ``turn``."""
+        """Write the decisions of ``move`` into a record's ``turn`` (asked of every move, even
+        one with none: a record may have to say that none was made)."""
 
     def read_record(self, data: Mapping[str, Any], rules: Rules, seed: int | None, players: int) -> Any:
         """What this expansion keeps at a record's top level or on its turns (read once,

@@ -36,7 +36,7 @@ class FigureKind:
     #: other follower may join it), scores it with the majority and goes home when it is
     #: scored during play. A builder or a pig stands beside them and does none of that.
     follower: bool = True
-    #: Nobody owns it (the dragon, the fairy): never in a supply, never scores.
+    #: Nobody owns it (a figure every player moves): never in a supply, never scores.
     neutral: bool = False
 
 
@@ -49,7 +49,7 @@ class FigureStep(NamedTuple):
     with ``action``, what is done instead of placing one (a figure taken ``back``, say).
 
     ``at`` is the tile the place lies on when it is not the tile just placed (a follower
-    sent through a magic portal, the fairy moved beside a follower), else None.
+    sent onto any tile, a figure moved beside a follower), else None.
     """
 
     kind: str

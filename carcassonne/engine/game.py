@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import compress, count
 from typing import Any, cast
 
@@ -62,7 +63,7 @@ class _Frame:
     """What :meth:`Game.pop` needs to take one turn back."""
 
     __slots__ = ("turn", "journal", "node_base", "sq", "scores", "supply", "current",
-                 "n_events", "deck_index", "bag_index", "states", "placed")
+                 "n_events", "deck_index", "bag_index", "states", "placed", "goes_on")
 
     def __init__(self, game: Game, turn: Turn) -> None:
         self.turn = turn
@@ -77,6 +78,9 @@ class _Frame:
         self.bag_index = -1  # where a tile returned to the bag went
         self.states = tuple(game._states) if game._stateful else ()  # the rule modules' state
         self.placed = dict(game.placed) if game.placed else None  # the expansions' figures out
+        #: The player's turn goes on after this entry (a tile set aside, a second part): the
+        #: next entry starts no new turn. Kept only when a rule module hooks a turn's start.
+        self.goes_on = False
 
 
 
@@ -151,6 +155,13 @@ class Game:
         self._placers = using("placements")
         self._figures = using("play_figure")
         self._deciders = using("decision")
+        self._starters = using("turn_begins")
+        self._keepers = using("keeps_back")
+        self._scorers = using("scored")
+        self._elsewhere = using("why_not_elsewhere")
+        self._no_stand = using("why_not_on_tile")
+        self._final_scorers = using("final_scored")
+        self._removers = using("removed")
         self._after_place = using("after_place")
         self._extra_turn = using("another_turn")
         self._bag = using("returns_to_bag")
@@ -201,7 +212,22 @@ class Game:
     def is_over(self) -> bool:
         """No tile is left to draw: the game ends after the turn that placed the last tile
         (when the players hold several tiles, once the bag and every player's are used up)."""
+        if self._keepers:  # tiles kept back for now are no tiles left (JCZ's deactivated tiles)
+            return self.next_from_bag() is None and not (self._holder is not None and any(self._holder.held(self)))
         return not self.deck.pile and not (self._holder is not None and any(self._holder.held(self)))
+
+    def next_from_bag(self) -> str | None:
+        """The tile the bag gives next: the top of the draw pile, passing over the tiles a rule
+        module keeps back for now (they keep their place in the pile), or None."""
+        pile = self.deck.pile
+        keepers = self._keepers
+        if not keepers:
+            return pile[-1] if pile else None
+        for i in range(len(pile) - 1, -1, -1):
+            tile = pile[i]
+            if not any(m.keeps_back(self, tile) for m in keepers):
+                return tile
+        return None
 
     def held(self, player: int | None = None) -> tuple[str, ...]:
         """The tiles ``player`` (default: the player to move) may play from, in order.
@@ -214,7 +240,7 @@ class Game:
         player = self.current if player is None else player
         if self._holder is not None:
             return self._holder.held(self)[player]
-        tile = self.deck.peek()
+        tile = self.next_from_bag()
         return (tile,) if tile is not None and player == self.current and not self.finished else ()
 
     @property
@@ -268,7 +294,7 @@ class Game:
         if self._holder is not None:
             return self._holder.next_held(self)
         while True:
-            tile = self.deck.peek()
+            tile = self.next_from_bag()
             if tile is None or self.has_placement(tile):
                 return tile
             self.push(Discard(tile, returned=self._returns_to_bag()))
@@ -279,7 +305,8 @@ class Game:
 
     def _any_tile_fits(self) -> bool:
         """Some tile that could be drawn now fits somewhere."""
-        return any(self.has_placement(t) for t in self.deck.drawable())
+        return any(self.has_placement(t) for t in self.deck.drawable()
+                   if not any(m.keeps_back(self, t) for m in self._keepers))
 
     def inside(self, x: int, y: int) -> bool:
         """Whether (x, y) lies on the table (always, without the ``table`` house rule)."""
@@ -340,7 +367,10 @@ class Game:
 
     def free_spots(self, placement: Placement) -> list[str]:
         """Where a follower could go after ``placement`` whether or not the current player has
-        one left (as :meth:`follower_spots`; a rule module's figure, the big follower, needs it)."""
+        one left (as :meth:`follower_spots`; a rule module's figure, the big follower, needs it);
+        none on a tile a rule module bars this turn (:meth:`why_not_on_tile`)."""
+        if self._no_stand and self.why_not_on_tile(placement) is not None:
+            return []  # no figure on this tile this turn
         o = self.tiles[placement.tile].orientations[placement.rotation // 90]
         joined = self._joined_roots(square(placement.x, placement.y), o)
         claims = self._claims
@@ -359,9 +389,20 @@ class Game:
         steps = [FigureStep(FOLLOWER.name, place) for place in self.follower_spots(placement)]
         for module in self.modules:
             steps += module.figure_steps(self, placement)
+        if self._no_stand and self.why_not_on_tile(placement) is not None:
+            steps = [s for s in steps if s.at is not None]  # none on the tile this turn
         for module in self.modules:
             steps += module.actions(self, placement)
         return steps
+
+    def why_not_on_tile(self, placement: Placement) -> Reason | None:
+        """Why no figure may stand on the tile of ``placement`` this turn (a rule module's:
+        a tile a neutral figure lands on), or None."""
+        for module in self._no_stand:
+            reason = module.why_not_on_tile(self, placement)
+            if reason is not None:
+                return reason
+        return None
 
     @property
     def strengths_vary(self) -> bool:
@@ -545,7 +586,7 @@ class Game:
         """The next decision ``move`` needs from a player, or None once it is complete.
 
         ``move`` holds its tile, its figure step and the decisions made so far; each answer
-        is added with :meth:`Move.deciding`. Who decides may be any player (a dragon's steps
+        is added with :meth:`Move.deciding`. Who decides may be any player (a neutral figure's steps
         go round the table). Without rule modules that ask, always None.
         """
         if not self._deciders:
@@ -565,27 +606,40 @@ class Game:
         return None
 
     def _why_not_decisions(self, move: Move) -> Reason | None:
-        """Each decision of ``move`` answers the one asked, and none is missing."""
+        """Each decision of ``move`` answers the one asked, and none is missing (a rule module
+        may word the refusal its own way, :meth:`RuleModule.why_not_decisions`)."""
         if not self._deciders:
             return Reason("this turn asks no decision of anyone", "no-decision")
         self._begin(move)
         try:
-            for number, choice in enumerate(move.decisions):
-                asked = self._next_decision(move._replace(decisions=move.decisions[:number]))
-                if asked is None:
-                    return Reason(f"this turn asks no more than {number} decisions", "no-decision",
-                                  made=number)
-                if choice not in asked.options:
-                    return Reason(f"{choice} is not one of the choices ({asked.kind})", "bad-decision",
-                                  kind=asked.kind, choice=choice, player=self.names[asked.player])
-                self._decide(move._replace(decisions=move.decisions[:number]), choice)
-            asked = self._next_decision(move)
-            if asked is not None:
-                return Reason(f"{self.names[asked.player]} still has to decide ({asked.kind})", "decision-due",
-                              kind=asked.kind, player=self.names[asked.player], options=asked.options)
-            return None
+            reason = self._decisions_refused(move)
+            if reason is not None:
+                for module in self._deciders:
+                    own = module.why_not_decisions(self, move, reason)
+                    if own is not None:
+                        return own
+            return reason
         finally:
             self.pop()
+
+    def _decisions_refused(self, move: Move) -> Reason | None:
+        """:meth:`_why_not_decisions`' check, on the turn being pushed: the game is left where
+        the refusal is (the decisions before it played)."""
+        for number, choice in enumerate(move.decisions):
+            asked = self._next_decision(move._replace(decisions=move.decisions[:number]))
+            if asked is None:
+                return Reason(f"this turn asks no more than {number} decisions", "no-decision",
+                              made=number)
+            if choice not in asked.options:
+                return Reason(f"{choice} is not one of the choices ({asked.kind})", "bad-decision",
+                              kind=asked.kind, choice=choice, player=self.names[asked.player], made=number)
+            self._decide(move._replace(decisions=move.decisions[:number]), choice)
+        asked = self._next_decision(move)
+        if asked is not None:
+            return Reason(f"{self.names[asked.player]} still has to decide ({asked.kind})", "decision-due",
+                          kind=asked.kind, player=self.names[asked.player], options=asked.options,
+                          made=len(move.decisions))
+        return None
 
     def _decide_all(self, move: Move) -> None:
         """Play every decision of ``move`` in order on the turn being pushed."""
@@ -632,14 +686,18 @@ class Game:
             raise IllegalMoveError(f"no board reaches ({turn.x}, {turn.y}): "
                                    f"x and y go from -{REACH} to {REACH}")
         frame = _Frame(self, turn)
+        self.history.append(turn)  # before the draw: a tile drawn this turn comes after it
+        self._frames.append(frame)
         holder = self._holder
         if holder is None:
             frame.deck_index = self.deck.take(turn.tile)
         else:  # from the player's tiles, and one drawn for them
             frame.deck_index = holder.take_held(self, turn.tile)
-        self.history.append(turn)
-        self._frames.append(frame)
+        if self._starters and not (len(self._frames) > 1 and self._frames[-2].goes_on):
+            for module in self._starters:  # the first entry of a player's turn (a point for standing beside a follower)
+                module.turn_begins(self, frame.journal)
         if isinstance(turn, Discard):  # the same player draws again
+            frame.goes_on = True
             if turn.returned:
                 self.deck.put_back(turn.tile, frame.deck_index)
                 rng = random.Random(f"{self.seed}:{len(self.history)}")
@@ -657,7 +715,7 @@ class Game:
         if step is not None:
             player = self.current
             kind = step.kind
-            if kind == _FOLLOWER:
+            if kind == _FOLLOWER and step.at is None:
                 node = base + o.spots[step.place]
                 root = self._find(node)
                 journal.append((_SET_FOLLOWERS, root, self._followers[root]))
@@ -665,7 +723,7 @@ class Game:
                 self.supply[player] -= 1
             elif not step.action and step.at is None and kind in self.placed:
                 self.stand(player, base + o.spots[step.place], kind, journal)
-            else:  # a rule module's own step: an action, or a figure on another tile
+            else:  # a rule module's own step: an action, or a figure on another tile (``at``)
                 for module in self._figures:
                     module.play_figure(self, sq, o, base, step, journal)
         return sq, o, base
@@ -677,8 +735,11 @@ class Game:
         self._score_completed(sq, o, base, journal)
         for module in self._after_place:
             module.after_place(self, sq, o, journal)
-        if not (self._extra_turn and any(m.another_turn(self, turn) for m in self._extra_turn)):
+        giver = next((m for m in self._extra_turn if m.another_turn(self, turn)), None) if self._extra_turn else None
+        if giver is None:
             self.current = (frame.current + 1) % self.players
+        else:
+            frame.goes_on = giver.continues_turn
         if self._holder is not None:
             self._holder.after_turn(self)
 
@@ -790,6 +851,25 @@ class Game:
         root = self._find(node)
         self.set_followers(root, tuple(f for f in self._followers[root] if f != (player, node)), journal)
         self._send_home(player, node)
+
+    def remove_figure(self, player: int, node: int, journal: Journal) -> None:
+        """A rule sends ``player``'s figure on ``node`` home without scoring (eaten, removed):
+        it leaves as :meth:`take_home` says, then the rule modules send home what stood
+        by it (:meth:`RuleModule.removed`)."""
+        self.take_home(player, node, journal)
+        for module in self._removers:
+            module.removed(self, player, node, journal)
+
+    @contextmanager
+    def laid(self, placement: Placement) -> Iterator[None]:
+        """The board with ``placement``'s tile laid, before its figure step and its scoring
+        (the features it joins, those it completes still holding their followers); taken
+        back on leaving. For a rule module's places on other tiles (a follower sent anywhere)."""
+        self._begin(placement.with_figure(None))
+        try:
+            yield
+        finally:
+            self.pop()
 
     def score_feature(self, root: int, journal: Journal) -> None:
         """Score the feature ``root`` now, as completed, and send its followers home."""
@@ -945,6 +1025,8 @@ class Game:
             turn=len(self.history), feature=kind, points=points, players=winners,
             tiles=tuple(self._tiles_of(root)), figures_returned=returned,
             complete=True, detail=self._pennants[root] if kind == CITY else 0))
+        for module in self._scorers:  # what follows a feature's scoring (a bonus to one of its followers)
+            module.scored(self, root, fs, journal)
 
     def _points(self, root: int, complete: bool) -> int:
         kind = self._kind[root]
@@ -999,7 +1081,7 @@ class Game:
         followers = self._followers
         return [ScoreEvent(
             turn=turn, feature=award.feature, points=award.points, players=award.players,
-            tiles=tuple(self._tiles_of(award.tiles_of)) if award.tiles_of >= 0 else (),
+            tiles=tuple(self._tiles_of(award.tiles_of)) if award.tiles_of >= 0 else award.squares,
             figures_returned=(tuple(self._figure_at(p, n) for p, n in followers[award.tiles_of])
                               if award.feature != "farm" and award.tiles_of >= 0 else ()),
             complete=False, final=True, detail=award.detail) for award in self._final_awards()]
@@ -1025,6 +1107,8 @@ class Game:
             module.final_awards(self, roots, awards)
         for module in self._extras:  # awards that belong to no feature (majorities of tokens)
             awards.extend(module.final_extras(self))
+        for module in self._final_scorers:  # awards that follow a feature's (a bonus to one of its followers)
+            module.final_scored(self, awards)
         return awards
 
     def city_points(self, player: int, farm: int, per_city: int) -> int:

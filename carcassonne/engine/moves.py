@@ -64,18 +64,17 @@ class Move(NamedTuple):
         turn: dict[str, Any] = {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation}
         figure = self.figure
         if figure is not None:
-            if figure.kind == FOLLOWER.name:
+            if figure.kind == FOLLOWER.name and figure.at is None:
                 turn["meeple"] = figure.place
             else:
-                from ..expansions import declared  # the expansion that owns the kind writes it
+                from ..expansions import declared  # each expansion writes its part (a kind, a tile)
 
-                if not any(e.write_figure(figure, turn) for e in declared()):
+                if not [e for e in declared() if e.write_figure(figure, turn)]:
                     raise ValueError(f"no expansion writes the figure step {figure}")
-        if self.decisions:
-            from ..expansions import declared
+        from ..expansions import declared
 
-            for expansion in declared():
-                expansion.write_decisions(self, turn)
+        for expansion in declared():  # even none: a move that asked none may say so
+            expansion.write_decisions(self, turn)
         return turn
 
     def __str__(self) -> str:

@@ -27,6 +27,9 @@ ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
 #: The feature kinds a follower may ever claim (fields only with farmers in play).
 CLAIMABLE = frozenset({ROAD, CITY, CLOISTER, FIELD})
 _EDGE_WORD = ("north", "east", "south", "west")
+#: The rule of a tile a rule module keeps back for now (``RuleModule.keeps_back``): refused by
+#: its ``why_not_draw`` until the board frees it.
+KEPT_BACK = "kept-back"
 
 
 def _why_not_tile(game: Game, tile: str, discard: bool) -> Reason | None:
@@ -93,6 +96,15 @@ def why_not_figure(game: Game, placement: Placement, step: FigureStep) -> Reason
     """None if the current player may take the figure ``step`` after ``placement`` (see
     :meth:`Game.why_not_figure`): an ordinary follower by the base game's rules, another
     kind or an action by the rule module that brings it."""
+    if step.at is not None:  # a figure onto another tile (any tile), or an action there
+        for module in game._elsewhere:
+            return module.why_not_elsewhere(game, placement, step)
+        if step.kind == FOLLOWER.name:
+            return Reason("a follower goes only onto the tile just placed in this game", "not-elsewhere")
+    elif not step.action and game._no_stand:
+        reason = game.why_not_on_tile(placement)
+        if reason is not None:
+            return reason
     if step.kind == FOLLOWER.name and not step.action and step.at is None:
         return why_not_stand(game, placement, step.place, supply=True)
     owner = game._owner.get(step.kind)

@@ -45,3 +45,5 @@ class Award(NamedTuple):
     #: The root whose tiles the event shows (and, for a road, city or cloister, whose followers go home).
     tiles_of: int
     detail: int
+    #: The squares the event shows when it belongs to no feature (``tiles_of`` is -1).
+    squares: tuple[tuple[int, int], ...] = ()

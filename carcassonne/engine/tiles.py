@@ -192,7 +192,7 @@ class TileKind:
     expansion: str = "base"
     #: A role its tileset marks: the base game's start tile (``start``), or an expansion's own.
     role: str = ""
-    #: The symbol the tile shows of its own, not on a segment (a volcano), if any.
+    #: The symbol the tile shows of its own, not on a segment (where a neutral figure lands), if any.
     symbol: str = ""
     #: The tile this kind is a twin of, made by a rule module: in a box it
     #: takes the place of one copy of that tile (:func:`carcassonne.engine.deck.put_in_box`).

@@ -51,7 +51,7 @@ def apply_turns(game: Game, turns: Sequence[Turn], tile: str | None, finished: b
 def set_hand(game: Game, tile: str | None) -> None:
     """Put ``tile`` on top of the copy's bag: the tile the server says was drawn."""
     if tile is None:
-        if game.deck.pile:
+        if game.next_from_bag() is not None:
             raise IllegalMoveError(f"the server says the game is over, but {len(game.deck)} tiles are left")
         return
     reason = game.deck.why_not_drawable(tile)

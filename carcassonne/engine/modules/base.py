@@ -55,6 +55,10 @@ class RuleModule:
     #: Whether the players hold their tiles (several each): the game then asks this module's
     #: ``*_held`` hooks where the draw pile would answer.
     holds_tiles: bool = False
+    #: Whether the extra entry it gives (:meth:`another_turn`) continues the same turn (a
+    #: builder's second part) rather than starting a new one (a hole's bonus turn): a new
+    #: turn starts with :meth:`turn_begins`.
+    continues_turn: bool = False
 
     # ------------------------------------------------------------ its state
     def get(self, game: Game) -> Any:
@@ -85,6 +89,17 @@ class RuleModule:
     def why_not_draw(self, game: Game, tile: str) -> Reason | None:
         """Why ``tile``, still in the bag, may not be the next tile drawn (tiles drawn in order)."""
         return None
+
+    def why_not_start(self, kind: TileKind) -> Reason | None:
+        """Why ``kind``, drawn from the bag, may not be the start tile (``start: "random"``: the
+        bag's first tile that may), or None."""
+        return None
+
+    def keeps_back(self, game: Game, tile: str) -> bool:
+        """Whether ``tile`` stays in the bag for now: drawing passes over it (it keeps its place
+        in the pile) and it is no tile left for the game's end or a discard (JCZ's deactivated
+        tiles). Its refusal in a record is :meth:`why_not_draw`'s."""
+        return False
 
     # ----------------------------------------------------------- placement
     def placements(self, game: Game, kind: TileKind) -> list[tuple[int, int]] | None:
@@ -123,6 +138,17 @@ class RuleModule:
         """What the current player may do instead of placing a figure after ``placement``."""
         return []
 
+    def why_not_elsewhere(self, game: Game, placement: Placement, step: FigureStep) -> Reason | None:
+        """Why the current player may not take ``step``, whatever its kind, on the tile at
+        ``step.at`` (not the one just placed: a follower sent anywhere, a neutral figure moved). Asked of the first
+        module that has this hook; without one, no figure goes onto another tile. The module
+        plays such a step (:meth:`play_figure`)."""
+        return None
+
+    def why_not_on_tile(self, game: Game, placement: Placement) -> Reason | None:
+        """Why no figure may stand on the tile of ``placement`` this turn (a neutral figure lands there), or None."""
+        return None
+
     def why_not_figure(self, game: Game, placement: Placement, step: FigureStep) -> Reason | None:
         """Why the current player may not take ``step``, one of this module's figures or actions."""
         return Reason(f"{step} is not possible here", "no-such-place")
@@ -143,7 +169,18 @@ class RuleModule:
         """Play ``choice``, the answer to ``decision`` (this module's, asked of ``move`` with the
         decisions before it), before the turn is scored; changes go to ``journal`` or the state."""
 
+    def why_not_decisions(self, game: Game, move: Move, reason: Reason) -> Reason | None:
+        """This module's words for ``reason``, the game's refusal of ``move``'s decisions (its
+        rule ``no-decision``, ``bad-decision`` or ``decision-due``; ``made``: how many were
+        played before it, as the game now stands), or None to keep the game's."""
+        return None
+
     # ---------------------------------------------------------------- turn
+    def turn_begins(self, game: Game, journal: Journal) -> None:
+        """A player's turn begins (``game.current``'s): called on its first entry, before the
+        tile is laid or set aside, once per turn (not again after a tile set aside or on a
+        second part, :attr:`continues_turn`); what it scores counts for that entry."""
+
     def after_place(self, game: Game, sq: int, o: Orientation, journal: Journal) -> None:
         """The tile ``o`` lies on ``sq`` and its completed features are scored: update state,
         score more; every change the game must undo goes to ``journal`` or the module's state."""
@@ -197,6 +234,19 @@ class RuleModule:
     def final_awards(self, game: Game, roots: list[int], awards: list[Award]) -> None:
         """Change the final scoring: ``roots`` are the occupied features (roads, cities,
         cloisters, then fields); ``awards`` holds what is scored so far, in order."""
+
+    def scored(self, game: Game, root: int, followers: tuple[tuple[int, int], ...], journal: Journal) -> None:
+        """The feature ``root`` was just scored during play (its event is the last one) and its
+        ``followers`` (player, node) went home: score what follows it (a bonus to one of them)."""
+
+    def final_scored(self, game: Game, awards: list[Award]) -> None:
+        """The final scoring's awards are all known (every module's, in order): add in place
+        those that follow a feature's award (a bonus to one of its followers)."""
+
+    def removed(self, game: Game, player: int, node: int, journal: Journal) -> None:
+        """A rule sent ``player``'s figure on ``node`` home without scoring
+        (:meth:`Game.remove_figure`): send home what depended on it (a figure that may
+        stand only beside its owner's follower)."""
 
     def final_extras(self, game: Game) -> list[Award]:
         """Awards of the final scoring that belong to no feature (majorities of tokens), after

@@ -122,7 +122,7 @@ class HandRecord(Expansion):
 
         draws = data[1]
         if number <= len(draws):  # the turn draws the tile the record names
-            arrange_draw(game, number, draws[number - 1])
+            arrange_draw(game, number, draws[number - 1], turn)
 
 
 def _read_draw(number: int, raw: Any, size: Any) -> str | None:

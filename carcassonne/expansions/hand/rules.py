@@ -28,13 +28,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.errors import Reason, RecordError
 from ...engine.modules.base import RuleModule
-from ...engine.moves import Discard
-from ...engine.refusals import why_not_drawable
+from ...engine.moves import Discard, Move
+from ...engine.refusals import KEPT_BACK, why_not_drawable
 from ...engine.tiles import Orientation
 from ...engine.untrusted import shown
 
 if TYPE_CHECKING:
     from ...engine.game import Game
+    from ...engine.moves import Turn
 
 
 class Hands(NamedTuple):
@@ -63,7 +64,7 @@ class Hand(RuleModule):
         for _ in range(game.players):
             hand = []
             for _ in range(self.size):
-                tile = deck.peek()
+                tile = game.next_from_bag()
                 if tile is None:
                     break
                 deck.take(tile)
@@ -96,7 +97,7 @@ class Hand(RuleModule):
         hand = list(hands[player])
         hand.remove(tile)
         deck = game.deck
-        drawn = deck.peek()
+        drawn = game.next_from_bag()
         index = -1
         if drawn is not None:
             index = deck.take(drawn)
@@ -178,21 +179,32 @@ def deal(game: Game, hands: Sequence[Sequence[str]]) -> None:
     module.put(game, Hands(dealt, (), dealt))
 
 
-def arrange_draw(game: Game, number: int, tile: str | None) -> None:
-    """Put the tile a record says turn ``number`` draws (``draw``) on top of the bag, so the
-    turn draws it; none when the bag is empty. Raises RecordError naming the turn."""
+def arrange_draw(game: Game, number: int, tile: str | None, turn: Turn | None = None) -> None:
+    """Put the tile a record says turn ``number`` (``turn``) draws (``draw``) on top of the
+    bag, so the turn draws it; none when the bag is empty. Raises RecordError naming the turn."""
     deck = game.deck
     if not deck.pile:
         if tile is not None:
             raise RecordError(f"turn {number}: 'draw' names tile {shown(tile)}, but the bag is empty")
         return
     if tile is None:
+        if game.next_from_bag() is None:  # the bag holds only tiles kept back for now
+            return
         raise RecordError(f"turn {number}: 'draw' must name the tile drawn after it "
                           f"(the bag holds {len(deck.pile)} tiles)")
     reason = why_not_drawable(game, tile) if tile in game.tiles else Reason(
         f"unknown tile {shown(tile)}", "not-in-box")
-    if reason:
+    if reason and not (reason.rule == KEPT_BACK and _freed_by(game, turn, tile)):
         raise RecordError(f"turn {number}: 'draw': {reason}", reason=reason, turn=number)
     if deck.pile[-1] != tile:
         deck.take(tile)
         deck.put_back(tile, len(deck.pile))
+
+
+def _freed_by(game: Game, turn: Turn | None, tile: str) -> bool:
+    """Whether ``tile``, kept back by a rule module now, comes free with ``turn`` itself (the
+    tile it lays frees it), so that the turn may draw it."""
+    if not isinstance(turn, Move):
+        return False
+    with game.laid(turn.placement):
+        return not any(module.keeps_back(game, tile) for module in game.modules)

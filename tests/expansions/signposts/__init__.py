@@ -42,7 +42,8 @@ class Signposts(Expansion):
         return tuple((p[0], p[1]) for p in found)
 
     def write_decisions(self, move: Move, turn: dict[str, Any]) -> None:
-        turn["signposts"] = [list(choice) for choice in move.decisions]
+        if move.decisions:
+            turn["signposts"] = [list(choice) for choice in move.decisions]
 
 
 EXPANSION = Signposts()
