@@ -12,6 +12,7 @@ from ..engine.record import GameRecord, Seat
 from ..engine.untrusted import clean_name, shown_path
 from ..i18n import _
 from ..words.explain import error_words
+from .art.expansion_ui import unshown_words
 from .art.picture_cache import forget_all as forget_pictures
 from .files.replay import Replay
 from .files.storage import Setup
@@ -70,6 +71,9 @@ def load_game(app: App, path: Path) -> str | None:
         return open_elsewhere_words()
     try:
         record = app.storage.load(path)
+        refused = unshown_words(record.rules)
+        if refused:
+            return _("{file}: {problem}").format(file=shown_path(path.name), problem=refused)
         game = record.replay(app.tiles)
     except CarcassonneError as exc:
         return _("{file}: {problem}").format(file=shown_path(path.name), problem=error_words(exc))
@@ -92,5 +96,8 @@ def open_replay(app: App, path: Path) -> str | None:
         return _("{file}: {problem}").format(file=shown_path(Path(path).name), problem=error_words(exc))
     except OSError as exc:
         return f"{shown_path(Path(path).name)}: {exc.strerror or exc}"
+    refused = unshown_words(replay.game.rules)
+    if refused:
+        return _("{file}: {problem}").format(file=shown_path(Path(path).name), problem=refused)
     app.replace_scene("replay", replay=replay)
     return None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.figures import FOLLOWER, FigureStep
 from ...expansions import declared, part
+from ...i18n import _
 
 if TYPE_CHECKING:
     import pygame
@@ -190,6 +191,30 @@ def playing(rules: Rules) -> list[ExpansionUI]:
     """The app parts of the expansions a game with ``rules`` plays."""
     names = {expansion.name for expansion in rules.expansions()}
     return [ui for ui in uis() if ui.name in names]
+
+
+def unshown(rules: Rules) -> list[str]:
+    """The names, in the language spoken, of the expansions a game with ``rules`` plays that
+    have no app part: nothing would draw their figures or ask their steps, so such a game
+    (from a server, a file, a lesson) is refused rather than started half-drawn. Each is named
+    as its own words name it (:meth:`ExpansionWords.rules_words
+    <carcassonne.words.expansion.ExpansionWords.rules_words>`: its name first)."""
+    names = []
+    for expansion in rules.expansions():
+        if part(expansion.name, "app") is None:
+            words = part(expansion.name, "words")
+            said = words.WORDS.rules_words(rules) if words is not None else []
+            names.append(said[0] if said else expansion.name.replace("_", " "))
+    return names
+
+
+def unshown_words(rules: Rules) -> str | None:
+    """Why a game with ``rules`` cannot be shown here, in one line (None when it can)."""
+    names = unshown(rules)
+    if not names:
+        return None
+    return _("This game plays {expansions}, which this version cannot show yet.").format(
+        expansions=_(", ").join(names))
 
 
 def in_order() -> list[ExpansionUI]:

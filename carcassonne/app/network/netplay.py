@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...engine import Rules, TileSet
+from ...engine import CarcassonneError, Rules, TileSet
 from ...engine.record import write_atomically
 from ...engine.untrusted import clean_name, parse_json, read_text
 from ...i18n import N_, _
@@ -27,7 +27,7 @@ from ...net.host import Host, HostError
 from ...net.link import Link
 from ...net.protocol import MAX_GAME_NAME
 from ...net.server import DEFAULT_PORT
-from ..art.expansion_ui import offline_options
+from ..art.expansion_ui import offline_options, unshown_words
 from ..files.storage import Setup
 
 log = logging.getLogger(__name__)
@@ -131,6 +131,20 @@ def seat_plans(setup: Setup, random_first: bool = False) -> list[dict[str, Any]]
     return plans
 
 
+def unshown_game(messages: list[dict[str, Any]]) -> str | None:
+    """Why the game the server's latest state among ``messages`` describes cannot be shown
+    here (it plays an expansion this app cannot draw), in one line; None when it can, or when
+    no state came (rules the table cannot read are its own refusal)."""
+    for message in reversed(messages):
+        if message.get("type") == "state":
+            try:
+                rules = Rules.from_record(message.get("rules"))
+            except (CarcassonneError, TypeError, ValueError, AttributeError):
+                return None
+            return unshown_words(rules)
+    return None
+
+
 def setup_rules(setup: Setup) -> dict[str, Any]:
     """The rules a hosted game asks the server for: the form's, but those a server does not
     play (each client would have to be told its own hidden tiles; the server refuses them)
@@ -227,4 +241,4 @@ class NetPlay:
 
 
 __all__ = ["HostError", "KeptGame", "NetPlay", "TIMERS", "refusal_words", "seat_plans", "server_url",
-           "setup_rules"]
+           "setup_rules", "unshown_game"]

@@ -20,7 +20,7 @@ from ...net.host import HostError
 from ...net.link import FAILED, OPEN, Link
 from ...words.turn_place import turn_words
 from ..art.assets import PLAYER_RGB
-from ..network.netplay import KeptGame, refusal_words, server_url
+from ..network.netplay import KeptGame, refusal_words, server_url, unshown_game
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
 from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel, wrap_at_most
@@ -38,7 +38,7 @@ SEAT_COLOUR = N_("seat's colour")
 class JoinScene(Scene):
     keymap = "form"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, problem: str = "") -> None:
         super().__init__(app)
         # the name and colour last joined with (never the New game form's: that is the host's, and its
         # colour is taken at the friend's table); no colour chosen: the one the host planned for the seat
@@ -58,7 +58,8 @@ class JoinScene(Scene):
         self.kept = app.net.kept()[:LISTED]
         self.found_buttons: list[tuple[Button, FoundGame]] = []
         self.kept_buttons = [Button(N_("Open again"), partial(self.reopen, k)) for k in self.kept]
-        self.problem = ""
+        #: One line on why the last join failed (a game refused by the waiting room comes back with it).
+        self.problem = problem
         self.link: Link | None = None
         self.link_url = ""
         self.early: list[dict[str, Any]] = []
@@ -147,9 +148,15 @@ class JoinScene(Scene):
             if kind == "error" or (kind == "link" and message.get("status") == FAILED):
                 self.problem = refusal_words(message)
         if ready:
+            self.link = None
+            refused = unshown_game(self.early)
+            if refused:  # a game this app cannot draw: the seat is given back, the player stays here
+                self.problem = refused
+                link.send({"type": "leave"})
+                link.stop()
+                return
             hosted = self._hosted
             host = self.app.net.host
-            self.link = None
             if self._joining is not None:  # seated: the name and colour are this player's next time too
                 self.app.settings.join_name, self.app.settings.join_color = self._joining
                 self.app.storage.save_settings(self.app.settings)

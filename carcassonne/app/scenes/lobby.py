@@ -17,6 +17,7 @@ from ...i18n import N_, _
 from ...net.link import FAILED, OPEN, Link
 from ...net.table import Desync, TableState
 from ..art.assets import PLAYER_RGB
+from ..art.expansion_ui import unshown_words
 from ..files.saves import describe_rules
 from ..network.net_turn import NetworkTurnController, tidy_table
 from ..network.netplay import KeptGame, refusal_words
@@ -57,6 +58,8 @@ class LobbyScene(Scene):
         self.code = code
         self.problem = ""
         self.started = False
+        #: Why the server's game cannot be shown here (it plays an expansion the app cannot draw).
+        self.refused: str | None = None
         self._kept: KeptGame | None = None
         self.backdrop: pygame.Surface | None = None
         self.back = Button(N_("Leave"), self.leave, hint="Esc")
@@ -88,6 +91,8 @@ class LobbyScene(Scene):
         except Desync:
             self.link.send({"type": "sync"})
         tidy_table(self.table)
+        if kind == "state" and self.table.rules is not None:
+            self.refused = unshown_words(self.table.rules)
         if kind == "state" and self._kept is not None and self.table.name:
             self._kept.name = clean_name(self.table.name, self._kept.name, limit=40)
             self.app.net.keep(self._kept)  # again, with the game's name
@@ -108,6 +113,10 @@ class LobbyScene(Scene):
                 self.take(message)
             except Exception:  # noqa: BLE001 - a malformed message from the server is dropped, never fatal
                 log.exception("a message from the server could not be taken in: %.200r", message)
+        if self.refused and not self.started:  # never started half-drawn: back to Join, saying why
+            self.link.send({"type": "leave"})
+            self.app.replace_scene("join", problem=self.refused)
+            return
         if ready and self.table.started and self.table.game is not None and not self.started:
             self.started = True
             turn = NetworkTurnController(self.link, self.table, sorted(self.held), host=self.host_rights)

@@ -32,7 +32,7 @@ from ...tutorial import Lesson, LessonRunner, Note, load_lessons
 from ...tutorial.runner import READ_FIRST
 from ...words.explain import placement_sentence, reason_sentence
 from ...words.score_words import describe_to
-from ..art.expansion_ui import action_ui
+from ..art.expansion_ui import action_ui, unshown_words
 from ..board.board_view import BoardMarks
 from ..board.feature_paint import event_paint
 from ..play.aidview import Aids
@@ -63,11 +63,15 @@ PLAYER_NAMES = (N_("You"), N_("Easy"))
 
 
 def lessons_or_error() -> tuple[list[Lesson], str]:
-    """Every lesson, or none and why they cannot be read."""
+    """Every lesson, or none and why they cannot be read; a lesson playing an expansion this app
+    cannot draw is left out, and said."""
     try:
-        return load_lessons(resource_path("lessons")), ""
+        lessons = load_lessons(resource_path("lessons"))
     except RecordError as exc:
         return [], str(exc)
+    refused = [(lesson, unshown_words(lesson.rules)) for lesson in lessons]
+    problems = [_("{lesson}: {problem}").format(lesson=_(lesson.title), problem=why) for lesson, why in refused if why]
+    return [lesson for lesson, why in refused if not why], problems[0] if problems else ""
 
 
 # ------------------------------------------------------------------ the coach's words
