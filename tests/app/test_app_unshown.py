@@ -191,3 +191,15 @@ def test_a_waiting_room_told_of_an_undrawn_expansion_goes_back_to_join_saying_wh
     Driver(app).frames(2)
     assert isinstance(app.top, JoinScene) and app.top.problem == REFUSED
     assert {"type": "leave"} in link.sent
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_the_refusal_is_said_in_the_language_spoken(language):
+    from carcassonne import i18n
+
+    i18n.set_language(language)
+    try:
+        said = unshown_words(Rules.from_record({"princess_dragon": True}))
+        assert said and said != REFUSED and "\n" not in said
+    finally:
+        i18n.set_language("en")
