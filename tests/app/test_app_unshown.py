@@ -203,3 +203,17 @@ def test_the_refusal_is_said_in_the_language_spoken(language):
         assert said and said != REFUSED and "\n" not in said
     finally:
         i18n.set_language("en")
+
+
+def test_a_lesson_of_an_undrawn_expansion_is_left_out_and_said(monkeypatch):
+    from dataclasses import replace
+
+    from carcassonne.app.scenes import tutorial
+
+    lessons, error = tutorial.lessons_or_error()
+    assert lessons and not error
+    dragon = replace(lessons[0], rules=Rules.from_record({"princess_dragon": True}))
+    monkeypatch.setattr(tutorial, "load_lessons", lambda _folder: [*lessons, dragon])
+    shown, said = tutorial.lessons_or_error()
+    assert shown == lessons
+    assert said == f"{lessons[0].title}: {REFUSED}"
