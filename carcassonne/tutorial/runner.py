@@ -35,8 +35,8 @@ NO_HINT = N_("that is legal, but not what this step asks.")
 #: the abbot should go).
 WRONG_FIGURE = N_("Not quite: that is an ordinary follower, and this step asks for {figure}: drag it from your "
                   "card (beside your followers), or press F until it stands on the tile. Try again.")
-#: The figures a step may ask for, as the coach names them.
-FIGURE_NAMES = {"abbot": N_("your abbot"), "big": N_("your big follower")}
+#: A fact that is a figure kind, to be named by its expansion's words (this layer speaks none).
+FIGURE_KIND = "figure-kind:"
 
 
 @dataclass(frozen=True)
@@ -208,9 +208,11 @@ class LessonRunner:
             while len(self.game.history) > mark:
                 self.game.pop()
             wanted = step.goal.get("follower")
-            if (wanted in FIGURE_NAMES and move.figure is not None and move.figure.kind == FOLLOWER.name
+            if (wanted in self.game.kinds and wanted != FOLLOWER.name and move.figure is not None
+                    and move.figure.kind == FOLLOWER.name
                     and goal_met({k: v for k, v in step.goal.items() if k != "follower"}, move, events, self.game)):
-                return self._answer(MISSED, Note(WRONG_FIGURE, {"figure": FIGURE_NAMES[wanted]}), tuple(events))
+                # the kind's own words name it (the Tutorial screen asks its expansion)
+                return self._answer(MISSED, Note(WRONG_FIGURE, {"figure": f"{FIGURE_KIND}{wanted}"}), tuple(events))
             return self._answer(MISSED, Note(MISSED_GOAL, {"hint": step.hint or NO_HINT}), tuple(events))
         if step.reply is not None:
             self.game.play(self._reply(step.reply))

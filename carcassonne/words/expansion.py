@@ -53,6 +53,10 @@ class ExpansionWords:
         """The reason itself (no rule cited), when its words vary with its facts."""
         return None
 
+    def figure_title(self, kind: str) -> str | None:
+        """Its own figure kind as the coach names it to its player ("your ..."), if it is one."""
+        return None
+
     def open_risk(self, kind: str, marks: frozenset[str]) -> str | None:
         """What a follower on a feature with these marks risks if it is left open, if anything."""
         return None

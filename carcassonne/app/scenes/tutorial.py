@@ -29,7 +29,8 @@ from ...engine.record import Seat
 from ...i18n import N_, _, ngettext
 from ...resources import path as resource_path
 from ...tutorial import Lesson, LessonRunner, Note, load_lessons
-from ...tutorial.runner import READ_FIRST
+from ...tutorial.runner import FIGURE_KIND, READ_FIRST
+from ...words.expansion import first
 from ...words.explain import placement_sentence, reason_sentence
 from ...words.score_words import describe_to
 from ..art.expansion_ui import action_ui, unshown_words
@@ -87,7 +88,15 @@ def note_words(note: Note) -> str:
         return reason_sentence(reason)
     if not note.template:
         return ""
-    return _(note.template).format(**{k: _(v) for k, v in note.facts.items()})
+    return _(note.template).format(**{k: fact_words(v) for k, v in note.facts.items()})
+
+
+def fact_words(fact: str) -> str:
+    """One of a note's facts in the language now spoken: a figure kind named by its expansion."""
+    if fact.startswith(FIGURE_KIND):
+        kind = fact.removeprefix(FIGURE_KIND)
+        return str(first("figure_title", kind) or kind)
+    return _(fact)
 
 
 def player_names(runner: LessonRunner) -> list[str]:

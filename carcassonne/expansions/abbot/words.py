@@ -63,6 +63,9 @@ class AbbotWords(ExpansionWords):
             return _("your abbot is not on the board")
         return None
 
+    def figure_title(self, kind: str) -> str | None:
+        return _("your abbot") if kind == ABBOT.name else None
+
     # ----------------------------------------------------------------- moves
     def move_words(self, move: str, step: FigureStep) -> str | None:
         if step.kind != ABBOT.name:

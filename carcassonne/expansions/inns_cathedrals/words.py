@@ -73,6 +73,9 @@ class InnsCathedralsWords(ExpansionWords):
                      "at the end.")
         return None
 
+    def figure_title(self, kind: str) -> str | None:
+        return _("your big follower") if kind == BIG.name else None
+
     # ----------------------------------------------------------------- moves
     def move_words(self, move: str, step: FigureStep) -> str | None:
         if step.kind != BIG.name:
