@@ -438,6 +438,30 @@ class Game:
                                                            else nb.edge_segment[theirs])))
         return found, not any(self._followers[r] for r in direct)
 
+    def joining(self, placement: Placement, place: str) -> tuple[tuple[tuple[int, int], ...], bool]:
+        """What the segment ``place`` of a tile not yet placed would join: the followers
+        (player, node) on its feature once the tile lies there, and whether the placement
+        would complete that road or city (for a rule module's figure that must stand beside
+        its player's follower on a feature the tile does not complete)."""
+        o = self.tiles[placement.tile].orientations[placement.rotation // 90]
+        sq = square(placement.x, placement.y)
+        index = o.spots[place]
+        joined = self._joined_roots(sq, o)
+        followers = tuple(f for r in joined[index] for f in self._followers[r])
+        kind = o.segments[index].kind
+        if kind != ROAD and kind != CITY:
+            return followers, False
+        # The open edges the feature keeps: its old parts' and the tile's own segments in
+        # it, less two for each edge the tile meets a neighbour by (as _lay counts them).
+        group = [j for j, roots in enumerate(joined) if j == index or (roots and roots is joined[index])]
+        off = self._edges_off(sq) if self._edges_off is not None and self._closes else _ON_TABLE
+        left = sum(self._open[r] for r in joined[index])
+        board = self.board
+        for j in group:
+            left += sum(1 for e in o.segments[j].edges if not off[e])
+            left -= 2 * sum(1 for d, is_half, _ in o.links[j] if not is_half and sq + STEP[d] in board)
+        return followers, left == 0
+
     def figures_on_board(self) -> list[FigureAt]:
         """Every player's figure on the board: those on features (followers, a big follower,
         an expansion's), then those that stand beside them."""
