@@ -153,6 +153,7 @@ class Game:
         self._deciders = using("decision")
         self._after_place = using("after_place")
         self._extra_turn = using("another_turn")
+        self._going_on = using("turn_goes_on")
         self._bag = using("returns_to_bag")
         self._finals = using("final_awards")
         self._extras = using("final_extras")
@@ -1057,6 +1058,11 @@ class Game:
         for module in self._farm_bonus:
             per_city += module.city_bonus(self, player, farm)
         return per_city
+
+    def turn_goes_on(self) -> bool:
+        """Whether the player to move is between two parts of one turn (a rule module's
+        second part is due): a hand of tiles draws only when the turn is over."""
+        return any(m.turn_goes_on(self) for m in self._going_on)
 
     def counters(self, player: int) -> dict[str, int]:
         """What ``player`` has collected that rule modules count (goods tokens by kind)."""
