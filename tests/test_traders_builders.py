@@ -25,7 +25,7 @@ from carcassonne.cli import main
 from carcassonne.engine import FOLLOWER, FigureStep, Game, Placement, RecordError, Rules
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.tiles import CITY, ROAD
-from carcassonne.expansions.traders_builders.rules import BUILDER, GOODS, PIG, second_part_due, trade
+from carcassonne.expansions.traders_builders.rules import BUILDER, GOODS, PIG, TradersBuilders, second_part_due, trade
 from carcassonne.tileset import standard_tiles
 from carcassonne.words.explain import follower_sentence
 
@@ -382,3 +382,71 @@ def test_random_games_list_legal_figures_and_agree_with_the_flood_fill(rules: Ru
 def test_with_every_rule_option_each_turn_agrees_with_the_flood_fill(seed, players, base, abbot, ic):
     """Every rule option (the Abbot and Inns & Cathedrals or not) with Traders & Builders."""
     _play_randomly(base.replace(traders_builders=True, abbot=abbot, inns_cathedrals=ic), players, seed)
+
+
+# ------------------------------------------------------ computer players
+def test_the_goods_race_is_exact_at_the_end_and_soft_before():
+    from carcassonne.expansions.traders_builders.ai import majority_shares
+
+    assert majority_shares([2, 2, 1], 0) == [10.0, 10.0, 0.0]
+    assert majority_shares([0, 0], 0) == [0.0, 0.0]
+    early, late = majority_shares([2, 1], 9), majority_shares([2, 1], 1)
+    assert early[0] > early[1] and late[0] - late[1] > early[0] - early[1]
+    assert sum(early) == pytest.approx(10.0)
+
+
+def test_the_evaluation_values_goods_the_builder_and_the_pig():
+    from carcassonne.ai.heuristics import Evaluator
+
+    data = json.loads((TB / "goods-to-the-placer.carc.json").read_text(encoding="utf-8"))
+    game = replay(data, False)  # Red holds 1 wine, the race not over
+    values = Evaluator(game).values(game)
+    module = next(m for m in game.modules if isinstance(m, TradersBuilders))
+    module.put(game, module.get(game)._replace(goods=((0, 0, 0), (0, 0, 0))))
+    even = Evaluator(game).values(game)
+    assert values[0] - values[1] > even[0] - even[1] + 1  # the wine lead is worth something, not all 10
+    assert values[0] - values[1] < even[0] - even[1] + 10
+    # The builder beside Red's thief: worth more than the thief alone.
+    alone = Game(TILES, Rules(traders_builders=True), names=["Red", "Blue"])
+    alone.play(Placement("U", 1, 0, 0).with_figure(step("road:E")))
+    alone.play(Placement("E", 0, -1, 180).with_figure(None))
+    built = alone.copy()
+    alone.play(Placement("U", 2, 0, 0).with_figure(None))
+    built.play(Placement("U", 2, 0, 0).with_figure(tb_step("builder:road:E")))
+    assert Evaluator(built).values(built)[0] > Evaluator(alone).values(alone)[0]
+    # The pig on Red's farm beside a completed city: 1 more.
+    farm = replay(json.loads((TB / "pig-tie.carc.json").read_text(encoding="utf-8")), False)
+    with_pig = Evaluator(farm).values(farm)
+    farm.placed["pig"] = ((), ())
+    without = Evaluator(farm).values(farm)
+    assert with_pig[0] > without[0]
+
+
+def test_computer_players_place_builders_and_pigs_and_the_hint_says_so():
+    from carcassonne.ai.base import moves_of
+    from carcassonne.ai.hint import explain
+    from carcassonne.words.hint_words import hint_sentence as why_words
+
+    game = Game(TILES, Rules(traders_builders=True), names=["Red", "Blue"])
+    game.play(Placement("U", 1, 0, 0).with_figure(step("road:E")))
+    game.play(Placement("E", 0, -1, 180).with_figure(None))
+    move = Placement("U", 2, 0, 0).with_figure(tb_step("builder:road:E"))
+    assert move in list(moves_of(game, "U"))
+    why = explain(game, move)
+    assert [c.kind for c in why.clauses] == ["builder"]
+    assert "builder" in why_words(why)
+    game.play(move)
+    game.play(Placement("B", 0, 1, 0).with_figure(None))
+    why = explain(game, Placement("U", 3, 0, 0).with_figure(None))
+    assert "second" in [c.kind for c in why.clauses] and "another tile" in why_words(why)
+
+
+def test_a_second_part_due_is_worth_a_turn_to_its_player():
+    from carcassonne.ai.heuristics import Evaluator
+    from carcassonne.expansions.traders_builders.ai import DOUBLE_TURN
+
+    game = Game(TILES, Rules(traders_builders=True), names=["Red", "Blue"])
+    module = next(m for m in game.modules if isinstance(m, TradersBuilders))
+    plain = Evaluator(game).values(game)
+    module.put(game, module.get(game)._replace(pending=0))
+    assert Evaluator(game).values(game)[0] == pytest.approx(plain[0] + DOUBLE_TURN)
