@@ -125,6 +125,8 @@ class NewGameScene(Scene):
         self.error = ""
         #: A network game: seats here, from the network or computers; the host's timer and hints.
         self.network = False
+        #: Whether the rules column is full: its options' pictures a line shorter.
+        self._compact = False
         self.turn_seconds = "0"
         self.hints_allowed = True
         self._build()
@@ -315,26 +317,37 @@ class NewGameScene(Scene):
             y += rh + gap
         self.add.rect = pygame.Rect(x, y, int(200 * u), rh)
         ox = self.box.x + int(680 * u)
-        oy = self.box.y + int(100 * u)
         ow = int(276 * u)
         small = self.app.assets.fonts.get(int(13 * u))
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
-        notes = sum(len(self._note_lines(small, k, ow)) for k in shown) * small.get_linesize()
-        rows = len(self.options) + len(shown)
-        # the rules column shrinks its rows a little when the network's options join it
-        room = self.box.bottom - int(84 * u) - oy - notes - int(84 * u) - (3 if self.network else 1) * (rh + gap)
-        rule_h = max(int(30 * u), min(rh, room // max(1, rows) - gap))
-        for opt in self.options:
-            opt.rect = pygame.Rect(ox, oy, ow, rule_h)
-            oy += rule_h + gap
-        for key, opt in shown.items():
-            opt.rect = pygame.Rect(ox, oy, ow, rule_h)
-            oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
-        self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
-        ny = self.seed.rect.bottom + int(16 * u)
-        for opt in self.net_options:
-            opt.rect = pygame.Rect(ox, ny, ow, rh)
-            ny += rh + gap
+        for compact in (False, True):  # the pictures a line shorter when the column is full
+            self._compact = compact
+            oy = self.box.y + int(100 * u)
+            notes = sum(len(self._note_lines(small, k, ow)) for k in shown) * small.get_linesize()
+            rows = len(self.options) + len(shown)
+            # the rules column shrinks its rows a little when the network's options join it
+            room = self.box.bottom - int(84 * u) - oy - notes - int(84 * u) - (3 if self.network else 1) * (rh + gap)
+            rule_h = max(int(30 * u), min(rh, room // max(1, rows) - gap))
+            for opt in self.options:
+                opt.rect = pygame.Rect(ox, oy, ow, rule_h)
+                oy += rule_h + gap
+            for key, opt in shown.items():
+                opt.rect = pygame.Rect(ox, oy, ow, rule_h)
+                oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
+            self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
+            ny = self.seed.rect.bottom + int(16 * u)
+            for opt in self.net_options:
+                opt.rect = pygame.Rect(ox, ny, ow, rh)
+                ny += rh + gap
+            last = self.net_options[-1].rect if self.network else self.seed.rect
+            if last.bottom < self.box.bottom - int(24 * u) - 10:
+                break
+        if self.network and self.net_options[-1].rect.bottom >= self.box.bottom - int(24 * u) - 10:
+            # Still too full: the network's options go under the players (below a sixth seat's row).
+            ny = self.box.y + int(100 * u) + 6 * (rh + gap) + rh + int(16 * u)
+            for opt in self.net_options:
+                opt.rect = pygame.Rect(x, ny, ow, rh)
+                ny += rh + gap
         hx = self.box.x + int(980 * u)
         hw = self.box.right - hx - int(24 * u)
         hy = self.box.y + int(100 * u)
@@ -348,8 +361,8 @@ class NewGameScene(Scene):
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=5)
 
     def _picture_size(self) -> int:
-        """The side of an option's picture: three lines of the notes."""
-        return 3 * self.app.assets.fonts.get(int(13 * self.u)).get_linesize()
+        """The side of an option's picture: three lines of the notes (two when the column is full)."""
+        return (2 if self._compact else 3) * self.app.assets.fonts.get(int(13 * self.u)).get_linesize()
 
     def _note_width(self, key: str, width: int) -> int:
         """The width a variant's line wraps in (leaving room for its picture, if it has one)."""
@@ -358,7 +371,8 @@ class NewGameScene(Scene):
     def _note_lines(self, font: pygame.font.Font, key: str, width: int) -> list[str]:
         pictured = self.rule_options[key].picture is not None
         lines = wrap(font, _(self.rule_options[key].line), self._note_width(key, width))
-        return lines + [""] * (3 - len(lines) if pictured else 0)  # (never shorter than its picture)
+        least = 2 if self._compact else 3
+        return lines + [""] * (least - len(lines) if pictured else 0)  # (never shorter than its picture)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == PRESS:
