@@ -6,7 +6,8 @@
   changes in the race, whoever holds the city completed.
 - **The builder**: on the board, beside its player's follower, it is worth the double turns
   it may still bring: the chance, draw by draw, of a tile that extends its road or city,
-  times what a turn is worth; a second part due is worth that turn. At home it is worth a little (it needs a follower beside it).
+  times what a turn is worth; a second part due is worth that turn. At home it is worth a
+  little (it needs a follower beside it).
 - **The pig**: on a farm its player leads, each city the farm supplies is worth 1 more to
   them (the completed ones, and half of each open one).
 """
