@@ -123,3 +123,21 @@ def test_the_rules_screen_shows_goods_the_builder_and_the_pig_each_with_its_exam
                     for ex in scene.examples.values() if ex is not None and ex.game.rules.traders_builders)
     assert scored == [[("city", 8, (1,)), ("wine", 10, (0,))], [("farm", 6, (1,)), ("farm", 8, (0,))],
                       [("road", 7, (0,))]]
+
+
+def test_the_goods_majorities_are_scored_on_the_final_board(make_app):
+    from carcassonne.app.scenes.final_board import FinalBoardScene
+
+    app = make_app()
+    data = json.loads((RECORDS / "goods-to-the-placer.carc.json").read_text(encoding="utf-8"))
+    game = GameRecord.from_data(data).replay(app.tiles, final=True)
+    final = [e for e in game.events if e.final]
+    assert [e.feature for e in final] == ["wine"] and final[0].tiles == ()
+    scene = FinalBoardScene(app, game, SEATS, final)
+    app.push(scene)
+    d = Driver(app, dt=0.0)
+    d.frames(1)
+    while scene.step < len(scene.final):  # an award of no feature floats over the board
+        d.click(scene.rects["board"].center)
+        d.frames(1)
+    assert "wine" in " ".join(scene.caption)

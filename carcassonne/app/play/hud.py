@@ -215,7 +215,8 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
         draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
                          tag=c.tag, followers=c.followers, figures=c.figures)
         if c.counters:
-            draw_counters(surface, rect, c.counters, assets, u)
+            score_w = assets.fonts.get(int(24 * u), "bold").size(str(c.score))[0]
+            draw_counters(surface, rect, c.counters, score_w, assets, u)
         if c.held:
             score_w = assets.fonts.get(int(24 * u), "bold").size(str(c.score))[0]
             for tile, r in zip(c.held, held_rects(rect, len(c.held), score_w, u)):
@@ -226,13 +227,13 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
 
 
 def draw_counters(surface: pygame.Surface, card: pygame.Rect, counters: Sequence[tuple[str, int]],
-                  assets: Assets, u: float) -> None:
-    """A player's counted tokens on their card, in its middle row on the right: each kind's
+                  score_w: int, assets: Assets, u: float) -> None:
+    """A player's counted tokens on their card, in its top row before the score: each kind's
     icon and how many (so the race for each kind reads at a glance)."""
     font = assets.fonts.get(int(14 * u), "bold")
-    s = int(card.h * 0.3)
-    x = card.right - int(10 * u)
-    y = card.centery - s // 2 + int(2 * u)
+    s = int(card.h * 0.28)
+    x = card.right - int(10 * u) - score_w - int(8 * u)
+    y = card.y + int(8 * u)
     for name, count in reversed(counters):
         shown = blit_text(surface, font, str(count), (x, y + s // 2), INK, "midright")
         x = shown.left - int(2 * u)

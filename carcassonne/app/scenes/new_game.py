@@ -320,7 +320,9 @@ class NewGameScene(Scene):
         ow = int(276 * u)
         small = self.app.assets.fonts.get(int(13 * u))
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
-        for compact in (False, True):  # the pictures a line shorter when the column is full
+        # When the rules column is full: the seed goes to the bottom row beside Back, then the
+        # options' pictures are drawn a line shorter.
+        for compact, seed_below in ((False, False), (False, True), (True, True)):
             self._compact = compact
             oy = self.box.y + int(100 * u)
             notes = sum(len(self._note_lines(small, k, ow)) for k in shown) * small.get_linesize()
@@ -334,20 +336,19 @@ class NewGameScene(Scene):
             for key, opt in shown.items():
                 opt.rect = pygame.Rect(ox, oy, ow, rule_h)
                 oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
-            self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
-            ny = self.seed.rect.bottom + int(16 * u)
+            if seed_below:
+                below = self.box.bottom - int(74 * u) + (int(50 * u) - rh) // 2
+                self.seed.rect = pygame.Rect(self.box.x + int(208 * u), below, ow, rh)
+                ny = oy + int(8 * u)
+            else:
+                self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
+                ny = self.seed.rect.bottom + int(16 * u)
             for opt in self.net_options:
                 opt.rect = pygame.Rect(ox, ny, ow, rh)
                 ny += rh + gap
-            last = self.net_options[-1].rect if self.network else self.seed.rect
+            last = self.net_options[-1 if self.network else 0].rect
             if last.bottom < self.box.bottom - int(24 * u) - 10:
                 break
-        if self.network and self.net_options[-1].rect.bottom >= self.box.bottom - int(24 * u) - 10:
-            # Still too full: the network's options go under the players (below a sixth seat's row).
-            ny = self.box.y + int(100 * u) + 6 * (rh + gap) + rh + int(16 * u)
-            for opt in self.net_options:
-                opt.rect = pygame.Rect(x, ny, ow, rh)
-                ny += rh + gap
         hx = self.box.x + int(980 * u)
         hw = self.box.right - hx - int(24 * u)
         hy = self.box.y + int(100 * u)
