@@ -339,7 +339,7 @@ class NewGameScene(Scene):
             if seed_below:
                 below = self.box.bottom - int(74 * u) + (int(50 * u) - rh) // 2
                 self.seed.rect = pygame.Rect(self.box.x + int(208 * u), below, ow, rh)
-                ny = oy + int(8 * u)
+                ny = oy
             else:
                 self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, rh)
                 ny = self.seed.rect.bottom + int(16 * u)
@@ -347,7 +347,7 @@ class NewGameScene(Scene):
                 opt.rect = pygame.Rect(ox, ny, ow, rh)
                 ny += rh + gap
             last = self.net_options[-1 if self.network else 0].rect
-            if last.bottom < self.box.bottom - int(24 * u) - 10:
+            if last.bottom < self.box.bottom - int(24 * u) - 12:
                 break
         hx = self.box.x + int(980 * u)
         hw = self.box.right - hx - int(24 * u)
