@@ -156,6 +156,8 @@ def test_without_the_rule_a_builder_or_a_pig_is_refused():
      "turn 1: 'builder' never goes on a discarded or returned tile"),
     ({"tile": "U", "x": 1, "y": 0, "rotation": 0, "abbot": "cloister", "pig": "farm:NW"}, "turn 1: "),
     ({"tile": "U", "x": 1, "y": 0, "rotation": 0, "builder": "road:Q"}, "turn 1: "),
+    ({"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E", "builder": "road:E"},
+     "turn 1: a turn places at most one figure ('builder' and another)"),
 ])
 def test_bad_figure_keys_are_refused_in_one_line(turn: dict[str, Any], message: str) -> None:
     data = json.loads((TB / "builder-stays-open.carc.json").read_text(encoding="utf-8"))
