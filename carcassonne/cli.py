@@ -50,8 +50,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 2
     names = game.names
     if args.json or args.legal:
+        players: list[dict[str, Any]] = [{"name": n, "score": s} for n, s in zip(names, game.scores)]
+        for expansion in game.rules.expansions():  # what each player holds that it counts
+            for player, item in enumerate(players):
+                expansion.report(game, player, item)
         out = {
-            "players": [{"name": n, "score": s} for n, s in zip(names, game.scores)],
+            "players": players,
             "finished": game.is_over,
             "turns": game.turn_number,
             "events": [e.to_json(names) for e in game.events],

@@ -15,7 +15,7 @@ TILES = standard_tiles()
 BASE_KEYS = {"small_city"}
 EVERY_OPTION = Rules(farm_scoring="second-edition", river=True, incomplete_score=False, hole_bonus=True,
                      table=(9, 9), table_closes=True, discard="bag", abbot=True,
-                     inns_cathedrals=True, princess_dragon=True)
+                     inns_cathedrals=True, traders_builders=True, princess_dragon=True)
 #: The options that do not go with The River (a hand of tiles goes with neither it nor discard "bag").
 NOT_WITH_THE_RIVER = Rules(start="random", hand=3, hand_open=False)
 

@@ -146,3 +146,7 @@ class Expansion:
     def legal(self, game: Game, entry: dict[str, Any], moves: list[list[Any]], turn: Turn) -> None:
         """Add this expansion's items to a ``--legal`` entry and each of its ``moves``
         (``[x, y, rotation, follower places]``, in order; the tile ``turn`` plays)."""
+
+    def report(self, game: Game, player: int, out: dict[str, Any]) -> None:
+        """Add this expansion's items to ``player``'s object in ``replay --json`` (what they
+        hold that it counts, say)."""

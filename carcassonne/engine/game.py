@@ -164,6 +164,7 @@ class Game:
         self._removers = using("removed")
         self._after_place = using("after_place")
         self._extra_turn = using("another_turn")
+        self._going_on = using("turn_goes_on")
         self._bag = using("returns_to_bag")
         self._finals = using("final_awards")
         self._extras = using("final_extras")
@@ -478,6 +479,30 @@ class Game:
                 direct.add(self._find(self._base[nsq] + (nb.half_segment[theirs] if is_half
                                                            else nb.edge_segment[theirs])))
         return found, not any(self._followers[r] for r in direct)
+
+    def joining(self, placement: Placement, place: str) -> tuple[tuple[tuple[int, int], ...], bool]:
+        """What the segment ``place`` of a tile not yet placed would join: the followers
+        (player, node) on its feature once the tile lies there, and whether the placement
+        would complete that road or city (for a rule module's figure that must stand beside
+        its player's follower on a feature the tile does not complete)."""
+        o = self.tiles[placement.tile].orientations[placement.rotation // 90]
+        sq = square(placement.x, placement.y)
+        index = o.spots[place]
+        joined = self._joined_roots(sq, o)
+        followers = tuple(f for r in joined[index] for f in self._followers[r])
+        kind = o.segments[index].kind
+        if kind != ROAD and kind != CITY:
+            return followers, False
+        # The open edges the feature keeps: its old parts' and the tile's own segments in
+        # it, less two for each edge the tile meets a neighbour by (as _lay counts them).
+        group = [j for j, roots in enumerate(joined) if j == index or (roots and roots is joined[index])]
+        off = self._edges_off(sq) if self._edges_off is not None and self._closes else _ON_TABLE
+        left = sum(self._open[r] for r in joined[index])
+        board = self.board
+        for j in group:
+            left += sum(1 for e in o.segments[j].edges if not off[e])
+            left -= 2 * sum(1 for d, is_half, _ in o.links[j] if not is_half and sq + STEP[d] in board)
+        return followers, left == 0
 
     def figures_on_board(self) -> list[FigureAt]:
         """Every player's figure on the board: those on features (followers, a big follower,
@@ -1117,6 +1142,11 @@ class Game:
         for module in self._farm_bonus:
             per_city += module.city_bonus(self, player, farm)
         return per_city
+
+    def turn_goes_on(self) -> bool:
+        """Whether the player to move is between two parts of one turn (a rule module's
+        second part is due): a hand of tiles draws only when the turn is over."""
+        return any(m.turn_goes_on(self) for m in self._going_on)
 
     def counters(self, player: int) -> dict[str, int]:
         """What ``player`` has collected that rule modules count (goods tokens by kind)."""

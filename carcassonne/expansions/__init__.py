@@ -31,6 +31,7 @@ PACKAGES: list[str] = [
     "carcassonne.expansions.abbot",
     "carcassonne.expansions.hand",
     "carcassonne.expansions.inns_cathedrals",
+    "carcassonne.expansions.traders_builders",
     "carcassonne.expansions.princess_dragon",
 ]
 

@@ -180,7 +180,8 @@ def test_every_rule_option_has_words_of_its_own():
             "table": ((9, 7), "table 9 × 7"), "table_closes": (True, "table closes"),
             "discard": ("bag", "discard: bag"), "abbot": (True, "The Abbot"), "start": ("random", "random start tile"),
             "hand": (2, "a hand of 2 tiles"), "hand_open": (False, "hidden hands"),
-            "inns_cathedrals": (True, "Inns & Cathedrals"), "princess_dragon": (True, "The Princess & the Dragon")}
+            "inns_cathedrals": (True, "Inns & Cathedrals"), "traders_builders": (True, "Traders & Builders"),
+            "princess_dragon": (True, "The Princess & the Dragon")}
     core = [k for k in Rules.__slots__ if not k.startswith("_") and k != "options"]
     assert sorted(said) == sorted([*core, *(key.name for e in declared() for key in e.keys)])
     needs = {"table_closes": {"table": (9, 7)}, "hand_open": {"hand": 2}}  # (only with another option)

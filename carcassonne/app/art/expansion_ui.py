@@ -162,6 +162,11 @@ class ExpansionUI:
         """What it says when the tile is laid and no follower may go on it, but its figure may."""
         return None
 
+    def turn_words(self, game: Game, name: str) -> str | None:
+        """What the Play screen says when a turn of ``name`` begins by its rule (another part
+        of the same turn, say); None: the usual greeting."""
+        return None
+
     # -------------------------------------------------------------- screens
     def options(self) -> list[RuleOption]:
         """Its options on the New game form."""

@@ -68,6 +68,9 @@ class Card:
     #: When the players hold several tiles, those the player holds as the others see them: a
     #: tile, or None for a tile's back (hidden); empty for the player whose tiles are in the slot.
     held: tuple[str | None, ...] = ()
+    #: What the player has collected that rule modules count (an expansion's tokens, by
+    #: kind, each drawn as its icon in ``resources/ui/icons/`` with the count).
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -214,6 +217,9 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
     for rect, c in cards:
         draw_player_card(surface, rect, c.seat, c.score, assets, u, current=c.current, projected=c.projected,
                          tag=c.tag, followers=c.followers, figures=c.figures)
+        if c.counters:
+            score_w = assets.fonts.get(int(24 * u), "bold").size(str(c.score))[0]
+            draw_counters(surface, rect, c.counters, score_w, assets, u)
         if c.held:
             score_w = assets.fonts.get(int(24 * u), "bold").size(str(c.score))[0]
             for tile, r in zip(c.held, held_rects(rect, len(c.held), score_w, u)):
@@ -221,6 +227,24 @@ def draw_cards(surface: pygame.Surface, panel: pygame.Rect, cards: Sequence[tupl
                     draw_tile_back(surface, r, assets, u)
                 else:
                     surface.blit(assets.tiles.sized(tile, 0, r.w), r)
+
+
+def draw_counters(surface: pygame.Surface, card: pygame.Rect, counters: Sequence[tuple[str, int]],
+                  score_w: int, assets: Assets, u: float) -> None:
+    """A player's counted tokens on their card, in its top row before the score: each kind's
+    icon and how many (so the race for each kind reads at a glance)."""
+    font = assets.fonts.get(int(14 * u), "bold")
+    s = int(card.h * 0.28)
+    x = card.right - int(10 * u) - score_w - int(8 * u)
+    y = card.y + int(8 * u)
+    for name, count in reversed(counters):
+        shown = blit_text(surface, font, str(count), (x, y + s // 2), INK, "midright")
+        x = shown.left - int(2 * u)
+        icon = assets.icons.get(name, s)
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midright=(x, y + s // 2)))
+            x -= s
+        x -= int(6 * u)
 
 
 def draw_ghost(surface: pygame.Surface, ghost: Ghost, assets: Assets) -> None:

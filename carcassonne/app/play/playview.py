@@ -154,7 +154,8 @@ def player_card(t: TurnController, d: Drag | None, seat: Seat, i: int, shown_sco
     hidden = (1 if current and follower_out else 0) + (1 if current and carried == FOLLOWER.name else 0)
     home = tuple((kind, rect) for kind, rect in figure_slots if figure_home(t, i, kind, carried, current))
     return Card(seat, round(shown_scores[i]), current, None if projected is None else projected[i],
-                seat_kind(seat), tuple(mine[:len(mine) - hidden]), home, held_seen(t, i))
+                seat_kind(seat), tuple(mine[:len(mine) - hidden]), home, held_seen(t, i),
+                tuple(t.game.counters(i).items()))
 
 
 def figure_home(t: TurnController, i: int, kind: str, carried: str | None, current: bool) -> bool:

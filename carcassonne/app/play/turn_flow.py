@@ -18,6 +18,7 @@ from ...engine import Game, Move, ScoreEvent
 from ...engine.record import Seat
 from ...i18n import _
 from ..art.assets import Assets
+from ..art.expansion_ui import playing
 from ..board.anim import Anim
 from ..board.camera import Camera
 from ..ui.widgets import INK, INK_DIM
@@ -76,7 +77,11 @@ class TurnFlow:
         self.failed_cell = None
         self.told = None
         name = turn.seat.name
-        if turn.phase == AI_THINK:
+        said = next((w for ui in playing(turn.game.rules) if (w := ui.turn_words(turn.game, name))), None)
+        if said is not None and turn.phase in (AI_THINK, HUMAN):  # an expansion's turn (a second part)
+            self.say(lambda: next((w for ui in playing(turn.game.rules) if (w := ui.turn_words(turn.game, name))),
+                                  said))
+        elif turn.phase == AI_THINK:
             self.say(lambda: _("{name} is thinking…").format(name=name), INK_DIM)
         elif turn.phase == HUMAN and turn.bonus_turn:
             self.say(lambda: _("{name} filled a hole: play again (house rule).").format(name=name))

@@ -98,8 +98,10 @@ class FinalBoardScene(BoardScene):
         ev = self.final[self.step - 1]
         speed = self.app.settings.speed or 1.0
         if ev.players and self.app.settings.motion > 0:  # (reduced motion: the score on the card only)
-            n = len(ev.tiles)
-            centre = (sum(x + 0.5 for x, _ in ev.tiles) / n, sum(y + 0.5 for _, y in ev.tiles) / n)
+            # over the feature; an award of no feature (an expansion's majority) over the board
+            tiles = ev.tiles or [(x, y) for x, y, _o in self.game.placed_tiles()]
+            n = len(tiles)
+            centre = (sum(x + 0.5 for x, _ in tiles) / n, sum(y + 0.5 for _, y in tiles) / n)
             colour = PLAYER_RGB.get(self.seats[ev.players[0]].color, INK)
             font = self.app.assets.fonts.get(int(36 * self.u), "bold")
             self.anims.append(FloatText(f"+{ev.points}", centre, colour, font, STEP_SECONDS / speed))

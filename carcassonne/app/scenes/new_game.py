@@ -140,6 +140,8 @@ class NewGameScene(Scene):
         self.error = ""
         #: A network game: seats here, from the network or computers; the host's timer and hints.
         self.network = False
+        #: Whether the rules column is full: its options' pictures a line shorter.
+        self._compact = False
         self.turn_seconds = "0"
         self.hints_allowed = True
         self._build()
@@ -330,30 +332,43 @@ class NewGameScene(Scene):
             y += rh + gap
         self.add.rect = pygame.Rect(x, y, int(200 * u), rh)
         ox = self.box.x + int(680 * u)
-        oy = self.box.y + int(100 * u)
         ow = int(276 * u)
         small = self.app.assets.fonts.get(int(13 * u))
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
-        notes = sum(len(self._note_lines(small, k, ow)) for k in shown) * small.get_linesize()
-        rows = len(self.options) + len(shown)
         timer_lines = self._timer_lines(small, ow)
-        notes += len(timer_lines) * small.get_linesize()
-        # the rules column shrinks its rows a little when the network's options join it, and ends
-        # above the line along the form's bottom
         net_rows = sum(1 for opt in self.net_options if opt.visible)
-        room = self.box.bottom - int(34 * u) - oy - notes - int(84 * u)
-        rule_h = max(int(26 * u), min(rh, room // max(1, rows + net_rows) - gap))
-        for opt in self.options:
-            opt.rect = pygame.Rect(ox, oy, ow, rule_h)
-            oy += rule_h + gap
-        for key, opt in shown.items():
-            opt.rect = pygame.Rect(ox, oy, ow, rule_h)
-            oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
-        self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, min(rh, rule_h + int(4 * u)))
-        ny = self.seed.rect.bottom + int(16 * u)
-        for i, opt in enumerate(self.net_options):
-            opt.rect = pygame.Rect(ox, ny, ow, rule_h)
-            ny += rule_h + gap + (len(timer_lines) * small.get_linesize() if i == 1 else 0)
+        # When the rules column is full: the seed goes to the bottom row beside Back, then the
+        # options' pictures are drawn a line shorter.
+        for compact, seed_below in ((False, False), (False, True), (True, True)):
+            self._compact = compact
+            oy = self.box.y + int(100 * u)
+            lines = sum(len(self._note_lines(small, k, ow)) for k in shown) + len(timer_lines)
+            notes = lines * small.get_linesize()
+            rows = len(self.options) + len(shown)
+            # the rules column shrinks its rows a little when the network's options join it, and ends
+            # above the line along the form's bottom
+            room = self.box.bottom - int(34 * u) - oy - notes - int(84 * u)
+            rule_h = max(int(26 * u), min(rh, room // max(1, rows + net_rows) - gap))
+            for opt in self.options:
+                opt.rect = pygame.Rect(ox, oy, ow, rule_h)
+                oy += rule_h + gap
+            for key, opt in shown.items():
+                opt.rect = pygame.Rect(ox, oy, ow, rule_h)
+                oy += rule_h + len(self._note_lines(small, key, ow)) * small.get_linesize() + gap
+            seed_h = min(rh, rule_h + int(4 * u))
+            if seed_below:
+                below = self.box.bottom - int(74 * u) + (int(50 * u) - seed_h) // 2
+                self.seed.rect = pygame.Rect(self.box.x + int(208 * u), below, ow, seed_h)
+                ny = oy
+            else:
+                self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, seed_h)
+                ny = self.seed.rect.bottom + int(16 * u)
+            for i, opt in enumerate(self.net_options):
+                opt.rect = pygame.Rect(ox, ny, ow, rule_h)
+                ny += rule_h + gap + (len(timer_lines) * small.get_linesize() if i == 1 else 0)
+            last = self.net_options[-1 if self.network else 0].rect
+            if last.bottom < self.box.bottom - int(24 * u) - 12:
+                break
         bw = int(200 * u)
         self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
                                       bw, int(50 * u))
@@ -392,8 +407,8 @@ class NewGameScene(Scene):
         return font, cut(font, text, width)
 
     def _picture_size(self) -> int:
-        """The side of an option's picture: three lines of the notes."""
-        return 3 * self.app.assets.fonts.get(int(13 * self.u)).get_linesize()
+        """The side of an option's picture: three lines of the notes (two when the column is full)."""
+        return (2 if self._compact else 3) * self.app.assets.fonts.get(int(13 * self.u)).get_linesize()
 
     def _note_width(self, key: str, width: int) -> int:
         """The width a variant's line wraps in (leaving room for its picture, if it has one)."""
@@ -402,7 +417,8 @@ class NewGameScene(Scene):
     def _note_lines(self, font: pygame.font.Font, key: str, width: int) -> list[str]:
         pictured = self.rule_options[key].picture is not None
         lines = wrap(font, _(self.rule_options[key].line), self._note_width(key, width))
-        return lines + [""] * (3 - len(lines) if pictured else 0)  # (never shorter than its picture)
+        least = 2 if self._compact else 3
+        return lines + [""] * (least - len(lines) if pictured else 0)  # (never shorter than its picture)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == PRESS:

@@ -68,17 +68,24 @@ class ResultsScene(Scene):
         return {**{k: v for k, v in COLUMNS.items() if k != "farm"}, **own, "farm": COLUMNS["farm"]}
 
     def kinds(self) -> tuple[str, ...]:
-        """The feature kinds the table has a column for (:meth:`columns`)."""
-        return tuple(self.columns())
+        """The feature kinds the table has a column for (:meth:`columns`; kinds with one
+        heading share the column of the first)."""
+        return tuple(dict.fromkeys(self.column_of().values()))
+
+    def column_of(self) -> dict[str, str]:
+        """Each feature kind's column: the first kind with its heading."""
+        first: dict[str, str] = {}
+        return {kind: first.setdefault(heading, kind) for kind, heading in self.columns().items()}
 
     def table(self) -> list[dict[str, int]]:
         """Points per player per feature kind (during play + final), from the score events."""
         rows = [{k: 0 for k in self.kinds()} for _ in self.seats]
         revealed = {id(e) for e in self.final[:self.revealed]}
+        column = self.column_of()
         for ev in self.game.events:
             if ev.final and id(ev) not in revealed:
                 continue
-            kind = "farm" if ev.feature in ("farm", "field") else ev.feature
+            kind = "farm" if ev.feature in ("farm", "field") else column.get(ev.feature, ev.feature)
             for p in ev.players:
                 rows[p][kind] = rows[p].get(kind, 0) + ev.points
         return rows

@@ -194,6 +194,12 @@ class RuleModule:
         so gives the one extra entry: a second part before a hole's bonus)."""
         return False
 
+    def turn_goes_on(self, game: Game) -> bool:
+        """Whether the player to move is in the middle of one turn of several entries (the
+        entry just played earned a second part of the same turn): held tiles are drawn at
+        the turn's end, not between its parts."""
+        return False
+
     def returns_to_bag(self, game: Game) -> bool:
         """Whether a tile that fits nowhere goes back into the bag (else out of the game)."""
         return False
