@@ -102,6 +102,8 @@ class TradersBuilders(RuleModule):
     record_keys = ("traders_builders",)
     stateful = True
     figures = (BUILDER, PIG)
+    #: The second part of a double turn is the same turn (one fairy point: princess-dragon.md).
+    continues_turn = True
 
     # ------------------------------------------------------------- the box
     def box(self, tiles: TileSet, counts: dict[str, int], phase_of: dict[str, int]) -> None:
@@ -192,10 +194,22 @@ class TradersBuilders(RuleModule):
                     pending = player
         if pending != state.pending:
             self.put(game, state._replace(pending=pending))
-        for owner, nodes in enumerate(game.placed[BUILDER.name]):
-            for node in nodes:  # home once its player has no follower on its feature (JCZ)
-                if not _holds_own(game.followers_on(game.find(node)), owner):
-                    game.take_home(owner, node, journal)
+        self._send_lonely_home(game, (BUILDER.name,), journal)
+
+    def removed(self, game: Game, player: int, node: int, journal: Journal) -> None:
+        """A follower eaten or removed by another rule: a builder or pig whose player has no
+        follower left on its feature goes home too (princess-dragon.md, "Traders & Builders"; JCZ)."""
+        self._send_lonely_home(game, (BUILDER.name, PIG.name), journal)
+
+    @staticmethod
+    def _send_lonely_home(game: Game, kinds: tuple[str, ...], journal: Journal) -> None:
+        """Home, each figure of ``kinds`` whose player has no follower on its feature (JCZ
+        ``undeployLonelySpecials``; WC1)."""
+        for kind in kinds:
+            for owner, nodes in enumerate(game.placed[kind]):
+                for node in list(nodes):
+                    if not _holds_own(game.followers_on(game.find(node)), owner):
+                        game.take_home(owner, node, journal)
 
     def another_turn(self, game: Game, move: Move) -> bool:
         state: Trade = self.get(game)
