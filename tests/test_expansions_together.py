@@ -67,7 +67,8 @@ def _play(rules: Rules, seed: int, players: int) -> Game:
             assert _fairy_points(game, n) == 0, (len(game.history), move)
             SEEN["second parts with the fairy beside their player's follower"] += fairy_out == mover
     game.finish()
-    seats = [Seat(name=f"P{i}", color=c) for i, c in enumerate(["red", "green", "blue", "yellow", "black", "pink"][:players])]
+    colours = ["red", "green", "blue", "yellow", "black", "pink"][:players]
+    seats = [Seat(name=f"P{i}", color=c) for i, c in enumerate(colours)]
     again = GameRecord.from_json(GameRecord.from_game(game, seats).to_json()).replay(TILES, final=True)
     assert again.scores == game.scores
     return game
