@@ -125,7 +125,7 @@ def moves_of(game: Game, tile: str) -> Iterator[Move]:
     for placement in game.legal_placements(tile):
         yield placement.with_figure(None)
         steps = game.figure_steps(placement)
-        for value in thinning:  # an expansion's equivalent steps tried once (a portal's)
+        for value in thinning:  # an expansion's equivalent steps tried once
             steps = value.tried_steps(game, placement, steps)
         for step in steps:
             yield placement.with_figure(step)

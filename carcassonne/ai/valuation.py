@@ -65,7 +65,7 @@ class Valuation:
     def tried_steps(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
         """The figure steps after ``placement`` a computer player tries, of ``steps`` (all the
         legal ones): an expansion may leave out those that do the same as one kept (a follower
-        sent through a portal onto another tile of the same feature)."""
+        sent onto another tile of the same feature)."""
         return steps
 
     # ------------------------------------------------------------------ hints
@@ -79,7 +79,7 @@ class Valuation:
     def explain_figure(after: Game, move: Move, placed_back: bool) -> FigureWords | None:
         """What a hint says of ``move``'s figure when it is one of this expansion's: the place
         to speak of as a follower's (or None), the clauses said at once, and those said after
-        the follower's place (the big follower); None when the figure is not its own."""
+        the follower's place (a stronger kind's); None when the figure is not its own."""
         return None
 
     @staticmethod

@@ -178,7 +178,7 @@ class Feature:
 
     @property
     def strength(self) -> tuple[int, ...]:
-        """Per player, their strength on it: one per figure, more for a stronger kind (a big follower 2)."""
+        """Per player, their strength on it: one per figure, more for a stronger kind (one counting 2)."""
         g = self._game
         counts = list(self.followers_by_player)
         for kind, more in g._strong:

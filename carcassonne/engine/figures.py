@@ -27,14 +27,14 @@ class FigureKind:
 
     #: Its name in moves and events (``follower``, or an expansion's).
     name: str
-    #: What one such figure counts for in a feature's majority (a big follower 2; a figure
+    #: What one such figure counts for in a feature's majority (an expansion's stronger kind 2; a figure
     #: that is no follower 0).
     strength: int = 1
     #: How many each player has in their supply at the start; 0 for a neutral figure.
     per_player: int = 1
     #: Whether it stands among a feature's followers: then it occupies the feature (no
     #: other follower may join it), scores it with the majority and goes home when it is
-    #: scored during play. A builder or a pig stands beside them and does none of that.
+    #: scored during play. An expansion's figure may stand beside them and do none of that.
     follower: bool = True
     #: Nobody owns it (a figure every player moves): never in a supply, never scores.
     neutral: bool = False

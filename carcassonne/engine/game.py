@@ -172,7 +172,7 @@ class Game:
         self._farm_bonus = using("city_bonus")
         self._pointers = using("points")
         self._stateful = any(m.stateful for m in modules)
-        #: The figure kinds on features that count otherwise than 1 in a majority (a big follower 2).
+        #: The figure kinds on features that count otherwise than 1 in a majority (a stronger kind 2).
         self._strong = tuple((name, k.strength - 1) for name, k in self.kinds.items()
                              if k.follower and k.strength != 1)
         #: The module that decides each figure kind's places and refusals.
@@ -368,7 +368,7 @@ class Game:
 
     def free_spots(self, placement: Placement) -> list[str]:
         """Where a follower could go after ``placement`` whether or not the current player has
-        one left (as :meth:`follower_spots`; a rule module's figure, the big follower, needs it);
+        one left (as :meth:`follower_spots`; a rule module's own figure needs it);
         none on a tile a rule module bars this turn (:meth:`why_not_on_tile`)."""
         if self._no_stand and self.why_not_on_tile(placement) is not None:
             return []  # no figure on this tile this turn
@@ -407,7 +407,7 @@ class Game:
 
     @property
     def strengths_vary(self) -> bool:
-        """Whether some figure in play counts otherwise than 1 in a majority (a big follower)."""
+        """Whether some figure in play counts otherwise than 1 in a majority (a stronger kind)."""
         return bool(self._strong)
 
     def home(self, player: int) -> dict[str, int]:
@@ -505,7 +505,7 @@ class Game:
         return followers, left == 0
 
     def figures_on_board(self) -> list[FigureAt]:
-        """Every player's figure on the board: those on features (followers, a big follower,
+        """Every player's figure on the board: those on features (followers, a rule module's kinds,
         an expansion's), then those that stand beside them."""
         out: list[FigureAt] = []
         for root, fs in enumerate(self._followers):
@@ -1017,7 +1017,7 @@ class Game:
                 root = self._find(base + i)
                 if open_[root] == 0 and root not in done:
                     done.append(root)
-                    for module in self._completers:  # whoever holds it, even nobody (goods)
+                    for module in self._completers:  # whoever holds it, even nobody (tokens taken)
                         module.completed(self, root, journal)
                     if followers[root]:
                         self._score(root, journal)
@@ -1066,12 +1066,12 @@ class Game:
 
     def _majority(self, fs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         """Players with the most followers on a feature; all tied players score (AR "several followers").
-        A rule module may count a figure more (a big follower 2: AR FAQ 17, "the size of the
+        A rule module may count a figure more (a kind worth 2: AR FAQ 17, "the size of the
         followers ... is only important in establishing who has the majority")."""
         counts = [0] * self.players
         for p, _ in fs:
             counts[p] += 1
-        for kind, more in self._strong:  # a big follower counts 2
+        for kind, more in self._strong:  # a stronger kind counts more
             placed = self.placed[kind]
             for p, n in fs:
                 if n in placed[p]:
@@ -1138,18 +1138,18 @@ class Game:
 
     def city_points(self, player: int, farm: int, per_city: int) -> int:
         """What one city a farm supplies scores for ``player`` who wins the farm: ``per_city``
-        (the edition's 3 or 4) and what rule modules add (a pig on the farm, one more)."""
+        (the edition's 3 or 4) and what rule modules add (a module's figure on the farm, one more)."""
         for module in self._farm_bonus:
             per_city += module.city_bonus(self, player, farm)
         return per_city
 
     def turn_goes_on(self) -> bool:
         """Whether the player to move is between two parts of one turn (a rule module's
-        second part is due): a hand of tiles draws only when the turn is over."""
+        second part is due): held tiles are drawn only when the turn is over."""
         return any(m.turn_goes_on(self) for m in self._going_on)
 
     def counters(self, player: int) -> dict[str, int]:
-        """What ``player`` has collected that rule modules count (goods tokens by kind)."""
+        """What ``player`` has collected that rule modules count (tokens by kind)."""
         found: dict[str, int] = {}
         for module in self.modules:
             found.update(module.counters(self, player))

@@ -125,7 +125,7 @@ def why_not_stand(game: Game, placement: Placement, place: str, supply: bool = F
     """None if a follower could stand on ``place`` after ``placement``: the place is on the
     tile, a follower may claim it and its feature is unoccupied (AR "Placing a follower").
     ``supply``: the current player must also have one of the 7 left (a figure of a rule
-    module's own, the big follower, needs none)."""
+    module's own kind may need none)."""
     o = game.tiles[placement.tile].orientations[placement.rotation // 90]
     seg_index = o.spots.get(place)
     seg = o.segments[seg_index] if seg_index is not None else None
@@ -140,7 +140,7 @@ def why_not_stand(game: Game, placement: Placement, place: str, supply: bool = F
         return Reason("farmers are not in play in this game", "no-farmers")
     if supply and not game.supply[game.current]:
         name = game.names[game.current]
-        for module in game.modules:  # a figure of a rule module's may still go (the big follower)
+        for module in game.modules:  # a figure of a rule module's may still go (one not from the supply)
             reason = module.why_not_supply(game)
             if reason:
                 return reason

@@ -18,7 +18,7 @@ Segment text, one segment per ``;`` (the notation of ``tiles.md``):
                     (a tile of four cities): its farm is this one segment, ``farm:inner``
 
 Marks are what an expansion draws on a segment: each tileset declares its marks and the segment kind each goes on (its
-``marks`` property, ``wine:city``), and a tile may show one *symbol* of its
+``marks`` property, ``lantern:road``), and a tile may show one *symbol* of its
 own (its ``symbol`` property). The engine keeps them as words;
 the expansion that declared them gives them a meaning.
 """
@@ -283,12 +283,12 @@ _CORE_MARKS = frozenset({"+", INNER})
 
 
 def parse_marks(text: str) -> dict[str, str]:
-    """A tileset's ``marks`` property (``wine:city grain:city``): mark -> segment kind."""
+    """A tileset's ``marks`` property (``lantern:road sign:city``): mark -> segment kind."""
     marks: dict[str, str] = {}
     for word in text.split():
         mark, _, kind = word.partition(":")
         if kind not in SEGMENT_KINDS or not mark or mark in _CORE_MARKS:
-            raise TileDefinitionError(f"bad mark {word!r}: write mark:kind, e.g. wine:city")
+            raise TileDefinitionError(f"bad mark {word!r}: write mark:kind, e.g. mark:city")
         marks[mark] = kind
     return marks
 

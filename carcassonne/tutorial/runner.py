@@ -32,7 +32,7 @@ MISSED_GOAL = N_("Not quite: {hint} Try again.")
 #: Said when a legal move misses the goal and the step has no hint of its own.
 NO_HINT = N_("that is legal, but not what this step asks.")
 #: Said when an ordinary follower stands where the step asks for another figure (a monk where
-#: the abbot should go).
+#: an expansion's figure should go).
 WRONG_FIGURE = N_("Not quite: that is an ordinary follower, and this step asks for {figure}: drag it from your "
                   "card (beside your followers), or press F until it stands on the tile. Try again.")
 #: A fact that is a figure kind, to be named by its expansion's words (this layer speaks none).

@@ -288,7 +288,7 @@ class Pieces:
         if img is None:
             name = f"{shape.image}-{color}{'-lying' if lying else ''}.png"
             path = resources.path("pieces", self.set, name) if self.set else resources.path("pieces", name)
-            if self.set and not path.is_file():  # (a figure no set redraws: the dragon, the fairy)
+            if self.set and not path.is_file():  # (a figure no set redraws: a neutral one)
                 path = resources.path("pieces", name)
             if path.is_file():
                 try:
@@ -302,7 +302,7 @@ class Pieces:
         return img
 
     def get(self, color: str, px: int, lying: bool = False, kind: str = FOLLOWER.name) -> pygame.Surface:
-        """The figure of ``kind`` for a follower ``px`` tall (a big follower comes out taller:
+        """The figure of ``kind`` for a follower ``px`` tall (a stronger kind comes out taller:
         its look's scale, so it reads as big at every zoom)."""
         shape = look(kind)
         px = max(6, int(px * shape.scale if shape.scale != 1 else px))

@@ -195,7 +195,7 @@ def draw_hand(surface: pygame.Surface, slot: pygame.Rect, hand: HandSlot, assets
 
 
 def draw_tile_back(surface: pygame.Surface, r: pygame.Rect, assets: Assets, u: float) -> None:
-    """A tile face down: what another player sees of a hidden hand."""
+    """A tile face down: what another player sees of tiles held hidden."""
     pygame.draw.rect(surface, (80, 70, 56), r, border_radius=max(2, r.w // 12))
     pygame.draw.rect(surface, (112, 98, 76), r.inflate(-max(2, r.w // 6), -max(2, r.w // 6)), max(1, r.w // 24),
                      border_radius=max(2, r.w // 14))

@@ -129,7 +129,7 @@ def panel_view(turn: TurnController, drag: Drag | None, seats: Sequence[Seat], s
     if t.tile is None or t.phase == ANIMATING:
         return PanelView(cards, HandSlot(None, 0, ""), deck_left, tiles_left=in_bag)
     if not holding:  # the drawn tile, seen by all, is not to come; held tiles are (public counts
-        deck_left[t.tile] -= 1  # for everyone: taking the hand slot's out would tell others a hidden hand)
+        deck_left[t.tile] -= 1  # for everyone: taking the hand slot's out would tell others held tiles)
         in_bag -= 1
     dragged = d is not None and d.what == "tile"
     # hidden tiles are seen by their holder only: backs while a computer holds them, and while

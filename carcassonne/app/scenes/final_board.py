@@ -41,7 +41,7 @@ HOLD_SECONDS = 1.2
 
 
 def marks_of(game: Game, ev: ScoreEvent) -> frozenset[str]:
-    """The marks (an inn, a cathedral) of the feature a final event scored, found by its tiles."""
+    """The marks (an expansion's segment marks) of the feature a final event scored, found by its tiles."""
     tiles = set(ev.tiles)
     return next((f.marks for f in game.features(ev.feature, occupied=True) if set(f.tiles) == tiles),
                 frozenset())

@@ -56,7 +56,7 @@ class RuleModule:
     #: ``*_held`` hooks where the draw pile would answer.
     holds_tiles: bool = False
     #: Whether the extra entry it gives (:meth:`another_turn`) continues the same turn (a
-    #: builder's second part) rather than starting a new one (a hole's bonus turn): a new
+    #: second part) rather than starting a new one (a hole's bonus turn): a new
     #: turn starts with :meth:`turn_begins`.
     continues_turn: bool = False
 
@@ -127,7 +127,7 @@ class RuleModule:
 
     def why_not_supply(self, game: Game) -> Reason | None:
         """Why the current player, with none of the 7 followers left, cannot place one, when
-        this module has more to say (only the big follower is left)."""
+        this module has more to say (only its own figure is left)."""
         return None
 
     def figure_steps(self, game: Game, placement: Placement) -> list[FigureStep]:
@@ -264,7 +264,7 @@ class RuleModule:
         return 0
 
     def counters(self, game: Game, player: int) -> dict[str, int]:
-        """What ``player`` has collected that this module counts, by name (goods tokens)."""
+        """What ``player`` has collected that this module counts, by name (tokens)."""
         return {}
 
 

@@ -42,7 +42,7 @@ def _by_points(points: dict[int, int]) -> list[tuple[int, tuple[int, ...]]]:
 
 def third_edition(game: Game, farms: list[int]) -> list[Award]:
     """Each farm: 3 points per completed city it borders to its majority (AR p. 10, FAQ 25-27),
-    each winner's city worth what rule modules add (a pig on the farm: 4). A farm bordering
+    each winner's city worth what rule modules add (a figure of its on the farm: 4). A farm bordering
     no completed city is scored too, 0 points (game-record.md: the move log names it)."""
     awards = []
     for farm in farms:
@@ -58,7 +58,7 @@ def second_edition(game: Game, farms: list[int]) -> list[Award]:
     """Farm by farm, 3 points per completed city to its majority, but a player scores
     any one city at most once however many of its farms they win (AR FAQ 28). A city is
     worth more to a player when a rule module says so on one of the farms they win that
-    border it (a pig: 4). A winner left with no city to score gets a 0-point award."""
+    border it (one more: 4). A winner left with no city to score gets a 0-point award."""
     won: list[list[int]] = [[] for _ in range(game.players)]
     for farm in farms:
         for p in game.majority(game.followers_on(farm)):
@@ -82,7 +82,7 @@ def second_edition(game: Game, farms: list[int]) -> list[Award]:
 
 def first_edition(game: Game, farms: list[int]) -> list[Award]:
     """Each completed city: 4 points to the majority of farmers on all farms bordering it (RG),
-    more to a winner a rule module says so of on one of those farms (a pig: 5); then each
+    more to a winner a rule module says so of on one of those farms (one more: 5); then each
     farm that supplies no city, 0 points."""
     supplying: dict[int, list[int]] = {}
     for farm in farms:
