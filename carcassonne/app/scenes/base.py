@@ -6,13 +6,15 @@ the names are listed once, in :mod:`carcassonne.app.scenes`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine import Game
 from ...engine.record import Seat
-from ...i18n import _
+from ...i18n import N_, _
 from ..board.board_view import BoardView
 from ..board.camera import FIT_MOST_PX, Camera
 from ..ui.intents import Intent
@@ -22,6 +24,20 @@ if TYPE_CHECKING:
     from ..app import App
     from ..play.drag import Drag
 
+
+
+def delete_twice(app: App, armed: Path | None, path: Path, forget: Callable[[Path], None]) -> Path | None:
+    """A Delete button's click in a list of games: the first arms it (it then says "Sure?"),
+    the second deletes the file and ``forget``'s it from the list. Returns the path now armed."""
+    if armed != path:
+        return path
+    try:
+        app.storage.delete_save(path)
+    except (OSError, ValueError) as exc:
+        app.push_scene("message", title=N_("Cannot delete this game"), text=str(exc))
+        return None
+    forget(path)
+    return None
 
 class Scene:
     """One screen. ``draw`` only reads state; everything that changes happens in

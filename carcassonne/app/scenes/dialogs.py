@@ -18,7 +18,7 @@ from ..files.saves import SaveSummary
 from ..session import load_game
 from ..ui.intents import WHEEL, Intent
 from ..ui.widgets import INK, INK_DIM, Button, blit_text, cut, wrap
-from .base import Dialog
+from .base import Dialog, delete_twice
 
 if TYPE_CHECKING:
     from ..app import App
@@ -278,16 +278,7 @@ class LoadDialog(Dialog):
 
     def _delete(self, path: Path) -> None:
         """The first click asks (the button says "Sure?"), the second deletes the file."""
-        if self.armed != path:
-            self.armed = path
-        else:
-            self.armed = None
-            try:
-                self.app.storage.delete_save(path)
-            except (OSError, ValueError) as exc:
-                self.app.push_scene("message", title=N_("Cannot delete this game"), text=str(exc))
-                return
-            self.saves.remove(path)
+        self.armed = delete_twice(self.app, self.armed, path, self.saves.remove)
         self._rows()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -33,7 +33,7 @@ from ..session import open_replay
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.panels import draw_player_card, draw_side_panel, draw_top_bar
 from ..ui.widgets import ACCENT, INK, INK_DIM, Button, TextField, blit_text, draw_panel, share_row, wrap, wrap_at_most
-from .base import BoardScene, Dialog
+from .base import BoardScene, Dialog, delete_twice
 
 if TYPE_CHECKING:
     from ..app import App
@@ -499,16 +499,7 @@ class ReplaysDialog(Dialog):
 
     def _delete(self, path: Path) -> None:
         """The first click asks (the button says "Sure?"), the second deletes the record."""
-        if self.armed != path:
-            self.armed = path
-        else:
-            self.armed = None
-            try:
-                self.app.storage.delete_save(path)
-            except (OSError, ValueError) as exc:
-                self.app.push_scene("message", title=N_("Cannot delete this game"), text=str(exc))
-                return
-            self.paths.remove(path)
+        self.armed = delete_twice(self.app, self.armed, path, self.paths.remove)
         self._rows()
 
     def handle(self, intent: Intent) -> bool:
