@@ -43,15 +43,19 @@ def _expansions() -> tuple[Expansion, ...]:
     return declared()
 
 
-_DEFAULTS: dict[int, dict[str, Any]] = {}
+#: The registry's expansions and their keys' defaults, made from them. The registry itself is
+#: kept (not its ``id``: a registry made again after a test registers an expansion may reuse the
+#: id of one gone).
+_DEFAULTS: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
 
 
 def _defaults() -> dict[str, Any]:
     """Every expansion's rules keys and their defaults (made once per registry)."""
     expansions = _expansions()
-    found = _DEFAULTS.get(id(expansions))
-    if found is None:
-        found = _DEFAULTS[id(expansions)] = {key.name: key.default for e in expansions for key in e.keys}
+    if _DEFAULTS and _DEFAULTS[0][0] is expansions:
+        return _DEFAULTS[0][1]
+    found = {key.name: key.default for e in expansions for key in e.keys}
+    _DEFAULTS[:] = [(expansions, found)]
     return found
 
 
