@@ -2,8 +2,9 @@
 docs/screenshots/traders-builders/: the New game option, the new tiles on a board with the
 builder and pig on the cards and the goods counted, the builder dragged from the card (its
 places lit) and standing on its road, a pig refused in words, the double turn announced,
-the goods majorities scored on the final board, the Goods column of the results, and the
-Rules pages.
+the goods majorities scored on the final board, the Goods column of the results, the
+Rules pages, lesson 10 step by step, and the goods tokens flying to the card of who
+completed the city.
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/tb_screenshots.py [--size 1024x768]
 
@@ -139,6 +140,78 @@ def final(app: App, d: Driver) -> None:
     app.replace_scene("title")
 
 
+def lesson(app: App, d: Driver) -> None:
+    """Lesson 10 by dragging: the wine city completed (its token in flight to the learner's
+    card), the builder carried onto the road beside the thief, the second tile, the pig
+    carried onto the farm, the majorities walked through at the end."""
+    from tutorial_screenshots import drag_tile, play_step
+
+    app.replace_scene("title")
+    run = Driver(app, dt=0.05)
+    run.frames(2)
+    run.key(pygame.K_t)
+    listed = app.top
+    index = next(i for i, lesson in enumerate(listed.lessons) if lesson.id == "traders_builders")
+    run.click(listed.list_buttons[index].rect.center)
+    run.frames(4)
+    scene = app.top
+    shot(app, "13-lesson10-goods-step")
+    move = scene.runner.step.solution
+    while scene.turn.rotation != move.rotation:
+        run.key(pygame.K_r)
+    drag_tile(run, scene, move.x, move.y)
+    run.key(pygame.K_RETURN)
+    run.frames(19)  # the points risen, the wine token half way to the card
+    shot(app, "14-lesson10-wine-token-flying")
+    run.run_until(lambda: scene.turn.can_act, 400)
+    play_step(run, scene)  # the thief on the road
+    move = scene.runner.step.solution
+    drag_tile(run, scene, move.x, move.y)
+    road = place_point(scene, scene.turn.pending, "road:E")
+    run.drag(dict(scene.pieces.figure_slots(0))["builder"].center, road, steps=4, release=False)
+    shot(app, "15-lesson10-builder-dragged-beside-the-thief")
+    run.release(road)
+    run.key(pygame.K_RETURN)
+    run.run_until(lambda: scene.turn.can_act, 400)
+    play_step(run, scene)  # the road extended: the builder's second tile
+    shot(app, "16-lesson10-second-tile")
+    play_step(run, scene)  # the farmer
+    move = scene.runner.step.solution
+    drag_tile(run, scene, move.x, move.y)
+    farm = place_point(scene, scene.turn.pending, "farm:EN")
+    run.drag(dict(scene.pieces.figure_slots(0))["pig"].center, farm, steps=4, release=False)
+    shot(app, "17-lesson10-pig-dragged-beside-the-farmer")
+    run.release(farm)
+    run.key(pygame.K_RETURN)
+    run.run_until(lambda: scene.runner.step is not None and scene.runner.step.reading, 400)
+    run.frames(20)
+    run.key(pygame.K_n)
+    run.key(pygame.K_n)
+    run.frames(4)
+    shot(app, "18-lesson10-majorities-at-the-end")
+    run.key(pygame.K_ESCAPE)
+    app.replace_scene("title")
+
+
+def tokens_flying(app: App, d: Driver) -> None:
+    """On the Play screen: Ann completes Bob's wine city; the token flies to Ann's card."""
+    run = Driver(app, dt=0.05)
+    game = record_game(app, "goods-to-the-placer", 2, "E")
+    play(app, game, TWO)
+    run.frames(2)
+    run.key(pygame.K_RETURN)
+    scene = app.top
+    run.frames(30)
+    lay(run, scene, Placement("E", 1, -2, 180), 150)
+    run.key(pygame.K_SPACE)
+    run.key(pygame.K_RETURN)
+    run.frames(16)  # the wine token on its way from the city to Ann's card
+    shot(app, "19-goods-token-flying-to-the-card")
+    run.frames(40)
+    shot(app, "20-goods-counted-on-the-card")
+    app.replace_scene("title")
+
+
 def main() -> int:
     global shot
     app, d, shot = open_app(OUT, "normal", 0.0)
@@ -146,6 +219,8 @@ def main() -> int:
     board(app, d)
     refusal_and_double_turn(app, d)
     final(app, d)
+    lesson(app, d)
+    tokens_flying(app, d)
     return close_app(app)
 
 

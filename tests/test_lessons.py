@@ -34,9 +34,10 @@ def play_steps(runner: LessonRunner) -> None:
         assert outcome.result == DONE, f"{runner.lesson.id}: {note_words(outcome.note)}"
 
 
-def test_there_are_nine_lessons_from_placing_tiles_to_inns_and_cathedrals():
+def test_there_are_ten_lessons_from_placing_tiles_to_traders_and_builders():
     assert [lesson.id for lesson in LESSONS] == [
-        "placing", "roads", "cities", "cloisters", "farmers", "final", "river", "abbot", "inns_cathedrals"]
+        "placing", "roads", "cities", "cloisters", "farmers", "final", "river", "abbot", "inns_cathedrals",
+        "traders_builders"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
@@ -75,7 +76,8 @@ def test_every_step_goal_is_reached_by_its_move_from_the_board_it_starts_on(less
 
 def test_lessons_cover_followers_on_every_feature_and_final_scoring():
     goals = [s.goal for lesson in LESSONS for s in lesson.steps]
-    assert {g["follower"] for g in goals if "follower" in g} == {"road", "city", "cloister", "farm", "abbot", "big"}
+    assert {g["follower"] for g in goals if "follower" in g} == {
+        "road", "city", "cloister", "farm", "abbot", "big", "builder", "pig"}
     assert {g["scored"] for g in goals if "scored" in g} == {"road", "city", "cloister", "garden"}
     assert any(g.get("final") for g in goals)
     assert any(s.discards for lesson in LESSONS for s in lesson.steps), "a tile that fits nowhere"

@@ -141,3 +141,52 @@ def test_the_goods_majorities_are_scored_on_the_final_board(make_app):
         d.click(scene.rects["board"].center)
         d.frames(1)
     assert "wine" in " ".join(scene.caption)
+
+
+def complete_the_wine_city(make_app, reduced_motion: bool = False):  # noqa: ANN001, ANN201
+    """Ann completes Bob's wine city (goods-to-the-placer, turn 3) on the Play screen, with the
+    animations played at normal speed (or reduced motion)."""
+    def normal_app():  # noqa: ANN202
+        app = make_app(animation="normal")
+        app.settings.reduced_motion = reduced_motion
+        return app
+
+    game = record_game(make_app().tiles, "goods-to-the-placer", 2, "E")
+    app, d, scene = board_play.start(normal_app, game, SEATS)
+    Driver(app, dt=0.1).frames(30)  # (the greeting's animations over)
+    lay(d, scene, Placement("E", 1, -2, 180))
+    d.key(pygame.K_SPACE)  # no figure
+    d.key(pygame.K_RETURN)
+    return app, scene, game
+
+
+def test_the_goods_fly_from_the_completed_city_to_the_card_of_who_completed_it(make_app):
+    from carcassonne.app.board.anim import Glide
+
+    app, scene, game = complete_the_wine_city(make_app)
+    assert game.counters(0) == {"wine": 1, "grain": 0, "cloth": 0}
+    wine = app.assets.icons.get("wine", max(12, int(26 * scene.u)))
+    flying = [a for a in scene.flow.anims if isinstance(a, Glide) and a.image is wine]
+    assert len(flying) == 1, scene.flow.anims  # one wine symbol in the city: one token
+    token = flying[0]
+    scored = game.events[-1]  # E completes the city of N, TB2 and the start tile: Bob's knight scores it
+    city = scored.tiles
+    assert scored.feature == "city" and scored.players == (1,) and sorted(city) == [(0, -1), (0, 0), (1, -2), (1, -1)]
+    start = scene.camera.to_screen(sum(x + 0.5 for x, _ in city) / 4, sum(y + 0.5 for _, y in city) / 4)
+    assert token.start() == start and token.end() == scene.card_rects[0].midright  # Ann's card, not Bob's
+    d = Driver(app, dt=0.05)
+    while token in scene.flow.anims:
+        last = token.position()
+        d.frames(1)
+    assert abs(last[0] - scene.card_rects[0].midright[0]) < 25 and abs(last[1] - scene.card_rects[0].midright[1]) < 25
+    assert scene.panel.cards[0].counters == (("wine", 1), ("grain", 0), ("cloth", 0))
+
+
+def test_with_reduced_motion_no_token_flies_and_the_count_just_changes(make_app):
+    from carcassonne.app.board.anim import Glide
+
+    app, scene, game = complete_the_wine_city(make_app, reduced_motion=True)
+    assert game.counters(0)["wine"] == 1
+    assert not [a for a in scene.flow.anims if isinstance(a, Glide)]
+    Driver(app).frames(2)
+    assert scene.panel.cards[0].counters == (("wine", 1), ("grain", 0), ("cloth", 0))

@@ -18,6 +18,8 @@ from carcassonne.app.files.storage import Storage
 from carcassonne.app.scenes.tutorial import coach_words, note_words, progress_words, scoring_words
 from carcassonne.engine.figures import FigureStep
 
+import board_play
+
 
 def open_tutorial(make_app, size=(1024, 768), animation="instant"):
     app = make_app(size=size, animation=animation)
@@ -78,7 +80,7 @@ def finish_steps(d, scene):
 
 def test_a_lesson_starts_from_its_button_on_the_games_board_screen(make_app):
     app, d, listed = open_tutorial(make_app)
-    assert len(listed.list_buttons) == 9  # (lesson 9: Inns & Cathedrals)
+    assert len(listed.list_buttons) == 10  # (lesson 10: Traders & Builders)
     d.click(listed.list_buttons[0].rect.center)
     scene = app.top
     assert type(scene).__name__ == "LessonScene" and scene.runner.lesson.id == "placing"
@@ -267,7 +269,7 @@ def test_every_lesson_is_completed_by_dragging(make_app):
             d.frames()
         finish_steps(d, scene)
         assert scene.runner.in_free_game, scene.runner.lesson.id
-    assert len(app.settings.lessons_done) == 9
+    assert len(app.settings.lessons_done) == 10
 
 
 # -- the coach's lines match the board
@@ -396,3 +398,35 @@ def test_the_inns_and_cathedrals_lesson_shows_the_big_follower_on_the_learners_c
     learner = scene.panel.cards[0]
     big = dict(learner.figures).get("big")
     assert big is not None and big.w > learner.followers[0].w
+
+
+def test_the_traders_and_builders_lesson_drags_the_builder_beside_the_thief(make_app):
+    """Lesson 10, step 3: the builder dragged from the learner's card onto the road that holds
+    the thief (not lit for a second thief); the pig dragged onto a farm without the learner's farmer
+    is refused in words."""
+    app, d, listed = open_tutorial(make_app)
+    index = next(i for i, lesson in enumerate(listed.lessons) if lesson.id == "traders_builders")
+    d.click(listed.list_buttons[index].rect.center)
+    scene = app.top
+    d.frames()
+    assert dict(scene.pieces.figure_slots(0)).keys() >= {"builder", "pig"}
+    play_step(d, scene)  # step 1: the wine city completed
+    assert scene.runner.game.rules.traders_builders and scene.panel.cards[0].counters[0] == ("wine", 1)
+    play_step(d, scene)  # step 2: the thief on the road
+    step = scene.runner.step
+    assert step.goal == {"at": [-1, 0], "follower": "builder"}
+    move = step.solution
+    drag_tile(d, scene, move.x, move.y)
+    assert "road:E" not in scene.turn.spots(), "the thief's road is not lit for a second thief"
+    d.drag(dict(scene.pieces.figure_slots(0))["pig"].center, place_point(scene, "farm:NW"), steps=3)
+    assert scene.turn.figure is None
+    said = scene.flow.message.text
+    assert said == "No pig here: you have no farmer on this farm (Traders & Builders rules).", said
+    road = board_play.place_point(scene, scene.turn.pending, "road:E")
+    d.drag(dict(scene.pieces.figure_slots(0))["builder"].center, road, steps=3)
+    assert scene.turn.figure is not None and scene.turn.figure.kind == "builder"
+    d.key(pygame.K_RETURN)
+    assert scene.runner.index == 3, note_words(scene.runner.note)
+    assert any(f.kind == "builder" and f.player == 0 for f in scene.runner.game.figures_on_board())
+    play_step(d, scene)  # step 4: the road extended: the builder's second tile, drawn at once
+    assert scene.runner.game.current == 0 and scene.runner.step.goal.get("follower") == "farm"

@@ -25,7 +25,7 @@ from ...i18n import _
 if TYPE_CHECKING:
     import pygame
 
-    from ...engine import Game, Rules
+    from ...engine import Game, Rules, ScoreEvent
     from ...engine.tiles import TileSet
     from .assets import Assets
 
@@ -117,6 +117,10 @@ class ActionUI:
     drag_home: bool = True
 
 
+#: A point on the board, in tiles (the square (x, y) spans x..x+1, y..y+1).
+WorldPoint = tuple[float, float]
+
+
 class KeyRow(NamedTuple):
     """A key binding an expansion adds (the keymap's ``Binding``: its action, keys as the
     keymap writes them, what Help says, how Help names the keys)."""
@@ -147,6 +151,12 @@ class ExpansionUI:
     # ---------------------------------------------------------------- board
     def held_shown(self, game: Game, player: int, viewer: int | None) -> bool | None:
         """Whether ``viewer`` sees the tiles ``player`` holds (None: not its question)."""
+        return None
+
+    def token_source(self, game: Game, kind: str, events: Sequence[ScoreEvent]) -> WorldPoint | None:
+        """Where on the board the tokens of ``kind`` (one of its counters, drawn on the cards)
+        that the move just played handed a player leave from, flying to their card; ``events``
+        are the move's score events (None: not its counter)."""
         return None
 
     # ----------------------------------------------------------------- turn
@@ -230,6 +240,19 @@ def in_order() -> list[ExpansionUI]:
 def offline_options() -> list[RuleOption]:
     """The New game options a game open to the network does not offer (hidden tiles)."""
     return [option for ui in uis() for option in ui.options() if not option.network]
+
+
+def token_source(game: Game, kind: str, events: Sequence[ScoreEvent]) -> WorldPoint:
+    """Where tokens of ``kind`` the last move handed a player leave the board from: as the
+    expansion that counts them says, else the centre of the tile just placed."""
+    for ui in playing(game.rules):
+        found = ui.token_source(game, kind, events)
+        if found is not None:
+            return found
+    from ...engine.moves import Move
+
+    last = game.history[-1] if game.history else None
+    return (last.x + 0.5, last.y + 0.5) if isinstance(last, Move) else (0.5, 0.5)
 
 
 def look(kind: str) -> FigureLook:

@@ -1,5 +1,6 @@
 """The animations of a turn on the Play screen: each scored feature's points rising,
-followers gliding home to their owner's card, and a computer's tile gliding in."""
+followers gliding home to their owner's card, tokens a rule hands a player flying to it,
+and a computer's tile gliding in."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 from ...engine import Game, Move, ScoreEvent
 from ...engine.record import Seat
 from ..art.assets import PLAYER_RGB, Assets
+from ..art.expansion_ui import token_source
 from ..art.spots import spot_anchor
 from ..board.anim import Anim, FloatText, Glide
 from ..board.camera import Camera
@@ -42,6 +44,25 @@ def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat
             anims.append(Glide(img, _at(camera, (f.x + ax, f.y + ay)), _edge(card_edge, f.player),
                                0.9 / speed, delay + 0.3 / speed))
     return anims
+
+
+def token_flights(gained: Sequence[dict[str, int]], events: Sequence[ScoreEvent], game: Game, speed: float,
+                  camera: Camera, assets: Assets, u: float, card_edge: Callable[[int], Point]) -> list[Glide]:
+    """Each token a move handed a player (``gained``: by player, by kind) as its small icon
+    (``resources/ui/icons/<kind>.png``), flying from where the rule that counts it says (a
+    completed city) to the player's card, one after another, after the points have risen."""
+    size = max(12, int(26 * u))
+    flights: list[Glide] = []
+    for player, kinds in enumerate(gained):
+        for kind, count in kinds.items():
+            icon = assets.icons.get(kind, size)
+            if icon is None:
+                continue
+            start = _at(camera, token_source(game, kind, events))
+            for _n in range(count):
+                delay = (0.5 + 0.25 * len(flights)) / speed
+                flights.append(Glide(icon, start, _edge(card_edge, player), 1.0 / speed, delay))
+    return flights
 
 
 def ai_tile_glide(move: Move, assets: Assets, camera: Camera, hand: pygame.Rect, duration: float,

@@ -23,7 +23,7 @@ from ..board.anim import Anim
 from ..board.camera import Camera
 from ..ui.widgets import INK, INK_DIM
 from .hud import Message
-from .scoring_anims import ai_tile_glide, scoring_anims
+from .scoring_anims import ai_tile_glide, scoring_anims, token_flights
 from .turn import AI_THINK, HUMAN, TurnController
 
 Colour = tuple[int, int, int]
@@ -38,6 +38,9 @@ class TurnFlow:
         self.message = Message()
         self.anims: list[Anim] = []
         self.shown_scores = [float(s) for s in game.scores]
+        #: What each player had collected (tokens by kind) when the turn began: a move's
+        #: gain flies from the board to their card.
+        self.held = self.counted()
         #: The square of this turn's last refused drop (the tooltip may speak of it).
         self.failed_cell: tuple[int, int] | None = None
         #: The message's words when given as a function: worded again after a change of language.
@@ -72,6 +75,7 @@ class TurnFlow:
         """A turn begins: the last one's messages and refused square go (a notice told still
         showing stays, before the greeting), and the new one is greeted."""
         told, now = self._still_told(), self.message
+        self.held = self.counted()
         self.message = Message()
         self.words = None
         self.failed_cell = None
@@ -101,10 +105,22 @@ class TurnFlow:
         """Start the animations of a turn's score events (none at instant speed: the markers jump)."""
         if self._still_told() is None:  # (a notice told stays)
             self.message = Message()
-        if speed <= 0:
+        gained, self.held = self.gained(), self.counted()
+        if speed <= 0:  # (the counts on the cards just change)
             self.shown_scores = [float(s) for s in self.game.scores]
             return
         self.anims += scoring_anims(events, self.game, self.seats, speed, camera, assets, u, card_edge)
+        self.anims += token_flights(gained, events, self.game, speed, camera, assets, u, card_edge)
+
+    def counted(self) -> list[dict[str, int]]:
+        """Each player's collected tokens by kind, now."""
+        return [self.game.counters(i) for i in range(len(self.game.scores))]
+
+    def gained(self) -> list[dict[str, int]]:
+        """The tokens each player collected since the turn began, by kind (none lost are shown)."""
+        held = self.held if len(self.held) == len(self.game.scores) else [{} for _ in self.game.scores]
+        return [{kind: n - before.get(kind, 0) for kind, n in now.items() if n > before.get(kind, 0)}
+                for now, before in zip(self.counted(), held)]
 
     def glide_in(self, move: Move, assets: Assets, camera: Camera, hand: pygame.Rect, speed: float,
                  on_landed: Callable[[], None]) -> None:

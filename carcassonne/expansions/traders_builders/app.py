@@ -1,13 +1,13 @@
 """Traders & Builders on screen: the builder and the pig (their own shapes, dragged from the
-player's card), the double turn announced, its New game option with a goods tile, its Rules
-pages, the Goods column of the results."""
+player's card), the double turn announced, goods flying from the completed city, its New
+game option with a goods tile, its Rules pages, the Goods column of the results."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...app.art.expansion_ui import ExpansionUI, FigureLook, RuleOption, RuleSection
+from ...app.art.expansion_ui import ExpansionUI, FigureLook, RuleOption, RuleSection, WorldPoint
 from ...app.art.spots import spot_anchor
 from ...engine.figures import FigureStep
 from ...i18n import N_, _
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ...app.art.assets import Assets
-    from ...engine import Game
+    from ...engine import Game, ScoreEvent
     from ...engine.tiles import TileSet
 
 #: The tile the option shows: a wine city and a road, the builder on the road.
@@ -63,6 +63,17 @@ class TradersBuildersUI(ExpansionUI):
         if PIG.name in kinds:
             return _("Placed. Your pig may go on this tile: drag it from your card, or press Space for none.")
         return None
+
+    def token_source(self, game: Game, kind: str, events: Sequence[ScoreEvent]) -> WorldPoint | None:
+        """Goods fly from the city the move completed (its tiles' centre); a city nobody held
+        scores no event: then from the tile that completed it (the core's default)."""
+        if kind not in GOODS:
+            return None
+        cities = [e for e in events if e.feature == "city" and e.complete and not e.final and e.tiles]
+        if not cities:
+            return None
+        tiles = cities[0].tiles
+        return (sum(x + 0.5 for x, _ in tiles) / len(tiles), sum(y + 0.5 for _, y in tiles) / len(tiles))
 
     def turn_words(self, game: Game, name: str) -> str | None:
         if second_part_due(game):

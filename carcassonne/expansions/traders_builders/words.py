@@ -90,6 +90,10 @@ class TradersBuildersWords(ExpansionWords):
         return None
 
     # ----------------------------------------------------------------- moves
+    def figure_title(self, kind: str) -> str | None:
+        """The figure a lesson's step asks for, as its coach names it."""
+        return {BUILDER.name: _("your builder"), PIG.name: _("your pig")}.get(kind)
+
     def move_words(self, move: str, step: FigureStep) -> str | None:
         if step.kind == BUILDER.name:
             return _("{move} with the builder on {place}").format(move=move, place=step.place)
