@@ -168,12 +168,14 @@ def test_bad_figure_keys_are_refused_in_one_line(turn: dict[str, Any], message: 
     assert str(error.value).startswith(message) and "\n" not in str(error.value)
 
 
-def test_a_hand_of_tiles_is_refused_in_one_line(capsys):
-    with pytest.raises(RecordError, match="not played with a hand of tiles yet"):
-        Rules.from_record({"traders_builders": True, "hand": 2})
-    assert main(["simulate", "--traders-builders", "--hand", "2", "--bots", "random,random", "-n", "1"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "--hand" in err
+def test_a_hand_of_tiles_is_played_and_simulate_writes_replayable_records(tmp_path, capsys):
+    assert Rules.from_record({"traders_builders": True, "hand": 2}).get("hand") == 2
+    assert main(["simulate", "--traders-builders", "--hand", "3", "--hand-hidden", "--bots", "normal,random",
+                 "-n", "2", "--records", str(tmp_path)]) == 0
+    capsys.readouterr()
+    for path in sorted(tmp_path.glob("*.carc.json")):
+        assert main(["replay", str(path), "--json", "--legal", "--final"]) == 0
+        json.loads(capsys.readouterr().out)
 
 
 # ------------------------------------------------------------ record and CLI
