@@ -217,10 +217,10 @@ def deal(game: Game, hands: Sequence[Sequence[str]]) -> None:
     module.put(game, Hands(dealt, (), dealt))
 
 
-def arrange_draw(game: Game, number: int, drawn: str | tuple[str, ...] | None, turn: Turn) -> None:
+def arrange_draw(game: Game, number: int, drawn: str | tuple[str, ...] | None, turn: Turn | None = None) -> None:
     """Put the tiles a record says turn ``number`` (``turn``) draws (``draw``) on top of the
-    bag, in drawing order, so the turn draws them; then check, playing the turn and taking it
-    back, that it draws exactly those. Raises RecordError naming the turn."""
+    bag, in drawing order, so the turn draws them; then check, playing ``turn`` (when given)
+    and taking it back, that it draws exactly those. Raises RecordError naming the turn."""
     deck = game.deck
     tiles = (drawn,) if isinstance(drawn, str) else drawn or ()
     if not deck.pile:
@@ -237,7 +237,8 @@ def arrange_draw(game: Game, number: int, drawn: str | tuple[str, ...] | None, t
             deck.take(tile)
             deck.put_back(tile, len(deck.pile))
     module = hand_module(game)
-    assert module is not None
+    if turn is None or module is None:
+        return
     game.push(turn)
     state: Hands = module.get(game)
     played = state.drawn[-1]
