@@ -74,6 +74,11 @@ def test_traders_builders_record(path: Path, capsys) -> None:
     expect = data["expect"]
     if "goods" in expect:
         assert by_name(game, goods(game)) == expect["goods"]
+    if "hands" in expect:  # a hand of tiles: what each player holds, what the bag has left
+        assert by_name(game, [list(game.held(p)) for p in range(game.players)]) == expect["hands"]
+        assert len(game.deck) == expect["tiles_left"]
+        again = json.loads(GameRecord.from_game(game, _seats(game)).to_json())
+        assert [t.get("draw") for t in again["turns"]] == [t.get("draw") for t in data["turns"]]
     if "movers" in expect:
         movers: list[str] = []
         GameRecord.from_data(data).replay(TILES, before_turn=lambda g, n, t: movers.append(g.names[g.current]))
