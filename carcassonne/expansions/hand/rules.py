@@ -8,9 +8,9 @@ could be visible to all or hidden to the other players").
   top of the shuffled bag (after the start tile with ``start: "random"``);
 - on a turn the player plays any tile of their hand, then draws one (while the bag holds
   any); a turn of several parts (a rule module's :meth:`~RuleModule.turn_goes_on`, such as
-  a builder's second part) draws nothing until its last part, which draws back up to
-  ``hand`` tiles (HR: "Play your turn, including the builder, and then draw back up to
-  three tiles"); before playing, every tile of the hand that fits nowhere is discarded, one turn
+  a second part earned by the tile just laid) draws nothing until its last part, which
+  draws back up to ``hand`` tiles (HR: "Play your turn ... and then draw back up to three
+  tiles"); before playing, every tile of the hand that fits nowhere is discarded, one turn
   each, and a tile is drawn for each: a tile drawn that fits nowhere waits for its
   holder's next turn;
 - once the bag is empty, play goes on in turn order, a player with an empty hand being
@@ -19,9 +19,10 @@ could be visible to all or hidden to the other players").
   drawn in an order of their own (their expansion refuses it).
 
 The module's state in the game is a :class:`Hands`: per player the tiles held (in the
-order dealt and drawn), per turn the tile drawn after it (or None), and the hands before
-the first turn. A turn is the ordinary :class:`Move` or :class:`Discard`, naming the tile
-of the hand it plays; the draw follows from the bag.
+order dealt and drawn), per turn the tile drawn after it (the tiles drawn back up after
+the last part of a turn of several parts; None), and the hands before the first turn.
+A turn is the ordinary :class:`Move` or :class:`Discard`, naming the tile of the hand it
+plays; the draw follows from the bag.
 """
 
 from __future__ import annotations
@@ -98,8 +99,8 @@ class Hand(RuleModule):
 
     def take_held(self, game: Game, tile: str) -> int:
         """Play ``tile`` from the hand and draw: one tile, or back up to ``size`` for an entry
-        that ends a turn of several parts (a rule module's second part, HR "Play your turn,
-        including the builder, and then draw back up to three tiles"); a discard draws one."""
+        that ends a turn of several parts (a rule module's second part, HR "Play your turn ...
+        and then draw back up to three tiles"); a discard draws one."""
         player = game.current
         state: Hands = self.get(game)
         hands = list(state.held)
@@ -142,9 +143,7 @@ class Hand(RuleModule):
             return
         player = game.current
         hands = list(state.held)
-        hand = list(hands[player])
-        hand.remove(drawn)
-        hands[player] = tuple(hand)
+        hands[player] = hands[player][:-1]  # drawn last
         game.deck.put_back(drawn, state.taken[0])
         self.put(game, state._replace(held=tuple(hands), drawn=state.drawn[:-1] + (None,), taken=()))
 
