@@ -374,12 +374,14 @@ def _swap_hidden_tile(game: Game) -> Game:
     return other
 
 
+@pytest.mark.parametrize("tb", [False, True], ids=["base", "traders-builders"])
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_computer_player_never_knows_another_hidden_hand(level: str) -> None:
+def test_a_computer_player_never_knows_another_hidden_hand(level: str, tb: bool) -> None:
     """Its move is the same whatever the others hold, as long as the bag and their hands
-    together hold the same tiles (hand_open false: hidden "computer players included")."""
+    together hold the same tiles (hand_open false: hidden "computer players included"; with
+    Traders & Builders too, whose second part draws back up to the hand)."""
     for seed in range(3):
-        game = Game(TILES, Rules(hand=3, hand_open=False), 2, seed=seed)
+        game = Game(TILES, Rules(hand=3, hand_open=False, traders_builders=tb), 2, seed=seed)
         rng = random.Random(seed)
         for _ in range(6):
             tile = game.draw()

@@ -36,3 +36,26 @@ def test_a_game_with_builders_and_pigs_through_the_server_is_the_local_game(tile
     assert mine.history == theirs.history == local.history
     assert mine.scores == theirs.scores == local.scores
     assert mine.placed == local.placed  # the builders and pigs where they stand
+
+
+def test_with_a_hand_of_tiles_the_server_refuses_the_game_in_one_line_as_any_hand(tiles):
+    """Traders & Builders is played with a hand of tiles, but a server deals no hands (each
+    client would have to be told its own tiles): the game is refused as any hand game is."""
+    from carcassonne.net.client import Connection, NetError
+
+    async def scenario() -> str:
+        conn = Connection(server.url, tiles)
+        await conn.open()
+        try:
+            await conn.create([{"kind": "human", "color": "red", "name": "Ann"},
+                               {"kind": "ai:normal", "color": "blue"}],
+                              rules=Rules(traders_builders=True, hand=3).to_record())
+        except NetError as exc:
+            return str(exc)
+        finally:
+            await conn.close()
+        return "accepted"
+
+    with ServerThread(tiles) as server:
+        said = run(scenario())
+    assert "tiles held by the players are not played over the network" in said and "\n" not in said

@@ -25,6 +25,7 @@ from carcassonne.cli import main
 from carcassonne.engine import FOLLOWER, FigureStep, Game, Placement, RecordError, Rules
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.tiles import CITY, ROAD
+from carcassonne.expansions.hand.rules import hands_state
 from carcassonne.expansions.traders_builders.rules import BUILDER, GOODS, PIG, TradersBuilders, second_part_due, trade
 from carcassonne.tileset import standard_tiles
 from carcassonne.words.explain import follower_sentence
@@ -73,6 +74,11 @@ def test_traders_builders_record(path: Path, capsys) -> None:
     expect = data["expect"]
     if "goods" in expect:
         assert by_name(game, goods(game)) == expect["goods"]
+    if "hands" in expect:  # a hand of tiles: what each player holds, what the bag has left
+        assert by_name(game, [list(game.held(p)) for p in range(game.players)]) == expect["hands"]
+        assert len(game.deck) == expect["tiles_left"]
+        again = json.loads(GameRecord.from_game(game, _seats(game)).to_json())
+        assert [t.get("draw") for t in again["turns"]] == [t.get("draw") for t in data["turns"]]
     if "movers" in expect:
         movers: list[str] = []
         GameRecord.from_data(data).replay(TILES, before_turn=lambda g, n, t: movers.append(g.names[g.current]))
@@ -168,12 +174,14 @@ def test_bad_figure_keys_are_refused_in_one_line(turn: dict[str, Any], message: 
     assert str(error.value).startswith(message) and "\n" not in str(error.value)
 
 
-def test_a_hand_of_tiles_is_refused_in_one_line(capsys):
-    with pytest.raises(RecordError, match="not played with a hand of tiles yet"):
-        Rules.from_record({"traders_builders": True, "hand": 2})
-    assert main(["simulate", "--traders-builders", "--hand", "2", "--bots", "random,random", "-n", "1"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "--hand" in err
+def test_a_hand_of_tiles_is_played_and_simulate_writes_replayable_records(tmp_path, capsys):
+    assert Rules.from_record({"traders_builders": True, "hand": 2}).get("hand") == 2
+    assert main(["simulate", "--traders-builders", "--hand", "3", "--hand-hidden", "--bots", "normal,random",
+                 "-n", "2", "--records", str(tmp_path)]) == 0
+    capsys.readouterr()
+    for path in sorted(tmp_path.glob("*.carc.json")):
+        assert main(["replay", str(path), "--json", "--legal", "--final"]) == 0
+        json.loads(capsys.readouterr().out)
 
 
 # ------------------------------------------------------------ record and CLI
@@ -288,7 +296,7 @@ def _check_turn(game: Game, move: Any, before: dict[str, Any]) -> None:
     # The double turn: the tile joined the road or city the mover's builder stood on before.
     builder = next((f for f in before["figures"] if f.kind == BUILDER.name and f.player == mover), None)
     extends = False
-    if builder is not None and not before["second_part"]:
+    if builder is not None and not before["second_part"] and (not game.holds_tiles or game.held(mover)):
         target = flood(board, _node(board, builder.x, builder.y, builder.place))
         extends = any(node in target for node in tile_nodes)
     assert second_part_due(game) == extends
@@ -300,6 +308,26 @@ def _check_turn(game: Game, move: Any, before: dict[str, Any]) -> None:
             feature = flood(board, _node(board, f.x, f.y, f.place))
             assert any(g.player == f.player and g.kind in (FOLLOWER.name, "big")
                        and _node(board, g.x, g.y, g.place) in feature for g in game.figures_on_board())
+
+
+def _check_draw(game: Game, size: int, before: dict[str, Any], held: tuple[str, ...], bag: int) -> None:
+    """The hand's draw (game-record.md, Traders & Builders, "With a hand"): a first part
+    draws nothing, a second part draws back up to the hand (a list), any other entry one."""
+    mover = before["current"]
+    state = hands_state(game)
+    assert state is not None
+    drawn = state.drawn[-1]
+    now = game.held(mover)
+    if second_part_due(game):
+        assert drawn is None and len(now) == len(held) - 1 and len(game.deck) == bag
+    elif before["second_part"]:
+        want = min(size - (len(held) - 1), bag)
+        assert (drawn is None) == (want == 0)
+        assert drawn is None or (isinstance(drawn, tuple) and len(drawn) == want)
+        assert len(now) == len(held) - 1 + want
+    else:
+        assert isinstance(drawn, str) == (bag > 0) and len(now) == len(held) - (bag == 0)
+    assert not second_part_due(game) or now  # a hand the first part empties has no second part
 
 
 def _closed(board: dict[Any, Any], feature: set[tuple[int, int, int]], game: Game) -> bool:
@@ -320,7 +348,10 @@ def _closed(board: dict[Any, Any], feature: set[tuple[int, int, int]], game: Gam
 def _play_randomly(rules: Rules, players: int, seed: int) -> Game:
     game = Game(TILES, rules, players, seed=seed)
     rng = random.Random(seed)
+    size = game.rules.get("hand", 1)
     while (tile := game.draw()) is not None:
+        if size > 1:  # any tile of the hand (those that fit nowhere were discarded by draw())
+            tile = rng.choice(game.held())
         placement = rng.choice(game.legal_placements(tile))
         options = listed(game, placement)
         for figure in options:
@@ -339,17 +370,21 @@ def _play_randomly(rules: Rules, players: int, seed: int) -> Game:
             figure = rng.choice(special)
         move = placement.with_figure(figure)
         snapshot = (game.scores[:], game.supply[:], game.figures_on_board(), len(game.events), game.current,
-                    goods(game), second_part_due(game))
+                    goods(game), second_part_due(game), [game.held(p) for p in range(players)], game.deck.pile[:])
         game.push(move)
         game.pop()
         assert (game.scores, game.supply, game.figures_on_board(), len(game.events), game.current,
-                goods(game), second_part_due(game)) == snapshot
+                goods(game), second_part_due(game), [game.held(p) for p in range(players)],
+                game.deck.pile) == snapshot
         before = {"figures": game.figures_on_board(), "current": game.current, "goods": goods(game),
                   "second_part": second_part_due(game)}
         n = len(game.events)
+        held, bag = game.held(game.current), len(game.deck)
         game.play(move)
         before["events"] = game.events[n:]
         _check_turn(game, move, before)
+        if size > 1:
+            _check_draw(game, size, before, held, bag)
         assert all(0 <= n <= 7 for n in game.supply)
     game.finish()
     held = goods(game)
@@ -378,12 +413,24 @@ def test_random_games_list_legal_figures_and_agree_with_the_flood_fill(rules: Ru
         _play_randomly(rules, 2 + seed, seed)
 
 
+@pytest.mark.parametrize("size", [2, 3])
+@pytest.mark.parametrize("hand_open", [True, False], ids=["open", "hidden"])
+def test_random_games_with_a_hand_draw_at_the_turn_s_end_and_agree_with_the_flood_fill(size, hand_open):
+    for seed in range(3):
+        rules = Rules(traders_builders=True).replace(hand=size, hand_open=hand_open)
+        _play_randomly(rules, 2 + seed, 40 + seed)
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), base=rules_strategy(), abbot=st.booleans(),
-       ic=st.booleans())
-def test_with_every_rule_option_each_turn_agrees_with_the_flood_fill(seed, players, base, abbot, ic):
-    """Every rule option (the Abbot and Inns & Cathedrals or not) with Traders & Builders."""
-    _play_randomly(base.replace(traders_builders=True, abbot=abbot, inns_cathedrals=ic), players, seed)
+       ic=st.booleans(), hand=st.sampled_from([1, 2, 3]), hand_open=st.booleans())
+def test_with_every_rule_option_each_turn_agrees_with_the_flood_fill(seed, players, base, abbot, ic, hand, hand_open):
+    """Every rule option (the Abbot, Inns & Cathedrals, a hand open or hidden, or not) with
+    Traders & Builders."""
+    rules = base.replace(traders_builders=True, abbot=abbot, inns_cathedrals=ic)
+    if hand > 1 and not rules.river and rules.discard != "bag":
+        rules = rules.replace(hand=hand, hand_open=hand_open)
+    _play_randomly(rules, players, seed)
 
 
 # ------------------------------------------------------ computer players

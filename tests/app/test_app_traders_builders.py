@@ -190,3 +190,31 @@ def test_with_reduced_motion_no_token_flies_and_the_count_just_changes(make_app)
     assert not [a for a in scene.flow.anims if isinstance(a, Glide)]
     Driver(app).frames(2)
     assert scene.panel.cards[0].counters == (("wine", 1), ("grain", 0), ("cloth", 0))
+
+
+def test_with_a_hand_of_three_chosen_beside_it_the_app_plays_a_whole_game(make_app):
+    """Traders & Builders and a hand of 3 combine on the New game form; two computer players
+    then play the game to its end headless, a double turn drawing back up to the hand at its
+    end (``docs/game-record.md``, Traders & Builders, "With a hand")."""
+    from carcassonne.app.session import play
+    from carcassonne.engine import Rules
+    from carcassonne.expansions.hand.rules import hands_state
+
+    app, d, form = new_game_form(make_app)
+    d.click(form.variants["traders_builders"].rect.center)
+    hand = form.variants["hand"]
+    while hand.value != "3-hidden":
+        d.click(hand.rect.center)
+    assert form.setup.rules.traders_builders and (form.setup.rules.hand, form.setup.rules.hand_open) == (3, False)
+    assert form.variants["traders_builders"].enabled and hand.enabled
+    d.key(pygame.K_RETURN)  # start
+    assert app.top.game.rules.traders_builders and app.top.game.rules.hand == 3
+    game = Game(app.tiles, Rules(traders_builders=True, hand=3, hand_open=False), players=2, seed=11,
+                names=["Ann", "Bob"])
+    play(app, game, [Seat("Ann", "red", "ai:easy"), Seat("Bob", "blue", "ai:easy")])
+    assert d.run_until(lambda: type(app.top).__name__ in ("FinalBoardScene", "ResultsScene"), 6000, seconds=240)
+    state = hands_state(game)
+    assert state is not None and not any(game.held(p) for p in range(2)) and game.is_over
+    assert any(isinstance(drawn, tuple) for drawn in state.drawn)  # a second part drew back up
+    saved = GameRecord.from_data(json.loads(GameRecord.from_game(game, SEATS).to_json()))
+    assert saved.replay(app.tiles, final=True).scores == game.scores

@@ -4,7 +4,8 @@ each player holds 2 or 3 tiles, plays any of them and draws back up.
 Record (``docs/game-record.md``, "A hand of tiles"): the rules keys ``"hand"`` (2 or 3;
 1 is the book's game) and ``"hand_open"`` (false: each hand is hidden from the other
 players), after the house rules; the top-level ``"hands"`` (the tiles dealt, player by
-player) and each turn's ``"draw"`` (the tile drawn after it). Not with ``"discard": "bag"``
+player) and each turn's ``"draw"`` (the tile drawn after it; the list of tiles drawn back up
+to the hand at the end of a turn of several parts, nothing after its earlier parts). Not with ``"discard": "bag"``
 (nor with an expansion whose tiles must come in order: its package refuses it).
 """
 
@@ -100,7 +101,7 @@ class HandRecord(Expansion):
                     record["hands"] = [list(h) for h in hands]
         for turn, drawn in zip(record["turns"], draws):
             if drawn is not None:
-                turn["draw"] = drawn
+                turn["draw"] = drawn if isinstance(drawn, str) else list(drawn)
 
     def start_record(self, game: Game, data: Any) -> None:
         from .rules import deal, hands_state
@@ -125,11 +126,16 @@ class HandRecord(Expansion):
             arrange_draw(game, number, draws[number - 1], turn)
 
 
-def _read_draw(number: int, raw: Any, size: Any) -> str | None:
-    """Turn ``number``'s ``draw``: the tile drawn after it in a hand game (the rules check it)."""
+def _read_draw(number: int, raw: Any, size: Any) -> str | tuple[str, ...] | None:
+    """Turn ``number``'s ``draw``: the tile drawn after it in a hand game, or the list of
+    tiles drawn back up to the hand at the end of a turn of several parts (the rules check it)."""
     drawn = raw.get("draw") if isinstance(raw, dict) else None
     if drawn is not None and size == 1:
         raise RecordError(f"turn {number}: 'draw' needs rules.hand 2 or 3")
+    if isinstance(drawn, list):
+        if not (0 < len(drawn) <= 3 and all(isinstance(t, str) and 0 < len(t) <= 16 for t in drawn)):
+            raise RecordError(f"turn {number}: 'draw' must list 1 to 3 tiles")
+        return tuple(drawn)
     if drawn is not None and not (isinstance(drawn, str) and 0 < len(drawn) <= 16):
         raise RecordError(f"turn {number}: 'draw' must name a tile")
     return drawn

@@ -7,7 +7,10 @@ could be visible to all or hidden to the other players").
 - each player is dealt ``hand`` tiles before the first turn, player by player, from the
   top of the shuffled bag (after the start tile with ``start: "random"``);
 - on a turn the player plays any tile of their hand, then draws one (while the bag holds
-  any); before playing, every tile of the hand that fits nowhere is discarded, one turn
+  any); a turn of several parts (a rule module's :meth:`~RuleModule.turn_goes_on`, such as
+  a second part earned by the tile just laid) draws nothing until its last part, which
+  draws back up to ``hand`` tiles (HR: "Play your turn ... and then draw back up to three
+  tiles"); before playing, every tile of the hand that fits nowhere is discarded, one turn
   each, and a tile is drawn for each: a tile drawn that fits nowhere waits for its
   holder's next turn;
 - once the bag is empty, play goes on in turn order, a player with an empty hand being
@@ -16,9 +19,10 @@ could be visible to all or hidden to the other players").
   drawn in an order of their own (their expansion refuses it).
 
 The module's state in the game is a :class:`Hands`: per player the tiles held (in the
-order dealt and drawn), per turn the tile drawn after it (or None), and the hands before
-the first turn. A turn is the ordinary :class:`Move` or :class:`Discard`, naming the tile
-of the hand it plays; the draw follows from the bag.
+order dealt and drawn), per turn the tile drawn after it (the tiles drawn back up after
+the last part of a turn of several parts; None), and the hands before the first turn.
+A turn is the ordinary :class:`Move` or :class:`Discard`, naming the tile of the hand it
+plays; the draw follows from the bag.
 """
 
 from __future__ import annotations
@@ -39,11 +43,14 @@ if TYPE_CHECKING:
 
 
 class Hands(NamedTuple):
-    """The hands in a game: held now, drawn turn by turn, dealt before the first turn."""
+    """The hands in a game: held now, drawn turn by turn (a tile, the tiles drawn back up to
+    the hand at the end of a turn of several parts, or None), dealt before the first turn,
+    and where the last entry's draws lay in the pile (to put them back)."""
 
     held: tuple[tuple[str, ...], ...]
-    drawn: tuple[str | None, ...]
+    drawn: tuple[str | tuple[str, ...] | None, ...]
     dealt: tuple[tuple[str, ...], ...]
+    taken: tuple[int, ...] = ()
 
 
 class Hand(RuleModule):
@@ -91,26 +98,54 @@ class Hand(RuleModule):
         return None
 
     def take_held(self, game: Game, tile: str) -> int:
+        """Play ``tile`` from the hand and draw: one tile, or back up to ``size`` for an entry
+        that ends a turn of several parts (a rule module's second part, HR "Play your turn ...
+        and then draw back up to three tiles"); a discard draws one."""
         player = game.current
         state: Hands = self.get(game)
         hands = list(state.held)
         hand = list(hands[player])
         hand.remove(tile)
         deck = game.deck
-        drawn = game.next_from_bag()
-        index = -1
-        if drawn is not None:
-            index = deck.take(drawn)
-            hand.append(drawn)
+        count = 1
+        up_to = not isinstance(game.history[-1], Discard) and game.turn_goes_on()
+        if up_to:
+            count = self.size - len(hand)
+        tiles: list[str] = []
+        taken: list[int] = []
+        for _ in range(count):
+            drawn = game.next_from_bag()
+            if drawn is None:
+                break
+            taken.append(deck.take(drawn))
+            tiles.append(drawn)
+        hand.extend(tiles)
         hands[player] = tuple(hand)
-        self.put(game, state._replace(held=tuple(hands), drawn=state.drawn + (drawn,)))
-        return index
+        entry: str | tuple[str, ...] | None = (tuple(tiles) if up_to else tiles[0]) if tiles else None
+        self.put(game, state._replace(held=tuple(hands), drawn=state.drawn + (entry,), taken=tuple(taken)))
+        return taken[0] if taken else -1
 
     def put_back_held(self, game: Game, index: int) -> None:
         state: Hands = self.get(game)
         drawn = state.drawn[-1]
-        if drawn is not None:
-            game.deck.put_back(drawn, index)
+        if drawn is None:
+            return
+        tiles = (drawn,) if isinstance(drawn, str) else drawn
+        for tile, at in reversed(list(zip(tiles, state.taken))):
+            game.deck.put_back(tile, at)
+
+    def _draw_nothing(self, game: Game) -> None:
+        """The entry just played earned another part of the same turn: it draws nothing
+        (the tile drawn for it goes back on top of the bag); the turn's last part draws."""
+        state: Hands = self.get(game)
+        drawn = state.drawn[-1] if state.drawn else None
+        if not isinstance(drawn, str):
+            return
+        player = game.current
+        hands = list(state.held)
+        hands[player] = hands[player][:-1]  # drawn last
+        game.deck.put_back(drawn, state.taken[0])
+        self.put(game, state._replace(held=tuple(hands), drawn=state.drawn[:-1] + (None,), taken=()))
 
     def next_held(self, game: Game) -> str | None:
         while any(self.held(game)):
@@ -122,6 +157,8 @@ class Hand(RuleModule):
         return None
 
     def after_turn(self, game: Game) -> None:
+        if not isinstance(game.history[-1], Discard) and game.turn_goes_on():
+            self._draw_nothing(game)
         hands = self.held(game)
         if hands[game.current] or not any(hands):
             return
@@ -179,26 +216,44 @@ def deal(game: Game, hands: Sequence[Sequence[str]]) -> None:
     module.put(game, Hands(dealt, (), dealt))
 
 
-def arrange_draw(game: Game, number: int, tile: str | None, turn: Turn | None = None) -> None:
-    """Put the tile a record says turn ``number`` (``turn``) draws (``draw``) on top of the
-    bag, so the turn draws it; none when the bag is empty. Raises RecordError naming the turn."""
+def arrange_draw(game: Game, number: int, drawn: str | tuple[str, ...] | None, turn: Turn | None = None) -> None:
+    """Put the tiles a record says turn ``number`` (``turn``) draws (``draw``) on top of the
+    bag, in drawing order, so the turn draws them; then check, playing ``turn`` (when given)
+    and taking it back, that it draws exactly those. Raises RecordError naming the turn."""
     deck = game.deck
+    tiles = (drawn,) if isinstance(drawn, str) else drawn or ()
     if not deck.pile:
-        if tile is not None:
-            raise RecordError(f"turn {number}: 'draw' names tile {shown(tile)}, but the bag is empty")
+        if tiles:
+            raise RecordError(f"turn {number}: 'draw' names tile {shown(tiles[0])}, but the bag is empty")
         return
-    if tile is None:
-        if game.next_from_bag() is None:  # the bag holds only tiles kept back for now
-            return
-        raise RecordError(f"turn {number}: 'draw' must name the tile drawn after it "
-                          f"(the bag holds {len(deck.pile)} tiles)")
-    reason = why_not_drawable(game, tile) if tile in game.tiles else Reason(
-        f"unknown tile {shown(tile)}", "not-in-box")
-    if reason and not (reason.rule == KEPT_BACK and _freed_by(game, turn, tile)):
-        raise RecordError(f"turn {number}: 'draw': {reason}", reason=reason, turn=number)
-    if deck.pile[-1] != tile:
-        deck.take(tile)
-        deck.put_back(tile, len(deck.pile))
+    for tile in tiles:
+        reason = why_not_drawable(game, tile) if tile in game.tiles else Reason(
+            f"unknown tile {shown(tile)}", "not-in-box")
+        if reason and not (reason.rule == KEPT_BACK and _freed_by(game, turn, tile)):
+            raise RecordError(f"turn {number}: 'draw': {reason}", reason=reason, turn=number)
+    for tile in reversed(tiles):  # the first drawn ends on top
+        if deck.pile[-1] != tile:
+            deck.take(tile)
+            deck.put_back(tile, len(deck.pile))
+    module = hand_module(game)
+    if turn is None or module is None:
+        return
+    game.push(turn)
+    state: Hands = module.get(game)
+    played = state.drawn[-1]
+    game.pop()
+    if played == drawn:
+        return
+    if played is None:
+        raise RecordError(f"turn {number}: 'draw' must be absent: the turn draws nothing "
+                          "(the bag is empty, or the same turn goes on)")
+    if isinstance(played, str):
+        if drawn is None:
+            raise RecordError(f"turn {number}: 'draw' must name the tile drawn after it "
+                              f"(the bag holds {len(deck.pile)} tiles)")
+        raise RecordError(f"turn {number}: 'draw' must name the one tile drawn after it")
+    raise RecordError(f"turn {number}: 'draw' must list the {len(played)} tiles drawn back up to "
+                      f"the hand of {module.size}, in drawing order")
 
 
 def _freed_by(game: Game, turn: Turn | None, tile: str) -> bool:

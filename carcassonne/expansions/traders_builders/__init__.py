@@ -40,13 +40,6 @@ class TheTradersBuilders(Expansion):
 
         return (TradersBuilders(),)
 
-    def check(self, rules: Rules) -> None:
-        """Not yet with a hand of tiles: its second part draws back up to the hand's size,
-        which the hand's record keys cannot say yet."""
-        hand = rules.get("hand", 1)
-        if rules.get("traders_builders") and isinstance(hand, int) and hand > 1:
-            raise RecordError("rules.traders_builders is not played with a hand of tiles yet")
-
     def not_in_play(self, step: FigureStep) -> Reason:
         return Reason(f"the {step.kind} is played only with Traders & Builders", "no-traders-builders",
                       kind=step.kind)

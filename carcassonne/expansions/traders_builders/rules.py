@@ -184,7 +184,7 @@ class TradersBuilders(RuleModule):
         state: Trade = self.get(game)
         player = game.current
         pending = -1
-        if state.pending != player:
+        if state.pending != player and (not game.holds_tiles or game.held(player)):  # a hand the part emptied has none
             node = figure_node(game, BUILDER.name, player)
             base = game.node(sq, 0)
             if 0 <= node < base:

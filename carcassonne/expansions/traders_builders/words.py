@@ -146,11 +146,6 @@ class TradersBuildersWords(ExpansionWords):
         parser.add_argument("--traders-builders", action="store_true",
                             help=_("play with Traders & Builders (its tiles with goods, the builder, the pig)"))
 
-    def options_problem(self, args: argparse.Namespace) -> str | None:
-        if args.traders_builders and args.hand > 1:
-            return _("--traders-builders is not played with --hand yet")
-        return None
-
     def rules_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"traders_builders": True} if args.traders_builders else {}
 
