@@ -521,3 +521,20 @@ def test_computer_players_weigh_a_portal_once_per_feature():
         roots = [(f.kind, f.key) for m in portal if m.placement == placement and m.figure.kind == "follower"
                  for f in [game.feature_at(*m.figure.at, m.figure.place)]]
         assert len(roots) == len(set(roots))
+
+
+@pytest.mark.parametrize("figure, refused", [
+    ({"meeple": "city:N"}, False), ({"meeple": "city:N", "big": True}, False), ({"abbot": "cloister"}, False),
+    ({"builder": "city:N"}, True), ({"pig": "farm:S"}, True), ({}, True)])
+def test_a_portal_goes_beside_a_follower_of_any_kind_only(figure: dict[str, Any], refused: bool) -> None:
+    """R-P1: the portal carries the follower placed (ordinary, big or abbot), never a builder or
+    a pig, nor nothing: the record is refused in one line as it is read."""
+    data = _data("portal")
+    data["rules"] |= {"abbot": True, "inns_cathedrals": True, "traders_builders": True}
+    turn = {k: v for k, v in data["turns"][1].items() if k != "meeple"} | figure
+    data["turns"][1] = turn
+    if refused:
+        with pytest.raises(RecordError, match="turn 2: 'portal' goes only beside a follower placed"):
+            GameRecord.from_data(data)
+    else:
+        assert GameRecord.from_data(data).turns[1].figure.at == (0, 0)  # type: ignore[union-attr]

@@ -3,7 +3,7 @@ with volcanoes, dragons, magic portals and princesses, the dragon that every pla
 the fairy.
 
 Record (the specification ``docs/princess-dragon.md``, "The record"): the rules key
-``"princess_dragon"``; a turn's ``portal`` (``[x, y]``, beside ``meeple`` or ``abbot``),
+``"princess_dragon"``; a turn's ``portal`` (``[x, y]``, beside the key that places a follower of any kind),
 ``fairy`` and ``princess`` (``[x, y, place]``), and ``dragon`` (the squares the dragon
 enters, required on every dragon tile's turn, possibly ``[]``).
 """
@@ -26,8 +26,15 @@ if TYPE_CHECKING:
     from ...engine.rules import Rules
 
 _KEYS = ("portal", "fairy", "princess", "dragon")
-#: The keys of a figure step a portal may go with.
-_PORTAL_WITH = ("meeple", "abbot")
+
+
+def _places_a_follower(step: FigureStep) -> bool:
+    """Whether ``step`` places a follower of some kind (an ordinary one, or an expansion's kind
+    that is a follower): what a portal carries (R-P1)."""
+    from .. import declared  # the registry imports this package: asked late
+
+    return step.kind == FOLLOWER.name or any(kind.name == step.kind and kind.follower and not kind.neutral
+                                             for expansion in declared() for kind in expansion.figures)
 
 
 def _square(where: str, key: str, value: Any) -> tuple[int, int]:
@@ -62,8 +69,9 @@ class ThePrincessDragon(Expansion):
         portal, fairy, princess = raw.get("portal"), raw.get("fairy"), raw.get("princess")
         if portal is not None:
             at = _square(where, "portal", portal)
-            if step is None or step.action or not any(key in raw for key in _PORTAL_WITH):
-                raise RecordError(f"{where}: 'portal' goes only beside 'meeple' or 'abbot'")
+            if step is None or step.action or not _places_a_follower(step):
+                raise RecordError(f"{where}: 'portal' goes only beside a follower placed ('meeple', or another "
+                                  "follower's key)")
             step = step._replace(at=at)
         for key, value in (("fairy", fairy), ("princess", princess)):
             if value is None:
