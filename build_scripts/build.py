@@ -60,6 +60,7 @@ def pyinstaller_args() -> list[str]:
         # the server's extra (carcassonne[server]): nodes sharing Redis, /metrics; never the game's
         "--exclude-module", "redis",
         "--exclude-module", "prometheus_client",
+        "--exclude-module", "openskill",  # rated games' ratings: the server's alone
     ]
     if sys.platform.startswith("linux"):
         args.append("--strip")

@@ -1,4 +1,5 @@
-"""The command line: ``carcassonne`` starts the game; sub-commands replay, analyse, bench, simulate.
+"""The command line: ``carcassonne`` starts the game; sub-commands replay, analyse, bench, simulate,
+server, ratings.
 
 Their reports speak the system's language (:mod:`.cli_words`); ``--json`` output does not change."""
 
@@ -159,6 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("server", help=_("serve games over the network until SIGTERM or Ctrl+C"))
     server.add_arguments(p)
     p.set_defaults(func=server.main)
+    from . import ratings_cli
+
+    p = sub.add_parser("ratings", help=_("a game server's leaderboard of rated games"))
+    ratings_cli.add_arguments(p)
+    p.set_defaults(func=ratings_cli.main)
     return parser
 
 

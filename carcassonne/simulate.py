@@ -77,6 +77,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("play through the game server at URL (ws://host:port), each seat its own "
                                "client; the server must be started with --allow-seeds; the nodes of one server "
                                "as URL1,URL2,...: each game's seats spread over them"))
+    parser.add_argument("--rated", action="store_true",
+                        help=_("with --server: rated games, one after another, each computer under a name of its "
+                               "own on the server (registered the first time, its key kept in the settings)"))
     expansions = parser.add_argument_group(_("expansions"))
     for words in speakers():
         words.add_options(expansions)
@@ -238,6 +241,8 @@ def main(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr)
         return 2
     problem = games_problem(args.games) or budget_problem(args.budget) or jobs_problem(args.jobs)
+    if args.rated and not args.server:
+        problem = _("--rated plays through a server: give --server URL")
     if problem:
         print(problem, file=sys.stderr)
         return 2
@@ -286,7 +291,16 @@ def main(args: argparse.Namespace) -> int:
             print(progress_line(done, args.games), file=sys.stderr, flush=True)
 
     try:
-        if args.server:
+        if args.rated:
+            from .net.client import NetError
+            from .rated_simulate import run_rated_games
+
+            try:
+                run_rated_games(args.server, rules, levels, args.games, args.seed, args.budget, seating, take)
+            except NetError as exc:
+                print(exc, file=sys.stderr)
+                return 2
+        elif args.server:
             from .net.remote_play import NetError, run
 
             try:

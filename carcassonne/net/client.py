@@ -73,6 +73,8 @@ class Connection:
         self.tokens: list[str] = []
         self.seats: list[int] = []
         self.code = ""
+        #: The name and key this connection signs in with at every opening (rated games), or None.
+        self.account: tuple[str, str] | None = None
 
     # ------------------------------------------------------------ opening
     async def open(self) -> None:
@@ -94,6 +96,17 @@ class Connection:
             await self.close()
             raise NetError(f"the server speaks protocol {welcome['protocol']}, this game protocol "
                            f"{PROTOCOL_VERSION}: update the older one", "protocol-version")
+        if self.account is not None:
+            await self.sign_in(*self.account)
+
+    async def sign_in(self, name: str, key: str, register: bool = False) -> str:
+        """Sign in with a name registered on this server (``register``: register it now, or sign
+        in if it is already this key's); returns the name as the server spells it. Kept for
+        every later opening (:meth:`reconnect`)."""
+        message = {"type": "register" if register else "sign_in", "name": name, "key": key}
+        signed = await self.request(message, "signed_in")
+        self.account = (str(signed["name"]), key)
+        return str(signed["name"])
 
     async def close(self) -> None:
         if self.ws is not None:

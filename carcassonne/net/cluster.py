@@ -21,7 +21,7 @@ per node with a deadline, the owner named per game). A player may connect to any
 Inbox entries are flat string maps: ``k`` the kind (``m`` a message from a connection to
 its game's owner, ``g`` that connection gone, ``o`` messages for connections, ``c`` close a
 connection), ``n`` the node that holds the connection (or sends), ``c`` the connection(s),
-``a`` its address, ``j`` the JSON.
+``a`` its address, ``u`` the name it signed in with (:mod:`.rated`), ``j`` the JSON.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class Cluster:
             if peer.hops >= MAX_HOPS:
                 raise ProtocolError(STORE_DOWN, "storage")
             self._send(owner, {"k": "m", "n": peer.node, "c": peer.conn, "a": peer.address,
-                               "h": str(peer.hops + 1), "j": peer.frame})
+                               "h": str(peer.hops + 1), "u": peer.account, "j": peer.frame})
             return True
         peer.owner, peer.asked, peer.asked_frame = owner, message, peer.frame
         self.forward(peer, message)
@@ -154,7 +154,8 @@ class Cluster:
     def forward(self, peer: Peer, message: dict[str, Any]) -> None:
         """A message of a connection here, for the node that owns its game (as the peer wrote
         it: the owner checks it again, as its own connections' messages)."""
-        self._send(peer.owner, {"k": "m", "n": self.node, "c": peer.conn, "a": peer.address, "j": peer.frame})
+        self._send(peer.owner, {"k": "m", "n": self.node, "c": peer.conn, "a": peer.address, "u": peer.account,
+                                "j": peer.frame})
 
     def gone(self, peer: Peer) -> None:
         """A connection here seated at another node's game closed."""
@@ -259,6 +260,7 @@ class Cluster:
             self.remote[key] = peer
             queue = self._queues[key] = asyncio.Queue()
             self._background(self._serve_remote(key, peer, queue))
+        message["_account"] = fields.get("u", "")
         queue.put_nowait(message)
 
     async def _serve_remote(self, key: tuple[str, str], peer: Peer,
@@ -272,6 +274,7 @@ class Cluster:
                 if message is None:
                     break
                 peer.frame = message.pop("_frame", "")
+                peer.account = message.pop("_account", "")  # signed in on the connection's own node
                 await server.act(peer, message)
                 if message["type"] in ("join", "rejoin") and peer.room is None:
                     if not self._idle(queue):

@@ -340,10 +340,11 @@ _chat_line = _fields({"type": (_word(8), False), "seat": (_seat_number, True),
                       "at": (_number(0, 10**12), False)})
 _turns = _list_of(_any_object, 1000)
 _turn_left = _optional(_number(0, MAX_TURN_SECONDS + 1))
-_listing = _fields({
+_listing_fields: dict[str, tuple[Check, bool]] = {
     "game": (_word(MAX_TOKEN), True), "name": (_clean_text(MAX_GAME_NAME), False),
     "started": (_boolean, False), "finished": (_boolean, False), "seats": (_seats, True),
-    "rules": (_any_object, False)})
+    "rules": (_any_object, False)}
+_listing = _fields(_listing_fields)
 
 #: Every message a server may send: its fields, and whether each is required.
 SERVER_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
@@ -403,3 +404,65 @@ def read_server_message(text: str | bytes) -> dict[str, Any]:
         elif required:
             raise ProtocolError(f"'{kind}' needs the field '{key}'")
     return message
+
+
+# ----------------------------------------------------------------- names, rated games, ratings
+# A player's name on a server (registered with a key the client keeps), rated games (aids
+# refused, the turn timer on) and the leaderboard: the server's side is :mod:`.rated`.
+#: The aids a player may ask the server for (refused in a rated game).
+AIDS = ("hint", "analysis", "fits", "projected")
+#: Players in one page of the leaderboard; rated games kept in a player's history shown.
+LEADERBOARD_PAGE = 50
+HISTORY_SHOWN = 50
+#: The longest name and key a client may send (the server then checks a name's letters).
+_NAME_TEXT = 80
+_KEY = 64
+
+
+def _aid_kind(key: str, value: Any) -> str:
+    if value not in AIDS:
+        raise ProtocolError(f"'{key}' must be one of {', '.join(AIDS)}, not {shown(value)}")
+    return str(value)
+
+
+def _fit_tiles(key: str, value: Any) -> dict[str, list[int]]:
+    """The tiles that fit a square: each tile's name with its rotations."""
+    raw = _object(key, value)
+    if len(raw) > 200:
+        raise ProtocolError(f"'{key}' names too many tiles")
+    return {_tile(key, tile): _list_of(_integer(0, 270), 4)(f"{key}.{tile}", rotations)
+            for tile, rotations in raw.items()}
+
+
+_coordinate = _integer(-10**6, 10**6)
+_aid_move = _fields({"x": (_coordinate, True), "y": (_coordinate, True), "rotation": (_integer(0, 270), True),
+                     "figure": (_optional(_any_object), False)})
+_standing = _fields({"name": (_clean_text(MAX_GAME_NAME, "?"), True), "games": (_integer(0, 10**9), True),
+                     "mu": (_number(-10**6, 10**6), True), "sigma": (_number(0, 10**6), True),
+                     "ordinal": (_number(-10**7, 10**7), True)})
+_rated_game = _fields({"game": (_word(MAX_TOKEN), True), "at": (_number(0, 10**12), True),
+                       "place": (_integer(1, 6), True), "players": (_integer(2, 6), True),
+                       "score": (_score, True), "mu": (_number(-10**6, 10**6), True),
+                       "sigma": (_number(0, 10**6), True), "ordinal": (_number(-10**7, 10**7), True),
+                       "change": (_number(-10**7, 10**7), True)})
+
+CLIENT_MESSAGES.update({
+    "register": {"name": (_text(_NAME_TEXT), True), "key": (_word(_KEY), True)},
+    "sign_in": {"name": (_text(_NAME_TEXT), True), "key": (_word(_KEY), True)},
+    "leaderboard": {"page": (_integer(0, 10**4), False)},
+    "history": {"name": (_text(_NAME_TEXT), True)},
+    "aid": {"kind": (_aid_kind, True), "x": (_coordinate, False), "y": (_coordinate, False)},
+})
+CLIENT_MESSAGES["create"]["rated"] = (_boolean, False)
+SERVER_MESSAGES.update({
+    "signed_in": {"name": (_clean_text(MAX_GAME_NAME, "?"), True), "new": (_boolean, False)},
+    "leaderboard": {"players": (_list_of(_standing, LEADERBOARD_PAGE), True), "page": (_integer(0, 10**4), False),
+                    "pages": (_integer(0, 10**6), False), "total": (_integer(0, 10**9), False)},
+    "history": {"name": (_clean_text(MAX_GAME_NAME, "?"), True),
+                "games": (_list_of(_rated_game, HISTORY_SHOWN), True)},
+    "aid": {"kind": (_aid_kind, True), "x": (_coordinate, False), "y": (_coordinate, False),
+            "tiles": (_fit_tiles, False), "scores": (_list_of(_score, 6), False),
+            "move": (_optional(_aid_move), False), "turn": (_integer(0, 10**4), False)},
+})
+SERVER_MESSAGES["state"]["rated"] = (_boolean, False)
+_listing_fields["rated"] = (_boolean, False)

@@ -110,6 +110,8 @@ class Room:
     host_hash: str = ""
     turn_seconds: int = 0
     hints: bool = True
+    #: A rated game (:mod:`.rated`: registered players only, no aids, the turn timer on).
+    rated: bool = False
     created: float = field(default_factory=time.time)
     #: The address that opened the game (its creator's limits count it), where a store keeps it.
     origin: str = ""
@@ -147,7 +149,7 @@ class Room:
     def listing(self, now: float) -> dict[str, Any]:
         """The line of the lobby's list of open games."""
         return {"game": self.id, "name": self.name, "started": self.started, "finished": self.finished,
-                "seats": [s.public(now) for s in self.seats], "rules": self.rules.to_record()}
+                "seats": [s.public(now) for s in self.seats], "rules": self.rules.to_record(), "rated": self.rated}
 
     def state(self, now: float) -> dict[str, Any]:
         """The whole position as every player may know it: a client rebuilds its game from this."""
@@ -159,7 +161,8 @@ class Room:
                 "tile": self.tile, "current": self.current,
                 "finished": self.finished, "scores": list(game.scores) if game else [],
                 "pending": self._pending(), "chat": list(self.chat),
-                "turn_seconds": self.turn_seconds, "turn_left": self.turn_left(now), "hints": self.hints}
+                "turn_seconds": self.turn_seconds, "turn_left": self.turn_left(now), "hints": self.hints,
+                "rated": self.rated}
 
     def turn_left(self, now: float) -> float | None:
         """Seconds left of the turn timer for the turn in progress (None without a timer)."""

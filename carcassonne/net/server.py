@@ -68,12 +68,14 @@ from ..engine import IllegalMoveError, Move, RecordError, Rules, TileSet
 from .limits import ConnectionGate, Limits, Policy, raise_fd_limit
 from .meters import Meters
 from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
+from .rated import ACCOUNT_MESSAGES, Rated, default_store
 from .room import CODE_ALPHABET, Room, new_room
 from .store import GameStore, LocalStore, Store, StoreConflict, StoreError, StoreUnavailable
 from .thinking import Job, Thinkers, ThinkingFailed, bot_seed
 
 if TYPE_CHECKING:
     from .cluster import Cluster
+    from .ratings_store import RatingsStore
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -143,6 +145,8 @@ class Peer:
     hops: int = 0
     #: When this connection's last move was received (its turn's round trip is measured).
     moved: float = 0.0
+    #: The name this connection signed in with (:mod:`.rated`), "" for none.
+    account: str = ""
 
 
 class Server:
@@ -152,7 +156,7 @@ class Server:
                  hand_over_after: float = HAND_OVER_AFTER, trusted_proxies: frozenset[str] = frozenset(),
                  limits: Limits | None = None, thinkers: Thinkers | None = None,
                  gate: ConnectionGate | None = None, cluster: Cluster | None = None,
-                 meters: Meters | None = None) -> None:
+                 meters: Meters | None = None, ratings: RatingsStore | None = None) -> None:
         self.tiles = tiles
         #: The store as given (the embedded :class:`Store`, or a :class:`GameStore`)...
         self.store = store
@@ -192,6 +196,9 @@ class Server:
             for room in self.games.rooms(tiles):
                 self._add(room)
         self.meters.watch(self)
+        #: Names, rated games and ratings (None: kept in the data folder, or the cluster's Redis).
+        self.rated = Rated(self, ratings if ratings is not None else default_store(
+            store.folder if isinstance(store, Store) else None, cluster.shared if cluster else None))
 
     def _add(self, room: Room) -> None:
         self.rooms[room.id] = room
@@ -300,6 +307,7 @@ class Server:
             timer.cancel()
         self._timers.clear()
         self.thinkers.close()
+        await self.rated.close()
         await asyncio.get_running_loop().run_in_executor(None, self._io.shutdown)
 
     # ------------------------------------------------------------ connections
@@ -493,6 +501,7 @@ class Server:
         self._empty_since.pop(room.id, None)
         self._stop_timer(room)
         self._closed(room)
+        self.rated.forget(room)
         self._lobby_changed()
         if self.cluster is not None:
             self._background(self.cluster.nodes.release(room.id))
@@ -577,6 +586,9 @@ class Server:
             raise ProtocolError("hello was said already")
         if kind in ("list", "create"):
             await self._sweep(now)
+        if kind in ACCOUNT_MESSAGES:  # names and ratings: answered by the connection's own node
+            await self.rated.account_message(peer, message)
+            return
         if peer.remote is not None and kind not in ("list", "create", "join", "rejoin") and self.cluster is not None:
             self.cluster.forward(peer, message)  # seated at a game another node owns
             return
@@ -598,9 +610,12 @@ class Server:
                 raise ProtocolError("join a game first", "no-game")
             if kind == "sync":
                 await self._send(peer, room.state(now))
+            elif kind == "aid":
+                await self._send(peer, await self.rated.aid(peer, room, message))
             elif kind == "hand_over":
                 if not peer.host:
                     raise ProtocolError("only the host may hand a seat to a computer", "not-host")
+                self.rated.hand_over(room)
                 room.hand_over(message["seat"], message["level"], now, self.hand_over_after)
                 self._tell(room, [room.seats_message(now)])
                 self._next_turn(room)
@@ -709,11 +724,15 @@ class Server:
             raise ProtocolError("this server holds as many games as it can: try again later", "server-full")
         if computers and self.thinkers.waiting >= MAX_THINKING_BACKLOG:
             raise ProtocolError("the server's computer players are all busy: try again later", "busy")
+        if message.get("rated"):
+            message = self.rated.creating(peer, message)
         await self.limits.check_create(peer.address, computers)
         room, host, tokens = new_room(self.tiles, rules, message["seats"], seed,
                                       name=message.get("name", ""), turn_seconds=message.get("turn_seconds", 0),
                                       hints=message.get("hints", True), taken_codes=set(self.by_code))
         room.origin = peer.address
+        if message.get("rated"):
+            await self.rated.opened(room, peer)
         if not any(s.is_open for s in room.seats):
             room.start(now)
         if self.games is not None:
@@ -740,8 +759,9 @@ class Server:
         if peer.room is not None and peer.room is not room:
             raise ProtocolError("leave this game before joining another", "in-game")
         async with self._locks[room.id]:
+            name = await self.rated.joining(peer, room, message["seat"]) or message["name"]
             point = room.checkpoint()
-            token = room.take_seat(message["seat"], message["name"], message.get("color"), now)
+            token = room.take_seat(message["seat"], name, message.get("color"), now)
             if self.games is not None:
                 try:
                     await self.games.save_seats(room)
@@ -776,6 +796,7 @@ class Server:
             raise ProtocolError("no seat of that game has that token", "bad-token")
         if peer.room is not None and peer.room is not room:
             raise ProtocolError("leave this game before joining another", "in-game")
+        await self.rated.rejoining(peer, room, seats, host)
         if room.id not in self.rooms:
             self._add(room)
         self._seat(peer, room, seats, host=host)
@@ -799,6 +820,7 @@ class Server:
     def _after_turn(self, room: Room) -> None:
         if room.finished:
             self._closed(room)
+            self.rated.finished(room)
         self._next_turn(room)
         self._retire_if_done(room)
 

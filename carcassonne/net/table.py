@@ -33,6 +33,8 @@ class TableState:
     chat: list[dict[str, Any]] = field(default_factory=list)
     started: bool = False
     hints: bool = True
+    #: A rated game: the server refuses every aid, and the play screen shows none.
+    rated: bool = False
     turn_seconds: int = 0
     turn_left: float | None = None
     #: Whole-game states received so far (a request waits for the one it causes).
@@ -80,6 +82,7 @@ class TableState:
         self.started = bool(message["started"])
         self.hints, self.turn_seconds = bool(message.get("hints", True)), int(message.get("turn_seconds", 0))
         self.turn_left = message.get("turn_left")
+        self.rated = bool(message.get("rated", False))
         self.pending = message.get("pending")
         self.chat = list(message.get("chat", []))
         self.tile = message["tile"]

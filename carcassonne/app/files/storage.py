@@ -28,6 +28,7 @@ from ...engine.rules import RANDOM
 from ...engine.untrusted import clean_name, parse_json, read_text, shown_path
 from ...expansions import declared
 from ...i18n import LANGUAGES
+from ...net.keyring import names_data, read_names
 from . import gamelock
 from .folders import APP_NAME, ENV_DIR, config_dir, data_dir, log_dir, move_old_settings  # noqa: F401
 
@@ -76,6 +77,11 @@ class Settings:
     #: colour the host planned for the seat.
     join_name: str = ""
     join_color: str = ""
+    #: The names registered on game servers and their keys, per server (``net.keyring``):
+    #: each key is sent only to its own server.
+    server_names: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    #: The names ``simulate --server URL --rated`` registered for its computer players, alike.
+    computer_names: dict[str, list[dict[str, str]]] = field(default_factory=dict)
 
     @property
     def aids(self) -> bool:
@@ -118,6 +124,8 @@ class Settings:
                 setattr(s, key, data[key])
         if isinstance(data.get("language"), str) and data["language"] in LANGUAGES:
             s.language = data["language"]
+        s.server_names = names_data(read_names(data.get("server_names")))
+        s.computer_names = names_data(read_names(data.get("computer_names")))
         done = data.get("lessons_done")
         if isinstance(done, list):
             s.lessons_done = [d for d in done if isinstance(d, str)]
