@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 #: The messages about names and ratings, answered by the node the connection is on.
 ACCOUNT_MESSAGES = frozenset({"register", "sign_in", "leaderboard", "history"})
+#: Refusals of a name a person typed (taken, or not a name): a person's slip, not a bad message.
+NAME_REFUSALS = frozenset({"name-taken", "bad-name"})
 #: A rated game's turn timer when its creator set none (seconds).
 RATED_TURN_SECONDS = 120
 #: Names one address may register an hour (a server started with --allow-seeds: no limit).

@@ -68,7 +68,7 @@ from ..engine import IllegalMoveError, Move, RecordError, Rules, TileSet
 from .limits import ConnectionGate, Limits, Policy, raise_fd_limit
 from .meters import Meters
 from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
-from .rated import ACCOUNT_MESSAGES, Rated, default_store
+from .rated import ACCOUNT_MESSAGES, NAME_REFUSALS, Rated, default_store
 from .room import CODE_ALPHABET, Room, new_room
 from .store import GameStore, LocalStore, Store, StoreConflict, StoreError, StoreUnavailable
 from .thinking import Job, Thinkers, ThinkingFailed, bot_seed
@@ -84,7 +84,7 @@ DEFAULT_PORT = 7625
 #: Bad messages in a row before a connection is closed.
 STRIKES = 5
 #: Refusals that are no fault of the peer's, never counted as bad messages.
-NOT_STRIKES = frozenset({"storage", "server-full", "busy", "rate-limited", "chat-flood"})
+NOT_STRIKES = frozenset({"storage", "server-full", "busy", "rate-limited", "chat-flood", *NAME_REFUSALS})
 #: Seconds a game may wait for players, nobody at its table, before the server closes it.
 WAITING_KEPT = 24 * 3600.0
 #: Seconds a game under way stays in memory after its last player left (then a rejoin reads
