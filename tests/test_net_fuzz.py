@@ -33,6 +33,7 @@ typed_messages = st.builds(
     st.dictionaries(field_names, json_values, max_size=5))
 frames = st.one_of(
     st.text(max_size=200),
+    st.deferred(lambda: account_frames),
     st.binary(max_size=64),
     typed_messages,
     json_values.map(json.dumps),
@@ -41,9 +42,26 @@ frames = st.one_of(
     st.integers(MAX_CLIENT_MESSAGE + 1, 4 * MAX_CLIENT_MESSAGE).map(
         lambda n: '{"type": "chat", "text": "' + "a" * n + '"}'),
 )
+#: Names, keys, aids and the leaderboard (rated games), nearly right and wrong.
+name_texts = st.one_of(st.text(max_size=30), st.sampled_from(["Ann", "ANN", "ann", "Bob", "Al", "Zoë", "x" * 21]))
+key_texts = st.one_of(st.text(max_size=70), st.sampled_from(["k" * 31, "k" * 32, "k" * 64, "k" * 65]))
+account_frames = st.one_of(
+    st.builds(lambda kind, name, key: json.dumps({"type": kind, "name": name, "key": key}),
+              st.sampled_from(["register", "sign_in"]), name_texts, key_texts),
+    st.builds(lambda name: json.dumps({"type": "history", "name": name}), name_texts),
+    st.builds(lambda page: json.dumps({"type": "leaderboard", "page": page}), st.integers(-2, 10**5)),
+    st.builds(lambda kind, x, y: json.dumps({"type": "aid", "kind": kind, "x": x, "y": y}),
+              st.sampled_from(["hint", "analysis", "fits", "projected", "cheat"]), st.integers(-3, 3),
+              st.integers(-3, 3)),
+    st.builds(lambda kind: json.dumps({"type": "aid", "kind": kind}), st.sampled_from(["fits", "projected"])),
+    st.builds(lambda seats: json.dumps({"type": "create", "rated": True, "seats": seats}),
+              st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["human", "open", "ai:easy"]),
+                                              "color": st.sampled_from(["red", "blue", "green"])}), max_size=3)),
+)
 #: What a seated hostile peer sends in its own game: moves out of turn and nonsense steps.
 seated_frames = st.one_of(
     frames,
+    account_frames,
     st.builds(lambda x, y, r: json.dumps({"type": "play", "x": x, "y": y, "rotation": r}),
               st.integers(-3, 3), st.integers(-3, 3), st.sampled_from([0, 90, 180, 270, 45])),
     st.sampled_from([json.dumps({"type": t}) for t in ("confirm", "undo", "no_follower", "sync", "leave")]),
@@ -178,3 +196,40 @@ def test_any_forwarded_header_gives_an_address_and_never_an_error(tiles, values,
         assert address == "127.0.0.1"
     else:
         assert address == str(ipaddress.ip_address(address))
+
+
+def test_names_keys_and_aids_from_anyone_get_an_answer_or_one_line(tiles):
+    """``register``, ``sign_in``, ``history``, ``leaderboard`` and ``aid`` with any text: a name is
+    registered only if it is a name (letters and digits, single signs between) with a key of 32 to
+    64 printable characters; anything else is one line, and the server goes on serving."""
+    from carcassonne.net.accounts import key_problem, name_problem
+
+    from netkit import ServerThread
+
+    with ServerThread(tiles) as server:
+        @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(st.lists(account_frames, min_size=1, max_size=5))
+        def anyone(sent: list[str]) -> None:
+            async def scenario() -> None:
+                async with connect(server.url, max_size=None) as ws:
+                    await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION}))
+                    assert json.loads(await ws.recv())["type"] == "welcome"
+                    for frame in sent:
+                        try:
+                            await ws.send(frame)
+                            reply = await _reply(ws)
+                        except ConnectionClosed:
+                            return
+                        if reply is None:
+                            return
+                        asked = json.loads(frame)
+                        if reply["type"] == "error":
+                            assert "\n" not in reply["message"] and len(reply["message"]) <= 200
+                        elif reply["type"] == "signed_in":
+                            assert name_problem(asked["name"]) is None and key_problem(asked["key"]) is None
+                        else:
+                            assert reply["type"] in ("leaderboard", "history", "state", "created"), reply
+            run(scenario(), timeout=60)
+
+        anyone()
+        assert run(_still_serving(server.url, tiles))
