@@ -15,9 +15,11 @@ from .scenes.chat import ChatDialog
 from .scenes.dialogs import ConfirmDialog, LoadDialog, MessageDialog, PauseMenu
 from .scenes.final_board import FinalBoardScene
 from .scenes.join import JoinScene
+from .scenes.leaderboard import LeaderboardScene
 from .scenes.lobby import LobbyScene
 from .scenes.new_game import NewGameScene
 from .scenes.play import PlayScene
+from .scenes.rated import RatedScene
 from .scenes.replay import ReplayScene, ReplaysDialog
 from .scenes.results import ResultsScene
 from .scenes.rules_help import RulesScene
@@ -46,6 +48,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "join": JoinScene,
     "lobby": LobbyScene,
     "chat": ChatDialog,
+    "rated": RatedScene,
+    "leaderboard": LeaderboardScene,
 }
 
 __all__ = ["SCENES"]

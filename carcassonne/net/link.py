@@ -95,6 +95,11 @@ class Link:
         """Open the connection and ask for the list of games waiting for players."""
         self._begin(lambda c: c.send({"type": "list"}))
 
+    def ask(self, start: Start) -> None:
+        """Open the connection and run ``start`` on it (register a name, ask for the leaderboard):
+        its answers arrive through :meth:`poll` as every message does."""
+        self._begin(start)
+
     def _begin(self, start: Start) -> None:
         def launch() -> None:
             self._task = self._loop.create_task(self._run(start))

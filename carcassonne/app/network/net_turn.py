@@ -92,7 +92,12 @@ class NetworkTurnController(TurnController):
 
     @property
     def hints_allowed(self) -> bool:
-        return self.table.hints
+        return self.table.hints and not self.table.rated
+
+    @property
+    def aids_allowed(self) -> bool:
+        """A rated game: no hint, why-not, dead spot, projected score or tile that fits."""
+        return not self.table.rated
 
     @property
     def is_ai_turn(self) -> bool:

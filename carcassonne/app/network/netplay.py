@@ -104,6 +104,14 @@ REFUSALS = {
     "color-taken": N_("Another player has that colour: choose another one."),
     "bad-token": N_("This game does not know these seats any more."),
     "rate-limited": N_("Too many wrong codes from this computer: wait a minute and try again."),
+    # names and rated games (the Rated games screen)
+    "name-taken": N_("That name is taken on this server: choose another one."),
+    "bad-name": N_("A name is 3 to 20 letters or digits, with single spaces, dashes, dots or underscores "
+                   "between them."),
+    "bad-key": N_("This server does not know the key of your name: import your name, or register another."),
+    "no-account": N_("A rated game is for registered players: register a name on this server first."),
+    "not-your-seat": N_("A rated game's seat is taken back by its own player: sign in with that name."),
+    "no-ratings": N_("This server keeps no names or ratings."),
 }
 
 
@@ -230,12 +238,14 @@ class NetPlay:
             found.turns = turns
             self.keep(found)
 
-    def reopen(self, kept: KeptGame) -> Link:
-        """Take back the seats of a kept game (its host started again here if it was hosted here)."""
+    def reopen(self, kept: KeptGame, account: tuple[str, str] | None = None) -> Link:
+        """Take back the seats of a kept game (its host started again here if it was hosted here);
+        ``account``: the name (and key) this copy signs in with on that server first (a rated game)."""
         url = kept.url
         if kept.hosted:
             url = self.start_host().local_url
         link = Link(url, self.tiles)
+        link.conn.account = account
         link.rejoin(kept.game, kept.tokens)
         return link
 

@@ -141,6 +141,11 @@ class TurnController:
         return True
 
     @property
+    def aids_allowed(self) -> bool:
+        """Whether this game shows any aid at all (a rated network game shows none)."""
+        return True
+
+    @property
     def pending_elsewhere(self) -> tuple[Placement, FigureStep | None] | None:
         """The tile (and figure) the player to move has laid on another screen and not yet
         confirmed, for this screen to show; None at one screen."""

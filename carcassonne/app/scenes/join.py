@@ -21,6 +21,7 @@ from ...net.link import FAILED, OPEN, Link
 from ...words.turn_place import turn_words
 from ..art.assets import PLAYER_RGB
 from ..network.netplay import KeptGame, refusal_words, server_url, unshown_game
+from ..network.server_names import account_for
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
 from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel, wrap_at_most
@@ -53,6 +54,7 @@ class JoinScene(Scene):
         self.join_button = Button(N_("Join"), self.join, hint="Enter", primary=True)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
         self.look = Button(N_("Look again"), self.look_again)
+        self.rated = Button(N_("Rated games"), self.rated_games, hint="R")
         self.finder = Finder()
         self.finder.look()
         self.kept = app.net.kept()[:LISTED]
@@ -75,7 +77,7 @@ class JoinScene(Scene):
 
     def _refresh_widgets(self) -> None:
         self.widgets = [self.address, self.code, self.name, self.colour, self.seat, self.join_button, self.back,
-                        self.look, *(b for b, _g in self.found_buttons), *self.kept_buttons]
+                        self.look, self.rated, *(b for b, _g in self.found_buttons), *self.kept_buttons]
 
     # ------------------------------------------------------------ actions
     def next_colour(self) -> None:
@@ -106,6 +108,7 @@ class JoinScene(Scene):
         else:
             self.problem = ""
             self.link, self.link_url, self.early, self._hosted = Link(url, self.app.tiles), url, [], False
+            self.link.conn.account = account_for(self.app.settings, url)  # (a rated game seats its players by name)
             self.link.join(code, int(self.seat.value) if self.seat.value else None, name, self.color or None)
             self._joining = (name, self.color)
 
@@ -113,7 +116,7 @@ class JoinScene(Scene):
         if self.link is not None:
             return
         try:
-            self.link = self.app.net.reopen(kept)
+            self.link = self.app.net.reopen(kept, account_for(self.app.settings, kept.url))
         except HostError as exc:
             self.problem = str(exc)
             return
@@ -124,6 +127,11 @@ class JoinScene(Scene):
             self.link.stop()
             self.link = None
         self.app.replace_scene("title")
+
+    def rated_games(self) -> None:
+        """The Rated games screen: a name on a server, a rated game, the leaderboard."""
+        if self.link is None:
+            self.app.replace_scene("rated", address=self.address.text.strip())
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -209,6 +217,7 @@ class JoinScene(Scene):
         self.join_button.rect = pygame.Rect(self.box.right - int(24 * u) - int(200 * u),
                                             self.box.bottom - int(24 * u) - bh, int(200 * u), bh)
         self.back.rect = pygame.Rect(self.box.x + int(24 * u), self.join_button.rect.y, int(160 * u), bh)
+        self.rated.rect = pygame.Rect(self.back.rect.right + int(16 * u), self.join_button.rect.y, int(200 * u), bh)
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=9)
 
     def draw(self, surface: pygame.Surface) -> None:

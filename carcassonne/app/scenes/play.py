@@ -165,8 +165,8 @@ class PlayScene(BoardScene):
 
     @property
     def aids_on(self) -> bool:
-        """Player aids are shown unless purist mode (tournament play) is on."""
-        return self.app.settings.aids
+        """Player aids are shown unless purist mode (tournament play) is on or the game is rated."""
+        return self.app.settings.aids and self.turn.aids_allowed
 
     @property
     def hints_on(self) -> bool:
