@@ -79,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "as URL1,URL2,...: each game's seats spread over them"))
     parser.add_argument("--rated", action="store_true",
                         help=_("with --server: rated games, one after another, each computer under a name of its "
-                               "own on the server (registered the first time, its key kept in the settings)"))
+                               "own on the server (registered the first time, its key kept beside the settings)"))
     expansions = parser.add_argument_group(_("expansions"))
     for words in speakers():
         words.add_options(expansions)

@@ -352,8 +352,8 @@ def test_the_ratings_command_says_what_is_wrong_in_one_line(tmp_path):
 
 
 def test_simulate_rated_registers_each_computer_once_and_keeps_its_key(tiles, tmp_path, monkeypatch):
-    """``simulate --server URL --rated``: each computer under its own name, its key in the
-    settings; a second run signs in with the kept keys and rates on."""
+    """``simulate --server URL --rated``: each computer under its own name, its key kept beside
+    the settings; a second run signs in with the kept keys and rates on."""
     home = tmp_path / "home"
     env_home = {"CARCASSONNE_DATA_DIR": str(home)}
     (tmp_path / "data").mkdir()
@@ -367,10 +367,9 @@ def test_simulate_rated_registers_each_computer_once_and_keeps_its_key(tiles, tm
         wait_for(lambda: sum(p["games"] for p in run(_board(server.url, tiles))["players"]) == 8, 20, "rated")
         board = run(_board(server.url, tiles))
     assert sorted(p["name"] for p in board["players"]) == ["easy", "random"]
-    settings = json.loads((home / "settings.json").read_text())
-    kept = read_names(settings["computer_names"])
+    kept = read_names(json.loads((home / "computer-names.json").read_text()))
     assert [n.name for n in kept[server.url]] == ["random", "easy"]
-    assert settings["server_names"] == {}
+    assert not (home / "settings.json").exists()  # (the player's own names are not the computers')
 
 
 def test_simulate_rated_needs_a_server(tmp_path):

@@ -3,8 +3,8 @@ after another, each computer under a name of its own on the server.
 
 Each listed bot is a player with a name (the name its game records carry: ``normal``, or
 ``normal 2`` when a level is listed twice), registered on the server the first time and
-kept with its key in the settings under that server (:mod:`.keyring`), so a later run
-plays on under the same names. Game ``i`` is created by its first seat's player (signed
+kept with its key under that server (``computer-names.json`` beside the settings,
+:mod:`.keyring`), so a later run plays on under the same names. Game ``i`` is created by its first seat's player (signed
 in, ``rated``, the other seats open) with the deal a local run uses; every other seat's
 player signs in and joins at its seat; then each plays as in ``simulate --server``
 (:mod:`.remote_play`). The games go one after another: each is rated before the next.

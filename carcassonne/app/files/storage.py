@@ -80,8 +80,6 @@ class Settings:
     #: The names registered on game servers and their keys, per server (``net.keyring``):
     #: each key is sent only to its own server.
     server_names: dict[str, list[dict[str, str]]] = field(default_factory=dict)
-    #: The names ``simulate --server URL --rated`` registered for its computer players, alike.
-    computer_names: dict[str, list[dict[str, str]]] = field(default_factory=dict)
 
     @property
     def aids(self) -> bool:
@@ -125,7 +123,6 @@ class Settings:
         if isinstance(data.get("language"), str) and data["language"] in LANGUAGES:
             s.language = data["language"]
         s.server_names = names_data(read_names(data.get("server_names")))
-        s.computer_names = names_data(read_names(data.get("computer_names")))
         done = data.get("lessons_done")
         if isinstance(done, list):
             s.lessons_done = [d for d in done if isinstance(d, str)]
