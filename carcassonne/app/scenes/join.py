@@ -54,7 +54,7 @@ class JoinScene(Scene):
         self.join_button = Button(N_("Join"), self.join, hint="Enter", primary=True)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
         self.look = Button(N_("Look again"), self.look_again)
-        self.rated = Button(N_("Rated games"), self.rated_games, hint="R")
+        self.rated = Button(N_("Rated games"), self.rated_games)
         self.finder = Finder()
         self.finder.look()
         self.kept = app.net.kept()[:LISTED]

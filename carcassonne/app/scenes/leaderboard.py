@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.untrusted import clean_name
-from ...i18n import N_, _
+from ...i18n import N_, _, format_number
 from ...net.link import FAILED, Link
 from ..network.netplay import refusal_words
 from ..network.server_names import account_for
@@ -34,7 +34,8 @@ def place_words(place: int, players: int) -> str:
 
 
 def change_words(change: float) -> str:
-    return f"{change:+.2f}"
+    """A rating's change with its sign, written the language's way (+1.32, −0,87)."""
+    return ("+" if change >= 0 else "−") + format_number(abs(change), 2)
 
 
 class LeaderboardScene(Scene):
@@ -143,8 +144,8 @@ class LeaderboardScene(Scene):
         for i, p in enumerate(self.players[:ROWS]):
             mine = self.name and clean_name(p.get("name"), "?").casefold() == self.name.casefold()
             colour = GOOD if mine else INK
-            cells = (f"{first + i + 1}.", clean_name(p.get("name"), "?"), f"{float(p.get('ordinal', 0.0)):.2f}",
-                     str(int(p.get("games", 0))))
+            rating = format_number(float(p.get("ordinal", 0.0)), 2)
+            cells = (f"{first + i + 1}.", clean_name(p.get("name"), "?"), rating, str(int(p.get("games", 0))))
             for (label, at, anchor), cell in zip(columns, cells):
                 x = left + int(at * table_w) + (int(0.12 * table_w) if anchor == "topright" else 0)
                 if label == _("Name"):
@@ -168,6 +169,8 @@ class LeaderboardScene(Scene):
         """This player's last rated games: the place, the score and what it did to the rating."""
         u, fonts = self.u, self.app.assets.fonts
         head, text = fonts.get(int(15 * u), "bold"), fonts.get(int(16 * u))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(x, top, self.box.right - int(20 * u) - x, self.box.h).clip(clip))
         blit_text(surface, head, _("{name}'s last rated games").format(name=self.name), (x, top), INK_DIM)
         y = top + text.get_linesize() + int(8 * u)
         for game in self.games:
@@ -177,3 +180,4 @@ class LeaderboardScene(Scene):
             y = blit_text(surface, text, line, (x, y), INK).bottom + int(4 * u)
         if not self.games:
             blit_text(surface, text, _("None yet."), (x, y), INK_DIM)
+        surface.set_clip(clip)

@@ -60,7 +60,7 @@ class RatedScene(Scene):
         self.import_ = Button(N_("Import name"), self.import_name)
         self.players = Choice(N_("Players"), [(p, p) for p in RATED_PLAYERS], "2", lambda _v: None)
         self.open_game = Button(N_("Open a rated game"), self.open_rated, primary=True)
-        self.board = Button(N_("Leaderboard"), self.leaderboard, hint="L")
+        self.board = Button(N_("Leaderboard"), self.leaderboard)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
         self.widgets = [self.address, self.name, self.register, self.file, self.export, self.import_,
                         self.players, self.open_game, self.board, self.back]

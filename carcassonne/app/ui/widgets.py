@@ -404,7 +404,12 @@ class TextField(Widget):
         font = fonts.get(int(min(self.rect.h * 0.5, 22 * u)))
         shown = self.text or _(self.placeholder)
         colour = INK if self.text else INK_DIM
-        r = blit_text(surface, font, shown, (self.rect.x + int(8 * u), self.rect.centery), colour, "midleft")
+        # a text longer than the box (a file's path) shows its end, where it is typed
+        over = max(0, font.size(shown)[0] - (self.rect.w - int(16 * u)))
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-int(8 * u), 0).clip(clip))
+        r = blit_text(surface, font, shown, (self.rect.x + int(8 * u) - over, self.rect.centery), colour, "midleft")
+        surface.set_clip(clip)
         if self.focused and pygame.time.get_ticks() // 500 % 2 == 0:
             x = r.right + 2 if self.text else self.rect.x + int(8 * u)
             pygame.draw.line(surface, INK, (x, self.rect.y + 6 * u), (x, self.rect.bottom - 6 * u), max(1, int(2 * u)))
