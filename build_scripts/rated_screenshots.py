@@ -1,7 +1,8 @@
 """Screenshots of rated games, taken in a real window (run under Xvfb), into
-docs/screenshots/rated/: the Network game screen with its way to rated games, the Rated games screen with the player's name on a server, the
-server's leaderboard with the player's last rated games, and a rated game in play (no aid
-shown: no hint button, no projected score).
+docs/screenshots/rated/: the Network game screen with its way to rated games, the Rated
+games screen with the player's name on a server, the server's leaderboard with the
+player's last rated games, and a rated game in play (no aid shown: no hint button, no
+projected score).
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/rated_screenshots.py [--size 1024x768]
 

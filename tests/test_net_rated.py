@@ -415,3 +415,31 @@ def test_ratings_need_no_openskill_in_the_game_itself():
     assert done.stdout.strip() == "False", done.stderr
     build = (Path(ROOT) / "build_scripts" / "build.py").read_text()
     assert '"--exclude-module", "openskill"' in build
+
+
+def test_a_rated_game_stays_rated_and_its_seats_their_players_after_a_restart(tiles, tmp_path):
+    (tmp_path / "data").mkdir()
+    with ServerThread(tiles, tmp_path / "data") as server:
+        async def first() -> tuple[str, str, str]:
+            a, b, bob_key = await _rated_pair(server.url, tiles)
+            await a.close()
+            await b.close()
+            return a.game_id, b.tokens[-1], bob_key
+        game, stolen, bob_key = run(first())
+    with ServerThread(tiles, tmp_path / "data") as again:
+        async def scenario() -> None:
+            thief = Connection(again.url, tiles)
+            await thief.open()
+            with pytest.raises(NetError) as refused:
+                await thief.rejoin(game, [stolen])
+            assert refused.value.code == "not-your-seat"
+            bob = Connection(again.url, tiles)
+            await bob.open()
+            await bob.sign_in("Bob", bob_key)
+            await bob.rejoin(game, [stolen])
+            assert bob.table.rated and not bob.table.hints and bob.table.turn_seconds == RATED_TURN_SECONDS
+            reply = await _refused(bob, {"type": "aid", "kind": "projected"})
+            assert reply["code"] == "rated"
+            await thief.close()
+            await bob.close()
+        run(scenario())
