@@ -443,3 +443,37 @@ def test_a_rated_game_stays_rated_and_its_seats_their_players_after_a_restart(ti
             await thief.close()
             await bob.close()
         run(scenario())
+
+
+def test_a_computer_whose_name_the_server_forgot_registers_it_again(tiles):
+    """A server started afresh at the same address: the kept key is no longer known there,
+    so ``simulate --rated`` registers the name again with a new key, and keeps that one."""
+    from carcassonne.net.rated_play import _signed_in
+
+    with ServerThread(tiles) as server:
+        stale = ServerName("easy", new_key())
+        names: dict[str, list[ServerName]] = {}
+        keep(names, server.url, stale)
+
+        async def scenario() -> tuple[str, str]:
+            conn = Connection(server.url, tiles)
+            await _signed_in(conn, names, "easy")
+            assert conn.account is not None
+            await conn.close()
+            return conn.account
+        account = run(scenario())
+    fresh = find(names, server.url, "easy")
+    assert fresh is not None and fresh.key != stale.key and account == (fresh.name, fresh.key)
+
+
+def test_a_kept_name_never_keeps_a_client_from_a_server_that_keeps_no_names(tiles, monkeypatch):
+    monkeypatch.setattr("carcassonne.net.rated.available", lambda: False)
+    with ServerThread(tiles) as server:
+        async def scenario() -> None:
+            a = Connection(server.url, tiles)
+            a.account = ("Ann", new_key())
+            await a.open()  # the sign-in is refused (no-ratings): the connection goes on
+            await a.create([{"kind": "human", "color": "red"}, {"kind": "ai:random", "color": "blue"}], seed=4)
+            assert a.table.game is not None and not a.table.rated
+            await a.close()
+        run(scenario())

@@ -34,6 +34,10 @@ RECONNECT_FOR = 60.0
 OPEN_TIMEOUT = 10.0
 #: Seconds the server has to answer a request (hello, create, join, rejoin, sync, list).
 ANSWER_WITHIN = 20.0
+#: Refusals of the sign-in at an opening after which the connection goes on unsigned (a
+#: server without names, an older one, one that forgot the name): a game that is not rated
+#: is played all the same, a rated one then says what is missing.
+SIGN_IN_MISSED = frozenset({"no-ratings", "unknown-type", "bad-key"})
 #: Whole games asked for again in a row (each time the server's turn did not follow the
 #: rules here) before the server is given up as broken.
 MAX_DESYNCS = 3
@@ -97,7 +101,11 @@ class Connection:
             raise NetError(f"the server speaks protocol {welcome['protocol']}, this game protocol "
                            f"{PROTOCOL_VERSION}: update the older one", "protocol-version")
         if self.account is not None:
-            await self.sign_in(*self.account)
+            try:
+                await self.sign_in(*self.account)
+            except NetError as exc:  # a server that keeps no names (any more): plays on unsigned
+                if exc.code not in SIGN_IN_MISSED:
+                    raise
 
     async def sign_in(self, name: str, key: str, register: bool = False) -> str:
         """Sign in with a name registered on this server (``register``: register it now, or sign

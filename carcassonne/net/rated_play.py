@@ -31,9 +31,13 @@ async def _signed_in(conn: Connection, names: dict[str, list[ServerName]], name:
     await conn.open()
     kept = find(names, conn.url, name)
     if kept is not None:
-        conn.account = (kept.name, kept.key)
-        await conn.sign_in(kept.name, kept.key)
-        return
+        try:
+            await conn.sign_in(kept.name, kept.key)
+            return
+        except NetError as exc:
+            if exc.code != "bad-key":
+                raise
+            # (a server started afresh at the same address: the name is registered again)
     key = new_key()
     signed = await conn.sign_in(name, key, register=True)
     keep(names, conn.url, ServerName(signed, key), first=False)
