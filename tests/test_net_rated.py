@@ -342,6 +342,16 @@ def test_one_process_and_a_cluster_rate_the_same_games_the_same(tiles, redis_ser
     from_folder = command("--data", str(tmp_path / "one"))
     from_redis = command("--redis", redis_server.url)
     assert from_folder == from_redis == {"players": alone["players"]}
+    histories = [command(*where, "--player", "EASY") for where in (("--data", str(tmp_path / "one")),
+                                                                     ("--redis", redis_server.url))]
+    assert histories[0]["name"] == "easy" and len(histories[0]["games"]) == 3
+    for mine, theirs in zip(*(h["games"] for h in histories)):  # the same games, rated the same
+        assert {k: v for k, v in mine.items() if k not in ("game", "at")} == {
+            k: v for k, v in theirs.items() if k not in ("game", "at")}
+    assert histories[0]["games"][0]["ordinal"] == next(p["ordinal"] for p in alone["players"] if p["name"] == "easy")
+    words = subprocess.run([sys.executable, "-m", "carcassonne", "ratings", "--data", str(tmp_path / "one"),
+                            "--player", "nobody"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert words.returncode == 2 and len(words.stderr.strip().splitlines()) == 1
 
 
 def test_the_ratings_command_says_what_is_wrong_in_one_line(tmp_path):

@@ -211,6 +211,22 @@ def read_standings(folder: Path) -> list[Standing]:
     """Every rated player of a data folder, best first (``carcassonne ratings``), read only.
 
     Raises :class:`StoreUnavailable` with one line if the folder holds no ratings."""
+    return _reading(folder, lambda db: LocalRatings.standings(db, 0, -1)[1])
+
+
+def read_history(folder: Path, folded: str) -> tuple[str, list[dict[str, Any]]] | None:
+    """A player's name as registered and rated games, the newest first (None: no such name)."""
+    def read(db: sqlite3.Connection) -> tuple[str, list[dict[str, Any]]] | None:
+        row = db.execute("SELECT name FROM accounts WHERE folded = ?", (folded,)).fetchone()
+        if row is None:
+            return None
+        rows = db.execute("SELECT entry FROM history WHERE account = ? ORDER BY at DESC, rowid DESC LIMIT ?",
+                          (folded, HISTORY_KEPT)).fetchall()
+        return str(row[0]), [json.loads(r[0]) for r in rows]
+    return _reading(folder, read)
+
+
+def _reading(folder: Path, read: Callable[[sqlite3.Connection], T]) -> T:
     path = folder / FILE_NAME
     if not path.is_file():
         raise StoreUnavailable(f"no ratings in {folder} (a server keeps them in {FILE_NAME} once a "
@@ -218,7 +234,7 @@ def read_standings(folder: Path) -> list[Standing]:
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            return LocalRatings.standings(db, 0, -1)[1]
+            return read(db)
         finally:
             db.close()
     except sqlite3.Error as exc:

@@ -137,6 +137,17 @@ async def standings(shared: Shared, first: int, count: int) -> tuple[int, list[S
     return total, found
 
 
+async def read_history(url: str, folded: str) -> tuple[str, list[dict[str, Any]]] | None:
+    """A player's name as registered and rated games, the newest first (None: no such name)."""
+    shared = Shared(url)
+    try:
+        ratings = SharedRatings(shared)
+        found = await ratings.account(folded)
+        return None if found is None else (found[0], await ratings.history(folded, HISTORY_KEPT))
+    finally:
+        await shared.close()
+
+
 async def read_standings(url: str) -> list[Standing]:
     """Every rated player of the server whose nodes share the Redis at ``url``, best first."""
     shared = Shared(url)
