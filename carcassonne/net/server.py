@@ -196,7 +196,8 @@ class Server:
             for room in self.games.rooms(tiles):
                 self._add(room)
         self.meters.watch(self)
-        #: Names, rated games and ratings (None: kept in the data folder, or the cluster's Redis).
+        #: Names, rated games and ratings (:mod:`.rated`), kept where ``ratings`` says, else beside the
+        #: lobby in the data folder or in the cluster's Redis.
         self.rated = Rated(self, ratings if ratings is not None else default_store(
             store.folder if isinstance(store, Store) else None, cluster.shared if cluster else None))
 
