@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from ...app.art.expansion_ui import Cell, ExpansionUI, FigureLook, Neutral, RuleOption, RuleSection, WorldPoint
 from ...app.art.spots import spot_anchor
 from ...engine.figures import FigureStep
-from ...engine.geometry import coords
 from ...i18n import N_, _
 from .rules import (
     DRAGON,
@@ -25,7 +24,6 @@ from .rules import (
     fairy_follower,
     fairy_square,
     module_of,
-    state,
     symbol,
 )
 
@@ -115,12 +113,28 @@ class PrincessDragonUI(ExpansionUI):
             steps = moving.decisions
         else:
             last = game.history[-1] if game.history else None
-            decisions = getattr(last, "decisions", ())
-            start = coords(state(game).start) if state(game).start >= 0 else None
-            steps = decisions if last is not None and symbol(game, last.tile) == DRAGON_TILE else ()
+            dragon = last is not None and symbol(game, last.tile) == DRAGON_TILE
+            steps = getattr(last, "decisions", ()) if dragon else ()
+            start = self._start(game) if steps else None
         if start is None or not steps:
             return None
         return [start, *((int(x), int(y)) for x, y in steps)]
+
+    _starts: tuple[int, int, tuple[int, int] | None] = (0, -1, None)
+
+    def _start(self, game: Game) -> tuple[int, int] | None:
+        """Where the dragon stood before the move just played (that move taken back on a copy,
+        once per move shown)."""
+        key = (id(game), len(game.history))
+        if self._starts[:2] != key:
+            trial = game.copy()
+            try:
+                trial.pop()
+                found = dragon_square(trial)
+            except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+                found = None
+            self._starts = (*key, found)
+        return self._starts[2]
 
     # ----------------------------------------------------------------- turn
     def decision_words(self, game: Game, asked: Decision, name: str, colour: str) -> str | None:
