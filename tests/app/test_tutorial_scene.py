@@ -380,7 +380,7 @@ def test_rules_screen_pictures_and_text_fit_without_overflow(make_app, size):
             assert b.picture.get_width() <= rules.pic_w and b.picture.get_height() <= rules.pic_w
         assert all(font.size(line)[0] <= text_w for line in b.lines)
     assert rules.max_scroll > 0
-    for _ in range(40):
+    for _ in range(60):
         d.key(pygame.K_PAGEDOWN)
     assert rules.scroll == rules.max_scroll
     last = rules.blocks[-1]
