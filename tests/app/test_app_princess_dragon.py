@@ -201,3 +201,25 @@ def test_every_expansion_together_plays_to_the_end_against_the_computer(make_app
     assert stepped > 0 and any(t.tile.startswith("PD") for t in game.history)
     saved = GameRecord.from_data(json.loads(GameRecord.from_game(game, seats).to_json()))
     assert saved.replay(app.tiles, final=True).scores == game.scores
+
+
+def test_the_eaten_thief_glides_home_and_the_move_log_says_the_dragon_ate_it(make_app):
+    from carcassonne.app.board.anim import Glide
+    from carcassonne.words.movelog import entries
+
+    game = record_game(make_app().tiles, "dragon-eats", 2, "PD7")
+    app, d, scene = board_play.start(lambda: make_app(animation="normal"), game, SEATS)
+    Driver(app, dt=0.1).frames(30)  # (the greeting's animations over)
+    lay(d, scene, Placement("PD7", -1, 0, 180))
+    d.key(pygame.K_RETURN)
+    d.click(scene.camera.cell_center(0, 0))
+    d.key(pygame.K_RETURN)  # the hand-over card
+    show_cell(d, scene, 1, 0, 96)
+    d.click(scene.camera.cell_center(1, 0))
+    d.run_until(lambda: game.turn_number == 3, 50)
+    thief = app.assets.pieces.get("red", max(12, int(28 * scene.u)))
+    home = [a for a in scene.flow.anims if isinstance(a, Glide) and a.image is thief]
+    assert len(home) == 1 and home[0].end() == scene.card_rects[0].midright  # to Ann's card
+    line = entries(game)[2].text
+    assert line.endswith("The dragon ate Red's figure east of the start."), line
+    assert "dragon" not in entries(game)[0].text
