@@ -223,3 +223,44 @@ def test_the_eaten_thief_glides_home_and_the_move_log_says_the_dragon_ate_it(mak
     line = entries(game)[2].text
     assert line.endswith("The dragon ate Red's figure east of the start."), line
     assert "dragon" not in entries(game)[0].text
+
+
+def test_the_fairy_standing_on_the_board_is_dragged_beside_another_player_s_follower(make_app):
+    from carcassonne.engine import Move
+
+    game = record_game(make_app().tiles, "fairy-point-and-bonus", 3)  # the fairy beside Red's thief
+    arrange_draw(game, 4, "E")
+    game.draw()
+    knight = next(s for s in game.figure_steps(Placement("E", 2, -1, 0)) if s.kind == "follower" and s.at is None)
+    game.play(Move("E", 2, -1, 0, knight))  # Blue's knight
+    arrange_draw(game, 5, "W")
+    game.draw()
+    game.play(Move("W", 2, 0, 0))
+    arrange_draw(game, 6, "E")
+    app, d, scene = board_play.start(make_app, game, SEATS)
+    assert game.current == 1 and fairy_square(game) == (1, 0)
+    lay(d, scene, Placement("E", 3, -1, 0))
+    lit = scene.board_marks().elsewhere
+    assert lit == ((2, -1, knight.place),), lit  # beside Blue's knight only
+    fairy = scene.board.neutrals["fairy"].rect.center
+    target = point_on(scene, 2, -1, knight.place)
+    d.drag(fairy, target, steps=4)
+    assert scene.turn.figure == FigureStep("fairy", knight.place, at=(2, -1)), scene.message
+    d.key(pygame.K_RETURN)
+    d.run_until(lambda: game.turn_number == 6, 200)
+    assert fairy_square(game) == (2, -1)
+
+
+def test_a_dragon_tile_drawn_before_any_volcano_is_passed_over_and_the_screen_says_so(make_app):
+    from carcassonne.engine import Rules
+
+    app = make_app()
+    game = Game(app.tiles, Rules.from_record({"princess_dragon": True}), players=2, seed=1, names=["Ann", "Bob"])
+    pile = game.deck.pile
+    for tile in ("V", "PD7"):  # a dragon tile on top of the bag, V under it
+        pile.remove(tile)
+        pile.append(tile)
+    app, d, scene = board_play.start(lambda: app, game, SEATS)
+    assert scene.turn.tile == "V" and game.deck.pile[-1] == "PD7"
+    assert scene.message == ("Ann draws another tile: the dragon tiles stay in the bag until a volcano has been "
+                             "placed."), scene.message

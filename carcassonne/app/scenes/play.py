@@ -58,7 +58,7 @@ from ..play.turn import (
     TurnController,
 )
 from ..play.turn_actions import TurnActions
-from ..play.turn_flow import TurnFlow
+from ..play.turn_flow import TurnFlow, rule_words
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.keymap import key_hint
 from ..ui.panels import draw_top_bar
@@ -379,8 +379,9 @@ class PlayScene(BoardScene):
                 self.ask_decision()
                 return True
             self.show_lit_squares()
-            name = self.turn.seat.name
-            self.say(lambda: _("{name}: drag the tile onto the board, or press Tab.").format(name=name))
+            name = self.turn.seat.name  # (an expansion's word for the turn first: turn_flow.rule_words)
+            self.say(lambda: rule_words(self.game, name) or _("{name}: drag the tile onto the board, or press Tab.")
+                     .format(name=name))
             return True
         on_board = clicked and self.rects["board"].collidepoint(intent.pos)
         if self.phase == DECIDE and self.deciding.handle(intent, on_board):
