@@ -66,6 +66,12 @@ class ExpansionWords:
         """The command line's move with its figure step (``... with the ... on the cloister``)."""
         return None
 
+    def elsewhere_words(self, step: FigureStep, advice: bool) -> str | None:
+        """The move log's end of a sentence for its figure step on another tile than the one
+        placed (``step.at``: a follower sent anywhere, a figure moved or removed); as advice
+        with ``advice``. Asked before the kind's own words."""
+        return None
+
     def removed_words(self, game: Game, move: Move, figures: list[FigureAt]) -> str | None:
         """The move log's sentence for the ``figures`` its rule sent home without scoring in
         ``move`` (eaten, removed), if it is its rule's doing."""

@@ -97,6 +97,9 @@ def put_words(move: Move) -> str:
     if step is None:
         return ""
     feature = step.place.partition(":")[0]
+    elsewhere = first("elsewhere_words", step, False) if step.at is not None else None
+    if elsewhere is not None:  # (a step on another tile: the expansion whose rule it is words it)
+        return str(elsewhere)
     if step.kind == FOLLOWER.name:
         return _(PUT.get(feature, N_(" and put a follower on it")))
     said = first("put_words", step, feature)
@@ -121,6 +124,9 @@ def advice_words(game: Game, move: Move, instead_of: Move) -> str:
     if step is None:
         return text + _keep_words(instead_of.figure)
     feature = step.place.partition(":")[0]
+    elsewhere = first("elsewhere_words", step, True) if step.at is not None else None
+    if elsewhere is not None:
+        return text + str(elsewhere)
     if step.kind == FOLLOWER.name:
         return text + _(ADVISE_PUT.get(feature, N_(" and put a follower on it")))
     said = first("advise_words", step, feature)

@@ -264,3 +264,21 @@ def test_a_dragon_tile_drawn_before_any_volcano_is_passed_over_and_the_screen_sa
     assert scene.turn.tile == "V" and game.deck.pile[-1] == "PD7"
     assert scene.message == ("Ann draws another tile: the dragon tiles stay in the bag until a volcano has been "
                              "placed."), scene.message
+
+
+def test_the_move_log_and_advice_say_where_a_step_on_another_tile_went(tiles):
+    from carcassonne.engine import Move
+    from carcassonne.words.movelog import advice_words, entries
+
+    said = {}
+    for name in ("portal", "princess", "fairy-point-and-bonus"):
+        record = GameRecord.from_data(json.loads((RECORDS / f"{name}.carc.json").read_text(encoding="utf-8")))
+        said[name] = [e.text for e in entries(record.replay(tiles))]
+    assert said["portal"][1] == ("Blue placed a city and road tile 2 tiles east of the start and sent a follower "
+                                 "through the magic portal: it stands on the start."), said["portal"]
+    assert said["princess"][1].endswith("and the princess sent the knight north of the start home."), said
+    assert said["fairy-point-and-bonus"][2].endswith("and moved the fairy beside the follower east of the start."
+                                                     ), said
+    game = Game(tiles)
+    fairy = Move("E", 1, -1, 0, FigureStep("fairy", "road:E", at=(1, 0)))
+    assert advice_words(game, fairy, fairy).endswith(" and move the fairy beside your follower east of the start")
