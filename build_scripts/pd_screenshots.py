@@ -122,7 +122,7 @@ def rules(app: App, d: Driver) -> None:
     d.frames(2)
     page = app.top
     for i, title in enumerate(("The Princess & the Dragon: the dragon", "The Princess & the Dragon: the fairy",
-                               "The Princess & the Dragon: a volcano as the start tile")):
+                               "The Princess & the Dragon: a volcano start")):
         block = next(b for b in page.blocks if b.title == title)
         page.scroll_by(block.y - page.scroll)
         d.frames(2)

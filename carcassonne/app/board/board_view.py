@@ -38,6 +38,7 @@ from .sprites import (
     LeavingFigure,
     NeutralFigure,
     PathMark,
+    RingMark,
     SpotMark,
 )
 
@@ -225,10 +226,12 @@ class BoardView:
             neutral = NeutralFigure(figure.kind, figure.at, self.assets)
             self._add(neutral, "labels")
             self.neutrals[figure.kind] = neutral
-        for x, y, place in m.elsewhere:
+        standing = {(f.x, f.y, f.place) for f in self.game.figures_on_board()}
+        for x, y, place in m.elsewhere:  # (a figure standing there: ringed over it, so it still shows)
             o = self.game.tile_at(x, y)
             if o is not None and place in o.spots:
-                self._add(SpotMark(x, y, o, place, m.colour), "highlights")
+                lit = (x, y, place) in standing
+                self._add((RingMark if lit else SpotMark)(x, y, o, place, m.colour), "labels" if lit else "highlights")
 
     def _add_ghost(self, m: BoardMarks) -> None:
         """A move shown but not made (a hint, a replay's next move), with its figure."""

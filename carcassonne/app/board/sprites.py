@@ -391,3 +391,28 @@ class PathMark(BoardSprite):
         pygame.draw.circle(img, (*PATH_RGB, 255), local[0], max(3, r // 2))
         self.image = img
         self.rect = img.get_rect(topleft=(round(left), round(top)))
+
+
+class RingMark(BoardSprite):
+    """A lit place where a figure already stands (one to stand beside, or to remove): a ring
+    round the figure in the player's colour, edged black and white, so the figure still shows."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        r = max(10, round(px * FOLLOWER_SCALE * 0.72))
+        w = max(3, r // 5)
+        img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        c = (r + 2, r + 2)
+        pygame.draw.circle(img, (20, 20, 20, 255), c, r + 1, w + 2)
+        pygame.draw.circle(img, (*PLAYER_RGB.get(self.color, (255, 255, 255)), 255), c, r, w)
+        pygame.draw.circle(img, (255, 255, 255, 255), c, r - w, max(1, w // 3))
+        self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = img.get_rect(center=(round(sx), round(sy)))

@@ -220,7 +220,7 @@ class PrincessDragonUI(ExpansionUI):
                            "(any player's)."),
                         "pd-princess", rule,
                         N_("Blue's princess completes the city and sends Red's knight home: nobody scores it.")),
-            RuleSection(N_("The Princess & the Dragon: a volcano as the start tile"),
+            RuleSection(N_("The Princess & the Dragon: a volcano start"),
                         N_("With a random start tile, a volcano drawn as the start tile brings the dragon onto "
                            "it from the first turn. Decided here: no rulebook settles it (each volcano placed "
                            "brings the dragon, and the start tile is one)."),
