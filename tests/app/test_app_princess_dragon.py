@@ -282,3 +282,93 @@ def test_the_move_log_and_advice_say_where_a_step_on_another_tile_went(tiles):
     game = Game(tiles)
     fairy = Move("E", 1, -1, 0, FigureStep("fairy", "road:E", at=(1, 0)))
     assert advice_words(game, fairy, fairy).endswith(" and move the fairy beside your follower east of the start")
+
+
+def test_over_the_network_each_screen_takes_its_own_dragon_steps(make_app, monkeypatch):
+    """A game hosted here (Ann) with Bob on another connection: every dragon step asked of Ann
+    is lit and clicked on this screen, every one asked of Bob is his link's to answer, and both
+    copies of the game agree."""
+    import time
+
+    from carcassonne.app.scenes.lobby import LobbyScene
+    from carcassonne.app.scenes.play import PlayScene
+    from carcassonne.engine import Move
+    from carcassonne.expansions.princess_dragon.rules import dragon_tiles
+    from carcassonne.net.link import Link
+    from carcassonne.net.table import Desync, TableState
+
+    monkeypatch.setenv("CARCASSONNE_NET_LOCAL", "1")
+    app = make_app()
+    app.net.port, app.net.discovery_port = 0, 0
+    d = Driver(app)
+    link = table = None
+
+    def frame() -> None:
+        """One frame here, and Bob's link read."""
+        d.frames(1)
+        time.sleep(0.005)
+        if link is not None:
+            for message in link.poll():
+                try:
+                    table.apply(message)
+                except Desync:
+                    link.send({"type": "sync"})
+
+    def until(done, seconds: float = 15.0) -> bool:  # noqa: ANN001
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            frame()
+        return bool(done())
+
+    def stepped_by_both() -> bool:
+        return any(isinstance(t, Move) and t.tile in dragon_tiles() and len(t.decisions) >= 2
+                   for t in scene.game.history) and mine > 0 and theirs > 0
+
+    try:
+        app.replace_scene("new_game")
+        form = app.top
+        d.click(form.variants["princess_dragon"].rect.center)
+        d.click(form.net_options[0].rect.center)  # open to the network
+        form.setup.seats[1].kind = "open"
+        form._build()
+        d.click(form.start.rect.center)
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and until(lambda: lobby.code != "")
+        link, table = Link(app.net.host.local_url, app.tiles), TableState(app.tiles)
+        link.join(lobby.code, None, "Bob")
+        assert until(lambda: isinstance(app.top, PlayScene))
+        scene = app.top
+        assert scene.game.rules.get("princess_dragon")
+        mine = theirs = 0
+        deadline = time.monotonic() + 150
+        while not stepped_by_both() and time.monotonic() < deadline and not scene.game.is_over:
+            frame()
+            pending = table.pending if isinstance(table.pending, dict) else {}
+            asked = pending.get("decision")
+            if isinstance(asked, dict) and asked.get("player") == 1:
+                link.send({"type": "decide", "choice": asked["options"][0]})
+                theirs += 1
+                until(lambda pending=pending: table.pending != pending, 5)
+            elif scene.phase == DECIDE:
+                assert scene.turn.decision().options, repr(table.pending.get("decision"))
+                square = sorted(scene.turn.decision().options)[0]
+                assert "Ann (red)" in scene.message, scene.message
+                show_cell(d, scene, *square, 64)
+                d.click(scene.camera.cell_center(*square))
+                mine += 1
+                until(lambda: scene.phase != DECIDE, 5)
+            elif scene.turn.can_act:
+                d.key(pygame.K_TAB)
+                d.key(pygame.K_SPACE)
+                d.key(pygame.K_SPACE)
+                until(lambda: not scene.turn.can_act, 5)
+            elif table.game is not None and table.current == 1 and table.tile and not pending:
+                p = sorted(table.game.legal_placements(table.tile))[0]
+                before = table.game.turn_number
+                link.send({"type": "play", "x": p.x, "y": p.y, "rotation": p.rotation, "turn": before})
+                until(lambda before=before: table.game.turn_number > before or table.pending, 5)
+        assert stepped_by_both(), (mine, theirs, scene.phase, table.pending)
+        assert until(lambda: table.game.history[:len(scene.game.history)] == scene.game.history, 10)
+        link.stop()
+    finally:
+        app.net.stop()

@@ -75,7 +75,7 @@ def pending_marks(t: TurnController, d: Drag | None, marks: BoardMarks, hover_sp
     return replace(marks, pending=t.pending,
                    pending_figure=None if lifted or taking is not None else figure,
                    spots=lit_places(t, carried, hints_on) if lit else (), hover_spot=hover_spot, leaving=leaving,
-                   leaving_points=t.action_points() if leaving else None, moving=t.steps.move,
+                   leaving_points=t.action_points() if leaving else None, moving=t.moving,
                    elsewhere=() if t.declined else lit_elsewhere(t, carried))
 
 
@@ -96,7 +96,7 @@ def decision_marks(t: TurnController, marks: BoardMarks) -> BoardMarks:
     """While a decision is made: the laid tile and its figure, and (to the person deciding)
     the options lit: squares, or the places of the laid tile."""
     figure = t.figure if t.figure is not None and not t.figure.action else None
-    marks = replace(marks, pending=t.pending, pending_figure=figure, moving=t.steps.move)
+    marks = replace(marks, pending=t.pending, pending_figure=figure, moving=t.moving)
     asked = t.decision()
     if t.phase != DECIDE or asked is None:
         return marks

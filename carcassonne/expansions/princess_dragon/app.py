@@ -57,9 +57,15 @@ def _moved_dragon(game: Game, moving: Move | None) -> tuple[int, int] | None:
     if moving is not None and symbol(game, moving.tile) == VOLCANO:
         return (moving.x, moving.y)
     if moving is not None and moving.decisions and symbol(game, moving.tile) == DRAGON_TILE:
-        last = moving.decisions[-1]
-        return (int(last[0]), int(last[1]))
+        return _square(moving.decisions[-1]) or dragon_square(game)
     return dragon_square(game)
+
+
+def _square(found: object) -> tuple[int, int] | None:
+    """A decision's square (x, y), or None if it is not one (a network peer's word)."""
+    if isinstance(found, tuple) and len(found) == 2 and all(type(v) is int for v in found):
+        return (found[0], found[1])
+    return None
 
 
 def _fairy_point(game: Game, moving: Move | None) -> WorldPoint | None:
@@ -116,9 +122,10 @@ class PrincessDragonUI(ExpansionUI):
             dragon = last is not None and symbol(game, last.tile) == DRAGON_TILE
             steps = getattr(last, "decisions", ()) if dragon else ()
             start = self._start(game) if steps else None
-        if start is None or not steps:
+        squares = [_square(step) for step in steps]
+        if start is None or not steps or None in squares:
             return None
-        return [start, *((int(x), int(y)) for x, y in steps)]
+        return [start, *(sq for sq in squares if sq is not None)]
 
     _starts: tuple[int, int, tuple[int, int] | None] = (0, -1, None)
 
