@@ -213,8 +213,8 @@ def action_button(t: TurnController) -> tuple[FigureStep | None, bool, str]:
     """The button of the action the player may take instead of a figure (an expansion's):
     which (None: no action in this game), whether it may be taken now, and its label
     naming the points it will score once the tile is laid."""
-    step = next((FigureStep(kind, action=action) for e in t.game.rules.expansions() for kind, action in e.actions),
-                None)
+    steps = (FigureStep(kind, action=action) for e in t.game.rules.expansions() for kind, action in e.actions)
+    step = next((s for s in steps if action_ui(s) is not None), None)  # (an action taken on the board has none)
     offered = None if step is None else action_ui(step)
     if step is None or offered is None:
         return None, False, ""
