@@ -28,7 +28,7 @@ FEATURE_KINDS = {"road", "city", "cloister", "farm"}
 def goal_kinds() -> dict[str, set[str]]:
     """What a goal's ``follower`` and ``scored`` may name: the features, and each expansion's
     figure kinds and the figures of its actions (``follower``: the move's figure step is that
-    one's, wherever it stands: a princess's removal is ``princess``) and feature kinds (``scored``)."""
+    one's, wherever it stands: an action names its figure) and feature kinds (``scored``)."""
     from ..expansions import declared
 
     figures = {kind.name for e in declared() for kind in e.figures} | {kind for e in declared()
