@@ -2,7 +2,7 @@
 docs/screenshots/princess-dragon/: the New game option, the dragon's step lit with whose
 step it is, the dragon dragged, its path after the move, the fairy's place lit and the fairy
 moved, the magic portal's places lit across the board, the princess's knight lit and
-leaving, and the Rules pages.
+leaving, the Rules pages, and lesson 11 played by hand.
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/pd_screenshots.py [--size 1024x768]
 
@@ -130,6 +130,46 @@ def rules(app: App, d: Driver) -> None:
     app.replace_scene("title")
 
 
+def lesson(app: App, d: Driver) -> None:
+    """Lesson 11 by hand: the princess's knight lit, the portal's places lit across the board
+    while the follower is carried, the fairy's place lit."""
+    from tutorial_screenshots import drag_tile, other_place, play_step
+
+    run = Driver(app, dt=0.05)
+    app.replace_scene("title")
+    run.frames(2)
+    run.key(pygame.K_t)
+    listed = app.top
+    index = next(i for i, lesson in enumerate(listed.lessons) if lesson.id == "princess_dragon")
+    run.click(listed.list_buttons[index].rect.center)
+    run.frames(4)
+    scene = app.top
+    play_step(run, scene)  # the volcano
+    move = scene.runner.step.solution
+    while scene.turn.rotation != move.rotation:
+        run.key(pygame.K_r)
+    drag_tile(run, scene, move.x, move.y)
+    run.move(scene.rects["deck"].center)
+    shot(app, "13-lesson11-princess-knight-lit")
+    run.click(other_place(scene, (0, -1), "city:E"))
+    run.key(pygame.K_RETURN)
+    run.run_until(lambda: scene.turn.can_act, 400)
+    move = scene.runner.step.solution
+    drag_tile(run, scene, move.x, move.y)
+    there = other_place(scene, (-1, 0), "road:E")
+    run.drag(scene.pieces.follower_slots(0)[-1].center, there, steps=4, release=False)
+    shot(app, "14-lesson11-portal-places-lit")
+    run.release(there)
+    run.key(pygame.K_RETURN)
+    run.run_until(lambda: scene.turn.can_act, 400)
+    move = scene.runner.step.solution
+    drag_tile(run, scene, move.x, move.y)
+    run.move(scene.rects["deck"].center)
+    shot(app, "15-lesson11-fairy-place-lit")
+    run.key(pygame.K_ESCAPE)
+    app.replace_scene("title")
+
+
 def main() -> int:
     global shot
     app, d, shot = open_app(OUT, "normal", 0.0)
@@ -139,6 +179,7 @@ def main() -> int:
     portal(app, d)
     princess(app, d)
     rules(app, d)
+    lesson(app, d)
     return close_app(app)
 
 
