@@ -65,12 +65,27 @@ def play_step(d: Driver, scene) -> None:  # noqa: ANN001
         d.key(pygame.K_r)
     drag_tile(d, scene, move.x, move.y)
     figure = move.figure
+    if figure is not None and figure.at is not None:  # another tile's lit place: a follower dragged, else clicked
+        there = other_place(scene, figure.at, figure.place)
+        if figure.kind == "follower":
+            d.drag(scene.pieces.follower_slots(0)[-1].center, there, steps=3)
+        else:
+            d.click(there)
     if figure is not None and figure.kind == "follower" and figure.place in scene.turn.spots():
         d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, figure.place), steps=3)
-    while figure is not None and scene.turn.figure != figure:
+    while figure is not None and figure.at is None and scene.turn.figure != figure:
         d.key(pygame.K_b if figure.action == "back" else pygame.K_f)
     d.key(pygame.K_RETURN)
     d.run_until(lambda: scene.turn.can_act or scene.runner.step is None or scene.runner.step.reading, 200)
+
+
+def other_place(scene, at: tuple[int, int], place: str) -> tuple[int, int]:  # noqa: ANN001
+    """Where on screen the place ``place`` of the tile lying at ``at`` is."""
+    from carcassonne.app.art.spots import spot_anchor
+
+    ax, ay = spot_anchor(scene.game.tile_at(*at), place)
+    x, y = scene.camera.to_screen(at[0] + ax, at[1] + ay)
+    return round(x), round(y)
 
 
 def to_step(d: Driver, scene, number: int) -> None:  # noqa: ANN001

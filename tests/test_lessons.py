@@ -34,10 +34,10 @@ def play_steps(runner: LessonRunner) -> None:
         assert outcome.result == DONE, f"{runner.lesson.id}: {note_words(outcome.note)}"
 
 
-def test_there_are_ten_lessons_from_placing_tiles_to_traders_and_builders():
+def test_there_are_eleven_lessons_from_placing_tiles_to_the_princess_and_the_dragon():
     assert [lesson.id for lesson in LESSONS] == [
         "placing", "roads", "cities", "cloisters", "farmers", "final", "river", "abbot", "inns_cathedrals",
-        "traders_builders"]
+        "traders_builders", "princess_dragon"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
@@ -77,7 +77,7 @@ def test_every_step_goal_is_reached_by_its_move_from_the_board_it_starts_on(less
 def test_lessons_cover_followers_on_every_feature_and_final_scoring():
     goals = [s.goal for lesson in LESSONS for s in lesson.steps]
     assert {g["follower"] for g in goals if "follower" in g} == {
-        "road", "city", "cloister", "farm", "abbot", "big", "builder", "pig"}
+        "road", "city", "cloister", "farm", "abbot", "big", "builder", "pig", "fairy", "princess"}
     assert {g["scored"] for g in goals if "scored" in g} == {"road", "city", "cloister", "garden"}
     assert any(g.get("final") for g in goals)
     assert any(s.discards for lesson in LESSONS for s in lesson.steps), "a tile that fits nowhere"

@@ -20,17 +20,19 @@ from ..engine.moves import Discard, Turn
 from ..engine.record import read_figure
 
 #: What a step's goal may ask for (see :func:`carcassonne.tutorial.runner.goal_met`).
-GOAL_KEYS = {"any", "at", "rotation", "follower", "no_follower", "scored", "score", "returned", "read", "final"}
+GOAL_KEYS = {"any", "at", "rotation", "follower", "elsewhere", "no_follower", "scored", "score", "returned", "read",
+             "final"}
 FEATURE_KINDS = {"road", "city", "cloister", "farm"}
 
 
 def goal_kinds() -> dict[str, set[str]]:
     """What a goal's ``follower`` and ``scored`` may name: the features, and each expansion's
-    figure kinds (``follower``: the move's figure is that one, wherever it stands) and feature
-    kinds (``scored``)."""
+    figure kinds and the figures of its actions (``follower``: the move's figure step is that
+    one's, wherever it stands: an action names its figure) and feature kinds (``scored``)."""
     from ..expansions import declared
 
-    figures = {kind.name for e in declared() for kind in e.figures}
+    figures = {kind.name for e in declared() for kind in e.figures} | {kind for e in declared()
+                                                                       for kind, _action in e.actions}
     features = {feature for e in declared() for feature in e.features}
     return {"follower": FEATURE_KINDS | figures, "scored": FEATURE_KINDS | features}
 

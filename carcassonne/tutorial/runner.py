@@ -99,6 +99,8 @@ def goal_met(goal: dict[str, Any], move: Move, events: list[ScoreEvent], game: G
         "rotation": lambda v: move.rotation == v,
         "follower": lambda v: move.figure is not None and figure_kind(move) == v,
         "no_follower": lambda v: (move.figure is None) == bool(v),
+        # the figure step names another tile than the one placed (a follower sent anywhere, say)
+        "elsewhere": lambda v: (move.figure is not None and move.figure.at is not None) == bool(v),
         "scored": lambda v: any(e.feature == v and player in e.players for e in events),
         "score": lambda v: game.scores[player] >= v,
         "returned": lambda v: bool(v) == any(f.player == player for e in events for f in e.figures_returned),

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import argparse
 
     from ..ai.hint import Clause
-    from ..engine import Rules, ScoreEvent
+    from ..engine import FigureAt, Game, Move, Rules, ScoreEvent
     from ..engine.tiles import Orientation, TileKind
 
 
@@ -64,6 +64,17 @@ class ExpansionWords:
     # ----------------------------------------------------------------- moves
     def move_words(self, move: str, step: FigureStep) -> str | None:
         """The command line's move with its figure step (``... with the ... on the cloister``)."""
+        return None
+
+    def elsewhere_words(self, step: FigureStep, advice: bool) -> str | None:
+        """The move log's end of a sentence for its figure step on another tile than the one
+        placed (``step.at``: a follower sent anywhere, a figure moved or removed); as advice
+        with ``advice``. Asked before the kind's own words."""
+        return None
+
+    def removed_words(self, game: Game, move: Move, figures: list[FigureAt]) -> str | None:
+        """The move log's sentence for the ``figures`` its rule sent home without scoring in
+        ``move`` (eaten, removed), if it is its rule's doing."""
         return None
 
     def put_words(self, step: FigureStep, feature: str) -> str | None:

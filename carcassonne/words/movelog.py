@@ -69,6 +69,7 @@ def entries(game: Game, timed_out: Collection[int] = ()) -> list[LogEntry]:
             events_by_turn.setdefault(ev.turn, []).append(_(scored).format(names=who, points=ev.points))
     on_board = {(f.x, f.y, f.place): f for f in game.figures_on_board()}
     players = players_of_turns(game)
+    removed = sent_home(game)
     for i, turn in enumerate(game.history, start=1):
         player = players[i - 1]
         name = game.names[player]
@@ -83,6 +84,9 @@ def entries(game: Game, timed_out: Collection[int] = ()) -> list[LogEntry]:
         follower = on_board.get((turn.x, turn.y, step.place)) if step is not None and not step.action else None
         if i in events_by_turn:
             text += " " + "; ".join(events_by_turn[i]) + "."
+        said = first("removed_words", game, turn, removed[i]) if i in removed else None
+        if said:
+            text += " " + str(said)
         out.append(LogEntry(i, player, text, (turn.x, turn.y), follower))
     return out
 
@@ -93,6 +97,9 @@ def put_words(move: Move) -> str:
     if step is None:
         return ""
     feature = step.place.partition(":")[0]
+    elsewhere = first("elsewhere_words", step, False) if step.at is not None else None
+    if elsewhere is not None:  # (a step on another tile: the expansion whose rule it is words it)
+        return str(elsewhere)
     if step.kind == FOLLOWER.name:
         return _(PUT.get(feature, N_(" and put a follower on it")))
     said = first("put_words", step, feature)
@@ -117,6 +124,9 @@ def advice_words(game: Game, move: Move, instead_of: Move) -> str:
     if step is None:
         return text + _keep_words(instead_of.figure)
     feature = step.place.partition(":")[0]
+    elsewhere = first("elsewhere_words", step, True) if step.at is not None else None
+    if elsewhere is not None:
+        return text + str(elsewhere)
     if step.kind == FOLLOWER.name:
         return text + _(ADVISE_PUT.get(feature, N_(" and put a follower on it")))
     said = first("advise_words", step, feature)
@@ -141,6 +151,24 @@ def players_of_turns(game: Game) -> list[int]:
         trial.pop()
         players.append(trial.current)
     return players[::-1]
+
+
+def sent_home(game: Game, last: int = 0) -> dict[int, list[FigureAt]]:
+    """The figures a rule sent home without scoring them (eaten, removed), by the turn
+    (numbered from 1) that did it: on the board before the turn, gone after it, and not
+    returned by a scoring. Only the ``last`` turns when given (the game taken back on a copy)."""
+    trial = game.copy()
+    if trial.finished:
+        trial.pop()
+    found: dict[int, list[FigureAt]] = {}
+    while trial.history and (not last or len(game.history) - len(trial.history) < last):
+        number, after, events = len(trial.history), set(trial.figures_on_board()), list(trial.events)
+        trial.pop()
+        returned = {f for e in events[len(trial.events):] for f in e.figures_returned}
+        gone = set(trial.figures_on_board()) - after - returned
+        if gone:
+            found[number] = sorted(gone, key=lambda f: (f.x, f.y, f.place, f.player))
+    return found
 
 
 def last_move(game: Game) -> tuple[tuple[int, int] | None, FigureAt | None]:

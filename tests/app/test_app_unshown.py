@@ -21,15 +21,24 @@ from carcassonne.engine import Game, Rules
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.net.link import OPEN, Link
 
-#: The line a game of The Princess & the Dragon (no app part yet) is refused with.
-REFUSED = "This game plays The Princess & the Dragon, which this version cannot show yet."
+#: The line a game of the tests' example expansion Lanterns (no app part) is refused with.
+REFUSED = "This game plays lanterns, which this version cannot show yet."
 #: The folder that holds the tests' example expansions (``expansions/<name>/``).
 TESTS = Path(__file__).parents[1]
 
 
+@pytest.fixture(autouse=True)
+def lanterns(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """The example expansion with no app part in the registry for each test."""
+    monkeypatch.syspath_prepend(str(TESTS))
+    expansions.register("expansions.lanterns")
+    yield
+    expansions.unregister("expansions.lanterns")
+
+
 def unshown_record(app, turns: int = 4) -> GameRecord:  # noqa: ANN001
     """A few turns of a game whose rules play an expansion with no app part."""
-    game = Game(app.tiles, Rules.from_record({"princess_dragon": True}), players=2, seed=5, names=["Ann", "Bob"])
+    game = Game(app.tiles, Rules.from_record({"lanterns": True}), players=2, seed=5, names=["Ann", "Bob"])
     bot = get_bot("random", 1)
     while game.turn_number < turns and game.draw() is not None:
         game.play(bot.choose(game))
@@ -51,17 +60,12 @@ def test_a_game_of_an_expansion_without_an_app_part_is_refused_and_any_other_is_
     assert unshown_words(Rules()) is None
 
 
-def test_an_expansion_is_named_in_its_own_words_or_by_its_package(monkeypatch):
-    """Generic: a registered expansion with no app part (and no words) is refused too."""
-    monkeypatch.syspath_prepend(str(TESTS))
-    expansions.register("expansions.lanterns")
-    try:
-        assert unshown(Rules.from_record({"lanterns": True, "princess_dragon": True})) == [
-            "The Princess & the Dragon", "lanterns"]  # in registry order
-        assert unshown_words(Rules.from_record({"lanterns": True})) == (
-            "This game plays lanterns, which this version cannot show yet.")
-    finally:
-        expansions.unregister("expansions.lanterns")
+def test_an_expansion_is_named_in_its_own_words_or_by_its_package():
+    """Generic: a registered expansion with no app part (and no words) is refused, named by
+    its package; one with an app part beside it is not named."""
+    assert unshown(Rules.from_record({"lanterns": True, "princess_dragon": True})) == ["lanterns"]
+    assert unshown_words(Rules.from_record({"lanterns": True})) == REFUSED
+    assert unshown_words(Rules.from_record({"princess_dragon": True})) is None
 
 
 def test_a_saved_game_of_an_undrawn_expansion_is_refused_in_one_line_on_load(make_app):
@@ -113,9 +117,9 @@ def test_the_replay_option_refuses_an_undrawn_expansion_s_record(make_app, tmp_p
     from carcassonne.app.session import open_replay
 
     app = make_app()
-    path = tmp_path / "dragon.carc.json"
+    path = tmp_path / "lanterns.carc.json"
     unshown_record(app).save(path)
-    assert open_replay(app, path) == f"dragon.carc.json: {REFUSED}"
+    assert open_replay(app, path) == f"lanterns.carc.json: {REFUSED}"
 
 
 def until(d: Driver, done, seconds: float = 15.0) -> bool:  # noqa: ANN001
@@ -139,7 +143,7 @@ def test_a_network_game_of_an_undrawn_expansion_is_refused_on_join(make_app, mon
         creator = Link(host.local_url, app.tiles)
         created: list[dict] = []
         creator.create([{"kind": "human", "color": "red", "name": "Ann"}, {"kind": "open", "color": "blue"}],
-                       rules={"princess_dragon": True}, name="Dragons")
+                       rules={"lanterns": True}, name="Lanterns")
         deadline = time.monotonic() + 15
         while not created and time.monotonic() < deadline:
             created += [m for m in creator.poll() if m.get("type") == "created"]
@@ -184,7 +188,7 @@ def test_a_waiting_room_told_of_an_undrawn_expansion_goes_back_to_join_saying_wh
 
     app = make_app()
     link = QuietLink()
-    state = {"type": "state", "game": "g1", "name": "Dragons", "rules": {"princess_dragon": True},
+    state = {"type": "state", "game": "g1", "name": "Lanterns", "rules": {"lanterns": True},
              "seats": [{"seat": 0, "name": "Ann", "color": "red", "kind": "human"}], "started": False,
              "turns": [], "tile": None, "finished": False}
     app.replace_scene("lobby", link=link, url="ws://127.0.0.1:1", early=[state])  # type: ignore[arg-type]
@@ -199,7 +203,7 @@ def test_the_refusal_is_said_in_the_language_spoken(language):
 
     i18n.set_language(language)
     try:
-        said = unshown_words(Rules.from_record({"princess_dragon": True}))
+        said = unshown_words(Rules.from_record({"lanterns": True}))
         assert said and said != REFUSED and "\n" not in said
     finally:
         i18n.set_language("en")
@@ -212,8 +216,8 @@ def test_a_lesson_of_an_undrawn_expansion_is_left_out_and_said(monkeypatch):
 
     lessons, error = tutorial.lessons_or_error()
     assert lessons and not error
-    dragon = replace(lessons[0], rules=Rules.from_record({"princess_dragon": True}))
-    monkeypatch.setattr(tutorial, "load_lessons", lambda _folder: [*lessons, dragon])
+    lit = replace(lessons[0], rules=Rules.from_record({"lanterns": True}))
+    monkeypatch.setattr(tutorial, "load_lessons", lambda _folder: [*lessons, lit])
     shown, said = tutorial.lessons_or_error()
     assert shown == lessons
     assert said == f"{lessons[0].title}: {REFUSED}"

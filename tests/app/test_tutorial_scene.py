@@ -13,6 +13,7 @@ import re
 import pygame
 import pytest
 
+from carcassonne.app.art.spots import spot_anchor
 from carcassonne.app.driver import Driver
 from carcassonne.app.files.storage import Storage
 from carcassonne.app.scenes.tutorial import coach_words, note_words, progress_words, scoring_words
@@ -63,6 +64,15 @@ def play_step(d, scene):
     drag_tile(d, scene, move.x, move.y)
     assert scene.turn.pending is not None and (scene.turn.pending.x, scene.turn.pending.y) == (move.x, move.y)
     figure = move.figure
+    if figure is not None and figure.at is not None:  # (another tile's place, lit: dragged onto or clicked)
+        o = scene.game.tile_at(*figure.at)
+        ax, ay = spot_anchor(o, figure.place)
+        there = tuple(round(v) for v in scene.camera.to_screen(figure.at[0] + ax, figure.at[1] + ay))
+        if figure.kind == "follower":
+            d.drag(scene.pieces.follower_slots(0)[-1].center, there, steps=3)
+        else:
+            d.click(there)
+        assert scene.turn.figure == figure, scene.message
     if figure is not None and figure.kind == "follower" and figure.place in scene.turn.spots():
         d.drag(scene.pieces.follower_slots(0)[-1].center, place_point(scene, figure.place), steps=3)
     while figure is not None and scene.turn.figure != figure:
@@ -80,7 +90,7 @@ def finish_steps(d, scene):
 
 def test_a_lesson_starts_from_its_button_on_the_games_board_screen(make_app):
     app, d, listed = open_tutorial(make_app)
-    assert len(listed.list_buttons) == 10  # (lesson 10: Traders & Builders)
+    assert len(listed.list_buttons) == 11  # (lesson 11: The Princess & the Dragon)
     d.click(listed.list_buttons[0].rect.center)
     scene = app.top
     assert type(scene).__name__ == "LessonScene" and scene.runner.lesson.id == "placing"
@@ -269,7 +279,7 @@ def test_every_lesson_is_completed_by_dragging(make_app):
             d.frames()
         finish_steps(d, scene)
         assert scene.runner.in_free_game, scene.runner.lesson.id
-    assert len(app.settings.lessons_done) == 10
+    assert len(app.settings.lessons_done) == 11
 
 
 # -- the coach's lines match the board
@@ -380,7 +390,7 @@ def test_rules_screen_pictures_and_text_fit_without_overflow(make_app, size):
             assert b.picture.get_width() <= rules.pic_w and b.picture.get_height() <= rules.pic_w
         assert all(font.size(line)[0] <= text_w for line in b.lines)
     assert rules.max_scroll > 0
-    for _ in range(40):
+    for _ in range(60):
         d.key(pygame.K_PAGEDOWN)
     assert rules.scroll == rules.max_scroll
     last = rules.blocks[-1]

@@ -286,7 +286,8 @@ class Pieces:
         key = (color, lying, shape.image)
         img = self._base.get(key)
         if img is None:
-            name = f"{shape.image}-{color}{'-lying' if lying else ''}.png"
+            name = (f"{shape.image}-{color}{'-lying' if lying else ''}.png" if shape.coloured
+                    else f"{shape.image}.png")
             path = resources.path("pieces", self.set, name) if self.set else resources.path("pieces", name)
             if self.set and not path.is_file():  # (a figure no set redraws: a neutral one)
                 path = resources.path("pieces", name)

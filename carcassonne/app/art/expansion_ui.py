@@ -25,7 +25,7 @@ from ...i18n import _
 if TYPE_CHECKING:
     import pygame
 
-    from ...engine import Game, Rules, ScoreEvent
+    from ...engine import Decision, Game, Move, Rules, ScoreEvent
     from ...engine.tiles import TileSet
     from .assets import Assets
 
@@ -51,6 +51,9 @@ class FigureLook:
     #: Whether a click on a place of the laid tile where no follower may go puts it there
     #: (a place of its own); else it is only dragged.
     click: bool = True
+    #: Drawn in its player's colour (``<image>-<colour>.png``); a neutral figure, nobody's,
+    #: has one picture (``<image>.png``).
+    coloured: bool = True
 
 
 #: The follower's look (the base game's figure).
@@ -119,6 +122,15 @@ class ActionUI:
 
 #: A point on the board, in tiles (the square (x, y) spans x..x+1, y..y+1).
 WorldPoint = tuple[float, float]
+#: A square of the board.
+Cell = tuple[int, int]
+
+
+class Neutral(NamedTuple):
+    """A neutral figure (nobody's) on the board: its kind and where it stands."""
+
+    kind: str
+    at: WorldPoint
 
 
 class KeyRow(NamedTuple):
@@ -159,7 +171,22 @@ class ExpansionUI:
         are the move's score events (None: not its counter)."""
         return None
 
+    def neutral_figures(self, game: Game, moving: Move | None) -> list[Neutral] | None:
+        """Its neutral figures on the board, as they stand once ``moving`` (the turn's move
+        not yet played: its figure step and the decisions made so far) is made (None: none)."""
+        return None
+
+    def path(self, game: Game, moving: Move | None) -> list[Cell] | None:
+        """The squares a neutral figure went through this turn, in order, drawn as a line
+        (``moving`` as for :meth:`neutral_figures`; None: no path)."""
+        return None
+
     # ----------------------------------------------------------------- turn
+    def decision_words(self, game: Game, asked: Decision, name: str, colour: str) -> str | None:
+        """What the Play screen says to ``name`` (playing ``colour``, its name in words) asked
+        ``asked`` by its rules, at one screen (None: the usual words)."""
+        return None
+
     def placed_words(self, step: FigureStep) -> str | None:
         """What the Play screen says when one of its figures is put on the laid tile."""
         return None
@@ -253,6 +280,26 @@ def token_source(game: Game, kind: str, events: Sequence[ScoreEvent]) -> WorldPo
 
     last = game.history[-1] if game.history else None
     return (last.x + 0.5, last.y + 0.5) if isinstance(last, Move) else (0.5, 0.5)
+
+
+def neutral_figures(game: Game, moving: Move | None = None) -> list[Neutral]:
+    """Every neutral figure on the board of ``game`` (with ``moving`` made so far)."""
+    return [figure for ui in playing(game.rules) for figure in ui.neutral_figures(game, moving) or ()]
+
+
+def paths(game: Game, moving: Move | None = None) -> list[list[Cell]]:
+    """The paths of neutral figures to draw this turn."""
+    found = (ui.path(game, moving) for ui in playing(game.rules))
+    return [path for path in found if path and len(path) > 1]
+
+
+def decision_words(game: Game, asked: Decision, name: str, colour: str) -> str | None:
+    """What the expansion that asks ``asked`` says of it (None: the usual words)."""
+    for ui in playing(game.rules):
+        said = ui.decision_words(game, asked, name, colour)
+        if said is not None:
+            return said
+    return None
 
 
 def look(kind: str) -> FigureLook:

@@ -20,6 +20,7 @@ from ...engine import FigureAt, Game, Move, Orientation, Placement
 from ...engine.figures import FOLLOWER, FigureStep
 from ..art import tile_masks
 from ..art.assets import Assets
+from ..art.expansion_ui import neutral_figures, paths
 from ..art.spots import place_index, spot_anchor
 from ..art.tile_anchors import SegmentDataError
 from .camera import Camera
@@ -35,6 +36,9 @@ from .sprites import (
     GhostTile,
     LastFollowerMark,
     LeavingFigure,
+    NeutralFigure,
+    PathMark,
+    RingMark,
     SpotMark,
 )
 
@@ -94,6 +98,12 @@ class BoardMarks:
     #: Keyboard play: the square (and the pending figure's place) chosen with the keys, ringed
     #: in black and white so it shows on any tile whatever one's colour vision.
     focus: bool = False
+    #: The turn's move not yet played (its figure step and decisions so far): the neutral
+    #: figures and their path are drawn as it leaves them.
+    moving: Move | None = None
+    #: Lit places on other tiles than the pending one (x, y, place): a figure sent there, or
+    #: one beside which a figure goes, or one an action removes.
+    elsewhere: tuple[tuple[int, int, str], ...] = ()
 
 
 class BoardView:
@@ -112,6 +122,8 @@ class BoardView:
         #: Each player's figures of other kinds than the follower on the board (an
         #: expansion's), by player and kind: an action may take one home.
         self.others: dict[tuple[int, str], BoardFollower] = {}
+        #: The neutral figures on the board, by kind (one may be dragged in a turn).
+        self.neutrals: dict[str, NeutralFigure] = {}
         self._tiles_shown: object = None
         self._marks_shown: tuple[object, BoardMarks] | None = None
 
@@ -207,6 +219,19 @@ class BoardView:
             self._add(sprite, "meeples")
             if f.kind != FOLLOWER.name:
                 self.others[(f.player, f.kind)] = sprite
+        self.neutrals = {}
+        for path in paths(self.game, m.moving):
+            self._add(PathMark(path, self.assets), "highlights")
+        for figure in neutral_figures(self.game, m.moving):
+            neutral = NeutralFigure(figure.kind, figure.at, self.assets)
+            self._add(neutral, "labels")
+            self.neutrals[figure.kind] = neutral
+        standing = {(f.x, f.y, f.place) for f in self.game.figures_on_board()}
+        for x, y, place in m.elsewhere:  # (a figure standing there: ringed over it, so it still shows)
+            o = self.game.tile_at(x, y)
+            if o is not None and place in o.spots:
+                lit = (x, y, place) in standing
+                self._add((RingMark if lit else SpotMark)(x, y, o, place, m.colour), "labels" if lit else "highlights")
 
     def _add_ghost(self, m: BoardMarks) -> None:
         """A move shown but not made (a hint, a replay's next move), with its figure."""
@@ -234,9 +259,12 @@ class BoardView:
             self._add(FocusRing(p.x, p.y, o, None), "labels")
             if m.pending_figure is not None and not m.pending_figure.action:
                 self._add(FocusRing(p.x, p.y, o, m.pending_figure.place), "labels")
-        if m.pending_figure is not None and not m.pending_figure.action:
-            step = m.pending_figure
-            self.pending_follower = BoardFollower(p.x, p.y, o, step.place, m.colour, self.assets, kind=step.kind)
+        step = m.pending_figure
+        there = self.game.tile_at(*step.at) if step is not None and step.at is not None else o
+        neutral = step is not None and step.kind in self.game.kinds and self.game.kinds[step.kind].neutral
+        if step is not None and not step.action and there is not None and not neutral:  # (a neutral one: drawn moved)
+            x, y = step.at or (p.x, p.y)
+            self.pending_follower = BoardFollower(x, y, there, step.place, m.colour, self.assets, kind=step.kind)
             self._add(self.pending_follower, "meeples")
         for spot in m.spots:
             mark = SpotMark(p.x, p.y, o, spot, m.colour)
@@ -298,6 +326,12 @@ class BoardView:
             if owner == player and sprite.rect.inflate(6, 6).collidepoint(pos):
                 return kind
         return None
+
+    def neutral_under(self, pos: tuple[int, int]) -> str | None:
+        """The kind of the neutral figure under ``pos``, if any."""
+        if not self.area.collidepoint(pos):
+            return None
+        return next((kind for kind, sprite in self.neutrals.items() if sprite.rect.collidepoint(pos)), None)
 
     def on_pending_follower(self, pos: tuple[int, int]) -> bool:
         f = self.pending_follower

@@ -19,6 +19,7 @@ from ...engine.record import GameRecord
 from ...i18n import N_, _
 from ...words.score_words import describe
 from ..art.assets import Assets
+from ..art.expansion_ui import neutral_figures, paths
 from ..art.spots import spot_anchor
 from .board_view import GRID_RGB, TABLE_EDGE_RGB, TABLE_FLOOR_RGB
 
@@ -111,6 +112,12 @@ def board_picture(example: Example, assets: Assets, size: tuple[int, int], max_t
         img = assets.pieces.get(example.colours[f.player], max(6, int(px * 0.42)), f.place.startswith("farm"),
                                 kind=f.kind)
         surface.blit(img, img.get_rect(center=(round(ox + (f.x + ax) * px), round(oy + (f.y + ay) * px))))
+    for path in paths(game):  # (a neutral figure's path of the last move, and the neutral figures)
+        pygame.draw.lines(surface, (200, 40, 30), False, [(round(ox + (x + 0.5) * px), round(oy + (y + 0.5) * px))
+                                                          for x, y in path], max(2, px // 14))
+    for figure in neutral_figures(game):
+        img = assets.pieces.get("", max(8, int(px * 0.55)), kind=figure.kind)
+        surface.blit(img, img.get_rect(center=(round(ox + figure.at[0] * px), round(oy + figure.at[1] * px))))
     for i, tile in enumerate(example.returned):
         _draw_returned(surface, assets.tiles.sized(tile, 0, px), (board_w + px // 4, i * px))
     return surface

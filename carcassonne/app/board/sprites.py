@@ -332,3 +332,87 @@ class LeavingFigure(BoardFollower):
         ax, ay = spot_anchor(self.o, self.spot)
         sx, sy = camera.to_screen(self.x + ax, self.y + ay)
         self.rect = self.image.get_rect(midleft=(round(sx) - self._offset, round(sy)))
+
+
+class NeutralFigure(BoardSprite):
+    """A neutral figure (nobody's: an expansion's) at a point of the board, a little larger
+    than a follower so it reads over the figures it stands among."""
+
+    def __init__(self, kind: str, at: tuple[float, float], assets: Assets) -> None:
+        super().__init__()
+        self.kind, self.at, self.assets = kind, at, assets
+        #: Where on screen it is carried by the pointer, if held.
+        self.held_at: tuple[int, int] | None = None
+        self._px = -1
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        if px != self._px:
+            self.image = self.assets.pieces.get("", max(12, round(px * NEUTRAL_SCALE)), kind=self.kind)
+            self._px = px
+        sx, sy = self.held_at or camera.to_screen(*self.at)
+        self.rect = self.image.get_rect(center=(round(sx), round(sy)))
+
+
+#: A neutral figure's size as a fraction of the tile.
+NEUTRAL_SCALE = 0.46
+PATH_RGB = (200, 40, 30)
+
+
+class PathMark(BoardSprite):
+    """The path a neutral figure took this turn: a line from square centre to square centre
+    with a dot at each square entered, numbered in order (it reads in any colour vision)."""
+
+    def __init__(self, cells: list[tuple[int, int]], assets: Assets) -> None:
+        super().__init__()
+        self.cells, self.assets = cells, assets
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        points = [camera.to_screen(x + 0.5, y + 0.5) for x, y in self.cells]
+        left, top = min(p[0] for p in points) - px, min(p[1] for p in points) - px
+        right, bottom = max(p[0] for p in points) + px, max(p[1] for p in points) + px
+        img = pygame.Surface((max(1, round(right - left)), max(1, round(bottom - top))), pygame.SRCALPHA)
+        local = [(round(x - left), round(y - top)) for x, y in points]
+        w = max(3, px // 14)
+        pygame.draw.lines(img, (255, 246, 220, 230), False, local, w + 4)
+        pygame.draw.lines(img, (*PATH_RGB, 235), False, local, w)
+        r = max(6, px // 9)
+        font = self.assets.fonts.get(max(10, round(r * 1.3)), "bold")
+        for number, c in enumerate(local[1:], start=1):
+            pygame.draw.circle(img, (255, 246, 220, 255), c, r + 2)
+            pygame.draw.circle(img, (*PATH_RGB, 255), c, r)
+            label = font.render(str(number), True, (255, 255, 255))
+            img.blit(label, label.get_rect(center=c))
+        pygame.draw.circle(img, (*PATH_RGB, 255), local[0], max(3, r // 2))
+        self.image = img
+        self.rect = img.get_rect(topleft=(round(left), round(top)))
+
+
+class RingMark(BoardSprite):
+    """A lit place where a figure already stands (one to stand beside, or to remove): a ring
+    round the figure in the player's colour, edged black and white, so the figure still shows."""
+
+    def __init__(self, x: int, y: int, o: Orientation, spot: str, color: str) -> None:
+        super().__init__()
+        self.x, self.y, self.o, self.spot, self.color = x, y, o, spot, color
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def sync(self, camera: Camera) -> None:
+        px = camera.tile_px
+        r = max(10, round(px * FOLLOWER_SCALE * 0.72))
+        w = max(3, r // 5)
+        img = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        c = (r + 2, r + 2)
+        pygame.draw.circle(img, (20, 20, 20, 255), c, r + 1, w + 2)
+        pygame.draw.circle(img, (*PLAYER_RGB.get(self.color, (255, 255, 255)), 255), c, r, w)
+        pygame.draw.circle(img, (255, 255, 255, 255), c, r - w, max(1, w // 3))
+        self.image = img
+        ax, ay = spot_anchor(self.o, self.spot)
+        sx, sy = camera.to_screen(self.x + ax, self.y + ay)
+        self.rect = img.get_rect(center=(round(sx), round(sy)))

@@ -135,6 +135,24 @@ class NetworkTurnController(TurnController):
             step = None
         return placement, step
 
+    @property
+    def moving(self) -> Move | None:
+        """The move in progress, this screen's or another's, with the decisions the server
+        says are made (only squares or places of whole numbers are taken from it)."""
+        move = self.steps.move
+        if move is None:
+            elsewhere = self.pending_elsewhere
+            if elsewhere is None:
+                return None
+            p, step = elsewhere
+            move = Move(p.tile, p.x, p.y, p.rotation, step)
+        pending = self.table.pending
+        made = pending.get("decisions") if isinstance(pending, dict) else None
+        if isinstance(made, (list, tuple)):
+            move = move._replace(decisions=tuple(tuple(d) for d in made if isinstance(d, (list, tuple))
+                                                 and 2 <= len(d) <= 3 and all(type(v) is int for v in d[:2])))
+        return move
+
     def decision(self) -> Decision | None:
         """The decision the server's pending step waits for (whoever's it is), or None."""
         p = self.table.pending
@@ -143,11 +161,11 @@ class NetworkTurnController(TurnController):
             return None
         player, kind, options = asked.get("player"), asked.get("kind"), asked.get("options")
         if not (isinstance(player, int) and 0 <= player < len(self.seats) and isinstance(kind, str)
-                and isinstance(options, list)):
-            return None
-        shaped = tuple(tuple(o) for o in options if isinstance(o, list) and 2 <= len(o) <= 3)
+                and isinstance(options, (list, tuple))):
+            return None  # (the protocol gives its squares and places as tuples; lists are taken too)
+        shaped = tuple(tuple(o) for o in options if isinstance(o, (list, tuple)) and 2 <= len(o) <= 3)
         made = p.get("decisions") if isinstance(p, dict) else None
-        return Decision(player, kind, shaped, len(made) if isinstance(made, list) else 0)
+        return Decision(player, kind, shaped, len(made) if isinstance(made, (list, tuple)) else 0)
 
     def decide(self, choice: Any) -> Any:
         """Answer the decision asked of a seat this screen holds: the server checks it."""

@@ -18,6 +18,7 @@ from ...engine import Orientation, Placement
 from ...engine.figures import FOLLOWER, FigureStep
 from ..art.expansion_ui import look, uis
 from ..board.board_view import BoardView
+from . import elsewhere
 from .turn import TurnController
 
 #: How far (px) a press on the laid tile must move to pick the tile up again.
@@ -130,6 +131,9 @@ def pick(pos: tuple[int, int], button: int, turn: TurnController, board: BoardVi
             figure = turn.figure
             if figure is not None and not figure.action and board.on_pending_follower(pos):
                 return Drag("figure", pos, from_pending=True, kind=figure.kind)
+            neutral = board.neutral_under(pos)
+            if neutral is not None and elsewhere.steps_elsewhere(turn, neutral):
+                return Drag("figure", pos, kind=neutral)  # (moved beside a lit place of another tile)
             for kind, r in places.figures:
                 if r.inflate(4, 4).collidepoint(pos):
                     return Drag("figure", pos, kind=kind)
@@ -158,7 +162,8 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
         clicked = math.dist(pos, drag.start) <= DRAG_THRESHOLD and places.on_board(pos)
         if clicked and turn.can_act and turn.game.is_open(*cell):
             return Drop("place", cell=cell)
-        return Drop("nothing")
+        step = elsewhere.clicked(turn, board, pos) if clicked and turn.can_act else None
+        return Drop("figure", step=step) if step is not None else Drop("nothing")
     if drag.what != "figure" or drag.kind is None:
         return Drop("nothing")
     kind = drag.kind
@@ -166,6 +171,12 @@ def drop(drag: Drag, pos: tuple[int, int], turn: TurnController, board: BoardVie
         home = places.panel is not None and places.panel.collidepoint(pos)
         step = home_action(kind)
         return Drop("action", step=step) if home and step is not None else Drop("nothing")
+    if p is not None and board.camera.cell_at(*pos) != (p.x, p.y) and elsewhere.steps_elsewhere(turn, kind):
+        step = elsewhere.carried_to(turn, board, pos, kind)  # another tile's lit place
+        if step is not None:
+            return Drop("figure", step=step)
+        if turn.game.tile_at(*board.camera.cell_at(*pos)) is not None:
+            return Drop("missed")
     nearest = place_near(turn, board, pos, kind, allowed_only=False)
     if nearest and nearest not in turn.places_of(kind):
         return Drop("figure", step=FigureStep(kind, nearest))  # refused: the player hears why, not a snap elsewhere

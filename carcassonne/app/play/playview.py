@@ -19,6 +19,7 @@ from ..art.expansion_ui import action_ui, held_shown, look
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
 from .drag import Drag
+from .elsewhere import lit_elsewhere
 from .hud import Card, Ghost, HandSlot
 from .turn import AI_DECIDE, AI_GLIDE, ANIMATING, DECIDE, HANDOVER, HUMAN, TurnController
 
@@ -68,10 +69,14 @@ def pending_marks(t: TurnController, d: Drag | None, marks: BoardMarks, hover_sp
     taking = figure if figure is not None and figure.action else None
     leaving = t.figure_out(t.player, taking.kind) if taking is not None else None
     lit = carried is not None or (hints_on and figure is None and not t.declined)
+    if taking is not None and taking.at is not None:  # (an action on a figure of another tile)
+        leaving = next((f for f in t.game.figures_on_board() if (f.x, f.y) == taking.at
+                        and f.place == taking.place), None)
     return replace(marks, pending=t.pending,
                    pending_figure=None if lifted or taking is not None else figure,
                    spots=lit_places(t, carried, hints_on) if lit else (), hover_spot=hover_spot, leaving=leaving,
-                   leaving_points=t.action_points() if leaving else None)
+                   leaving_points=t.action_points() if leaving else None, moving=t.moving,
+                   elsewhere=() if t.declined else lit_elsewhere(t, carried))
 
 
 def lit_places(t: TurnController, carried: str | None, hints_on: bool) -> tuple[str, ...]:
@@ -91,7 +96,7 @@ def decision_marks(t: TurnController, marks: BoardMarks) -> BoardMarks:
     """While a decision is made: the laid tile and its figure, and (to the person deciding)
     the options lit: squares, or the places of the laid tile."""
     figure = t.figure if t.figure is not None and not t.figure.action else None
-    marks = replace(marks, pending=t.pending, pending_figure=figure)
+    marks = replace(marks, pending=t.pending, pending_figure=figure, moving=t.moving)
     asked = t.decision()
     if t.phase != DECIDE or asked is None:
         return marks
@@ -208,8 +213,8 @@ def action_button(t: TurnController) -> tuple[FigureStep | None, bool, str]:
     """The button of the action the player may take instead of a figure (an expansion's):
     which (None: no action in this game), whether it may be taken now, and its label
     naming the points it will score once the tile is laid."""
-    step = next((FigureStep(kind, action=action) for e in t.game.rules.expansions() for kind, action in e.actions),
-                None)
+    steps = (FigureStep(kind, action=action) for e in t.game.rules.expansions() for kind, action in e.actions)
+    step = next((s for s in steps if action_ui(s) is not None), None)  # (an action taken on the board has none)
     offered = None if step is None else action_ui(step)
     if step is None or offered is None:
         return None, False, ""

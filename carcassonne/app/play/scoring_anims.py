@@ -10,6 +10,7 @@ import pygame
 
 from ...engine import Game, Move, ScoreEvent
 from ...engine.record import Seat
+from ...words.movelog import sent_home
 from ..art.assets import PLAYER_RGB, Assets
 from ..art.expansion_ui import token_source
 from ..art.spots import spot_anchor
@@ -43,6 +44,25 @@ def scoring_anims(events: Sequence[ScoreEvent], game: Game, seats: Sequence[Seat
             img = assets.pieces.get(seats[f.player].color, max(12, int(28 * u)), kind=f.kind)
             anims.append(Glide(img, _at(camera, (f.x + ax, f.y + ay)), _edge(card_edge, f.player),
                                0.9 / speed, delay + 0.3 / speed))
+    anims += removed_anims(game, seats, speed, camera, assets, u, card_edge)
+    return anims
+
+
+def removed_anims(game: Game, seats: Sequence[Seat], speed: float, camera: Camera, assets: Assets, u: float,
+                  card_edge: Callable[[int], Point]) -> list[Anim]:
+    """Each figure a rule sent home without scoring in the turn just played (eaten, removed)
+    gliding from where it stood to its owner's card (the turn taken back on a copy to see it)."""
+    if not game.history:
+        return []
+    anims: list[Anim] = []
+    for f in sent_home(game, last=1).get(len(game.history), []):
+        o = game.tile_at(f.x, f.y)
+        if o is None:
+            continue
+        ax, ay = spot_anchor(o, f.place)
+        img = assets.pieces.get(seats[f.player].color, max(12, int(28 * u)), kind=f.kind)
+        anims.append(Glide(img, _at(camera, (f.x + ax, f.y + ay)), _edge(card_edge, f.player), 0.9 / speed,
+                           0.2 / speed))
     return anims
 
 

@@ -115,6 +115,12 @@ class TurnController:
         return self.steps.figure
 
     @property
+    def moving(self) -> Move | None:
+        """The turn's move not yet played: its tile laid, its figure step and the decisions
+        made so far (what the board draws the neutral figures by); None before the tile lies."""
+        return self.steps.move
+
+    @property
     def declined(self) -> bool:
         """The player said "no follower" for the pending tile (the turn is not over yet)."""
         return self.steps.declined

@@ -81,10 +81,9 @@ class TurnFlow:
         self.failed_cell = None
         self.told = None
         name = turn.seat.name
-        said = next((w for ui in playing(turn.game.rules) if (w := ui.turn_words(turn.game, name))), None)
+        said = rule_words(turn.game, name)
         if said is not None and turn.phase in (AI_THINK, HUMAN):  # an expansion's turn (a second part)
-            self.say(lambda: next((w for ui in playing(turn.game.rules) if (w := ui.turn_words(turn.game, name))),
-                                  said))
+            self.say(lambda: rule_words(turn.game, name) or said)
         elif turn.phase == AI_THINK:
             self.say(lambda: _("{name} is thinking…").format(name=name), INK_DIM)
         elif turn.phase == HUMAN and turn.bonus_turn:
@@ -141,3 +140,9 @@ class TurnFlow:
     def animating(self) -> bool:
         """Something on screen moves by itself (the frame must be drawn again)."""
         return bool(self.anims) or not self.scoring_shown()
+
+
+def rule_words(game: Game, name: str) -> str | None:
+    """What an expansion's rule says as ``name``'s turn begins (a second part, a tile passed
+    over), in the language spoken now; None: the usual greeting."""
+    return next((w for ui in playing(game.rules) if (w := ui.turn_words(game, name))), None)

@@ -339,8 +339,10 @@ class NewGameScene(Scene):
         net_rows = sum(1 for opt in self.net_options if opt.visible)
         # When the rules column is full: the seed goes to the bottom row beside Back, then the
         # options' pictures are drawn a line shorter.
-        for compact, seed_below in ((False, False), (False, True), (True, True)):
+        for compact, seed_below, tight in ((False, False, False), (False, True, False), (True, True, False),
+                                           (True, True, True)):
             self._compact = compact
+            gap = int((3 if tight else 8) * u)  # (the last resort: rows closer and lower)
             oy = self.box.y + int(100 * u)
             lines = sum(len(self._note_lines(small, k, ow)) for k in shown) + len(timer_lines)
             notes = lines * small.get_linesize()
@@ -348,7 +350,7 @@ class NewGameScene(Scene):
             # the rules column shrinks its rows a little when the network's options join it, and ends
             # above the line along the form's bottom
             room = self.box.bottom - int(34 * u) - oy - notes - int(84 * u)
-            rule_h = max(int(26 * u), min(rh, room // max(1, rows + net_rows) - gap))
+            rule_h = max(int((22 if tight else 26) * u), min(rh, room // max(1, rows + net_rows) - gap))
             for opt in self.options:
                 opt.rect = pygame.Rect(ox, oy, ow, rule_h)
                 oy += rule_h + gap

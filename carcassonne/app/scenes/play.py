@@ -28,6 +28,7 @@ from ..network.net_view import table_view
 from ..play.aidview import Aids, Tip
 from ..play.board_overlay import BoardOverlay
 from ..play.coach import Coach
+from ..play.deciding import DecisionGrip, ask_words
 from ..play.drag import Drag, Places, decision_at, spot_near
 from ..play.hud import (
     draw_cards,
@@ -57,7 +58,7 @@ from ..play.turn import (
     TurnController,
 )
 from ..play.turn_actions import TurnActions
-from ..play.turn_flow import TurnFlow
+from ..play.turn_flow import TurnFlow, rule_words
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.keymap import key_hint
 from ..ui.panels import draw_top_bar
@@ -86,6 +87,7 @@ class PlayScene(BoardScene):
         self.turn = turn
         #: The pointer, what it carries and the follower place under it (:mod:`carcassonne.app.play.play_input`).
         self.grip = Pointer(turn, self.board)
+        self.deciding = DecisionGrip(self.board, self.decide_at)  # (a decision: a click, or its figure dragged)
         #: Where the tile in hand and each player's followers stand on the panel (a press picks them up there).
         self.pieces = TurnPlaces(turn, self.rects, lambda: self.card_rects, lambda: self.u)
         #: The message of the moment, the animations, the score markers (:mod:`carcassonne.app.play.turn_flow`).
@@ -377,11 +379,12 @@ class PlayScene(BoardScene):
                 self.ask_decision()
                 return True
             self.show_lit_squares()
-            name = self.turn.seat.name
-            self.say(lambda: _("{name}: drag the tile onto the board, or press Tab.").format(name=name))
+            name = self.turn.seat.name  # (an expansion's word for the turn first: turn_flow.rule_words)
+            self.say(lambda: rule_words(self.game, name) or _("{name}: drag the tile onto the board, or press Tab.")
+                     .format(name=name))
             return True
-        if self.phase == DECIDE and clicked and self.rects["board"].collidepoint(intent.pos):
-            self.decide_at(intent.pos)
+        on_board = clicked and self.rects["board"].collidepoint(intent.pos)
+        if self.phase == DECIDE and self.deciding.handle(intent, on_board):
             return True
         if intent.kind == MOTION:
             for b in self.widgets:
@@ -402,12 +405,9 @@ class PlayScene(BoardScene):
     # -- a decision the rules ask of a player (perhaps not the one to move): the options lit
     def ask_decision(self) -> None:
         """Say whose decision it is, and show its options (the turn's phase is ``decide``)."""
-        asked = self.turn.decision()
-        if asked is None:
-            return
-        name = self.seats[asked.player].name
-        self.say(lambda: _("{name}: click one of the lit squares.").format(name=name), INK, 30)
-        self.keep_options_in_view(asked.options)
+        if (asked := self.turn.decision()) is not None:
+            self.say(lambda: ask_words(self.game, asked, self.seats), INK, 30)
+            self.keep_options_in_view(asked.options)
 
     def keep_options_in_view(self, options: tuple[object, ...]) -> None:
         cells = [(o[0], o[1]) for o in options if isinstance(o, tuple) and len(o) >= 2]

@@ -11,10 +11,11 @@ from ...engine.figures import FigureStep
 from ...engine.refusals import KEPT_BACK
 from ...i18n import N_, _
 from ...words.expansion import ExpansionWords
-from .rules import FAIRY, PRINCESS
+from ...words.turn_place import where
+from .rules import FAIRY, PRINCESS, dragon_tiles
 
 if TYPE_CHECKING:
-    from ...engine import Rules, ScoreEvent
+    from ...engine import FigureAt, Game, Move, Rules, ScoreEvent
 
 RULE = N_("The Princess & the Dragon rules")
 
@@ -47,6 +48,39 @@ class PrincessDragonWords(ExpansionWords):
             return _("{move} and the princess sent the knight at {where} home").format(move=move, where=where)
         return _("{move} and sent a {kind} through the magic portal to {where}").format(
             move=move, kind=step.kind, where=where)
+
+    def elsewhere_words(self, step: FigureStep, advice: bool) -> str | None:
+        """The move log's end of a sentence for a step on another tile (as advice: a hint,
+        the analysis' better move)."""
+        if step.at is None:
+            return None
+        at = where(*step.at)
+        if step.kind == FAIRY.name:
+            said = (_(" and move the fairy beside your follower {where}") if advice
+                    else _(" and moved the fairy beside the follower {where}"))
+        elif step.kind == PRINCESS:
+            said = (_(" and let the princess send the knight {where} home") if advice
+                    else _(" and the princess sent the knight {where} home"))
+        else:
+            said = (_(" and send a follower through the magic portal to stand {where}") if advice
+                    else _(" and sent a follower through the magic portal: it stands {where}"))
+        return said.format(where=at)
+
+    def keep_words(self, step: FigureStep) -> str | None:
+        """Advice to put no figure down, after a move that moved the fairy or the princess's knight."""
+        if step.kind == FAIRY.name:
+            return _(" and leave the fairy where she is")
+        if step.kind == PRINCESS:
+            return _(" and leave the knight where it is")
+        return None
+
+    def removed_words(self, game: Game, move: Move, figures: list[FigureAt]) -> str | None:
+        """The figures the dragon ate in ``move`` (the princess's knight is said with the move)."""
+        if move.tile not in dragon_tiles() or not move.decisions:
+            return None
+        eaten = _(", ").join(_("{name}'s figure {where}").format(name=game.names[f.player], where=where(f.x, f.y))
+                             for f in figures)
+        return _("The dragon ate {figures}.").format(figures=eaten)
 
     def scored_words(self, feature: str) -> str | None:
         return N_("{names} scored {points} for the fairy") if feature == FAIRY.name else None

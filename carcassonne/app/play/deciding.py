@@ -1,0 +1,75 @@
+"""A decision the rules ask of a person at this screen (a neutral figure's step, say): the
+words that ask it, and the pointer that answers it.
+
+The options are lit on the board (:func:`carcassonne.app.play.playview.decision_marks`); a
+click on one answers, or the neutral figure the decision moves is dragged onto one (it
+follows the pointer while held). Whatever expansion asks, the screen says whose decision it
+is, naming their colour (an expansion may word it its own way: :meth:`ExpansionUI.decision_words
+<carcassonne.app.art.expansion_ui.ExpansionUI.decision_words>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine import Decision, Game
+from ...engine.record import Seat
+from ...i18n import _
+from ..art.expansion_ui import decision_words
+from ..board.board_view import BoardView
+from ..ui.intents import MOTION, PRESS, RELEASE, Intent
+
+
+def ask_words(game: Game, asked: Decision, seats: list[Seat]) -> str:
+    """What the screen says to the person asked ``asked``."""
+    seat = seats[asked.player]
+    colour = _(seat.color)
+    said = decision_words(game, asked, seat.name, colour)
+    if said is not None:
+        return said
+    return _("{name}: click one of the lit squares.").format(name=seat.name)
+
+
+class DecisionGrip:
+    """The pointer while a person decides: a click answers at once; a press on a neutral
+    figure holds it, and letting go answers where it is let go."""
+
+    def __init__(self, board: BoardView, answer: Callable[[tuple[int, int]], None]) -> None:
+        self.board = board
+        self.answer = answer
+        #: The kind of neutral figure held, if any.
+        self.held: str | None = None
+
+    def handle(self, intent: Intent, on_board: bool) -> bool:
+        """Take ``intent`` if it is part of answering (``on_board``: a press on the board, off
+        every button); False to let the screen take it."""
+        if intent.kind == PRESS and intent.button == 1 and on_board:
+            self.held = self.board.neutral_under(intent.pos)
+            if self.held is None:
+                self.answer(intent.pos)
+            else:
+                self._carry(intent.pos)
+            return True
+        if self.held is None:
+            return False
+        if intent.kind == MOTION:
+            self._carry(intent.pos)
+            return True
+        if intent.kind == RELEASE:
+            self.let_go()
+            self.answer(intent.pos)
+            return True
+        return False
+
+    def _carry(self, pos: tuple[int, int]) -> None:
+        sprite = self.board.neutrals.get(self.held or "")
+        if sprite is not None:
+            sprite.held_at = pos
+            sprite.sync(self.board.camera)
+
+    def let_go(self) -> None:
+        """Nothing held any more (the figure goes back where it stands)."""
+        sprite = self.board.neutrals.get(self.held or "")
+        if sprite is not None:
+            sprite.held_at = None
+        self.held = None
