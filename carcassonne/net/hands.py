@@ -190,24 +190,30 @@ def fit_hands(game: Game, seen: Sequence[HandSeen]) -> None:
             raise IllegalMoveError(f"the server says a hand holds {', '.join(tiles)}: not all are still to come")
         pool.subtract(wanted)
         hands.append(list(tiles))
-    for player, told in enumerate(seen):
-        if hands[player] is not None:
-            continue
-        count = int(told.get("count", 0))
+    fits: dict[str, bool] = {}
+
+    def fitting(tile: str) -> bool:  # (a copy's imagined hand of the mover holds no tile to discard)
+        if tile not in fits:
+            fits[tile] = game.has_placement(tile)
+        return fits[tile]
+
+    unseen = [p for p, told in enumerate(seen) if hands[p] is None]
+    unseen.sort(key=lambda p: p != game.current)  # the mover first: its real tiles all fit
+    for player in unseen:
+        count = int(seen[player].get("count", 0))
         kept: list[str] = []
         for tile in state.held[player]:
-            if len(kept) < count and pool[tile] > 0:
+            if len(kept) < count and pool[tile] > 0 and fitting(tile):
                 pool[tile] -= 1
                 kept.append(tile)
-        hands[player] = kept
-    rest = sorted(pool.elements())
-    for player, told in enumerate(seen):
-        hand = hands[player]
-        assert hand is not None
-        while len(hand) < int(told.get("count", 0)):
+        rest = sorted(pool.elements(), key=lambda t: (not fitting(t), t))
+        while len(kept) < count:
             if not rest:
                 raise IllegalMoveError("the server's hands hold more tiles than are still to come")
-            hand.append(rest.pop())
+            tile = rest.pop(0)
+            pool[tile] -= 1
+            kept.append(tile)
+        hands[player] = kept
     left = Counter(game.deck.counts)
     left.update(t for held in state.held for t in held)
     for hand in hands:

@@ -41,6 +41,11 @@ class TableState:
     mover: int | None = None
     #: Whole-game states received so far (a request waits for the one it causes).
     states: int = 0
+    #: How many are watching; whether this client is one of them; the spectators' chat (to a
+    #: spectator as it goes, to the players once the game has ended).
+    watchers: int = 0
+    watching: bool = False
+    watcher_chat: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def current(self) -> int | None:
@@ -76,6 +81,13 @@ class TableState:
         elif kind == "chat":
             self.chat.append(message)
             del self.chat[:-50]
+        elif kind == "watchers":
+            self.watchers = int(message.get("count", 0))
+        elif kind == "watching":
+            self.watching = True
+        elif kind == "watcher_chat":
+            self.watcher_chat.append(message)
+            del self.watcher_chat[:-50]
         return []
 
     def _state(self, message: dict[str, Any]) -> list[Turn]:
@@ -88,6 +100,9 @@ class TableState:
         self.turn_left = message.get("turn_left")
         self.pending = message.get("pending")
         self.chat = list(message.get("chat", []))
+        self.watchers = int(message.get("watchers", 0))
+        self.watching = bool(message.get("watching", self.watching))
+        self.watcher_chat = list(message.get("watcher_chat", []))
         self.tile = message["tile"]
         self.hands, self.mover = message.get("hands"), message.get("current")
         if not self.started:

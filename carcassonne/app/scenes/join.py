@@ -53,6 +53,7 @@ class JoinScene(Scene):
         self.join_button = Button(N_("Join"), self.join, hint="Enter", primary=True)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
         self.look = Button(N_("Look again"), self.look_again)
+        self.watch = Button(N_("Watch a game"), self.to_watch)
         self.finder = Finder()
         self.finder.look()
         self.kept = app.net.kept()[:LISTED]
@@ -75,7 +76,7 @@ class JoinScene(Scene):
 
     def _refresh_widgets(self) -> None:
         self.widgets = [self.address, self.code, self.name, self.colour, self.seat, self.join_button, self.back,
-                        self.look, *(b for b, _g in self.found_buttons), *self.kept_buttons]
+                        self.look, self.watch, *(b for b, _g in self.found_buttons), *self.kept_buttons]
 
     # ------------------------------------------------------------ actions
     def next_colour(self) -> None:
@@ -118,6 +119,12 @@ class JoinScene(Scene):
             self.problem = str(exc)
             return
         self.link_url, self.early, self._hosted, self._code = kept.url, [], kept.hosted, kept.code
+
+    def to_watch(self) -> None:
+        """Watch a game without a seat (the Watch screen), at the address typed here."""
+        if self.link is not None:
+            return
+        self.app.replace_scene("watch", address=self.address.text)
 
     def go_back(self) -> None:
         if self.link is not None:
@@ -209,6 +216,7 @@ class JoinScene(Scene):
         self.join_button.rect = pygame.Rect(self.box.right - int(24 * u) - int(200 * u),
                                             self.box.bottom - int(24 * u) - bh, int(200 * u), bh)
         self.back.rect = pygame.Rect(self.box.x + int(24 * u), self.join_button.rect.y, int(160 * u), bh)
+        self.watch.rect = pygame.Rect(self.back.rect.right + int(16 * u), self.join_button.rect.y, int(200 * u), bh)
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=9)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -144,6 +144,8 @@ class NewGameScene(Scene):
         self._compact = False
         self.turn_seconds = "0"
         self.hints_allowed = True
+        #: Whether the lobby lists the game for anyone to watch (its watch code works either way).
+        self.watchers_allowed = False
         self._build()
 
     @property
@@ -190,6 +192,7 @@ class NewGameScene(Scene):
             Toggle(N_("Open to the network"), self.network, self._set_network),
             Choice(N_("Turn timer"), TIMER_OPTIONS, self.turn_seconds, lambda v: setattr(self, "turn_seconds", v)),
             Toggle(N_("Hints allowed"), self.hints_allowed, lambda v: setattr(self, "hints_allowed", v)),
+            Toggle(N_("Watchers allowed"), self.watchers_allowed, lambda v: setattr(self, "watchers_allowed", v)),
         ]
         for option in self.net_options[1:]:
             option.visible = self.network
@@ -301,7 +304,8 @@ class NewGameScene(Scene):
         here = next((s.name.strip() for s in self.setup.seats if s.kind == "human"), "")
         name = _("{name}'s game").format(name=here) if here else _("Network game")
         try:
-            link = self.app.net.host_game(self.setup, int(self.turn_seconds), self.hints_allowed, name)
+            link = self.app.net.host_game(self.setup, int(self.turn_seconds), self.hints_allowed, name,
+                                          watchers=self.watchers_allowed)
         except HostError as exc:
             self.error = str(exc)
             return
