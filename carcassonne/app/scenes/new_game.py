@@ -340,7 +340,8 @@ class NewGameScene(Scene):
         small = self.app.assets.fonts.get(int(13 * u))
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
         timer_lines = self._timer_lines(small, ow)
-        net_rows = sum(1 for opt in self.net_options if opt.visible)
+        column = self.net_options[:3]  # (whether anyone may watch sits under the seats: the column is full)
+        net_rows = sum(1 for opt in column if opt.visible)
         # When the rules column is full: the seed goes to the bottom row beside Back, then the
         # options' pictures are drawn a line shorter.
         for compact, seed_below in ((False, False), (False, True), (True, True)):
@@ -367,12 +368,13 @@ class NewGameScene(Scene):
             else:
                 self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, seed_h)
                 ny = self.seed.rect.bottom + int(16 * u)
-            for i, opt in enumerate(self.net_options):
+            for i, opt in enumerate(column):
                 opt.rect = pygame.Rect(ox, ny, ow, rule_h)
                 ny += rule_h + gap + (len(timer_lines) * small.get_linesize() if i == 1 else 0)
-            last = self.net_options[-1 if self.network else 0].rect
+            last = column[-1 if self.network else 0].rect
             if last.bottom < self.box.bottom - int(24 * u) - 12:
                 break
+        self.net_options[3].rect = pygame.Rect(x, self.add.rect.bottom + int(16 * u), int(380 * u), rh)
         bw = int(200 * u)
         self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
                                       bw, int(50 * u))
