@@ -488,8 +488,8 @@ def test_the_game_server_tells_each_player_its_own_hand_and_the_others_counts(ti
         await conn.open()
         try:
             await conn.create([{"kind": "human", "color": "red", "name": "Ann"},
-                               {"kind": "ai:normal", "color": "blue"}], rules=Rules(hand=3, hand_open=False).to_record(),
-                              seed=31)
+                               {"kind": "ai:normal", "color": "blue"}],
+                              rules=Rules(hand=3, hand_open=False).to_record(), seed=31)
             return await conn.request({"type": "sync"}, "state")
         finally:
             await conn.close()

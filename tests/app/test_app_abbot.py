@@ -245,14 +245,18 @@ def test_a_game_opened_to_the_network_is_offered_with_the_abbot_a_random_start_a
 
 
 def test_a_game_opened_to_the_network_keeps_its_options_inside_the_form_at_1024x768(make_app):
-    """The network's options join the rules column (the hand of tiles with them), and none runs
-    past the form or over its footer."""
+    """The network's options join the rules column (the hand of tiles with them), hints beside
+    "+ Add player" and whether anyone may watch in the seed's place beside Back (a server deals
+    with a seed of its own); none runs past the form or over its footer."""
     app, d, form = new_game_form(lambda: make_app(size=(1024, 768)))
     d.click(form.net_options[0].rect.center)
     form = app.top
     assert form.variants["hand"].visible
     footer = form.box.bottom - 24  # the hint line under the buttons
-    assert all(opt.rect.bottom < footer - 8 for opt in form.net_options), [o.rect for o in form.net_options]
+    assert all(opt.rect.bottom < footer - 8 for opt in form.net_options[:3]), [o.rect for o in form.net_options]
+    watchers = form.net_options[3].rect
+    assert watchers.bottom <= form.back.rect.bottom and watchers.x > form.back.rect.right
+    assert not form.seed.visible
 
 
 def test_the_results_table_has_a_gardens_column_and_its_columns_add_up_to_the_totals(make_app):

@@ -196,6 +196,7 @@ class NewGameScene(Scene):
         ]
         for option in self.net_options[1:]:
             option.visible = self.network
+        self.seed.visible = not self.network  # (a server deals with a seed of its own)
         self.start = Button(N_("Open the game") if self.network else N_("Start game"), self.start_game, hint="Enter",
                             primary=True)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
@@ -340,11 +341,14 @@ class NewGameScene(Scene):
         small = self.app.assets.fonts.get(int(13 * u))
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
         timer_lines = self._timer_lines(small, ow)
-        column = self.net_options[:3]  # (whether anyone may watch sits under the seats: the column is full)
+        # the column holds the network and its timer; hints go beside "+ Add player", and whether anyone
+        # may watch takes the seed's place beside Back (a server deals with a seed of its own)
+        column = self.net_options[:2]
         net_rows = sum(1 for opt in column if opt.visible)
         # When the rules column is full: the seed goes to the bottom row beside Back, then the
         # options' pictures are drawn a line shorter.
-        for compact, seed_below in ((False, False), (False, True), (True, True)):
+        tries = ((False, True), (True, True)) if self.network else ((False, False), (False, True), (True, True))
+        for compact, seed_below in tries:
             self._compact = compact
             oy = self.box.y + int(100 * u)
             lines = sum(len(self._note_lines(small, k, ow)) for k in shown) + len(timer_lines)
@@ -363,7 +367,8 @@ class NewGameScene(Scene):
             seed_h = min(rh, rule_h + int(4 * u))
             if seed_below:
                 below = self.box.bottom - int(74 * u) + (int(50 * u) - seed_h) // 2
-                self.seed.rect = pygame.Rect(self.box.x + int(208 * u), below, ow, seed_h)
+                below_rect = pygame.Rect(self.box.x + int(208 * u), below, ow, seed_h)
+                self.seed.rect, self.net_options[3].rect = below_rect, below_rect.copy()
                 ny = oy
             else:
                 self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, seed_h)
@@ -374,7 +379,8 @@ class NewGameScene(Scene):
             last = column[-1 if self.network else 0].rect
             if last.bottom < self.box.bottom - int(24 * u) - 12:
                 break
-        self.net_options[3].rect = pygame.Rect(x, self.add.rect.bottom + int(16 * u), int(380 * u), rh)
+        self.net_options[2].rect = pygame.Rect(self.add.rect.right + int(20 * u), self.add.rect.y + (rh - rule_h) // 2,
+                                               ox - self.add.rect.right - int(50 * u), rule_h)
         bw = int(200 * u)
         self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
                                       bw, int(50 * u))
@@ -478,8 +484,9 @@ class NewGameScene(Scene):
         for line in self._timer_lines(note, timer.rect.w):
             blit_text(surface, note, line, (timer.rect.x, y), INK_DIM)
             y += note.get_linesize()
-        seed_font, seed_label = self._seed_label()
-        blit_text(surface, seed_font, seed_label, (self.seed.rect.x, self.seed.rect.y - int(22 * u)), INK_DIM)
+        if self.seed.visible:
+            seed_font, seed_label = self._seed_label()
+            blit_text(surface, seed_font, seed_label, (self.seed.rect.x, self.seed.rect.y - int(22 * u)), INK_DIM)
         super().draw(surface)
         for i, (_name, colour, _kind, _remove) in enumerate(self.rows):
             c = self.setup.seats[i].color
