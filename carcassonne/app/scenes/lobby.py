@@ -167,7 +167,7 @@ class LobbyScene(Scene):
             blit_text(surface, big, self.code, (x + int(16 * u), y + int(32 * u)), ACCENT)
             if self.watch_code:  # (anyone may watch with it: the host gives it to whom they like)
                 wx = x + width // 2
-                blit_text(surface, head, _("Watch code (to watch, not to play)"), (wx, y + int(10 * u)), INK_DIM)
+                blit_text(surface, head, _("Watch code"), (wx, y + int(10 * u)), INK_DIM)
                 blit_text(surface, text, self.watch_code, (wx + int(16 * u), y + int(40 * u)), ACCENT)
             y += int(32 * u) + big.get_linesize() + int(10 * u)
         blit_text(surface, head, _("Seats"), (x, y), INK_DIM)

@@ -142,6 +142,8 @@ class NewGameScene(Scene):
         self.network = False
         #: Whether the rules column is full: its options' pictures a line shorter.
         self._compact = False
+        #: Whether the turn timer's line fits under it (else the waiting room alone says it).
+        self._timer_said = True
         self.turn_seconds = "0"
         self.hints_allowed = True
         #: Whether the lobby lists the game for anyone to watch (its watch code works either way).
@@ -340,15 +342,19 @@ class NewGameScene(Scene):
         ow = int(276 * u)
         small = self.app.assets.fonts.get(int(13 * u))
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
-        timer_lines = self._timer_lines(small, ow)
+        said = self._timer_lines(small, ow)
         # the column holds the network and its timer; hints go beside "+ Add player", and whether anyone
         # may watch takes the seed's place beside Back (a server deals with a seed of its own)
         column = self.net_options[:2]
         net_rows = sum(1 for opt in column if opt.visible)
         # When the rules column is full: the seed goes to the bottom row beside Back, then the
         # options' pictures are drawn a line shorter.
-        tries = ((False, True), (True, True)) if self.network else ((False, False), (False, True), (True, True))
-        for compact, seed_below in tries:
+        # (at the last, the timer's line is left to the waiting room, which says it too)
+        tries = (((False, True, True), (True, True, True), (True, True, False)) if self.network
+                 else ((False, False, True), (False, True, True), (True, True, True)))
+        for compact, seed_below, timer_said in tries:
+            self._timer_said = timer_said
+            timer_lines = said if timer_said else []
             self._compact = compact
             oy = self.box.y + int(100 * u)
             lines = sum(len(self._note_lines(small, k, ow)) for k in shown) + len(timer_lines)
@@ -377,7 +383,8 @@ class NewGameScene(Scene):
                 opt.rect = pygame.Rect(ox, ny, ow, rule_h)
                 ny += rule_h + gap + (len(timer_lines) * small.get_linesize() if i == 1 else 0)
             last = column[-1 if self.network else 0].rect
-            if last.bottom < self.box.bottom - int(24 * u) - 12:
+            said_below = len(timer_lines) * small.get_linesize() if self.network else 0  # (the timer's line)
+            if last.bottom + said_below < self.box.bottom - int(24 * u) - 12:
                 break
         self.net_options[2].rect = pygame.Rect(self.add.rect.right + int(20 * u), self.add.rect.y + (rh - rule_h) // 2,
                                                ox - self.add.rect.right - int(50 * u), rule_h)
@@ -481,7 +488,7 @@ class NewGameScene(Scene):
                         self.app.assets, self.app.tiles, self.setup.seats[0].color)
         timer = self.net_options[1]
         y = timer.rect.bottom + int(2 * u)
-        for line in self._timer_lines(note, timer.rect.w):
+        for line in self._timer_lines(note, timer.rect.w) if self._timer_said else []:
             blit_text(surface, note, line, (timer.rect.x, y), INK_DIM)
             y += note.get_linesize()
         if self.seed.visible:
