@@ -211,9 +211,12 @@ class NetView(TableView):
         elif not lines:
             connected = _("Network game · {count} connected").format(
                 count=sum(1 for s in self.table.seats if s.get("connected")))
-            if self.table.watchers:
-                connected = f"{connected} · {watchers_words(self.table.watchers, False)}"
             lines.append((connected, INK_DIM, True))
+            watching = watchers_words(self.table.watchers, False) if self.table.watchers else ""
+            if watching and bold.size(f"{connected} · {watching}")[0] <= beside_chat:
+                lines[-1] = (f"{connected} · {watching}", INK_DIM, True)
+            elif watching:  # (a line of its own rather than cut at the Chat button)
+                lines.append((watching, INK_DIM, True))
         chat: list[tuple[str, tuple[int, int, int], bool]] = []
         if len(self.table.chat) != self._chat_count:
             self._chat_count, self._chat_at = len(self.table.chat), time.monotonic()

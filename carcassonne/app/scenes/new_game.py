@@ -387,7 +387,7 @@ class NewGameScene(Scene):
             if last.bottom + said_below < self.box.bottom - int(24 * u) - 12:
                 break
         self.net_options[2].rect = pygame.Rect(self.add.rect.right + int(20 * u), self.add.rect.y + (rh - rule_h) // 2,
-                                               ox - self.add.rect.right - int(50 * u), rule_h)
+                                               min(int(276 * u), ox - self.add.rect.right - int(50 * u)), rule_h)
         bw = int(200 * u)
         self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
                                       bw, int(50 * u))
