@@ -211,7 +211,7 @@ async def _watched(url: str, tiles: Any) -> tuple[Connection, Connection, Connec
     plans = [{"kind": "human", "color": COLORS[0], "name": "Ann"}, {"kind": "open", "color": COLORS[1]}]
     created = await a.create(plans, seed=9, watchers=True)
     await b.join(a.code, 1, "Bob", COLORS[1])
-    await w.request({"type": "watch", "code": created["watch_code"], "name": "Wes"}, "watching")
+    await w.watch(created["watch_code"], name="Wes")
     return a, b, w, created
 
 
@@ -399,3 +399,22 @@ def test_the_server_computer_plays_a_tile_of_its_own_hand(tiles):
     move = think(job)
     assert move.tile in game.held(0)
     assert game.why_not(move) is None
+
+
+def test_a_spectator_whose_connection_drops_comes_back_as_a_spectator(tiles):
+    from netkit import ServerThread
+
+    async def scenario() -> None:
+        a, b, w, _created = await _watched(server.url, tiles)
+        await w.ws.close()  # the line drops
+        await w.reconnect(within=10)
+        state = await settled_sync(w)
+        assert state["watching"] is True and state["watchers"] == 1 and w.seats == []
+        with pytest.raises(NetError) as refused:
+            await w.request({"type": "undo"}, "pending")
+        assert refused.value.code == "spectator"
+        for conn in (a, b, w):
+            await conn.close()
+
+    with ServerThread(tiles) as server:
+        run(scenario())

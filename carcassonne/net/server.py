@@ -514,7 +514,7 @@ class Server:
         """This node may no longer serve the game (another node took it over, or it is stored
         otherwise than held here): its table's connections are closed, and come back to it
         wherever it is served now, as it was stored."""
-        for peer in list(self.peers.get(room.id, ())):
+        for peer in [*self.peers.get(room.id, ()), *self.spectators.of(room)]:
             peer.room, peer.seats, peer.host = None, [], False
             if peer.ws is not None:
                 self._background(peer.ws.close(1012, "the game moves to another server node: come back"))
