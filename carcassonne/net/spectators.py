@@ -189,8 +189,9 @@ class Spectators:
             yield everyone, message
             return
         groups: dict[tuple[bool, tuple[int, ...]], list[Peer]] = {}
+        private = hidden(room.game)
         for peer in everyone:
-            seen = tuple(peer.seats) if hidden(room.game) else ()
+            seen = tuple(peer.seats) if private else ()
             groups.setdefault((peer in self.watching, seen), []).append(peer)
         for (watching, seats), peers in groups.items():
             yield peers, self.shaped(room, message, list(seats), watching)
