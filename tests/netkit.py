@@ -305,7 +305,7 @@ async def play_seat(conn: Connection, seat: int, level: str, seed: int,
         if game is not None and table.current == seat and asked != game.turn_number:
             asked = game.turn_number
             move = bot.choose(game.copy())
-            await conn.send(play_message(move, asked))
+            await conn.send(play_message(move, asked, held=game.holds_tiles))
         await conn.receive()
 
 

@@ -478,26 +478,27 @@ def test_analyse_reads_a_hand_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # ------------------------------------------------------------------ network
-def test_the_game_server_refuses_a_hand_game(tiles: Any) -> None:
-    from carcassonne.net.client import Connection, NetError
+def test_the_game_server_tells_each_player_its_own_hand_and_the_others_counts(tiles: Any) -> None:
+    from carcassonne.net.client import Connection
 
     from netkit import ServerThread, run
 
-    async def scenario() -> str:
+    async def scenario() -> dict[str, Any]:
         conn = Connection(server.url, tiles)
         await conn.open()
         try:
             await conn.create([{"kind": "human", "color": "red", "name": "Ann"},
-                               {"kind": "ai:normal", "color": "blue"}], rules=Rules(hand=3).to_record())
-        except NetError as exc:
-            return str(exc)
+                               {"kind": "ai:normal", "color": "blue"}],
+                              rules=Rules(hand=3, hand_open=False).to_record(), seed=31)
+            return await conn.request({"type": "sync"}, "state")
         finally:
             await conn.close()
-        return "accepted"
 
     with ServerThread(tiles) as server:
-        said = run(scenario())
-    assert "tiles held by the players are not played over the network" in said
+        state = run(scenario())
+    dealt = Game(tiles, Rules(hand=3, hand_open=False), 2, 31, ["Ann", "Normal"])
+    assert state["hands"][0] == {"count": 3, "tiles": list(dealt.held(0))}
+    assert state["hands"][1] == {"count": 3}
 
 
 def test_a_bot_is_asked_only_once_the_hand_is_ready() -> None:

@@ -65,6 +65,12 @@ seated_frames = st.one_of(
     st.builds(lambda x, y, r: json.dumps({"type": "play", "x": x, "y": y, "rotation": r}),
               st.integers(-3, 3), st.integers(-3, 3), st.sampled_from([0, 90, 180, 270, 45])),
     st.sampled_from([json.dumps({"type": t}) for t in ("confirm", "undo", "no_follower", "sync", "leave")]),
+    st.builds(lambda x, tile: json.dumps({"type": "play", "x": x, "y": 0, "rotation": 0, "tile": tile}),
+              st.integers(-2, 2), st.sampled_from(["A", "D", "IC1", "zz", ""])),
+    st.builds(lambda text: json.dumps({"type": "watcher_chat", "text": text}), st.text(max_size=40)),
+    st.sampled_from([json.dumps({"type": "decide", "choice": [0, 0]}),
+                     json.dumps({"type": "hand_over", "seat": 0, "level": "easy"}),
+                     json.dumps({"type": "watchable"})]),
 )
 
 
@@ -90,7 +96,7 @@ def test_hostile_peers_are_refused_while_another_game_finishes_unharmed(tiles, h
 
         @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
         @given(st.lists(frames, min_size=1, max_size=6), st.lists(seated_frames, min_size=1, max_size=6),
-               st.sampled_from(["", "token-of-another-game", "random"]))
+               st.sampled_from(["", "token-of-another-game", "random", "spectator"]))
         def hostile(loose: list[str | bytes], seated: list[str | bytes], token_kind: str) -> None:
             run(_hostile_peer(server.url, tiles, loose, seated, victim, token_kind), timeout=60)
 
@@ -107,7 +113,14 @@ async def _victim_game(url: str, tiles: Any) -> dict[str, Any]:
     """A game whose seat 1 the hostile peers hold (seat 0 never moves), and another game's token."""
     a, b = await seated_pair(url, tiles, seed=3)
     c, d = await seated_pair(url, tiles, seed=4)
-    return {"game": a.game_id, "bob": b.tokens[-1], "other": d.tokens[-1], "keep": (a, b, c, d)}
+    e, f = Connection(url, tiles), Connection(url, tiles)  # a game watched by the hostile spectators
+    await e.open()
+    await f.open()
+    watched = await e.create([{"kind": "human", "color": "red", "name": "Eve"}, {"kind": "open", "color": "blue"}],
+                             seed=6, watchers=True)
+    await f.join(e.code, 1, "Fay", "blue")
+    return {"game": a.game_id, "bob": b.tokens[-1], "other": d.tokens[-1], "watch": watched["watch_code"],
+            "keep": (a, b, c, d, e, f)}
 
 
 async def _hostile_peer(url: str, tiles: Any, loose: list[str | bytes], seated: list[str | bytes],
@@ -125,6 +138,15 @@ async def _hostile_frames(url: str, loose: list[str | bytes], seated: list[str |
         await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION}))
         assert json.loads(await ws.recv())["type"] == "welcome"
         if not await _send_all(ws, loose):
+            return
+        if token_kind == "spectator":  # watching: every step of a player's refused, nothing moves
+            await ws.send(json.dumps({"type": "watch", "code": victim["watch"]}))
+            reply = await _reply(ws)
+            if reply is None or reply["type"] == "error":
+                assert reply is None or reply["code"] in ("rate-limited", "in-game"), reply
+                return
+            assert reply["type"] == "watching"
+            await _send_all(ws, seated)
             return
         token = {"": victim["bob"], "token-of-another-game": victim["other"]}.get(token_kind, "x" * 20)
         await ws.send(json.dumps({"type": "rejoin", "game": victim["game"], "token": token}))
@@ -157,7 +179,7 @@ async def _reply(ws: Any) -> dict[str, Any] | None:
     try:
         while True:
             message = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            if message["type"] not in ("seats", "chat"):
+            if message["type"] not in ("seats", "chat", "watchers"):
                 return message
     except ConnectionClosed:
         return None

@@ -24,7 +24,7 @@ from carcassonne.net.room import CODE_ALPHABET, CODE_LENGTH, new_room, token_has
     ('{"type": "lay", "x": 1, "y": 0}', "needs the field 'rotation'"),
     ('{"type": "lay", "x": 1, "y": 0, "rotation": "90"}', "'rotation' must be a whole number"),
     ('{"type": "lay", "x": true, "y": 0, "rotation": 90}', "'x' must be a whole number"),
-    ('{"type": "lay", "x": 1, "y": 0, "rotation": 90, "tile": "A"}', "has no field 'tile'"),
+    ('{"type": "lay", "x": 1, "y": 0, "rotation": 90, "bag": "A"}', "has no field 'bag'"),
     ('{"type": "join", "code": "ABC", "seat": 9, "name": "Bob"}', "'seat' must be a whole number from 0 to 5"),
     ('{"type": "join", "code": "ABC", "seat": 1, "name": "\\u200b\\u0000"}', "visible name"),
     ('{"type": "join", "code": "ABC", "seat": 1, "name": "Bob", "color": "mauve"}', "'color' must be one of"),

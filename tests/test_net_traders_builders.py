@@ -38,24 +38,17 @@ def test_a_game_with_builders_and_pigs_through_the_server_is_the_local_game(tile
     assert mine.placed == local.placed  # the builders and pigs where they stand
 
 
-def test_with_a_hand_of_tiles_the_server_refuses_the_game_in_one_line_as_any_hand(tiles):
-    """Traders & Builders is played with a hand of tiles, but a server deals no hands (each
-    client would have to be told its own tiles): the game is refused as any hand game is."""
-    from carcassonne.net.client import Connection, NetError
+def test_with_a_hidden_hand_of_tiles_builders_and_pigs_are_played_over_the_network(tiles):
+    """Traders & Builders with a hidden hand of three: each client holds its own hand and the
+    others' counts (what a builder's turn draws told to its holder alone); every copy ends as
+    the server's game, scores and all."""
+    from test_net_hidden_hands import hand_game
 
-    async def scenario() -> str:
-        conn = Connection(server.url, tiles)
-        await conn.open()
-        try:
-            await conn.create([{"kind": "human", "color": "red", "name": "Ann"},
-                               {"kind": "ai:normal", "color": "blue"}],
-                              rules=Rules(traders_builders=True, hand=3).to_record())
-        except NetError as exc:
-            return str(exc)
-        finally:
-            await conn.close()
-        return "accepted"
-
+    rules = Rules(traders_builders=True, hand=3, hand_open=False)
     with ServerThread(tiles) as server:
-        said = run(scenario())
-    assert "tiles held by the players are not played over the network" in said and "\n" not in said
+        conns, truth = run(hand_game(server.url, tiles, 420_017, rules), timeout=900)
+    kinds = {t.figure.kind for t in truth.history if getattr(t, "figure", None)}
+    assert {"builder", "pig"} <= kinds, "the players stood builders and pigs"
+    for conn in conns:
+        assert conn.table.game is not None and conn.table.game.history == truth.history
+        assert conn.table.game.scores == truth.scores

@@ -26,6 +26,7 @@ from .scenes.rules_help import RulesScene
 from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
 from .scenes.tutorial import LessonScene, TutorialScene
+from .scenes.watch import WatchScene
 
 #: Scene name -> what builds it (called with the app and the options the caller passes).
 SCENES: dict[str, Callable[..., Scene]] = {
@@ -47,6 +48,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "analysis": AnalysisScene,
     "join": JoinScene,
     "lobby": LobbyScene,
+    "watch": WatchScene,
     "chat": ChatDialog,
     "rated": RatedScene,
     "leaderboard": LeaderboardScene,

@@ -79,6 +79,8 @@ class Connection:
         self.code = ""
         #: The name and key this connection signs in with at every opening (rated games), or None.
         self.account: tuple[str, str] | None = None
+        #: The ``watch`` message this connection watches its game with (a spectator), or None.
+        self.watched: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ opening
     async def open(self) -> None:
@@ -212,6 +214,20 @@ class Connection:
         self.game_id, self.tokens = game, list(tokens)
         await self._until_states(before + len(tokens))
 
+    async def watch(self, code: str | None = None, game: str | None = None, name: str = "") -> None:
+        """Watch a game by its watch code (or by its id, when its host lets anyone watch)."""
+        message: dict[str, Any] = {"type": "watch"}
+        if code is not None:
+            message["code"] = code
+        if game is not None:
+            message["game"] = game
+        if name:
+            message["name"] = name
+        before = self.table.states
+        watching = await self.request(message, "watching")
+        self.game_id, self.watched = watching["game"], message
+        await self._until_states(before + 1)
+
     async def _until_states(self, count: int) -> None:
         """Wait until the server's whole-game states sent for the requests made have come."""
         deadline = time.monotonic() + ANSWER_WITHIN
@@ -234,7 +250,10 @@ class Connection:
             try:
                 await self.close()
                 await self.open()
-                await self.rejoin(self.game_id, self.tokens)
+                if self.watched is not None:  # a spectator comes back as one
+                    await self.watch(self.watched.get("code"), self.watched.get("game"), self.watched.get("name", ""))
+                else:
+                    await self.rejoin(self.game_id, self.tokens)
                 return
             except NetError as exc:
                 if exc.code not in ("unreachable", "closed", "storage") or time.monotonic() + delay > deadline:

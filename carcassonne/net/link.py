@@ -91,6 +91,14 @@ class Link:
     def rejoin(self, game_id: str, tokens: list[str]) -> None:
         self._begin(lambda c: c.rejoin(game_id, tokens))
 
+    def watch(self, code: str | None, game: str | None, name: str) -> None:
+        """Open the connection and watch a game (by its watch code, or from the watchable list)."""
+        self._begin(lambda c: c.watch(code, game, name))
+
+    def watchable(self) -> None:
+        """Open the connection and ask for the games anyone may watch."""
+        self._begin(lambda c: c.send({"type": "watchable"}))
+
     def lobby(self) -> None:
         """Open the connection and ask for the list of games waiting for players."""
         self._begin(lambda c: c.send({"type": "list"}))

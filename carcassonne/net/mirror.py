@@ -10,7 +10,9 @@ the counts and the tile in hand (``engine/deck.py``), which are the same here.
 The bag of the copy is an arbitrary order of the tiles left with the tile in hand on
 top; it stands for "some tile the player has not seen" and nothing reads further.
 Every turn the server sends is checked by this copy's rules engine: a turn it finds
-illegal means the two disagree, and the client asks for the whole game again.
+illegal means the two disagree, and the client asks for the whole game again. With a hand of
+tiles the copy holds the hands the server says this client may see, and counts for the
+others (:mod:`.hands`).
 """
 
 from __future__ import annotations
@@ -20,30 +22,38 @@ from collections.abc import Sequence
 
 from ..engine import Game, IllegalMoveError, Rules, TileSet, Turn
 from ..engine.deck import Deck
+from .hands import HandSeen, fit_hands, play_announced
 
 
 def public_game(tiles: TileSet, rules: Rules, names: Sequence[str], turns: Sequence[Turn],
-                tile: str | None, finished: bool = False, start: str | None = None) -> Game:
+                tile: str | None, finished: bool = False, start: str | None = None,
+                hands: Sequence[HandSeen] | None = None) -> Game:
     """The game as a player at the table knows it, with ``tile`` in the current player's hand
-    and ``start`` at (0, 0) (the tile on the table, needed with ``start: "random"``).
+    and ``start`` at (0, 0) (the tile on the table, needed with ``start: "random"``); with a
+    hand of tiles, ``hands`` as the server told this client (:mod:`.hands`).
 
     Raises :class:`IllegalMoveError` if the turns or the tile do not fit the rules.
     """
     game = Game(tiles, rules, players=len(names), seed=None, names=names, start=start)
     game.deck = _unknown_order(game.deck)
-    for turn in turns:
-        game.play(turn)
-    set_hand(game, tile)
-    if finished:
-        game.finish()
+    apply_turns(game, turns, tile, finished, hands)
     return game
 
 
-def apply_turns(game: Game, turns: Sequence[Turn], tile: str | None, finished: bool = False) -> None:
-    """Play the turns the server announced on the client's copy, then put ``tile`` in hand."""
-    for turn in turns:
-        game.play(turn)
-    set_hand(game, tile)
+def apply_turns(game: Game, turns: Sequence[Turn], tile: str | None, finished: bool = False,
+                hands: Sequence[HandSeen] | None = None) -> None:
+    """Play the turns the server announced on the client's copy, then put ``tile`` in hand
+    (with a hand of tiles: hold the ``hands`` told)."""
+    if game.holds_tiles:
+        if hands is None:
+            raise IllegalMoveError("the server told nothing of the hands of a game played with a hand of tiles")
+        for turn in turns:
+            play_announced(game, turn)
+        fit_hands(game, hands)
+    else:
+        for turn in turns:
+            game.play(turn)
+        set_hand(game, tile)
     if finished and not game.finished:
         game.finish()
 

@@ -204,6 +204,18 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "leave": {},
 }
 
+# Hidden hands and spectators (docs/protocol.md, "Hands and spectators"): the tile of a hand
+# a move plays, watching a game (by its watch code, or from the lobby's watchable games),
+# and the spectators' own chat.
+CLIENT_MESSAGES["play"]["tile"] = (_word(16), False)
+CLIENT_MESSAGES["lay"]["tile"] = (_word(16), False)
+CLIENT_MESSAGES["create"]["watchers"] = (_boolean, False)
+CLIENT_MESSAGES.update({
+    "watch": {"code": (_text(MAX_TOKEN), False), "game": (_word(MAX_TOKEN), False), "name": (_name, False)},
+    "watchable": {"page": (_integer(0, 10**4), False)},
+    "watcher_chat": {"text": (_text(4 * MAX_CHAT), True)},
+})
+
 
 def read_message(text: str | bytes, allowed: dict[str, dict[str, tuple[Check, bool]]] = CLIENT_MESSAGES,
                  limit: int = MAX_CLIENT_MESSAGE) -> dict[str, Any]:
@@ -245,10 +257,13 @@ def move_of(message: dict[str, Any], tile: str) -> Move:
                 message.get("decisions", ()))
 
 
-def play_message(move: Move, turn: int | None = None) -> dict[str, Any]:
-    """The ``play`` message of a whole move (``turn``: the turn it is for)."""
+def play_message(move: Move, turn: int | None = None, held: bool = False) -> dict[str, Any]:
+    """The ``play`` message of a whole move (``turn``: the turn it is for; ``held``: the
+    players hold several tiles, and the message names the one played)."""
     message: dict[str, Any] = {"type": "play", "x": move.x, "y": move.y, "rotation": move.rotation,
                                "figure": figure_record(move.figure)}
+    if held:
+        message["tile"] = move.tile
     if move.decisions:
         message["decisions"] = [list(choice) for choice in move.decisions]
     if turn is not None:
@@ -334,7 +349,8 @@ _decision = _fields({"player": (_seat_number, True), "kind": (_word(MAX_TOKEN), 
 _pending = _optional(_fields({
     "x": (_integer(-10**6, 10**6), True), "y": (_integer(-10**6, 10**6), True),
     "rotation": (_integer(0, 270), True), "figure": (_optional(_any_object), False),
-    "declined": (_boolean, False), "decisions": (_decisions, False), "decision": (_optional(_decision), False)}))
+    "declined": (_boolean, False), "decisions": (_decisions, False), "decision": (_optional(_decision), False),
+    "tile": (_optional(_tile), False)}))
 _chat_line = _fields({"type": (_word(8), False), "seat": (_seat_number, True),
                       "name": (_clean_text(MAX_GAME_NAME, "?"), True), "text": (_clean_text(MAX_CHAT), True),
                       "at": (_number(0, 10**12), False)})
@@ -376,6 +392,26 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "timeout": {"seat": (_seat_number, True)},
     "left": {},
 }
+
+# Hidden hands and spectators: each receiver's view of the hands, the number watching, the
+# spectators' chat (shown to the players once the game has ended), the watchable games.
+_hand_seen = _fields({"count": (_integer(0, 3), True), "tiles": (_list_of(_tile, 3), False)})
+_hands = _optional(_list_of(_hand_seen, 6))
+_watcher_line = _fields({"name": (_clean_text(MAX_GAME_NAME, "?"), True), "text": (_clean_text(MAX_CHAT), True),
+                         "at": (_number(0, 10**12), False)})
+_watcher_lines = _list_of(_watcher_line, 100)
+SERVER_MESSAGES["state"].update({"hands": (_hands, False), "watchers": (_integer(0, 10**6), False),
+                                 "watching": (_boolean, False), "watcher_chat": (_watcher_lines, False)})
+SERVER_MESSAGES["turn"]["hands"] = (_hands, False)
+SERVER_MESSAGES["created"]["watch_code"] = (_word(MAX_TOKEN), False)
+SERVER_MESSAGES.update({
+    "watching": {"game": (_word(MAX_TOKEN), True)},
+    "watchers": {"count": (_integer(0, 10**6), True)},
+    "watcher_chat": {"name": (_clean_text(MAX_GAME_NAME, "?"), True), "text": (_clean_text(MAX_CHAT), True),
+                     "at": (_number(0, 10**12), False)},
+    "watchable": {"games": (_list_of(_listing, 10 * LIST_PAGE), True), "page": (_integer(0, 10**4), False),
+                  "pages": (_integer(0, 10**6), False), "total": (_integer(0, 10**9), False)},
+})
 
 
 def read_server_message(text: str | bytes) -> dict[str, Any]:

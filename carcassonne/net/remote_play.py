@@ -65,7 +65,7 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
             move, cpu = await asyncio.to_thread(_think, bot, game.copy())
             _tally(timing, time.perf_counter() - start, cpu)
             try:
-                await conn.send(play_message(move, asked))
+                await conn.send(play_message(move, asked, held=game.holds_tiles))
             except NetError:
                 await conn.reconnect()
                 asked = None

@@ -144,6 +144,8 @@ class Room:
     def record(self) -> GameRecord:
         """The game as the server keeps it (with the seed: this never leaves the server)."""
         seats = [Seat(s.name, s.color, s.kind) for s in self.seats]
+        if self.game is not None and self.game.holds_tiles:  # with the hands dealt and each turn's draw
+            return GameRecord.from_game(self.game, seats)
         return GameRecord(seats, self.rules, self.seed, list(self.game.history) if self.game else [])
 
     def listing(self, now: float) -> dict[str, Any]:
@@ -180,6 +182,8 @@ class Room:
             return None
         pending: dict[str, Any] = {"x": p.x, "y": p.y, "rotation": p.rotation,
                                    "figure": figure_record(steps.figure), "declined": steps.declined}
+        if self.game is not None and self.game.holds_tiles:  # which of the hand is laid
+            pending["tile"] = p.tile
         if steps.decisions:
             pending["decisions"] = [list(choice) for choice in steps.decisions]
         asked = steps.decision()
@@ -334,9 +338,10 @@ class Room:
             if expected is not None and expected != game.turn_number:
                 raise ProtocolError(f"that move was for turn {expected + 1}; this is turn "
                                     f"{game.turn_number + 1}", "stale-turn")
-            return self.play(move_of(message, steps.tile), now)
+            return self.play(move_of(message, self._held_tile(message, steps.tile)), now)
         if kind == "lay":
-            self._refuse(steps.lay(Placement(steps.tile, message["x"], message["y"], message["rotation"])))
+            tile = self._held_tile(message, steps.tile)
+            self._refuse(steps.lay(Placement(tile, message["x"], message["y"], message["rotation"])))
         elif kind == "figure":
             self._refuse(steps.put(message["figure"]))
         elif kind == "no_follower":
@@ -352,6 +357,16 @@ class Room:
         else:
             raise ProtocolError(f"'{kind}' is not a move", "unknown-type")
         return [{"type": "pending", "pending": self._pending()}]
+
+    def _held_tile(self, message: dict[str, Any], tile: str) -> str:
+        """The tile a move plays: any of the hand it names when the players hold several (the
+        engine checks it is held), else the one tile drawn."""
+        named = message.get("tile")
+        if named is None or (self.game is not None and self.game.holds_tiles):
+            return str(named or tile)
+        if named != tile:
+            raise ProtocolError(f"the tile in hand is {tile}, not {named}", "not-in-hand")
+        return tile
 
     def decide(self, holder: list[int], choice: Any, now: float) -> list[dict[str, Any]]:
         """A player's answer to the move's pending decision: the move is played once nothing

@@ -70,6 +70,7 @@ from .meters import Meters
 from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
 from .rated import ACCOUNT_MESSAGES, NAME_REFUSALS, Rated, default_store
 from .room import CODE_ALPHABET, Room, new_room
+from .spectators import Spectators, code_fits, game_of, watch_code
 from .store import GameStore, LocalStore, Store, StoreConflict, StoreError, StoreUnavailable
 from .thinking import Job, Thinkers, ThinkingFailed, bot_seed
 
@@ -84,7 +85,8 @@ DEFAULT_PORT = 7625
 #: Bad messages in a row before a connection is closed.
 STRIKES = 5
 #: Refusals that are no fault of the peer's, never counted as bad messages.
-NOT_STRIKES = frozenset({"storage", "server-full", "busy", "rate-limited", "chat-flood", *NAME_REFUSALS})
+NOT_STRIKES = frozenset({"storage", "server-full", "busy", "rate-limited", "chat-flood", "spectator",
+                         *NAME_REFUSALS})
 #: Seconds a game may wait for players, nobody at its table, before the server closes it.
 WAITING_KEPT = 24 * 3600.0
 #: Seconds a game under way stays in memory after its last player left (then a rejoin reads
@@ -178,6 +180,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
         self.peers: dict[str, set[Peer]] = {}
+        #: Who watches each game (no seat, not at the table).
+        self.spectators = Spectators()
         #: This node's own connections, by number (what other nodes send them is addressed so).
         self.connections: dict[str, Peer] = {}
         self._numbered = 0
@@ -425,22 +429,28 @@ class Server:
             pass
 
     def _tell(self, room: Room, messages: list[dict[str, Any]]) -> None:
-        """Send messages to everyone at a room's table (never waits on a slow peer); the
-        table's connections on other nodes get them through Redis."""
-        here = [p for p in self.peers.get(room.id, ()) if p.ws is not None]
-        elsewhere: dict[str, list[str]] = {}
-        for p in self.peers.get(room.id, ()):
-            if p.ws is None:
-                elsewhere.setdefault(p.node, []).append(p.conn)
-        connections = [p.ws for p in here if p.ws is not None]
+        """Send messages to everyone at a room's table and its spectators, each as they may see
+        it (:mod:`.spectators`: a hidden hand only to its holder; never waits on a slow peer);
+        connections on other nodes get them through Redis."""
+        table = self.peers.get(room.id, set())
+        here = [p for p in table if p.ws is not None]
         for message in messages:
-            text = json.dumps(message)
-            broadcast(connections, text)
-            if self.cluster is not None:
-                for node, conns in elsewhere.items():
-                    self.cluster.relay(node, conns, text)
+            for peers, shown in self.spectators.receivers(room, table, message):
+                text = json.dumps(shown)
+                broadcast([p.ws for p in peers if p.ws is not None], text)
+                elsewhere: dict[str, list[str]] = {}
+                for p in peers:
+                    if p.ws is None:
+                        elsewhere.setdefault(p.node, []).append(p.conn)
+                if self.cluster is not None:
+                    for node, conns in elsewhere.items():
+                        self.cluster.relay(node, conns, text)
             if message["type"] == "turn":
                 self._round_trips(here)
+
+    def _state_for(self, peer: Peer, room: Room, now: float) -> dict[str, Any]:
+        """The whole game as this connection may see it (its own hand, never another's hidden one)."""
+        return self.spectators.shaped(room, room.state(now), peer.seats, self.spectators.is_watching(peer))
 
     def _round_trips(self, peers: list[Peer]) -> None:
         now = time.perf_counter()
@@ -454,7 +464,7 @@ class Server:
         says of the connection's seat kept (seated there, or not any more)."""
         if text.startswith('{"type": "turn"'):
             self._round_trips([peer])
-        elif text.startswith('{"type": "joined"'):
+        elif text.startswith(('{"type": "joined"', '{"type": "watching"')):
             peer.remote, peer.owner, peer.asked = json.loads(text)["game"], sender, None
         elif text.startswith('{"type": "left"'):
             peer.remote, peer.owner = None, ""
@@ -471,6 +481,9 @@ class Server:
         self._gone(peer)
 
     def _gone(self, peer: Peer) -> None:
+        if self.spectators.gone(peer) is not None and peer.room is not None:
+            self._tell(peer.room, [{"type": "watchers", "count": self.spectators.count(peer.room)}])
+            return
         room = peer.room
         if room is None or room.id not in self.peers:
             return
@@ -503,6 +516,7 @@ class Server:
         self._stop_timer(room)
         self._closed(room)
         self.rated.forget(room)
+        self.spectators.forget(room)
         self._lobby_changed()
         if self.cluster is not None:
             self._background(self.cluster.nodes.release(room.id))
@@ -511,7 +525,7 @@ class Server:
         """This node may no longer serve the game (another node took it over, or it is stored
         otherwise than held here): its table's connections are closed, and come back to it
         wherever it is served now, as it was stored."""
-        for peer in list(self.peers.get(room.id, ())):
+        for peer in [*self.peers.get(room.id, ()), *self.spectators.of(room)]:
             peer.room, peer.seats, peer.host = None, [], False
             if peer.ws is not None:
                 self._background(peer.ws.close(1012, "the game moves to another server node: come back"))
@@ -590,7 +604,8 @@ class Server:
         if kind in ACCOUNT_MESSAGES:  # names and ratings: answered by the connection's own node
             await self.rated.account_message(peer, message)
             return
-        if peer.remote is not None and kind not in ("list", "create", "join", "rejoin") and self.cluster is not None:
+        if (peer.remote is not None and kind not in ("list", "create", "join", "rejoin", "watch", "watchable")
+                and self.cluster is not None):
             self.cluster.forward(peer, message)  # seated at a game another node owns
             return
         if kind == "list":
@@ -598,9 +613,13 @@ class Server:
         elif kind == "create":
             await self._create(peer, message, now)
         elif kind in ("join", "rejoin"):
+            if self.spectators.is_watching(peer):
+                raise ProtocolError("stop watching (leave) before taking a seat", "in-game")
             if self.cluster is not None and await self.cluster.route(peer, message):
                 return  # asked of the node that owns the game: its answer comes back from there
             await (self._join if kind == "join" else self._rejoin)(peer, message, now)
+        elif kind in ("watch", "watchable", "watcher_chat"):
+            await self._watchers(peer, message, now)
         elif kind == "leave":
             self._gone(peer)
             peer.room, peer.seats, peer.host = None, [], False
@@ -609,8 +628,9 @@ class Server:
             room = peer.room
             if room is None:
                 raise ProtocolError("join a game first", "no-game")
+            self.spectators.refuse(peer, kind)
             if kind == "sync":
-                await self._send(peer, room.state(now))
+                await self._send(peer, self._state_for(peer, room, now))
             elif kind == "aid":
                 await self._send(peer, await self.rated.aid(peer, room, message))
             elif kind == "hand_over":
@@ -718,8 +738,6 @@ class Server:
             rules = Rules.from_record(message.get("rules"))
         except RecordError as exc:
             raise ProtocolError(f"rules: {exc}", "bad-rules") from None
-        if rules.holds_tiles:  # each client would have to be told its own tiles, and no more
-            raise ProtocolError("rules: tiles held by the players are not played over the network", "bad-rules")
         computers = any(p["kind"].startswith("ai:") for p in message["seats"])
         if len(self.rooms) >= MAX_GAMES:
             raise ProtocolError("this server holds as many games as it can: try again later", "server-full")
@@ -743,11 +761,13 @@ class Server:
                 log.warning("a game could not be stored and was not opened: %s", exc)
                 raise ProtocolError(NOT_STORED, "storage") from None
         self._add(room)
+        self.spectators.allow(room, bool(message.get("watchers", False)))
         await self.limits.game_opened(peer.address, room.id, computers)
         self._seat(peer, room, list(tokens), host=True)
         await self._send(peer, {"type": "created", "game": room.id, "code": room.code, "host_token": host,
-                                "seats": [{"seat": s, "token": t} for s, t in tokens.items()]})
-        await self._send(peer, room.state(now))
+                                "seats": [{"seat": s, "token": t} for s, t in tokens.items()],
+                                "watch_code": watch_code(room)})
+        await self._send(peer, self._state_for(peer, room, now))
         self._next_turn(room)
 
     async def _join(self, peer: Peer, message: dict[str, Any], now: float) -> None:
@@ -803,8 +823,50 @@ class Server:
         self._seat(peer, room, seats, host=host)
         await self._send(peer, {"type": "joined", "game": room.id, "seats": sorted(peer.seats), "host": peer.host})
         self._tell(room, [room.seats_message(now)])
-        await self._send(peer, room.state(now))
+        await self._send(peer, self._state_for(peer, room, now))
         self._next_turn(room)
+
+    # ------------------------------------------------------------ spectators (net/spectators.py)
+    async def _watchers(self, peer: Peer, message: dict[str, Any], now: float) -> None:
+        """``watch`` a game (by its watch code, or by its id when its host lets anyone watch),
+        list the games anyone may watch (``watchable``), or chat among spectators."""
+        kind = message["type"]
+        if kind == "watchable":
+            page = message.get("page", 0)
+            games = self.spectators.watchable(self.rooms.values())
+            shown = games[page * LIST_PAGE:(page + 1) * LIST_PAGE]
+            await self._send(peer, {"type": "watchable", "games": [r.listing(now) for r in shown], "page": page,
+                                    "pages": max(1, -(-len(games) // LIST_PAGE)), "total": len(games)})
+            return
+        if kind == "watcher_chat":
+            room = peer.room
+            if room is None:
+                raise ProtocolError("watch a game first", "no-game")
+            await self.limits.check_chat(peer.address, f"{room.id}:watch")
+            self._tell(room, [self.spectators.chat(room, peer, message["text"], now)])
+            return
+        if peer.room is not None or peer.remote is not None:
+            raise ProtocolError("leave this game before watching another", "in-game")
+        await self.limits.check_joins(peer.address)
+        code = message.get("code")
+        game = game_of(code) if code is not None else message.get("game")
+        if game is None:
+            await self.limits.join_failed(peer.address)
+            raise ProtocolError("watch needs a watch code (or a game from the watchable list)", "bad-code")
+        if self.cluster is not None and await self.cluster.route(peer, {**message, "game": game}):
+            return  # asked of the node that owns the game
+        room = self.rooms.get(game)
+        if room is not None and code is None and not self.spectators.allowed(room):
+            room = None
+        if room is None or (code is not None and not code_fits(room, code)):
+            await self.limits.join_failed(peer.address)
+            raise ProtocolError("no game has that watch code, or its host does not let anyone watch it",
+                                "bad-code")
+        self.spectators.add(room, peer, message.get("name") or "Spectator")
+        peer.room = room
+        await self._send(peer, {"type": "watching", "game": room.id})
+        await self._send(peer, self._state_for(peer, room, now))
+        self._tell(room, [{"type": "watchers", "count": self.spectators.count(room)}])
 
     def _seat(self, peer: Peer, room: Room, seats: list[int], host: bool = False) -> None:
         peer.room = room

@@ -44,6 +44,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, Seat
+from .hands import stored_turns
 from .protocol import ProtocolError
 from .room import Room, SeatInfo
 from .store import StoreConflict, StoreError, StoreUnavailable
@@ -308,7 +309,7 @@ class SharedStore:
     async def save_turns(self, room: Room, since: int) -> None:
         game = room.game
         assert game is not None
-        turns = [json.dumps(t.to_record()) for t in game.history[since:]]
+        turns = [json.dumps(t) for t in stored_turns(game, since)]  # (a hand game's with its draws)
         result = await self.shared.script("turns", [
             _key("node", self.node), _key("owner", room.id), _key("turns", room.id), _key("game", room.id)],
             [self.node, since, "1" if game.finished else "0", *turns])

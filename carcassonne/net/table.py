@@ -37,15 +37,26 @@ class TableState:
     rated: bool = False
     turn_seconds: int = 0
     turn_left: float | None = None
+    #: With a hand of tiles: each player's hand as this client may know it (count, tiles seen).
+    hands: list[dict[str, Any]] | None = None
+    #: The seat to move as the server said (a hand game's tile in hand may be hidden from us).
+    mover: int | None = None
     #: Whole-game states received so far (a request waits for the one it causes).
     states: int = 0
+    #: How many are watching; whether this client is one of them; the spectators' chat (to a
+    #: spectator as it goes, to the players once the game has ended).
+    watchers: int = 0
+    watching: bool = False
+    watcher_chat: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def current(self) -> int | None:
         """The seat to move, or None before the start and after the end."""
-        if self.game is None or self.tile is None or self.game.finished:
+        if self.game is None or self.game.finished:
             return None
-        return self.game.current
+        if self.game.holds_tiles:
+            return self.mover
+        return None if self.tile is None else self.game.current
 
     @property
     def finished(self) -> bool:
@@ -72,6 +83,13 @@ class TableState:
         elif kind == "chat":
             self.chat.append(message)
             del self.chat[:-50]
+        elif kind == "watchers":
+            self.watchers = int(message.get("count", 0))
+        elif kind == "watching":
+            self.watching = True
+        elif kind == "watcher_chat":
+            self.watcher_chat.append(message)
+            del self.watcher_chat[:-50]
         return []
 
     def _state(self, message: dict[str, Any]) -> list[Turn]:
@@ -85,7 +103,11 @@ class TableState:
         self.rated = bool(message.get("rated", False))
         self.pending = message.get("pending")
         self.chat = list(message.get("chat", []))
+        self.watchers = int(message.get("watchers", 0))
+        self.watching = bool(message.get("watching", self.watching))
+        self.watcher_chat = list(message.get("watcher_chat", []))
         self.tile = message["tile"]
+        self.hands, self.mover = message.get("hands"), message.get("current")
         if not self.started:
             self.game = None
             return []
@@ -93,7 +115,7 @@ class TableState:
         start = message.get("start_tile")
         self.game = public_game(self.tiles, self.rules, [str(s["name"]) for s in self.seats], turns,
                                 self.tile, finished=bool(message["finished"]),
-                                start=start if isinstance(start, str) else None)
+                                start=start if isinstance(start, str) else None, hands=self.hands)
         self._check(message)
         return []
 
@@ -104,7 +126,8 @@ class TableState:
         if message["at"] != game.turn_number:
             raise Desync(f"turn {message['at'] + 1} announced, this copy is at turn {game.turn_number + 1}")
         turns = [turn_from_wire(t) for t in message["turns"]]
-        apply_turns(game, turns, message["tile"], finished=bool(message["finished"]))
+        self.hands, self.mover = message.get("hands"), message.get("current")
+        apply_turns(game, turns, message["tile"], finished=bool(message["finished"]), hands=self.hands)
         self.tile = message["tile"]
         self.pending = None
         self.turn_left = message.get("turn_left")
@@ -114,6 +137,8 @@ class TableState:
     def _check(self, message: dict[str, Any]) -> None:
         game = self.game
         assert game is not None
+        if game.holds_tiles and message.get("current") is not None and message["current"] != game.current:
+            raise Desync(f"the server says seat {message['current']} moves, this copy says {game.current}")
         if message.get("current") is not None and message["current"] != self.current:
             raise Desync(f"the server says seat {message['current']} moves, this copy says {self.current}")
         if message.get("scores") is not None and list(message["scores"]) != game.scores:

@@ -12,7 +12,9 @@ move) and puts a person's turn played by a computer first (a turn timer that ran
 a seat the host handed over): a person is waiting on it.
 
 A job and its answer are plain JSON (the game's record and the move): a worker rebuilds
-the game from the record and checks that it draws the tile the server has in hand. A
+the game from the record and checks that it draws the tile the server has in hand. The
+computer then thinks on what its seat may know (:func:`.hands.seat_view`): its own hand, never
+the others' hidden hands nor the bag's order. A
 worker that dies fails its job (the server tries the turn again) and is replaced.
 Workers ignore Ctrl+C (the server stops them) and end when the server's end of their
 pipe closes, so a server killed outright leaves none behind.
@@ -80,9 +82,12 @@ Answer = Move | tuple[Any, ...]
 def think(job: Job) -> Answer:
     """The move (in the worker): rebuild the game from its record, check the tile, choose;
     or, for a decision, the seat's choice."""
+    import random
+
     from ..ai import get_bot
     from ..engine import Game, Rules
     from ..tileset import standard_tiles
+    from .hands import seat_view
 
     game = Game(standard_tiles(), Rules.from_record(job.rules), len(job.names), job.deal, job.names)
     for number, raw in enumerate(job.turns):
@@ -91,13 +96,14 @@ def think(job: Job) -> Answer:
     if drawn != job.tile:
         raise ThinkingFailed(f"the record draws {drawn}, the server holds {job.tile}")
     bot = get_bot(job.level, job.bot_seed)
+    unseen = random.Random(job.bot_seed)
     if job.deciding is not None:
         move = read_turn(len(job.turns) + 1, job.deciding)
         decision = game.decision(move) if isinstance(move, Move) else None
         if decision is None or not isinstance(move, Move):
             raise ThinkingFailed("the move in progress asks no decision")
-        return tuple(bot.decide(game, move, decision))
-    return bot.choose(game)
+        return tuple(bot.decide(seat_view(game, decision.player, job.tile, unseen), move, decision))
+    return bot.choose(seat_view(game, game.current, job.tile, unseen))
 
 
 def _serve_jobs(conn: Connection) -> None:

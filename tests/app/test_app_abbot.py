@@ -226,34 +226,38 @@ def test_the_rules_screen_shows_the_abbot_the_hand_and_the_random_start_tile_eac
     assert start.game.tile_at(0, 0).kind.id == "E"
 
 
-def test_a_game_opened_to_the_network_is_offered_with_the_abbot_and_a_random_start_but_no_hand(make_app):
-    """The server plays the Abbot and a random start tile, not a hand of tiles: the form
-    offers what the hosted game will ask the server for, and the server accepts it."""
+def test_a_game_opened_to_the_network_is_offered_with_the_abbot_a_random_start_and_a_hand(make_app):
+    """The server plays the Abbot, a random start tile and a hand of tiles (each player told
+    their own): the form offers what the hosted game will ask the server for."""
     app, d, form = new_game_form(make_app)
     assert form.variants["abbot"].enabled
     d.click(form.net_options[0].rect.center)  # Open to the network
     assert form.network
-    assert form.variants["abbot"].enabled and not form.variants["hand"].enabled
+    assert form.variants["abbot"].enabled and form.variants["hand"].enabled
     assert form.house_options["random_start"].enabled
     from carcassonne.app.files.storage import Setup
     from carcassonne.app.network.netplay import setup_rules
     from carcassonne.engine import Rules
 
     asked = setup_rules(Setup(rules=Rules(abbot=True, start="random", hand=3)))
-    assert asked.get("abbot") is True and asked.get("start") == "random" and "hand" not in asked
+    assert asked.get("abbot") is True and asked.get("start") == "random" and asked.get("hand") == 3
     rules = Rules.from_record(asked)
-    assert rules.abbot and rules.hand == 1
+    assert rules.abbot and rules.hand == 3
 
 
 def test_a_game_opened_to_the_network_keeps_its_options_inside_the_form_at_1024x768(make_app):
-    """The network's options join the rules column; the hand of tiles, not played there, makes
-    room for them, so none runs past the form or over its footer."""
+    """The network's options join the rules column (the hand of tiles with them), hints beside
+    "+ Add player" and whether anyone may watch in the seed's place beside Back (a server deals
+    with a seed of its own); none runs past the form or over its footer."""
     app, d, form = new_game_form(lambda: make_app(size=(1024, 768)))
     d.click(form.net_options[0].rect.center)
     form = app.top
-    assert not form.variants["hand"].visible
+    assert form.variants["hand"].visible
     footer = form.box.bottom - 24  # the hint line under the buttons
-    assert all(opt.rect.bottom < footer - 8 for opt in form.net_options), [o.rect for o in form.net_options]
+    assert all(opt.rect.bottom < footer - 8 for opt in form.net_options[:3]), [o.rect for o in form.net_options]
+    watchers = form.net_options[3].rect
+    assert watchers.bottom <= form.back.rect.bottom and watchers.x > form.back.rect.right
+    assert not form.seed.visible
 
 
 def test_the_results_table_has_a_gardens_column_and_its_columns_add_up_to_the_totals(make_app):

@@ -92,7 +92,7 @@ class NetworkTurnController(TurnController):
 
     @property
     def hints_allowed(self) -> bool:
-        return self.table.hints and not self.table.rated
+        return self.table.hints and not self.table.rated and bool(self.held)  # (a spectator asks for no aid)
 
     @property
     def aids_allowed(self) -> bool:
@@ -109,6 +109,15 @@ class NetworkTurnController(TurnController):
         return sorted(self.held)
 
     @property
+    def own_seats(self) -> frozenset[int]:
+        return frozenset(self.held)
+
+    @property
+    def watching(self) -> bool:
+        """This screen watches the game: it holds no seat and can do nothing to it."""
+        return not self.held
+
+    @property
     def pending_elsewhere(self) -> tuple[Placement, FigureStep | None] | None:
         """The other screen's tile laid and not yet confirmed (the server's word, checked here
         by the engine before it is drawn)."""
@@ -121,9 +130,12 @@ class NetworkTurnController(TurnController):
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
             return None
         assert isinstance(x, int) and isinstance(y, int) and isinstance(rotation, int)
-        placement = Placement(self.tile, x, y, rotation)
-        if rotation not in (0, 90, 180, 270) or self.game.why_not_placement(placement) is not None:
-            return None
+        shown = p.get("tile") if self.game.holds_tiles else None  # (a hand's tile, laid: seen by all)
+        placement = Placement(shown if isinstance(shown, str) and shown in self.game.tiles.kinds else self.tile,
+                              x, y, rotation)
+        refused = self.game.why_not_placement(placement) if rotation in (0, 90, 180, 270) else True
+        if refused is not None and not (shown and getattr(refused, "rule", "") in ("not-in-hand", "discard-first")):
+            return None  # (a hidden hand's tile: this copy holds others in its place)
         step = None
         raw = p.get("figure")
         if isinstance(raw, dict):
@@ -371,7 +383,10 @@ class NetworkTurnController(TurnController):
         else:
             p = want[0]
             if pending != p:
-                self.link.send({"type": "lay", "x": p.x, "y": p.y, "rotation": p.rotation})
+                lay: dict[str, Any] = {"type": "lay", "x": p.x, "y": p.y, "rotation": p.rotation}
+                if self.game.holds_tiles:  # which tile of the hand
+                    lay["tile"] = p.tile
+                self.link.send(lay)
                 figure, declined = None, False
             if figure != want[1] or (declined and not want[2]):
                 self.link.send(figure_message(want[1]))
@@ -389,7 +404,7 @@ class NetworkTurnController(TurnController):
         if reason is not None:
             self.notices.append(str(reason))
             return None
-        if not self.link.send(play_message(move, self.game.turn_number)):
+        if not self.link.send(play_message(move, self.game.turn_number, held=self.game.holds_tiles)):
             self.notices.append(_("Not connected right now: confirm again once the connection is back."))
             return None
         self.sent, self.phase = move, SENT

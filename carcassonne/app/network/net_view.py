@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...engine import ScoreEvent
 from ...engine.untrusted import clean_name
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...net.link import FAILED, RECONNECTING
 from ...net.protocol import clean_chat
 from ..art.assets import Assets
 from ..play.turn import TurnController
 from ..ui.intents import MOTION, PRESS, RELEASE, Intent
-from ..ui.widgets import BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap, wrap_at_most
+from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel, wrap, wrap_at_most
 from .net_turn import NetworkTurnController
 
 if TYPE_CHECKING:
@@ -38,6 +38,13 @@ CHAT_VISIBLE = 15.0
 #: Seconds a person must be away before the host may let a computer play for them (the server's rule).
 HAND_OVER_AFTER = 30.0
 AWAY = (150, 150, 140)
+
+
+def watchers_words(count: int, watching: bool) -> str:
+    """How many watch the game, as the status box says it (to a spectator: that it watches)."""
+    if watching:
+        return ngettext("Watching · {count} watching", "Watching · {count} watching", count).format(count=count)
+    return ngettext("{count} watching", "{count} watching", count).format(count=count)
 
 
 def clock(seconds: float) -> str:
@@ -136,8 +143,22 @@ class NetView(TableView):
 
     # ------------------------------------------------------------ actions
     def open_chat(self) -> None:
+        """The table's chat; a spectator's goes to the other spectators, and the players read it
+        once the game has ended."""
+        if self.turn.watching:
+            self.app.push_scene("chat", send=lambda text: self.turn.link.send({"type": "watcher_chat", "text": text}),
+                                history=lambda: self.table.watcher_chat)
+            return
         self.app.push_scene("chat", send=lambda text: self.turn.link.send({"type": "chat", "text": text}),
-                            history=lambda: self.table.chat)
+                            history=self.chat_history)
+
+    def chat_history(self) -> list[dict[str, Any]]:
+        """The players' chat, then (the game over) what the spectators said, each line marked."""
+        lines = list(self.table.chat)
+        if self.table.finished:
+            lines += [{**line, "name": _("{name} (watching)").format(name=clean_name(line.get("name", ""), "?"))}
+                      for line in self.table.watcher_chat]
+        return lines
 
     def toggle_robot(self) -> None:
         seat = self.handed_seat()
@@ -185,9 +206,17 @@ class NetView(TableView):
         left = self.time_left()
         if left is not None and self.turn.tile is not None:
             lines.append((_("Time left this turn: {time}").format(time=clock(left)), INK, True))
-        if not lines:
-            lines.append((_("Network game · {count} connected").format(
-                count=sum(1 for s in self.table.seats if s.get("connected"))), INK_DIM, True))
+        if self.turn.watching:
+            lines.insert(0, (watchers_words(self.table.watchers, True), ACCENT, True))
+        elif not lines:
+            connected = _("Network game · {count} connected").format(
+                count=sum(1 for s in self.table.seats if s.get("connected")))
+            lines.append((connected, INK_DIM, True))
+            watching = watchers_words(self.table.watchers, False) if self.table.watchers else ""
+            if watching and bold.size(f"{connected} · {watching}")[0] <= beside_chat:
+                lines[-1] = (f"{connected} · {watching}", INK_DIM, True)
+            elif watching:  # (a line of its own rather than cut at the Chat button)
+                lines.append((watching, INK_DIM, True))
         chat: list[tuple[str, tuple[int, int, int], bool]] = []
         if len(self.table.chat) != self._chat_count:
             self._chat_count, self._chat_at = len(self.table.chat), time.monotonic()

@@ -112,6 +112,7 @@ REFUSALS = {
     "no-account": N_("A rated game is for registered players: register a name on this server first."),
     "not-your-seat": N_("A rated game's seat is taken back by its own player: sign in with that name."),
     "no-ratings": N_("This server keeps no names or ratings."),
+    "spectator": N_("You are watching this game: a spectator cannot play."),
 }
 
 
@@ -187,12 +188,13 @@ class NetPlay:
                 log.info("LAN discovery does not answer from this copy: %s", exc)
         return self.host
 
-    def host_game(self, setup: Setup, turn_seconds: int, hints: bool, name: str) -> Link:
-        """Open a game to the network; the link creates it (HostError if the server cannot start)."""
+    def host_game(self, setup: Setup, turn_seconds: int, hints: bool, name: str, watchers: bool = False) -> Link:
+        """Open a game to the network (``watchers``: listed for anyone to watch); the link creates
+        it (HostError if the server cannot start)."""
         host = self.start_host()
         link = Link(host.local_url, self.tiles)
         link.create(seat_plans(setup, setup.random_first), rules=setup_rules(setup), name=name[:MAX_GAME_NAME],
-                    turn_seconds=turn_seconds, hints=hints)
+                    turn_seconds=turn_seconds, hints=hints, watchers=watchers)
         return link
 
     def stop(self) -> None:

@@ -205,7 +205,7 @@ def held_seen(turn: TurnController, player: int) -> tuple[str | None, ...]:
     game = turn.game
     if not game.holds_tiles or (player == turn.player and turn.tile is not None and turn.phase != ANIMATING):
         return ()
-    shown = held_shown(game, player, None)
+    shown = held_shown(game, player, None) or player in turn.own_seats
     return tuple(tile if shown else None for tile in game.held(player))
 
 

@@ -177,6 +177,12 @@ class TurnController:
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_ai]
 
+    @property
+    def own_seats(self) -> frozenset[int]:
+        """The seats whose hidden tiles this screen always shows (a network game's own seats;
+        at one screen none: the mouse goes from player to player)."""
+        return frozenset()
+
     def legal_cells(self, rotation: int | None = None) -> set[tuple[int, int]]:
         """Squares where the drawn tile fits in ``rotation`` (default: the one it is turned to)."""
         if self.tile is None:

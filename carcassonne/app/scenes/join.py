@@ -55,6 +55,7 @@ class JoinScene(Scene):
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
         self.look = Button(N_("Look again"), self.look_again)
         self.rated = Button(N_("Rated games"), self.rated_games)
+        self.watch = Button(N_("Watch a game"), self.to_watch)
         self.finder = Finder()
         self.finder.look()
         self.kept = app.net.kept()[:LISTED]
@@ -77,7 +78,8 @@ class JoinScene(Scene):
 
     def _refresh_widgets(self) -> None:
         self.widgets = [self.address, self.code, self.name, self.colour, self.seat, self.join_button, self.back,
-                        self.look, self.rated, *(b for b, _g in self.found_buttons), *self.kept_buttons]
+                        self.look, self.rated, self.watch, *(b for b, _g in self.found_buttons),
+                        *self.kept_buttons]
 
     # ------------------------------------------------------------ actions
     def next_colour(self) -> None:
@@ -121,6 +123,12 @@ class JoinScene(Scene):
             self.problem = str(exc)
             return
         self.link_url, self.early, self._hosted, self._code = kept.url, [], kept.hosted, kept.code
+
+    def to_watch(self) -> None:
+        """Watch a game without a seat (the Watch screen), at the address typed here."""
+        if self.link is not None:
+            return
+        self.app.replace_scene("watch", address=self.address.text)
 
     def go_back(self) -> None:
         if self.link is not None:
@@ -218,6 +226,7 @@ class JoinScene(Scene):
                                             self.box.bottom - int(24 * u) - bh, int(200 * u), bh)
         self.back.rect = pygame.Rect(self.box.x + int(24 * u), self.join_button.rect.y, int(160 * u), bh)
         self.rated.rect = pygame.Rect(self.back.rect.right + int(16 * u), self.join_button.rect.y, int(200 * u), bh)
+        self.watch.rect = pygame.Rect(self.rated.rect.right + int(16 * u), self.join_button.rect.y, int(200 * u), bh)
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles, seed=9)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -56,6 +56,8 @@ class LobbyScene(Scene):
         self.held: set[int] = set()
         self.host_rights = hosted
         self.code = code
+        #: The code anyone may watch this game with (the host's to give).
+        self.watch_code = ""
         self.problem = ""
         self.started = False
         #: Why the server's game cannot be shown here (it plays an expansion the app cannot draw).
@@ -75,6 +77,8 @@ class LobbyScene(Scene):
         if kind == "created":
             code = message.get("code")
             self.code = code if isinstance(code, str) and code.isalnum() and len(code) <= 12 else ""
+            watch = message.get("watch_code")
+            self.watch_code = watch if isinstance(watch, str) and watch.isascii() and len(watch) <= 64 else ""
             seats = [s for s in listed if isinstance(s, dict)]
             self.held |= {s["seat"] for s in seats if isinstance(s.get("seat"), int)}
             tokens = [message.get("host_token"), *(s.get("token") for s in seats)]
@@ -148,7 +152,8 @@ class LobbyScene(Scene):
         draw_backdrop(surface, self.backdrop)
         u, fonts, box = self.u, self.app.assets.fonts, self.box
         draw_panel(surface, box, u, alpha=240)
-        blit_text(surface, fonts.get(int(36 * u), "title"), _("Waiting for players"),
+        title = _("Watching: waiting for players") if self.table.watching else _("Waiting for players")
+        blit_text(surface, fonts.get(int(36 * u), "title"), title,
                   (box.centerx, box.y + int(16 * u)), ACCENT, "midtop")
         x, y, width = box.x + int(30 * u), box.y + int(80 * u), box.w - int(60 * u)
         head, text, big = fonts.get(int(16 * u), "bold"), fonts.get(int(17 * u)), fonts.get(int(34 * u), "bold")
@@ -160,6 +165,10 @@ class LobbyScene(Scene):
                 y += text.get_linesize()
             blit_text(surface, head, _("Join code"), (x, y + int(10 * u)), INK_DIM)
             blit_text(surface, big, self.code, (x + int(16 * u), y + int(32 * u)), ACCENT)
+            if self.watch_code:  # (anyone may watch with it: the host gives it to whom they like)
+                wx = x + width // 2
+                blit_text(surface, head, _("Watch code"), (wx, y + int(10 * u)), INK_DIM)
+                blit_text(surface, text, self.watch_code, (wx + int(16 * u), y + int(40 * u)), ACCENT)
             y += int(32 * u) + big.get_linesize() + int(10 * u)
         blit_text(surface, head, _("Seats"), (x, y), INK_DIM)
         y += int(26 * u)

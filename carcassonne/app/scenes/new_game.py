@@ -142,8 +142,12 @@ class NewGameScene(Scene):
         self.network = False
         #: Whether the rules column is full: its options' pictures a line shorter.
         self._compact = False
+        #: Whether the turn timer's line fits under it (else the waiting room alone says it).
+        self._timer_said = True
         self.turn_seconds = "0"
         self.hints_allowed = True
+        #: Whether the lobby lists the game for anyone to watch (its watch code works either way).
+        self.watchers_allowed = False
         self._build()
 
     @property
@@ -190,9 +194,11 @@ class NewGameScene(Scene):
             Toggle(N_("Open to the network"), self.network, self._set_network),
             Choice(N_("Turn timer"), TIMER_OPTIONS, self.turn_seconds, lambda v: setattr(self, "turn_seconds", v)),
             Toggle(N_("Hints allowed"), self.hints_allowed, lambda v: setattr(self, "hints_allowed", v)),
+            Toggle(N_("Watchers allowed"), self.watchers_allowed, lambda v: setattr(self, "watchers_allowed", v)),
         ]
         for option in self.net_options[1:]:
             option.visible = self.network
+        self.seed.visible = not self.network  # (a server deals with a seed of its own)
         self.start = Button(N_("Open the game") if self.network else N_("Start game"), self.start_game, hint="Enter",
                             primary=True)
         self.back = Button(N_("Back"), self.go_back, hint="Esc")
@@ -301,7 +307,8 @@ class NewGameScene(Scene):
         here = next((s.name.strip() for s in self.setup.seats if s.kind == "human"), "")
         name = _("{name}'s game").format(name=here) if here else _("Network game")
         try:
-            link = self.app.net.host_game(self.setup, int(self.turn_seconds), self.hints_allowed, name)
+            link = self.app.net.host_game(self.setup, int(self.turn_seconds), self.hints_allowed, name,
+                                          watchers=self.watchers_allowed)
         except HostError as exc:
             self.error = str(exc)
             return
@@ -335,12 +342,22 @@ class NewGameScene(Scene):
         ow = int(276 * u)
         small = self.app.assets.fonts.get(int(13 * u))
         shown = {key: opt for key, opt in self.variants.items() if opt.visible}
-        timer_lines = self._timer_lines(small, ow)
-        net_rows = sum(1 for opt in self.net_options if opt.visible)
+        said = self._timer_lines(small, ow)
+        # the column holds the network and its timer; hints go beside "+ Add player", and whether anyone
+        # may watch takes the seed's place beside Back (a server deals with a seed of its own)
+        column = self.net_options[:2]
+        net_rows = sum(1 for opt in column if opt.visible)
         # When the rules column is full: the seed goes to the bottom row beside Back, then the
         # options' pictures are drawn a line shorter.
-        for compact, seed_below, tight in ((False, False, False), (False, True, False), (True, True, False),
-                                           (True, True, True)):
+        # (at the last, the timer's line is left to the waiting room, which says it too; at the very
+        # last, rows closer and lower)
+        tries = (((False, True, True, False), (True, True, True, False), (True, True, False, False),
+                  (True, True, False, True)) if self.network
+                 else ((False, False, True, False), (False, True, True, False), (True, True, True, False),
+                       (True, True, True, True)))
+        for compact, seed_below, timer_said, tight in tries:
+            self._timer_said = timer_said
+            timer_lines = said if timer_said else []
             self._compact = compact
             gap = int((3 if tight else 8) * u)  # (the last resort: rows closer and lower)
             oy = self.box.y + int(100 * u)
@@ -360,17 +377,21 @@ class NewGameScene(Scene):
             seed_h = min(rh, rule_h + int(4 * u))
             if seed_below:
                 below = self.box.bottom - int(74 * u) + (int(50 * u) - seed_h) // 2
-                self.seed.rect = pygame.Rect(self.box.x + int(208 * u), below, ow, seed_h)
+                below_rect = pygame.Rect(self.box.x + int(208 * u), below, ow, seed_h)
+                self.seed.rect, self.net_options[3].rect = below_rect, below_rect.copy()
                 ny = oy
             else:
                 self.seed.rect = pygame.Rect(ox, oy + int(28 * u), ow, seed_h)
                 ny = self.seed.rect.bottom + int(16 * u)
-            for i, opt in enumerate(self.net_options):
+            for i, opt in enumerate(column):
                 opt.rect = pygame.Rect(ox, ny, ow, rule_h)
                 ny += rule_h + gap + (len(timer_lines) * small.get_linesize() if i == 1 else 0)
-            last = self.net_options[-1 if self.network else 0].rect
-            if last.bottom < self.box.bottom - int(24 * u) - 12:
+            last = column[-1 if self.network else 0].rect
+            said_below = len(timer_lines) * small.get_linesize() if self.network else 0  # (the timer's line)
+            if last.bottom + said_below < self.box.bottom - int(24 * u) - 12:
                 break
+        self.net_options[2].rect = pygame.Rect(self.add.rect.right + int(20 * u), self.add.rect.y + (rh - rule_h) // 2,
+                                               min(int(276 * u), ox - self.add.rect.right - int(50 * u)), rule_h)
         bw = int(200 * u)
         self.start.rect = pygame.Rect(self.box.right - int(24 * u) - bw, self.box.bottom - int(24 * u) - int(50 * u),
                                       bw, int(50 * u))
@@ -471,11 +492,12 @@ class NewGameScene(Scene):
                         self.app.assets, self.app.tiles, self.setup.seats[0].color)
         timer = self.net_options[1]
         y = timer.rect.bottom + int(2 * u)
-        for line in self._timer_lines(note, timer.rect.w):
+        for line in self._timer_lines(note, timer.rect.w) if self._timer_said else []:
             blit_text(surface, note, line, (timer.rect.x, y), INK_DIM)
             y += note.get_linesize()
-        seed_font, seed_label = self._seed_label()
-        blit_text(surface, seed_font, seed_label, (self.seed.rect.x, self.seed.rect.y - int(22 * u)), INK_DIM)
+        if self.seed.visible:
+            seed_font, seed_label = self._seed_label()
+            blit_text(surface, seed_font, seed_label, (self.seed.rect.x, self.seed.rect.y - int(22 * u)), INK_DIM)
         super().draw(surface)
         for i, (_name, colour, _kind, _remove) in enumerate(self.rows):
             c = self.setup.seats[i].color

@@ -575,10 +575,10 @@ class PlayScene(BoardScene):
         self.overlay.draw(surface, assets, u)  # -- board overlay: the move log
         draw_over_board(surface, view, self.flow.anims, self.panel.ghost, self.camera, assets)
         draw_track(surface, self.rects["track"], self.seats, self.shown_scores, assets, u)
+        first = min(b.rect.x for b in self.buttons.values() if b.visible and b.rect.colliderect(self.rects["top"]))
         x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
         draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
-                       self.game.turn_number + 1, self.panel.tiles_left,
-                       self.buttons["hint" if self.buttons["hint"].visible else "log"].rect.x - int(16 * u), assets, u)
+                       self.game.turn_number + 1, self.panel.tiles_left, first - int(16 * u), assets, u)
         draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.panel.cards)), assets, u)
         draw_hand(surface, self.rects["hand"], self.panel.hand, assets, u)
         draw_deck(surface, self.rects["deck"], self.panel.deck_left, assets, u)

@@ -1,5 +1,5 @@
-"""A hand of tiles on screen: its New game option (not for a network game: a server deals no
-hidden hands), its Rules page, its keys, and whose tiles a player sees."""
+"""A hand of tiles on screen: its New game option (a network game too: the server tells each
+player its own hand only), its Rules page, its keys, and whose tiles a player sees."""
 
 from __future__ import annotations
 
@@ -41,8 +41,7 @@ class HandUI(ExpansionUI):
 
     def options(self) -> list[RuleOption]:
         return [RuleOption(N_("Hand of tiles"), _read, _write, choices=HANDS,
-                           line=N_("Play any tile of your hand, then draw; hidden: the others see tile backs."),
-                           network=False)]
+                           line=N_("Play any tile of your hand, then draw; hidden: the others see tile backs."))]
 
     def rules_sections(self) -> list[RuleSection]:
         return [RuleSection(
