@@ -406,3 +406,28 @@ def test_a_board_fitted_at_200_percent_shows_its_tiles_twice_as_large_as_at_100(
         d.frames(2)
         seen[size] = app.top.camera.tile_px
     assert seen[(3840, 2160)] >= 1.6 * seen[(1920, 1080)], seen
+
+
+def test_a_full_rules_column_keeps_its_buttons_readable_and_lines_only_for_what_is_played(make_app):
+    """A network game with a hand of tiles at 1024 × 768: every option, the network's and each
+    expansion's, no longer fitted with its line and picture, and the rows shrank to letters too
+    small to read. Then only the options played keep their line, and a row stays a row."""
+    app = make_app(size=(1024, 768))
+    d = Driver(app)
+    d.resize((1024, 768))
+    scene = app.replace_scene("new_game")
+    d.frames(1)
+    scene._set_network(True)
+    scene._choose("hand", scene.rule_options["hand"].choices[-1][0])  # (3, hidden)
+    d.frames(1)
+    rows = [*scene.options, *(w for w in scene.variants.values() if w.visible)]
+    assert min(w.rect.h for w in rows) >= int(26 * scene.u)
+    assert all(a.rect.bottom <= b.rect.top for a, b in zip(rows, rows[1:]))  # (none over another)
+    with widgets.recording_layout() as log:
+        app.draw()
+    said = " ".join(t for t, *_rest in log.texts)
+    hand_line = scene._note_lines(app.assets.fonts.get(int(13 * scene.u)), "hand", 10_000)
+    assert hand_line and hand_line[0] in said  # the hand is played: its line is said
+    off = [k for k in scene.variants if k != "hand" and scene.variants[k].visible and not scene._played(k)]
+    assert off and scene._brief
+    assert all(scene._note_lines(app.assets.fonts.get(13), k, 10_000) == [] for k in off)

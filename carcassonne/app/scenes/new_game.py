@@ -142,6 +142,8 @@ class NewGameScene(Scene):
         self.network = False
         #: Whether the rules column is full: its options' pictures a line shorter.
         self._compact = False
+        #: The column is full: only the options played keep their line and picture.
+        self._brief = False
         #: Whether the turn timer's line fits under it (else the waiting room alone says it).
         self._timer_said = True
         self.turn_seconds = "0"
@@ -224,6 +226,8 @@ class NewGameScene(Scene):
         """The player changed an option: the rules are made again from every choice."""
         self.wanted[key] = value
         self._apply()
+        if self._brief and self.size != (0, 0):
+            self.layout(self.app.size)  # (a full column: the option's line comes or goes with it)
 
     def _apply(self) -> None:
         """The rules from the choices, each widget showing what is played, and enabled while
@@ -349,14 +353,16 @@ class NewGameScene(Scene):
         net_rows = sum(1 for opt in column if opt.visible)
         # When the rules column is full: the seed goes to the bottom row beside Back, then the
         # options' pictures are drawn a line shorter.
-        # (at the last, the timer's line is left to the waiting room, which says it too; at the very
-        # last, rows closer and lower)
-        tries = (((False, True, True, False), (True, True, True, False), (True, True, False, False),
-                  (True, True, False, True)) if self.network
-                 else ((False, False, True, False), (False, True, True, False), (True, True, True, False),
-                       (True, True, True, True)))
-        for compact, seed_below, timer_said, tight in tries:
-            self._timer_said = timer_said
+        # (then only the options played keep their line and picture; then the timer's line is left to
+        # the waiting room, which says it too; at the very last, rows closer and lower)
+        tries = (((False, True, True, False, False), (True, True, True, False, False),
+                  (True, True, True, True, False), (True, True, False, True, False),
+                  (True, True, False, True, True)) if self.network
+                 else ((False, False, True, False, False), (False, True, True, False, False),
+                       (True, True, True, False, False), (True, True, True, True, False),
+                       (True, True, True, True, True)))
+        for compact, seed_below, timer_said, brief, tight in tries:
+            self._timer_said, self._brief = timer_said, brief
             timer_lines = said if timer_said else []
             self._compact = compact
             gap = int((3 if tight else 8) * u)  # (the last resort: rows closer and lower)
@@ -437,7 +443,16 @@ class NewGameScene(Scene):
         """The width a variant's line wraps in (leaving room for its picture, if it has one)."""
         return width - self._picture_size() - int(6 * self.u) if self.rule_options[key].picture else width
 
+    def _played(self, key: str) -> bool:
+        """Whether the option ``key`` is set to anything but the book's game (an expansion played)."""
+        option = self.rule_options[key]
+        return shown_value(option, self.wanted[key]) != shown_value(option, option.read(Rules()))
+
     def _note_lines(self, font: pygame.font.Font, key: str, width: int) -> list[str]:
+        """An option's line under it, never shorter than its picture; none for an option not played
+        when the column is full (its button still says what it is)."""
+        if self._brief and not self._played(key):
+            return []
         pictured = self.rule_options[key].picture is not None
         lines = wrap(font, _(self.rule_options[key].line), self._note_width(key, width))
         least = 2 if self._compact else 3
@@ -486,7 +501,7 @@ class NewGameScene(Scene):
                 y += note.get_linesize()
         for key, option in self.variants.items():
             picture = self.rule_options[key].picture
-            if picture is not None and option.visible:
+            if picture is not None and option.visible and self._note_lines(note, key, option.rect.w):
                 side = self._picture_size()
                 picture(surface, pygame.Rect(option.rect.x, option.rect.bottom + int(3 * u), side, side),
                         self.app.assets, self.app.tiles, self.setup.seats[0].color)
