@@ -105,9 +105,12 @@ def test_a_click_off_the_lit_squares_asks_again(make_app):
 def test_the_fairy_is_moved_beside_a_follower_by_a_click_on_its_lit_place(make_app):
     game = record_game(make_app().tiles, "fairy-point-and-bonus", 2, "E")
     app, d, scene = board_play.start(make_app, game, SEATS)
+    assert fairy_square(game) is None and "fairy" not in scene.board.neutrals  # not on the board: not drawn
     lay(d, scene, Placement("E", 1, -1, 0))
     assert scene.board_marks().elsewhere == ((1, 0, "road:E"),)  # beside Ann's thief, lit
-    assert "move the fairy" in scene.message
+    # she stands nowhere yet, so nothing can be dragged: the words ask for a click only
+    assert scene.message == ("Placed. You may move the fairy beside one of your followers: click a lit place, "
+                             "or press Space for none."), scene.message
     d.click(point_on(scene, 1, 0, "road:E"))
     assert scene.turn.figure == FigureStep("fairy", "road:E", at=(1, 0)), scene.message
     assert scene.message.startswith("The fairy goes beside this follower")
@@ -242,6 +245,7 @@ def test_the_fairy_standing_on_the_board_is_dragged_beside_another_player_s_foll
     lay(d, scene, Placement("E", 3, -1, 0))
     lit = scene.board_marks().elsewhere
     assert lit == ((2, -1, knight.place),), lit  # beside Blue's knight only
+    assert "drag her or click a lit place" in scene.message, scene.message  # (she stands on the board)
     fairy = scene.board.neutrals["fairy"].rect.center
     target = point_on(scene, 2, -1, knight.place)
     d.drag(fairy, target, steps=4)
@@ -251,19 +255,36 @@ def test_the_fairy_standing_on_the_board_is_dragged_beside_another_player_s_foll
     assert fairy_square(game) == (2, -1)
 
 
-def test_a_dragon_tile_drawn_before_any_volcano_is_passed_over_and_the_screen_says_so(make_app):
+def take_turn(d: Driver, scene, number: int) -> None:  # noqa: ANN001
+    """Enter confirms the laid tile; the next person takes the mouse once its scoring is shown."""
+    d.key(pygame.K_RETURN)
+    d.run_until(lambda: scene.game.turn_number == number and scene.phase in (HUMAN, HANDOVER), 200)
+    if scene.phase == HANDOVER:
+        d.key(pygame.K_RETURN)
+
+
+def test_a_dragon_tile_drawn_before_any_volcano_is_passed_over_and_the_screen_says_so_once(make_app):
     from carcassonne.engine import Rules
 
     app = make_app()
     game = Game(app.tiles, Rules.from_record({"princess_dragon": True}), players=2, seed=1, names=["Ann", "Bob"])
     pile = game.deck.pile
-    for tile in ("V", "PD7"):  # a dragon tile on top of the bag, V under it
+    for tile in ("E", "PD8", "U", "V", "PD7"):  # from the top of the bag: PD7, V, U, PD8, E
         pile.remove(tile)
         pile.append(tile)
     app, d, scene = board_play.start(lambda: app, game, SEATS)
+    passed = ("{name} draws another tile: the dragon tiles stay in the bag until a volcano has been placed.")
     assert scene.turn.tile == "V" and game.deck.pile[-1] == "PD7"
-    assert scene.message == ("Ann draws another tile: the dragon tiles stay in the bag until a volcano has been "
-                             "placed."), scene.message
+    assert scene.message == passed.format(name="Ann"), scene.message
+    lay(d, scene, next(p for p in game.legal_placements("V")))
+    take_turn(d, scene, 1)
+    # PD7 is still passed over, but no other: Bob's turn is greeted as any other
+    assert scene.turn.tile == "U" and game.deck.pile[-1] == "PD7"
+    assert scene.message != passed.format(name="Bob") and "Bob" in scene.message, scene.message
+    lay(d, scene, next(p for p in game.legal_placements("U")))
+    take_turn(d, scene, 2)
+    assert scene.turn.tile == "E"  # PD8 passed over too: said again, once
+    assert scene.message == passed.format(name="Ann"), scene.message
 
 
 def test_the_move_log_and_advice_say_where_a_step_on_another_tile_went(tiles):
