@@ -393,3 +393,100 @@ def test_over_the_network_each_screen_takes_its_own_dragon_steps(make_app, monke
         link.stop()
     finally:
         app.net.stop()
+
+
+def test_a_hosted_game_of_every_expansion_plays_to_the_end_between_two_screens(make_app, monkeypatch):
+    """The issue's acceptance over the network: the Abbot, Inns & Cathedrals, Traders & Builders
+    and The Princess & the Dragon chosen on the New game form of a hosted game; Ann plays on
+    this screen (Tab, Space, Space; the first lit square of each dragon step asked of her), Bob
+    from another connection (the first placement that fits, the first option of each step
+    asked of him), to the final scoring; both copies of the game agree."""
+    import time
+
+    from carcassonne.app.scenes.lobby import LobbyScene
+    from carcassonne.app.scenes.play import PlayScene
+    from carcassonne.engine import Move
+    from carcassonne.expansions.princess_dragon.rules import dragon_tiles
+    from carcassonne.net.link import Link
+    from carcassonne.net.table import Desync, TableState
+
+    monkeypatch.setenv("CARCASSONNE_NET_LOCAL", "1")
+    app = make_app()
+    app.net.port, app.net.discovery_port = 0, 0
+    d = Driver(app)
+    link = None
+    table = TableState(app.tiles)
+
+    def frame() -> None:
+        d.frames(1)
+        time.sleep(0.002)
+        for message in link.poll() if link is not None else ():
+            try:
+                table.apply(message)
+            except Desync:
+                link.send({"type": "sync"})
+
+    def until(done, seconds: float = 15.0) -> bool:  # noqa: ANN001
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            frame()
+        return bool(done())
+
+    try:
+        app.replace_scene("new_game")
+        form = app.top
+        for name in ("abbot", "inns_cathedrals", "traders_builders", "princess_dragon"):
+            d.click(form.variants[name].rect.center)
+        d.click(form.net_options[0].rect.center)  # open to the network
+        form.setup.seats[1].kind = "open"
+        form._build()
+        d.click(form.start.rect.center)
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and until(lambda: lobby.code != "")
+        link = Link(app.net.host.local_url, app.tiles)
+        link.join(lobby.code, None, "Bob")
+        assert until(lambda: isinstance(app.top, PlayScene))
+        scene = app.top
+        game = scene.game
+        assert all(game.rules.get(key) for key in ("abbot", "inns_cathedrals", "traders_builders",
+                                                     "princess_dragon"))
+        steps = {0: 0, 1: 0}
+        deadline = time.monotonic() + 600
+        while not game.is_over and time.monotonic() < deadline:
+            frame()
+            pending = table.pending if isinstance(table.pending, dict) else {}
+            asked = pending.get("decision")
+            if isinstance(asked, dict) and asked.get("player") == 1:
+                link.send({"type": "decide", "choice": asked["options"][0]})
+                steps[1] += 1
+                until(lambda pending=pending: table.pending != pending, 5)
+            elif scene.phase == DECIDE:
+                square = sorted(scene.turn.decision().options)[0]
+                show_cell(d, scene, *square, 64)
+                d.click(scene.camera.cell_center(*square))
+                steps[0] += 1
+                until(lambda: scene.phase != DECIDE, 5)
+            elif scene.phase == HANDOVER:
+                d.key(pygame.K_RETURN)
+            elif scene.turn.can_act:
+                d.key(pygame.K_TAB)
+                d.key(pygame.K_SPACE)
+                d.key(pygame.K_SPACE)
+                until(lambda: not scene.turn.can_act, 5)
+            elif table.game is not None and table.current == 1 and table.tile and not pending:
+                p = sorted(table.game.legal_placements(table.tile))[0]
+                before = table.game.turn_number
+                link.send({"type": "play", "x": p.x, "y": p.y, "rotation": p.rotation, "turn": before})
+                until(lambda before=before: table.game.turn_number > before or table.pending, 5)
+        assert game.is_over, (game.turn_number, scene.phase, table.pending)
+        assert until(lambda: type(app.top).__name__ in ("FinalBoardScene", "ResultsScene"), 30), app.top
+        assert steps[0] > 0 and steps[1] > 0, steps  # each screen stepped the dragon
+        assert any(isinstance(t, Move) and t.tile in dragon_tiles() for t in game.history)
+        for prefix in ("PD", "IC", "TB"):  # (tiles of each box were played)
+            assert any(t.tile.startswith(prefix) for t in game.history), prefix
+        assert until(lambda: table.game is not None and table.game.history == game.history, 10)
+        assert table.game.scores == game.scores
+    finally:
+        if link is not None:
+            link.stop()
+        app.net.stop()
