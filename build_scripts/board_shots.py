@@ -22,6 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from carcassonne import i18n  # noqa: E402
 from carcassonne.app.app import App  # noqa: E402
 from carcassonne.app.art.spots import spot_anchor  # noqa: E402
 from carcassonne.app.driver import Driver, show_cell  # noqa: E402
@@ -52,11 +53,16 @@ def open_app(out: Path, animation: str, dt: float) -> tuple[App, Driver, Shots]:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1024x768")
     parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument("--language", choices=sorted(i18n.LANGUAGES), default="",
+                        help="the screens in this language (the names end in it: -de-1024x768)")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
-    settings = Settings(window_size=size, animation=animation, sound=False)  # type: ignore[arg-type]
+    settings = Settings(window_size=size, animation=animation, sound=False,  # type: ignore[arg-type]
+                        language=args.language)
     app = App(Storage(Path(tempfile.mkdtemp(prefix="carcassonne-shots-"))), settings=settings)
-    return app, Driver(app, dt=dt), Shots(args.out, args.size)
+    if args.language:
+        i18n.set_language(args.language)
+    return app, Driver(app, dt=dt), Shots(args.out, f"{args.language}-{args.size}" if args.language else args.size)
 
 
 def close_app(app: App) -> int:

@@ -2,9 +2,12 @@
 docs/screenshots/princess-dragon/: the New game option, the dragon's step lit with whose
 step it is, the dragon dragged, its path after the move, the fairy's place lit and the fairy
 moved, the magic portal's places lit across the board, the princess's knight lit and
-leaving, the Rules pages, and lesson 11 played by hand.
+leaving, the Rules pages, and lesson 11 played by hand (the dragon's steps included).
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/pd_screenshots.py [--size 1024x768]
+    xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/pd_screenshots.py --language de
+
+With ``--language`` only the Rules pages and lesson 11, in that language.
 
 Each screen is reached with synthetic mouse and keyboard events, like a player would.
 """
@@ -23,6 +26,7 @@ from carcassonne.app.session import play
 from carcassonne.engine import Game, Placement
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.expansions.hand.rules import arrange_draw
+from carcassonne.i18n import _
 
 OUT = ROOT / "docs" / "screenshots" / "princess-dragon"
 RECORDS = ROOT / "tests" / "records" / "princess_dragon"
@@ -123,7 +127,7 @@ def rules(app: App, d: Driver) -> None:
     page = app.top
     for i, title in enumerate(("The Princess & the Dragon: the dragon", "The Princess & the Dragon: the fairy",
                                "The Princess & the Dragon: a volcano start")):
-        block = next(b for b in page.blocks if b.title == title)
+        block = next(b for b in page.blocks if b.title == _(title))
         page.scroll_by(block.y - page.scroll)
         d.frames(2)
         shot(app, f"{10 + i}-rules-{title.split(': ')[1].replace(' ', '-')}")
@@ -166,6 +170,29 @@ def lesson(app: App, d: Driver) -> None:
     drag_tile(run, scene, move.x, move.y)
     run.move(scene.rects["deck"].center)
     shot(app, "15-lesson11-fairy-place-lit")
+    run.click(other_place(scene, (-1, 0), "road:E"))
+    run.key(pygame.K_RETURN)
+    run.run_until(lambda: scene.turn.can_act, 400)
+    move = scene.runner.step.solution  # the dragon tile: the learner moves the dragon, Easy too
+    while scene.turn.rotation != move.rotation:
+        run.key(pygame.K_r)
+    drag_tile(run, scene, move.x, move.y)
+    run.key(pygame.K_RETURN)
+    run.frames(2)
+    shot(app, "16-lesson11-dragon-step-lit")
+    dragon = scene.board.neutrals["dragon"].rect.center
+    run.drag(dragon, scene.camera.cell_center(-1, 1), steps=4, release=False)
+    shot(app, "17-lesson11-dragon-dragged")
+    run.release(scene.camera.cell_center(-1, 1))
+    for mine in ((0, 2), (1, 1)):
+        run.run_until(lambda: scene.turn.decision() is not None and scene.turn.decision().player == 0
+                      or scene.runner.in_free_game, 400)
+        if scene.runner.in_free_game:
+            break
+        run.click(scene.camera.cell_center(*mine))
+    run.run_until(lambda: scene.runner.in_free_game and scene.turn.phase != "animating", 400)
+    run.frames(4)
+    shot(app, "18-lesson11-dragon-path")
     run.key(pygame.K_ESCAPE)
     app.replace_scene("title")
 
@@ -173,6 +200,10 @@ def lesson(app: App, d: Driver) -> None:
 def main() -> int:
     global shot
     app, d, shot = open_app(OUT, "normal", 0.0)
+    if app.settings.language:  # the words in another language: the Rules pages and lesson 11
+        rules(app, d)
+        lesson(app, d)
+        return close_app(app)
     new_game(app, d)
     dragon(app, d)
     fairy(app, d)

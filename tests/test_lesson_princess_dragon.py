@@ -39,9 +39,27 @@ def test_the_lesson_is_completed_with_its_moves():
     assert runner.game.figures_on_board() == []  # the princess sent it home
     play_to(runner, 3)
     assert [(f.player, f.x, f.y, f.place) for f in runner.game.figures_on_board()] == [(0, -1, 0, "road:E")]
-    play_to(runner, len(LESSON.steps))
+    play_to(runner, 4)
     assert fairy_square(runner.game) == (-1, 0)
+    play_to(runner, len(LESSON.steps))
+    assert dragon_square(runner.game) == (1, 1)  # the dragon's steps, the learner's and Easy's in turn
     assert runner.in_free_game
+
+
+def test_the_dragon_step_is_judged_with_its_steps_made_and_refused_without_them():
+    runner = LessonRunner(LESSON, TILES)
+    play_to(runner, 4)
+    step = LESSON.steps[4]
+    assert step.goal.get("decided") and len(step.solution.decisions) == 5
+    runner.tile()
+    unmoved = runner.try_move(step.solution._replace(decisions=()))
+    assert unmoved.result == ILLEGAL and "dragon" in note_words(unmoved.note), note_words(unmoved.note)
+    runner.tile()
+    halfway = runner.try_move(step.solution._replace(decisions=step.solution.decisions[:2]))
+    assert halfway.result == ILLEGAL and runner.step is step and dragon_square(runner.game) == (0, 1)
+    runner.tile()
+    other = step.solution._replace(decisions=((0, 0), (0, -1), (1, -1)))  # another way: it counts as well
+    assert runner.try_move(other).result == DONE and dragon_square(runner.game) == (1, -1)
 
 
 def test_a_princess_tile_placed_with_its_knight_kept_is_answered_with_the_hint():

@@ -1,7 +1,8 @@
 """Lessons as data: a lesson file (``resources/lessons/*.json``) read and checked.
 
 A lesson is a board start (turns already played, in the game record's notation),
-steps (coach text, the goal that completes each, the move that reaches it, the
+steps (coach text, the goal that completes each, the move that reaches it with the
+decisions it asks in its expansion's record keys, the
 squares the aids point at, the opponent's scripted reply) and the tiles of the
 short free game that ends it. The tile order of the lesson's deck follows from
 those: start turns, then per step the tiles that fit nowhere, the learner's tile
@@ -20,8 +21,8 @@ from ..engine.moves import Discard, Turn
 from ..engine.record import read_figure
 
 #: What a step's goal may ask for (see :func:`carcassonne.tutorial.runner.goal_met`).
-GOAL_KEYS = {"any", "at", "rotation", "follower", "elsewhere", "no_follower", "scored", "score", "returned", "read",
-             "final"}
+GOAL_KEYS = {"any", "at", "rotation", "follower", "elsewhere", "no_follower", "decided", "scored", "score", "returned",
+             "read", "final"}
 FEATURE_KINDS = {"road", "city", "cloister", "farm"}
 
 
@@ -134,6 +135,8 @@ def _step(number: int, raw: Any) -> Step:
     solution = _move(raw["solution"]) if "solution" in raw else None
     if (solution is None) != bool(goal.get("read")):
         raise ValueError(f"step {number}: a reading step has no solution, any other step has one")
+    if goal.get("decided") and (solution is None or not solution.decisions):
+        raise ValueError(f"step {number}: a goal that asks for decisions needs a solution that makes them")
     return Step(text=str(raw["text"]), goal=dict(goal), solution=solution, hint=str(raw.get("hint", "")),
                 point=tuple((int(p[0]), int(p[1])) for p in raw.get("point", [])),
                 discards=tuple(str(t) for t in raw.get("discards", [])),
@@ -149,4 +152,10 @@ def _turn(raw: Any) -> Turn:
 def _move(raw: Any) -> Move:
     if not isinstance(raw, dict):
         raise ValueError(f"a move must be an object, not {raw!r}")
-    return Move(str(raw["tile"]), int(raw["x"]), int(raw["y"]), int(raw["rotation"]), read_figure("move", raw))
+    from ..expansions import declared
+
+    decisions: tuple[Any, ...] = ()
+    for expansion in declared():  # the decisions the move asks, in its expansion's record keys
+        decisions += expansion.read_decisions("move", raw)
+    return Move(str(raw["tile"]), int(raw["x"]), int(raw["y"]), int(raw["rotation"]), read_figure("move", raw),
+                decisions)

@@ -3,8 +3,10 @@ whether a move reaches the step's goal.
 
 An illegal move is answered with the engine's own why-not sentence; a legal move that
 misses the goal is taken back (``Game.pop``) and answered with the step's hint, so the
-scripted tiles that follow still fit the lesson. When every step is done the lesson's
-free game begins: the remaining tiles, played against an Easy computer player.
+scripted tiles that follow still fit the lesson. A move the rules ask decisions of (a
+neutral figure's steps, whoever's they are) comes with them made: the screen asks them of
+the learner and of the computer player as a game does, and this judges the whole move. When
+every step is done the lesson's free game begins: the remaining tiles, played against an Easy computer player.
 """
 
 from __future__ import annotations
@@ -99,6 +101,9 @@ def goal_met(goal: dict[str, Any], move: Move, events: list[ScoreEvent], game: G
         "rotation": lambda v: move.rotation == v,
         "follower": lambda v: move.figure is not None and figure_kind(move) == v,
         "no_follower": lambda v: (move.figure is None) == bool(v),
+        # the rules asked decisions of the players during the move (a neutral figure's steps), and
+        # each was made: the learner's at the screen, the computer's by the computer
+        "decided": lambda v: bool(move.decisions) == bool(v),
         # the figure step names another tile than the one placed (a follower sent anywhere, say)
         "elsewhere": lambda v: (move.figure is not None and move.figure.at is not None) == bool(v),
         "scored": lambda v: any(e.feature == v and player in e.players for e in events),

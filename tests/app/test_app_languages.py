@@ -11,6 +11,7 @@ from carcassonne import i18n
 from carcassonne.app.driver import Driver, random_game
 from carcassonne.app.files.replay import Replay
 from carcassonne.app.files.storage import DEFAULT_NAMES
+from carcassonne.app.play.turn import AI_DECIDE, DECIDE
 from carcassonne.app.scenes.play import PlayScene
 from carcassonne.app.session import play
 from carcassonne.app.ui.widgets import Button, recording_layout
@@ -196,6 +197,14 @@ def tutorial_screens(app):  # noqa: ANN001, ANN201
                 scene.turn.put(move.figure)
             scene.moves.confirm()
             d.frames(1)
+            decided = 0
+            while scene.turn.phase in (DECIDE, AI_DECIDE):  # the decisions the move asks (the dragon's steps)
+                if scene.turn.phase == DECIDE:
+                    if not decided:
+                        capture(name + "-decide")  # whose step, the squares lit
+                    scene.turn.decide(scene.turn.decision().options[0])
+                    decided += 1
+                d.frames(1)
             assert scene.runner.step is not step or scene.runner.in_free_game, name
         capture(f"tutorial-{lesson.id}-free-game")
         app.pop(scene)

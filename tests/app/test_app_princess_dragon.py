@@ -105,9 +105,12 @@ def test_a_click_off_the_lit_squares_asks_again(make_app):
 def test_the_fairy_is_moved_beside_a_follower_by_a_click_on_its_lit_place(make_app):
     game = record_game(make_app().tiles, "fairy-point-and-bonus", 2, "E")
     app, d, scene = board_play.start(make_app, game, SEATS)
+    assert fairy_square(game) is None and "fairy" not in scene.board.neutrals  # not on the board: not drawn
     lay(d, scene, Placement("E", 1, -1, 0))
     assert scene.board_marks().elsewhere == ((1, 0, "road:E"),)  # beside Ann's thief, lit
-    assert "move the fairy" in scene.message
+    # she stands nowhere yet, so nothing can be dragged: the words ask for a click only
+    assert scene.message == ("Placed. You may move the fairy beside one of your followers: click a lit place, "
+                             "or press Space for none."), scene.message
     d.click(point_on(scene, 1, 0, "road:E"))
     assert scene.turn.figure == FigureStep("fairy", "road:E", at=(1, 0)), scene.message
     assert scene.message.startswith("The fairy goes beside this follower")
@@ -242,6 +245,7 @@ def test_the_fairy_standing_on_the_board_is_dragged_beside_another_player_s_foll
     lay(d, scene, Placement("E", 3, -1, 0))
     lit = scene.board_marks().elsewhere
     assert lit == ((2, -1, knight.place),), lit  # beside Blue's knight only
+    assert "drag her or click a lit place" in scene.message, scene.message  # (she stands on the board)
     fairy = scene.board.neutrals["fairy"].rect.center
     target = point_on(scene, 2, -1, knight.place)
     d.drag(fairy, target, steps=4)
@@ -251,19 +255,36 @@ def test_the_fairy_standing_on_the_board_is_dragged_beside_another_player_s_foll
     assert fairy_square(game) == (2, -1)
 
 
-def test_a_dragon_tile_drawn_before_any_volcano_is_passed_over_and_the_screen_says_so(make_app):
+def take_turn(d: Driver, scene, number: int) -> None:  # noqa: ANN001
+    """Enter confirms the laid tile; the next person takes the mouse once its scoring is shown."""
+    d.key(pygame.K_RETURN)
+    d.run_until(lambda: scene.game.turn_number == number and scene.phase in (HUMAN, HANDOVER), 200)
+    if scene.phase == HANDOVER:
+        d.key(pygame.K_RETURN)
+
+
+def test_a_dragon_tile_drawn_before_any_volcano_is_passed_over_and_the_screen_says_so_once(make_app):
     from carcassonne.engine import Rules
 
     app = make_app()
     game = Game(app.tiles, Rules.from_record({"princess_dragon": True}), players=2, seed=1, names=["Ann", "Bob"])
     pile = game.deck.pile
-    for tile in ("V", "PD7"):  # a dragon tile on top of the bag, V under it
+    for tile in ("E", "PD8", "U", "V", "PD7"):  # from the top of the bag: PD7, V, U, PD8, E
         pile.remove(tile)
         pile.append(tile)
     app, d, scene = board_play.start(lambda: app, game, SEATS)
+    passed = ("{name} draws another tile: the dragon tiles stay in the bag until a volcano has been placed.")
     assert scene.turn.tile == "V" and game.deck.pile[-1] == "PD7"
-    assert scene.message == ("Ann draws another tile: the dragon tiles stay in the bag until a volcano has been "
-                             "placed."), scene.message
+    assert scene.message == passed.format(name="Ann"), scene.message
+    lay(d, scene, next(p for p in game.legal_placements("V")))
+    take_turn(d, scene, 1)
+    # PD7 is still passed over, but no other: Bob's turn is greeted as any other
+    assert scene.turn.tile == "U" and game.deck.pile[-1] == "PD7"
+    assert scene.message != passed.format(name="Bob") and "Bob" in scene.message, scene.message
+    lay(d, scene, next(p for p in game.legal_placements("U")))
+    take_turn(d, scene, 2)
+    assert scene.turn.tile == "E"  # PD8 passed over too: said again, once
+    assert scene.message == passed.format(name="Ann"), scene.message
 
 
 def test_the_move_log_and_advice_say_where_a_step_on_another_tile_went(tiles):
@@ -371,4 +392,101 @@ def test_over_the_network_each_screen_takes_its_own_dragon_steps(make_app, monke
         assert until(lambda: table.game.history[:len(scene.game.history)] == scene.game.history, 10)
         link.stop()
     finally:
+        app.net.stop()
+
+
+def test_a_hosted_game_of_every_expansion_plays_to_the_end_between_two_screens(make_app, monkeypatch):
+    """The issue's acceptance over the network: the Abbot, Inns & Cathedrals, Traders & Builders
+    and The Princess & the Dragon chosen on the New game form of a hosted game; Ann plays on
+    this screen (Tab, Space, Space; the first lit square of each dragon step asked of her), Bob
+    from another connection (the first placement that fits, the first option of each step
+    asked of him), to the final scoring; both copies of the game agree."""
+    import time
+
+    from carcassonne.app.scenes.lobby import LobbyScene
+    from carcassonne.app.scenes.play import PlayScene
+    from carcassonne.engine import Move
+    from carcassonne.expansions.princess_dragon.rules import dragon_tiles
+    from carcassonne.net.link import Link
+    from carcassonne.net.table import Desync, TableState
+
+    monkeypatch.setenv("CARCASSONNE_NET_LOCAL", "1")
+    app = make_app()
+    app.net.port, app.net.discovery_port = 0, 0
+    d = Driver(app)
+    link = None
+    table = TableState(app.tiles)
+
+    def frame() -> None:
+        d.frames(1)
+        time.sleep(0.002)
+        for message in link.poll() if link is not None else ():
+            try:
+                table.apply(message)
+            except Desync:
+                link.send({"type": "sync"})
+
+    def until(done, seconds: float = 15.0) -> bool:  # noqa: ANN001
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            frame()
+        return bool(done())
+
+    try:
+        app.replace_scene("new_game")
+        form = app.top
+        for name in ("abbot", "inns_cathedrals", "traders_builders", "princess_dragon"):
+            d.click(form.variants[name].rect.center)
+        d.click(form.net_options[0].rect.center)  # open to the network
+        form.setup.seats[1].kind = "open"
+        form._build()
+        d.click(form.start.rect.center)
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and until(lambda: lobby.code != "")
+        link = Link(app.net.host.local_url, app.tiles)
+        link.join(lobby.code, None, "Bob")
+        assert until(lambda: isinstance(app.top, PlayScene))
+        scene = app.top
+        game = scene.game
+        assert all(game.rules.get(key) for key in ("abbot", "inns_cathedrals", "traders_builders",
+                                                     "princess_dragon"))
+        steps = {0: 0, 1: 0}
+        deadline = time.monotonic() + 600
+        while not game.is_over and time.monotonic() < deadline:
+            frame()
+            pending = table.pending if isinstance(table.pending, dict) else {}
+            asked = pending.get("decision")
+            if isinstance(asked, dict) and asked.get("player") == 1:
+                link.send({"type": "decide", "choice": asked["options"][0]})
+                steps[1] += 1
+                until(lambda pending=pending: table.pending != pending, 5)
+            elif scene.phase == DECIDE:
+                square = sorted(scene.turn.decision().options)[0]
+                show_cell(d, scene, *square, 64)
+                d.click(scene.camera.cell_center(*square))
+                steps[0] += 1
+                until(lambda: scene.phase != DECIDE, 5)
+            elif scene.phase == HANDOVER:
+                d.key(pygame.K_RETURN)
+            elif scene.turn.can_act:
+                d.key(pygame.K_TAB)
+                d.key(pygame.K_SPACE)
+                d.key(pygame.K_SPACE)
+                until(lambda: not scene.turn.can_act, 5)
+            elif table.game is not None and table.current == 1 and table.tile and not pending:
+                p = sorted(table.game.legal_placements(table.tile))[0]
+                before = table.game.turn_number
+                link.send({"type": "play", "x": p.x, "y": p.y, "rotation": p.rotation, "turn": before})
+                until(lambda before=before: table.game.turn_number > before or table.pending, 5)
+        assert game.is_over, (game.turn_number, scene.phase, table.pending)
+        assert until(lambda: type(app.top).__name__ in ("FinalBoardScene", "ResultsScene"), 30), app.top
+        assert steps[0] > 0 and steps[1] > 0, steps  # each screen stepped the dragon
+        assert any(isinstance(t, Move) and t.tile in dragon_tiles() for t in game.history)
+        for prefix in ("PD", "IC", "TB"):  # (tiles of each box were played)
+            assert any(t.tile.startswith(prefix) for t in game.history), prefix
+        assert until(lambda: table.game is not None and table.game.history == game.history, 10)
+        assert table.game.scores == game.scores
+    finally:
+        if link is not None:
+            link.stop()
         app.net.stop()

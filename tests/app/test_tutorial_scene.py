@@ -14,10 +14,12 @@ import pygame
 import pytest
 
 from carcassonne.app.art.spots import spot_anchor
-from carcassonne.app.driver import Driver
+from carcassonne.app.driver import Driver, show_cell
 from carcassonne.app.files.storage import Storage
+from carcassonne.app.play.turn import AI_DECIDE, DECIDE
 from carcassonne.app.scenes.tutorial import coach_words, note_words, progress_words, scoring_words
 from carcassonne.engine.figures import FigureStep
+from carcassonne.expansions.princess_dragon.rules import dragon_square
 
 import board_play
 
@@ -78,6 +80,22 @@ def play_step(d, scene):
     while figure is not None and scene.turn.figure != figure:
         d.key(pygame.K_b if figure.action == "back" else pygame.K_f)
     d.key(pygame.K_RETURN)
+    take_decisions(d, scene)
+
+
+def take_decisions(d, scene):
+    """The decisions the move asks (the dragon's steps), as the learner makes them: a click on
+    the first lit square whenever it is the learner's, the computer player's made by it."""
+    while scene.turn.phase in (DECIDE, AI_DECIDE):
+        if scene.turn.phase == AI_DECIDE:
+            d.run_until(lambda: scene.turn.phase != AI_DECIDE, 200)
+            continue
+        asked = scene.turn.decision()
+        assert asked.player == 0 and set(scene.board.marks.scored) == set(asked.options)
+        show_cell(d, scene, *asked.options[0], 96)
+        made = len(scene.turn.steps.decisions)
+        d.click(scene.camera.cell_center(*asked.options[0]))
+        assert len(scene.turn.steps.decisions) > made or scene.turn.phase not in (DECIDE, AI_DECIDE), scene.message
 
 
 def finish_steps(d, scene):
@@ -440,3 +458,53 @@ def test_the_traders_and_builders_lesson_drags_the_builder_beside_the_thief(make
     assert any(f.kind == "builder" and f.player == 0 for f in scene.runner.game.figures_on_board())
     play_step(d, scene)  # step 4: the road extended: the builder's second tile, drawn at once
     assert scene.runner.game.current == 0 and scene.runner.step.goal.get("follower") == "farm"
+
+
+def test_lesson_11_has_the_learner_step_the_dragon_and_easy_take_its_own_steps(make_app):
+    """The dragon tile's step: the learner drags the dragon onto a lit square, then clicks;
+    between the learner's steps the Easy computer player takes its own; the whole move counts."""
+    app, d, scene = open_tutorial(make_app)
+    index = next(i for i, lesson in enumerate(scene.lessons) if lesson.id == "princess_dragon")
+    app, d, scene = open_lesson(make_app, index)
+    while "decided" not in scene.runner.step.goal:
+        if scene.runner.step.reading:
+            d.key(pygame.K_n)
+        else:
+            play_step(d, scene)
+    step = scene.runner.step
+    while scene.turn.rotation != step.solution.rotation:
+        d.key(pygame.K_r)
+    drag_tile(d, scene, -1, 2)
+    d.key(pygame.K_RETURN)  # no figure: the dragon moves, the learner first
+    assert scene.turn.phase == DECIDE and scene.turn.decision().player == 0, scene.flow.message.text
+    assert scene.flow.message.text.startswith("The dragon's step 1 of 6: You (red) moves it."), scene.flow.message.text
+    assert set(scene.board.marks.scored) == {(0, 0), (1, 1), (0, 2), (-1, 1)}
+    show_cell(d, scene, -1, 1, 96)
+    dragon = scene.board.neutrals["dragon"].rect.center
+    d.drag(dragon, scene.camera.cell_center(-1, 1), steps=4)  # dragged onto a lit square
+    assert scene.turn.steps.decisions[:1] == ((-1, 1),), scene.flow.message.text
+    d.run_until(lambda: scene.turn.phase != AI_DECIDE, 200)  # Easy's step: its own (only one is open)
+    assert scene.turn.steps.decisions == ((-1, 1), (-1, 2)) and scene.turn.phase == DECIDE
+    assert "step 3 of 6" in scene.flow.message.text, scene.flow.message.text
+    for mine in ((0, 2), (1, 1)):
+        show_cell(d, scene, *mine, 96)
+        d.click(scene.camera.cell_center(*mine))
+        d.run_until(lambda: scene.turn.phase != AI_DECIDE, 200)
+    assert scene.runner.in_free_game, note_words(scene.runner.note)
+    dragon_move = next(m for m in scene.game.history if getattr(m, "tile", "") == step.solution.tile)
+    assert dragon_move.decisions == ((-1, 1), (-1, 2), (0, 2), (1, 2), (1, 1))
+    assert dragon_square(scene.game) == (1, 1)
+
+
+def test_a_lessons_dragon_step_confirmed_elsewhere_than_asked_is_answered_before_any_step(make_app):
+    """A dragon tile laid on another square comes back with the hint at once: no step is asked."""
+    app, d, scene = open_tutorial(make_app)
+    index = next(i for i, lesson in enumerate(scene.lessons) if lesson.id == "princess_dragon")
+    app, d, scene = open_lesson(make_app, index)
+    while "decided" not in scene.runner.step.goal:
+        play_step(d, scene) if not scene.runner.step.reading else d.key(pygame.K_n)
+    while scene.turn.rotation != 90:
+        d.key(pygame.K_r)
+    drag_tile(d, scene, 0, 3)
+    assert scene.turn.pending is None and scene.turn.phase != DECIDE
+    assert "south of the road curve" in note_words(scene.runner.note)

@@ -195,8 +195,9 @@ class ExpansionUI:
         """What it says when one of its figures goes back to the supply from the laid tile."""
         return None
 
-    def laid_words(self, steps: Sequence[FigureStep]) -> str | None:
-        """What it says when the tile is laid and no follower may go on it, but its figure may."""
+    def laid_words(self, game: Game, steps: Sequence[FigureStep]) -> str | None:
+        """What it says when the tile is laid and no follower may go on it, but its figure may
+        (``game``: where its figures stand now, to say only what the pointer can do)."""
         return None
 
     def turn_words(self, game: Game, name: str) -> str | None:

@@ -15,9 +15,13 @@ from collections.abc import Callable
 from ...engine import Decision, Game
 from ...engine.record import Seat
 from ...i18n import _
+from ...words.explain import reason_sentence
 from ..art.expansion_ui import decision_words
 from ..board.board_view import BoardView
 from ..ui.intents import MOTION, PRESS, RELEASE, Intent
+from ..ui.widgets import BAD, INK, INK_DIM
+from .drag import decision_at
+from .turn import AI_DECIDE, DECIDE, TurnController
 
 
 def ask_words(game: Game, asked: Decision, seats: list[Seat]) -> str:
@@ -73,3 +77,52 @@ class DecisionGrip:
         if sprite is not None:
             sprite.held_at = None
         self.held = None
+
+
+class Asking:
+    """The decisions of a turn on a screen that shows them one way (a lesson's): a person's
+    answered by a click or a drag of the figure, whose turn it is said once per decision
+    (``say``: the words, their colour; ``sound``: a sound's name)."""
+
+    def __init__(self, turn: TurnController, board: BoardView, seats: list[Seat],
+                 say: Callable[[str, tuple[int, int, int]], None], sound: Callable[[str], None]) -> None:
+        self.turn = turn
+        self.board = board
+        self.seats = seats
+        self.say = say
+        self.sound = sound
+        self.grip = DecisionGrip(board, self.answer_at)
+        self._shown: tuple[int, int, int, str] | None = None
+
+    def handle(self, intent: Intent, on_board: bool) -> bool:
+        """Take ``intent`` while a person here decides (``on_board``: a press on the board, off the buttons)."""
+        return self.turn.phase == DECIDE and self.grip.handle(intent, on_board)
+
+    def answer_at(self, pos: tuple[int, int]) -> None:
+        """A click (or a figure let go) while a person decides: the option under it, or what to click."""
+        asked = self.turn.decision()
+        if asked is None or self.turn.phase != DECIDE:
+            return
+        choice = decision_at(self.turn, self.board, asked.options, pos)
+        reason = None if choice is None else self.turn.decide(choice)
+        if choice is None or reason is not None:
+            self.say(_("Click one of the lit squares.") if reason is None else reason_sentence(reason), BAD)
+            self.sound("error")
+            return
+        self.sound("click")
+        self.show()
+
+    def show(self) -> None:
+        """Once a new decision is asked (of the person here or of the computer), say so once."""
+        t = self.turn
+        asked = t.decision() if t.phase in (DECIDE, AI_DECIDE) else None
+        key = None if asked is None else (t.game.turn_number, asked.number, asked.player, t.phase)
+        if key == self._shown:
+            return
+        self._shown = key
+        if asked is None:
+            return
+        if t.phase == DECIDE:
+            self.say(ask_words(t.game, asked, self.seats), INK)
+        else:
+            self.say(_("{name} is deciding…").format(name=self.seats[asked.player].name), INK_DIM)

@@ -4,17 +4,19 @@ The board, the pointer, the drag, the turning and the follower places are the ga
 (:class:`~carcassonne.app.play.turn.TurnController`); only confirming differs while the
 lesson has steps: the move goes to the :class:`~carcassonne.tutorial.LessonRunner`, which
 plays it with the computer's scripted reply when it reaches the step's goal, or takes it
-back (the tile returns to the hand as the learner turned it) with the step's hint. After
-the steps the lesson's free game is an ordinary game against the Easy computer player.
+back (the tile returns to the hand as the learner turned it) with the step's hint. A move
+the rules ask decisions of (the dragon's steps) waits for them as in the game, the learner
+answering theirs on the board and the computer player its own, and is judged once they
+are made. After the steps the lesson's free game is an ordinary game against the Easy computer player.
 """
 
 from __future__ import annotations
 
-from ...engine import IllegalMoveError, Placement, ScoreEvent
+from ...engine import IllegalMoveError, Move, Placement, ScoreEvent
 from ...engine.errors import Reason
 from ...engine.record import Seat
 from ...tutorial import DONE, LessonRunner
-from .turn import ANIMATING, TurnController
+from .turn import ANIMATING, HUMAN, TurnController
 
 
 class LessonTurn(TurnController):
@@ -52,15 +54,37 @@ class LessonTurn(TurnController):
     def confirm(self, skip_follower: bool = False) -> list[ScoreEvent] | None:
         """The learner's move: played with the scripted reply if it reaches the step's goal;
         else refused (None), the tile back in hand in the rotation the learner gave it, and
-        the coach's note (the engine's why-not, or the step's hint) on the runner."""
+        the coach's note (the engine's why-not, or the step's hint) on the runner. A move the
+        rules ask decisions of is judged once they are made (None now; :meth:`take_played`)."""
         if self.runner.in_free_game:
             return super().confirm(skip_follower)
         if self.pending is None:
             raise IllegalMoveError("place the tile first")
-        move = self.pending.with_figure(None if skip_follower else self.figure)
+        if skip_follower:
+            self.steps.decline()
+        if self.decision() is not None:
+            self._ask_next()
+            return self.take_played()
+        move = self.steps.move
+        assert move is not None
+        return self._judge(move)
+
+    def _ask_next(self) -> None:
+        """As in the game, but the move its decisions complete goes to the lesson to be judged."""
+        if self.runner.in_free_game or self.decision() is not None:
+            super()._ask_next()
+            return
+        move = self.steps.move
+        assert move is not None
+        self._played = self._judge(move)
+
+    def _judge(self, move: Move) -> list[ScoreEvent] | None:
+        """The lesson's verdict on the learner's whole move: its events once it counts; else
+        None, the tile back in hand as turned and the learner's turn again."""
         outcome = self.runner.try_move(move)
         if outcome.result != DONE:
             self.pick_up()  # (keeps the rotation: the learner need not turn the tile again)
+            self.phase = HUMAN
             return None
         self.last_placed = self._find_last_placed() or self.last_placed
         self.phase = ANIMATING

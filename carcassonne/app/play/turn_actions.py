@@ -126,7 +126,7 @@ class TurnActions:
             self.flow.failed_cell = None
             self.sounds.play("place")
             self.follow(x, y)
-            others = first("laid_words", self.turn.figure_steps())
+            others = first("laid_words", self.turn.game, self.turn.figure_steps())
             if self.turn.spots() and not (others and any(s.at is not None for s in self.turn.figure_steps())):
                 self.flow.say(_("Placed. Drag a follower onto a lit place (or press F), or press Space for none."),
                               INK)

@@ -38,6 +38,7 @@ from ..board.board_view import BoardMarks
 from ..board.feature_paint import event_paint
 from ..play.aidview import Aids
 from ..play.board_overlay import BoardOverlay
+from ..play.deciding import Asking
 from ..play.drag import Drag, spot_near
 from ..play.hud import HandSlot, draw_cards, draw_hand, draw_message, draw_over_all, draw_over_board, draw_track
 from ..play.lesson_turn import LessonTurn
@@ -251,6 +252,9 @@ class LessonScene(BoardScene):
         self.flow = TurnFlow(self.game, seats)
         self.moves = TurnActions(self.turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
                                  confirmed=self.after_turn)
+        #: The decisions a move asks (the dragon's steps): the learner's clicked or dragged.
+        self.asking = Asking(self.turn, self.board, self.seats, lambda words, colour: self.flow.say(words, colour, 30),
+                             app.sounds.play)
         self.overlay = BoardOverlay(self.game, list(COLOURS))
         self.aids = Aids(self.game)
         self.buttons = {name: Button(label, partial(self.do, action), hint=key_hint("tutorial", action),
@@ -426,6 +430,11 @@ class LessonScene(BoardScene):
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (PRESS, RELEASE, MOTION, WHEEL):
             self.grip.pos = intent.pos
+        over_button = intent.kind == PRESS and any(b.visible and b.rect.collidepoint(intent.pos) for b in self.widgets)
+        on_board = intent.kind == PRESS and intent.button == 1 and not over_button \
+            and self.rects["board"].collidepoint(intent.pos)
+        if self.asking.handle(intent, on_board):
+            return True
         if intent.kind == MOTION:
             for b in self.widgets:
                 b.handle(intent)
@@ -453,6 +462,10 @@ class LessonScene(BoardScene):
         if self.drag is not None:
             self.camera.stop()
         self.flow.tick(dt, self.app.settings.speed)
+        played = self.turn.poll_table()  # a move played (or judged) once its decisions were made
+        if played is not None:
+            self.after_turn(played)
+        self.asking.show()
         phase = self.turn.phase
         if phase == ANIMATING and self.flow.scoring_shown():
             self.begin_turn()

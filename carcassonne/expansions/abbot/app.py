@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ...app.art.assets import Assets
+    from ...engine import Game
     from ...engine.tiles import TileSet
 
 #: The garden tile the option shows, its abbot standing in the garden.
@@ -56,7 +57,7 @@ class AbbotUI(ExpansionUI):
     def home_words(self, kind: str) -> str | None:
         return _("The abbot went back to your supply.") if kind == ABBOT.name else None
 
-    def laid_words(self, steps: Sequence[FigureStep]) -> str | None:
+    def laid_words(self, game: Game, steps: Sequence[FigureStep]) -> str | None:
         if any(s.kind == ABBOT.name and not s.action for s in steps):
             return _("Placed. Your abbot may go on this tile: drag it there, or press Space for none.")
         return None

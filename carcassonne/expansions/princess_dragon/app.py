@@ -90,6 +90,20 @@ def _fairy_point(game: Game, moving: Move | None) -> WorldPoint | None:
     return (at[0] + min(0.85, max(0.15, ax + BESIDE[0])), at[1] + min(0.85, max(0.15, ay + BESIDE[1])))
 
 
+def passed_over(game: Game) -> int:
+    """How many dragon tiles the bag passes over to give the next tile (on top of its pile,
+    kept back until a volcano lies on the board)."""
+    module = module_of(game)
+    if module is None:
+        return 0
+    count = 0
+    for tile in reversed(game.deck.pile):
+        if not module.keeps_back(game, tile):
+            break
+        count += 1
+    return count
+
+
 class PrincessDragonUI(ExpansionUI):
     order = 50
     looks = {DRAGON.name: FigureLook(image="dragon", lies=False, click=False, coloured=False),
@@ -161,10 +175,13 @@ class PrincessDragonUI(ExpansionUI):
             return _("The princess sends this knight home. Enter confirms the turn.")
         return _("Through the magic portal: your figure goes onto this feature. Enter confirms the turn.")
 
-    def laid_words(self, steps: Sequence[FigureStep]) -> str | None:
+    def laid_words(self, game: Game, steps: Sequence[FigureStep]) -> str | None:
         kinds = {s.kind for s in steps if s.at is not None}
         if PRINCESS in kinds:
             return _("Placed. The princess may send a knight of this city home: click a lit knight, or press "
+                     "Space for none.")
+        if FAIRY.name in kinds and fairy_square(game) is None:  # (not on the board yet: nowhere to drag her from)
+            return _("Placed. You may move the fairy beside one of your followers: click a lit place, or press "
                      "Space for none.")
         if FAIRY.name in kinds:
             return _("Placed. You may move the fairy beside one of your followers: drag her or click a lit "
@@ -172,13 +189,31 @@ class PrincessDragonUI(ExpansionUI):
         return None
 
     def turn_words(self, game: Game, name: str) -> str | None:
-        """A dragon tile passed over: the bag keeps it until a volcano lies on the board."""
-        module = module_of(game)
-        pile = game.deck.pile
-        if module is None or not pile or not module.keeps_back(game, pile[-1]):
+        """A dragon tile passed over: the bag keeps it until a volcano lies on the board. Said
+        on the turn that first passes it over (the rules set it aside once), not on every turn
+        it stays there: more are passed over now than on the turn before."""
+        if module_of(game) is None or passed_over(game) <= self._passed_before(game):
             return None
         return _("{name} draws another tile: the dragon tiles stay in the bag until a volcano has been "
                  "placed.").format(name=name)
+
+    _before: tuple[int, int, int] = (0, -1, 0)
+
+    def _passed_before(self, game: Game) -> int:
+        """The dragon tiles passed over on the turn before this one (that turn taken back on a
+        copy, once per turn shown); 0 on the first turn."""
+        key = (id(game), len(game.history))
+        if self._before[:2] != key:
+            found = 0
+            if game.history:
+                trial = game.copy()
+                try:
+                    trial.pop()
+                    found = passed_over(trial)
+                except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+                    found = 0
+            self._before = (*key, found)
+        return self._before[2]
 
     # -------------------------------------------------------------- screens
     def options(self) -> list[RuleOption]:

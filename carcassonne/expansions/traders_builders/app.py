@@ -56,7 +56,7 @@ class TradersBuildersUI(ExpansionUI):
             return _("The pig went back to your supply.")
         return None
 
-    def laid_words(self, steps: Sequence[FigureStep]) -> str | None:
+    def laid_words(self, game: Game, steps: Sequence[FigureStep]) -> str | None:
         kinds = {s.kind for s in steps}
         if BUILDER.name in kinds:
             return _("Placed. Your builder may go on this tile: drag it from your card, or press Space for none.")
