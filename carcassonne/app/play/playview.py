@@ -15,6 +15,7 @@ import pygame
 from ...engine.figures import FOLLOWER, FigureStep
 from ...engine.record import Seat
 from ...i18n import N_, _
+from ...words.explain import YOU
 from ..art.expansion_ui import action_ui, held_shown, look
 from ..board.board_view import BoardMarks
 from ..board.camera import Camera
@@ -179,6 +180,8 @@ def hand_label(t: TurnController, seats: Sequence[Seat]) -> str:
     """The line under the hand slot: who decides or plays, or what the person does next."""
     asked = t.decision() if t.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
     if asked is not None:
+        if t.game.names[asked.player] == YOU:  # (a lesson's learner is spoken to)
+            return _("Your decision")
         return _("{name} decides").format(name=seats[asked.player].name)
     if t.is_ai_turn:
         return _("{name} is playing…").format(name=t.seat.name)

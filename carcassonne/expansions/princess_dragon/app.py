@@ -12,6 +12,7 @@ from ...app.art.expansion_ui import Cell, ExpansionUI, FigureLook, Neutral, Rule
 from ...app.art.spots import spot_anchor
 from ...engine.figures import FigureStep
 from ...i18n import N_, _
+from ...words.explain import YOU
 from .rules import (
     DRAGON,
     DRAGON_TILE,
@@ -161,6 +162,9 @@ class PrincessDragonUI(ExpansionUI):
     def decision_words(self, game: Game, asked: Decision, name: str, colour: str) -> str | None:
         if asked.kind != STEP_KIND or module_of(game) is None:
             return None
+        if game.names[asked.player] == YOU:  # (a lesson's learner is spoken to)
+            return _("The dragon's step {number} of {steps}: you move it ({colour}). Drag the dragon onto a "
+                     "lit square, or click one.").format(number=asked.number + 1, steps=STEPS, colour=colour)
         return _("The dragon's step {number} of {steps}: {name} ({colour}) moves it. Drag the dragon onto a "
                  "lit square, or click one.").format(number=asked.number + 1, steps=STEPS, name=name,
                                                       colour=colour)
