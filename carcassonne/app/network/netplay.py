@@ -36,7 +36,7 @@ KEPT_FILE = "network-games.json"
 #: Games remembered at most (the oldest are forgotten first).
 KEPT_GAMES = 20
 #: Seconds of the turn timer the host may choose (0: none).
-TIMERS = (0, 30, 60, 120, 300)
+TIMERS = (0, 30, 60, 120, 300, 3600, 43200, 86400, 259200, 604800)
 
 
 @dataclass
