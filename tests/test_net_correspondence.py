@@ -130,3 +130,34 @@ def test_my_turns_says_nothing_of_games_the_tokens_do_not_hold(tiles):
     assert [len(a["games"]) for a in answers] == [0, 0, 0, 2]
     assert {g["players"][0] for g in answers[3]["games"]} == {"Ann"}
     assert refused[:2] == ["bad-message", "bad-message"] and "rate-limited" in refused[2:]
+
+
+def test_a_correspondence_timer_runs_out_with_nobody_at_the_table(tiles, tmp_path):
+    """An hour's timer runs on while both players are away (a shorter one would wait for
+    them): when it runs out the computer lays the tile for the player, as at a table, and the
+    turn is stored."""
+    import time
+
+    from netkit import ServerThread, turns_in
+
+    with ServerThread(tiles, tmp_path / "data") as server:
+        async def seated() -> str:
+            a, b = await seated_pair(server.url, tiles, seed=13, turn_seconds=3600)
+            await a.close()
+            await b.close()
+            return a.game_id
+        game = run(seated())
+
+        def age() -> None:
+            inner = server.server
+            assert inner is not None
+            room = inner.rooms[game]
+            assert not inner.peers[game] and room.game is not None and room.game.turn_number == 0
+            room.turn_started -= 3600 - 0.2  # (0.2 s left)
+            inner._next_turn(room)
+        server.call(age)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and turns_in(tmp_path / "data" / "games" / f"{game}.carc.json") < 1:
+            time.sleep(0.05)
+        played = server.call(lambda: server.server.rooms[game].game.turn_number)
+    assert played == 1 and turns_in(tmp_path / "data" / "games" / f"{game}.carc.json") == 1

@@ -106,3 +106,12 @@ def test_the_title_screen_lists_the_games_waiting_on_the_player_and_opens_one(ma
         assert app.top.turn.held == {0}
         app.net.stop()
         assert not watch.running, "the questions end with the app"
+
+
+def test_timers_and_waits_read_in_minutes_hours_and_days():
+    from carcassonne.app.network.clock_words import timer_length, waited_words
+
+    assert [timer_length(s) for s in (30, 300, 3600, 12 * 3600, DAY, 3 * DAY, 7 * DAY)] == [
+        "0:30", "5:00", "1 hour", "12 hours", "1 day", "3 days", "7 days"]
+    assert [waited_words(s) for s in (5, 600, 3 * 3600, 30 * 3600, 2.3 * DAY)] == [
+        "waiting 1 minute", "waiting 10 minutes", "waiting 3 hours", "waiting 30 hours", "waiting 2 days"]
