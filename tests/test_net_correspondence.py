@@ -120,7 +120,7 @@ def test_my_turns_says_nothing_of_games_the_tokens_do_not_hold(tiles):
                     await asker.request(message, "my_turns")
                 except NetError as exc:
                     refused.append(exc.code)
-            for _ in range(6):
+            for _ in range(12):
                 try:
                     await asker.request({"type": "my_turns", "games": []}, "my_turns")
                 except NetError as exc:
@@ -147,6 +147,9 @@ def test_a_correspondence_timer_runs_out_with_nobody_at_the_table(tiles, tmp_pat
             await b.close()
             return a.game_id
         game = run(seated())
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and server.call(lambda: bool(server.server.peers[game])):
+            time.sleep(0.02)  # (the server hears of both connections closing)
 
         def age() -> None:
             inner = server.server

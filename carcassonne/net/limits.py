@@ -134,9 +134,9 @@ class Policy:
     computer_games: int = 4
     computer_games_network: int = 12
     #: Questions of which kept games wait on the asker's move (``my_turns``: a client asks every few
-    #: minutes, once per server; each may read up to 20 games back from the store).
-    turn_asks: Allowance = Allowance(6, 60.0)
-    turn_asks_network: Allowance = Allowance(30, 60.0)
+    #: minutes, a few questions of 20 tokens to each server; each may read 20 games back from the store).
+    turn_asks: Allowance = Allowance(12, 60.0)
+    turn_asks_network: Allowance = Allowance(60, 60.0)
     #: Chat lines: per seat of a game (whatever connection says them), and per address.
     chat_seat: Allowance = Allowance(8, 10.0)
     chat_address: Allowance = Allowance(16, 10.0)

@@ -115,3 +115,17 @@ def test_timers_and_waits_read_in_minutes_hours_and_days():
         "0:30", "5:00", "1 hour", "12 hours", "1 day", "3 days", "7 days"]
     assert [waited_words(s) for s in (5, 600, 3 * 3600, 30 * 3600, 2.3 * DAY)] == [
         "waiting 1 minute", "waiting 10 minutes", "waiting 3 hours", "waiting 30 hours", "waiting 2 days"]
+
+
+def test_more_tokens_than_one_question_holds_are_asked_in_several(tiles_once, tmp_path):
+    """(A question names 20 tokens at most: a server with many kept games is asked in turns,
+    and a game whose tokens fall in two questions is listed once.)"""
+    from carcassonne.net.protocol import MAX_MY_TURNS
+
+    (tmp_path / "server").mkdir()
+    with ServerThread(tiles_once, tmp_path / "server") as server:
+        ladder, _league, _ann = _two_games(server.url, tiles_once)
+        crowded = KeptGame(ladder.game, server.url, [f"bogus-{i}" for i in range(MAX_MY_TURNS + 3)]
+                           + list(ladder.tokens), ladder.name, False)
+        found = run(turn_watch.ask_server(server.url, [crowded, ladder], tiles_once))
+    assert [g.kept.game for g in found] == [ladder.game]

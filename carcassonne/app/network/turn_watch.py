@@ -72,14 +72,19 @@ async def ask_server(url: str, games: list[KeptGame], tiles: TileSet) -> list[Wa
     conn = Connection(url, tiles)
     try:
         await conn.open()
-        asked = [{"game": g.game, "token": t} for g in games for t in g.tokens][:MAX_MY_TURNS]
-        answer = await conn.request({"type": "my_turns", "games": asked}, "my_turns")
+        asked = [{"game": g.game, "token": t} for g in games for t in g.tokens]
+        answers = []
+        for first in range(0, len(asked), MAX_MY_TURNS):  # (a question names 20 tokens at most)
+            batch = asked[first:first + MAX_MY_TURNS]
+            answers += (await conn.request({"type": "my_turns", "games": batch}, "my_turns"))["games"]
     finally:
         await conn.close()
     by_id = {g.game: g for g in games}
     now = time.monotonic()
-    found = []
-    for item in answer["games"]:
+    found: list[WaitingGame] = []
+    for item in answers:
+        if any(f.kept.game == item["game"] for f in found):
+            continue  # (a game's tokens split over two questions)
         kept = by_id.get(item["game"])
         if kept is not None:  # (a server naming a game not asked about is not believed)
             found.append(WaitingGame(kept, clean_name(item.get("name") or kept.name, kept.name, limit=MAX_GAME_NAME),
