@@ -412,6 +412,17 @@ class NewGameScene(Scene):
         by_post = int(self.turn_seconds) >= CORRESPONDENCE_SECONDS
         return wrap(font, _(TIMER_LINE) + (" " + _(CORRESPONDENCE_LINE) if by_post else ""), width)
 
+    def _draw_timer_below(self, surface: pygame.Surface, font: pygame.font.Font, y: int) -> None:
+        """What the turn timer does, under the computer players' lines when the rules column has no
+        room for it, if it fits above Back (else the waiting room says it)."""
+        x = self.box.x + int(30 * self.u)
+        lines = self._timer_lines(font, self.options[0].rect.x - x - int(30 * self.u))
+        if y + len(lines) * font.get_linesize() > self.back.rect.top - int(8 * self.u):
+            return
+        for line in lines:
+            blit_text(surface, font, line, (x, y), INK_DIM)
+            y += font.get_linesize()
+
     def _lay_house_rules(self, hx: int, bottom: int) -> None:
         """The house rules' column from ``hx``, each with its lines under it, ending above
         ``bottom`` (the Start button): in smaller letters and rows when the words need it (German,
@@ -526,6 +537,8 @@ class NewGameScene(Scene):
                 blit_text(surface, small, line, (x, y), INK_DIM)
                 y += small.get_linesize()
             y += int(4 * u)
+        if self.network and not self._timer_said:  # (the rules column is full: said under the computers)
+            self._draw_timer_below(surface, small, y + int(8 * u))
         if self.error:
             blit_text(surface, fonts.get(int(17 * u), "bold"), _(self.error),
                       (self.box.centerx, self.start.rect.centery), (240, 110, 90), "center")
