@@ -255,3 +255,43 @@ def test_names_keys_and_aids_from_anyone_get_an_answer_or_one_line(tiles):
 
         anyone()
         assert run(_still_serving(server.url, tiles))
+
+
+def test_my_turns_with_any_games_and_tokens_names_only_games_the_tokens_hold(tiles):
+    """``my_turns`` with anything in it: one line, or an answer that names only a game a
+    seat token given for it holds and whose table waits on that seat (issue "Clubs and
+    leagues online": the title screen's list of games waiting on the player)."""
+    from carcassonne.net.limits import Allowance, Limits, Policy
+
+    from netkit import ServerThread
+
+    many = Allowance(10**9, 60.0)
+    with ServerThread(tiles, limits=Limits(policy=Policy(turn_asks=many, turn_asks_network=many))) as server:
+        a, b = run(seated_pair(server.url, tiles, seed=9, turn_seconds=86400))
+        game, waiting_token = a.game_id, a.tokens[1]  # (seat 0 moves first)
+        words = st.one_of(st.sampled_from([game, *a.tokens, *b.tokens, "", "x" * 65, "é"]), st.text(max_size=70))
+        items = st.one_of(st.fixed_dictionaries({"game": words, "token": words}), json_values,
+                          st.dictionaries(st.sampled_from(["game", "token", "other"]), words, max_size=3))
+        asked = st.one_of(st.lists(items, max_size=24), json_values)
+
+        @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(asked)
+        def anyone(games: Any) -> None:
+            async def scenario() -> None:
+                async with connect(server.url, max_size=None) as ws:
+                    await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION}))
+                    assert json.loads(await ws.recv())["type"] == "welcome"
+                    await ws.send(json.dumps({"type": "my_turns", "games": games}))
+                    reply = await _reply(ws)
+                    assert reply is not None
+                    if reply["type"] == "error":
+                        assert "\n" not in reply["message"] and len(reply["message"]) <= 200
+                        return
+                    assert reply["type"] == "my_turns", reply
+                    named = {g["game"] for g in reply["games"]}
+                    held = {(repr(i.get("game")), repr(i.get("token"))) for i in games if isinstance(i, dict)}
+                    assert named <= ({game} if (repr(game), repr(waiting_token)) in held else set())
+            run(scenario(), timeout=60)
+
+        anyone()
+        assert run(_still_serving(server.url, tiles))

@@ -133,6 +133,10 @@ class Policy:
     #: Of those, games with a computer player in them (computers think on the server's processors).
     computer_games: int = 4
     computer_games_network: int = 12
+    #: Questions of which kept games wait on the asker's move (``my_turns``: a client asks every few
+    #: minutes, a few questions of 20 tokens to each server; each may read 20 games back from the store).
+    turn_asks: Allowance = Allowance(12, 60.0)
+    turn_asks_network: Allowance = Allowance(60, 60.0)
     #: Chat lines: per seat of a game (whatever connection says them), and per address.
     chat_seat: Allowance = Allowance(8, 10.0)
     chat_address: Allowance = Allowance(16, 10.0)
@@ -175,6 +179,19 @@ class Limits:
         now, p = time.time(), self.policy
         await self.counts.add_event(f"fail:{address}", p.failures.window, now)
         await self.counts.add_event(f"fail-net:{network_of(address)}", p.failures_network.window, now)
+
+    async def check_turn_asks(self, address: str) -> None:
+        """A ``my_turns`` question: a few a minute per address and per network, then refused."""
+        now, p = time.time(), self.policy
+        keys = ((f"turns:{address}", p.turn_asks), (f"turns-net:{network_of(address)}", p.turn_asks_network))
+        for key, allowance in keys:
+            count, oldest = await self.counts.events(key, allowance.window, now)
+            if count >= allowance.count:
+                wait = max(1.0, allowance.window - (now - oldest))
+                raise ProtocolError(f"asked too often which games wait on you: try again in {wait:.0f} s",
+                                    "rate-limited")
+        for key, allowance in keys:
+            await self.counts.add_event(key, allowance.window, now)
 
     # ------------------------------------------------------------ games
     async def check_create(self, address: str, computers: bool) -> None:

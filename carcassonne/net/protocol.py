@@ -35,8 +35,14 @@ MAX_SPOT = 16
 #: A figure step and a decision are small: a few keys, a few numbers.
 MAX_FIGURE_KEYS = 6
 MAX_DECISIONS = 16
-#: Seconds a turn may last with the host's turn timer (0 = no timer).
-MAX_TURN_SECONDS = 3600
+#: Seconds a turn may last with the host's turn timer (0 = no timer): up to a week, for a
+#: game played by correspondence (a move a day, say).
+MAX_TURN_SECONDS = 7 * 24 * 3600
+#: A turn timer this long or longer makes a correspondence game: its clock runs on the server's
+#: wall clock, whoever is connected, and is stored with the game (it survives a restart).
+CORRESPONDENCE_SECONDS = 3600
+#: Games a ``my_turns`` message asks about at most (a client keeps 20 network games).
+MAX_MY_TURNS = 20
 #: Games in one page of the lobby's list (``list`` with ``page``).
 LIST_PAGE = 50
 #: Characters of a server's error message a client shows (one short line).
@@ -502,3 +508,23 @@ SERVER_MESSAGES.update({
 })
 SERVER_MESSAGES["state"]["rated"] = (_boolean, False)
 _listing_fields["rated"] = (_boolean, False)
+
+
+# ----------------------------------------------------------------- correspondence games
+# Which of the games a client holds seats in wait on its move (the title screen's list): the
+# seat tokens it keeps, checked as a rejoin checks them; the answer names only those games.
+_held_game = _fields({"game": (_word(MAX_TOKEN), True), "token": (_word(MAX_TOKEN), True)})
+_waiting_game = _fields({"game": (_word(MAX_TOKEN), True), "name": (_clean_text(MAX_GAME_NAME), False),
+                         "players": (_list_of(_clean_text(MAX_GAME_NAME, "?"), 6), False),
+                         "waited": (_number(0, 10**9), True)})
+
+
+def _held_games(key: str, value: Any) -> list[dict[str, Any]]:
+    """The games asked about: at most :data:`MAX_MY_TURNS`, every field checked."""
+    if not isinstance(value, list) or len(value) > MAX_MY_TURNS:
+        raise ProtocolError(f"'{key}' must list at most {MAX_MY_TURNS} games")
+    return [_held_game(f"{key}[{i}]", item) for i, item in enumerate(value)]
+
+
+CLIENT_MESSAGES["my_turns"] = {"games": (_held_games, True)}
+SERVER_MESSAGES["my_turns"] = {"games": (_list_of(_waiting_game, MAX_MY_TURNS), True)}

@@ -24,7 +24,7 @@ from ..ai import Bot, get_bot
 from ..engine import FigureStep, Game, IllegalMoveError, Move, Placement, Rules, TileSet, Turn
 from ..engine.record import GameRecord, Seat, figure_record
 from ..engine.steps import TurnSteps
-from .protocol import MAX_CHAT, ProtocolError, clean_chat, move_of
+from .protocol import CORRESPONDENCE_SECONDS, MAX_CHAT, ProtocolError, clean_chat, move_of
 
 #: The letters of a join code: no 0/O, 1/I/L to misread when a friend reads it out.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -118,7 +118,8 @@ class Room:
     game: Game | None = None
     #: The turn in progress, step by step (the same steps as at one screen).
     steps: TurnSteps | None = None
-    #: When the turn in progress began (server clock), for the turn timer.
+    #: When the turn in progress began (the server's wall clock, ``time.time()``), for the turn
+    #: timer; stored with the game, so a correspondence game's clock survives a restart.
     turn_started: float = 0.0
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -165,6 +166,20 @@ class Room:
                 "pending": self._pending(), "chat": list(self.chat),
                 "turn_seconds": self.turn_seconds, "turn_left": self.turn_left(now), "hints": self.hints,
                 "rated": self.rated}
+
+    @property
+    def correspondence(self) -> bool:
+        """A game played over hours or days: its turn clock runs whether or not anyone is
+        connected, and is not started again when a player comes back to the table."""
+        return self.turn_seconds >= CORRESPONDENCE_SECONDS
+
+    def waits_on(self, seats: list[int]) -> bool:
+        """Whether the table waits for one of these seats (to move, or to decide)."""
+        return self.actor is not None and self.actor in seats
+
+    def resume_clock(self, started: float | None, now: float) -> None:
+        """A game read back: its turn began when the store says (never in the future), else now."""
+        self.turn_started = min(started, now) if started is not None and started > 0 else now
 
     def turn_left(self, now: float) -> float | None:
         """Seconds left of the turn timer for the turn in progress (None without a timer)."""

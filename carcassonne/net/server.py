@@ -67,6 +67,7 @@ from .. import __version__
 from ..engine import IllegalMoveError, Move, RecordError, Rules, TileSet
 from .limits import ConnectionGate, Limits, Policy, raise_fd_limit
 from .meters import Meters
+from .my_turns import waiting_games
 from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, error, read_message
 from .rated import ACCOUNT_MESSAGES, NAME_REFUSALS, Rated, default_store
 from .room import CODE_ALPHABET, Room, new_room
@@ -604,6 +605,10 @@ class Server:
         if kind in ACCOUNT_MESSAGES:  # names and ratings: answered by the connection's own node
             await self.rated.account_message(peer, message)
             return
+        if kind == "my_turns":  # which kept games wait on this player: answered here, from the store
+            await self.limits.check_turn_asks(peer.address)
+            await self._send(peer, await waiting_games(message["games"], self.rooms, self.games, self.tiles, now))
+            return
         if (peer.remote is not None and kind not in ("list", "create", "join", "rejoin", "watch", "watchable")
                 and self.cluster is not None):
             self.cluster.forward(peer, message)  # seated at a game another node owns
@@ -872,7 +877,7 @@ class Server:
         peer.room = room
         peer.seats = sorted(set(peer.seats) | set(seats))
         peer.host = peer.host or host
-        if not self.peers[room.id] and room.current is not None:
+        if not self.peers[room.id] and room.current is not None and not room.correspondence:
             room.restart_clock(time.time())  # the turn timer waited while the table was empty
         self.peers[room.id].add(peer)
         self._empty_since.pop(room.id, None)
@@ -896,13 +901,14 @@ class Server:
         assert game is not None
         if room.computer_to_move() is not None:
             self._background(self._computer_turn(room, game.turn_number))
-        elif room.turn_seconds and self.peers.get(room.id):
+        elif room.turn_seconds and (self.peers.get(room.id) or room.correspondence):
             left = room.turn_left(time.time()) or 0.0
             self._timers[room.id] = asyncio.get_running_loop().call_later(
                 left + 0.05, lambda: self._timeout(room))
 
     def _timeout(self, room: Room) -> None:
-        if self._kept(room) and self.peers.get(room.id) and room.game is not None and room.timed_out(time.time()):
+        here = self.peers.get(room.id) or room.correspondence  # (a correspondence game's clock runs regardless)
+        if self._kept(room) and here and room.game is not None and room.timed_out(time.time()):
             self._background(self._computer_turn(room, room.game.turn_number, timed_out=True))
 
     def _try_again(self, room: Room, turn: int, timed_out: bool) -> None:

@@ -80,7 +80,8 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local owner = redis.call('GET', KEYS[2])
 if owner ~= ARGV[1] then return -3 end
 """
-# KEYS: node, owner, game, code, owned, waiting, lobby; ARGV: node, game, code, info, seats, listing, open, created
+# KEYS: node, owner, game, code, owned, waiting, lobby; ARGV: node, game, code, info, seats, listing, open, created,
+# clock (when the turn in progress began: a correspondence game's timer survives a takeover)
 _ADD = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local owner = redis.call('GET', KEYS[2])
@@ -88,34 +89,36 @@ if owner and owner ~= ARGV[1] then return -3 end
 local held = redis.call('GET', KEYS[4])
 if held and held ~= ARGV[2] then return -2 end
 redis.call('SET', KEYS[4], ARGV[2])
-redis.call('HSET', KEYS[3], 'info', ARGV[4], 'seats', ARGV[5], 'listing', ARGV[6], 'finished', '0')
+redis.call('HSET', KEYS[3], 'info', ARGV[4], 'seats', ARGV[5], 'listing', ARGV[6], 'finished', '0',
+           'clock', ARGV[9])
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SADD', KEYS[5], ARGV[2])
 if ARGV[7] == '1' then redis.call('ZADD', KEYS[6], ARGV[8], ARGV[2]) end
 redis.call('INCR', KEYS[7])
 return 1
 """
-# KEYS: node, owner, game, waiting, lobby; ARGV: node, game, seats, listing, open, created
+# KEYS: node, owner, game, waiting, lobby; ARGV: node, game, seats, listing, open, created, clock
 _SEATS = _FENCE + """
-redis.call('HSET', KEYS[3], 'seats', ARGV[3], 'listing', ARGV[4])
+redis.call('HSET', KEYS[3], 'seats', ARGV[3], 'listing', ARGV[4], 'clock', ARGV[7])
 if ARGV[5] == '1' then redis.call('ZADD', KEYS[4], ARGV[6], ARGV[2]) else redis.call('ZREM', KEYS[4], ARGV[2]) end
 redis.call('INCR', KEYS[5])
 return 1
 """
-# KEYS: node, owner, turns, game; ARGV: node, since, finished, turn...
+# KEYS: node, owner, turns, game; ARGV: node, since, finished, clock (when the next turn began), turn...
 _TURNS = _FENCE + """
 local since = tonumber(ARGV[2])
-local count = #ARGV - 3
+local count = #ARGV - 4
 local have = redis.call('LLEN', KEYS[3])
 if have == since then
-  for i = 4, #ARGV do redis.call('RPUSH', KEYS[3], ARGV[i]) end
+  for i = 5, #ARGV do redis.call('RPUSH', KEYS[3], ARGV[i]) end
 elseif have == since + count then
   local kept = redis.call('LRANGE', KEYS[3], since, since + count - 1)
-  for i = 1, count do if kept[i] ~= ARGV[i + 3] then return -2 end end
+  for i = 1, count do if kept[i] ~= ARGV[i + 4] then return -2 end end
 else
   return -2
 end
 if ARGV[3] == '1' then redis.call('HSET', KEYS[4], 'finished', '1') end
+redis.call('HSET', KEYS[4], 'clock', ARGV[4])
 return 1
 """
 # KEYS: node, owner, chat; ARGV: node, line, kept
@@ -269,6 +272,11 @@ def _listing(room: Room) -> str:
     return json.dumps(room.listing(time.time()))
 
 
+def _clock(room: Room) -> str:
+    """When the turn in progress began (wall clock), "0" before the game starts."""
+    return f"{room.turn_started:.3f}" if room.started else "0"
+
+
 class SharedStore:
     """The games in Redis, as a :class:`~.store.GameStore`: written only by the node that owns
     each game (the scripts' fence), read back by any node that takes one over."""
@@ -294,7 +302,7 @@ class SharedStore:
             _key("node", self.node), _key("owner", room.id), _key("game", room.id), _key("code", room.code),
             _key("owned", self.node), _key("waiting"), _key("lobby")],
             [self.node, room.id, room.code, json.dumps(info), _seats_json(room), _listing(room),
-             "1" if waiting else "0", room.created])
+             "1" if waiting else "0", room.created, _clock(room)])
         if result == -2:
             raise StoreUnavailable("that join code was just given to another game")
         self._fenced(result, room)
@@ -303,7 +311,8 @@ class SharedStore:
         waiting = not room.started and any(s.is_open for s in room.seats)
         result = await self.shared.script("seats", [
             _key("node", self.node), _key("owner", room.id), _key("game", room.id), _key("waiting"), _key("lobby")],
-            [self.node, room.id, _seats_json(room), _listing(room), "1" if waiting else "0", room.created])
+            [self.node, room.id, _seats_json(room), _listing(room), "1" if waiting else "0", room.created,
+             _clock(room)])
         self._fenced(result, room)
 
     async def save_turns(self, room: Room, since: int) -> None:
@@ -312,7 +321,7 @@ class SharedStore:
         turns = [json.dumps(t) for t in stored_turns(game, since)]  # (a hand game's with its draws)
         result = await self.shared.script("turns", [
             _key("node", self.node), _key("owner", room.id), _key("turns", room.id), _key("game", room.id)],
-            [self.node, since, "1" if game.finished else "0", *turns])
+            [self.node, since, "1" if game.finished else "0", _clock(room), *turns])
         self._fenced(result, room)
 
     async def save_chat(self, room: Room, line: dict[str, Any]) -> None:
@@ -420,6 +429,7 @@ def _room(tiles: TileSet, game_id: str, fields: dict[str, str], turns: list[str]
         data = record.to_data()
         data["turns"] = [json.loads(t) for t in turns]
         room.resume(GameRecord.from_data(data).replay(tiles), now)
+        room.resume_clock(float(fields.get("clock") or 0), now)
     return room
 
 

@@ -43,12 +43,12 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, created REAL NOT NULL,
     rules TEXT NOT NULL, seed INTEGER NOT NULL, host_hash TEXT NOT NULL,
     turn_seconds INTEGER NOT NULL, hints INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,
-    deal TEXT);
+    deal TEXT, turn_started REAL);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
     kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, seat));
 """
-_COLUMNS = "id, code, name, created, rules, COALESCE(deal, seed), host_hash, turn_seconds, hints"
+_COLUMNS = "id, code, name, created, rules, COALESCE(deal, seed), host_hash, turn_seconds, hints, turn_started"
 #: The largest seed SQLite's INTEGER holds; a server's deal (128 bits) is kept as text in ``deal``.
 _SQLITE_INT = 2**63 - 1
 
@@ -172,6 +172,8 @@ class Store:
                 self.db.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
             if "deal" not in columns:
                 self.db.execute("ALTER TABLE games ADD COLUMN deal TEXT")
+            if "turn_started" not in columns:  # (when the turn in progress began: its timer's start)
+                self.db.execute("ALTER TABLE games ADD COLUMN turn_started REAL")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.commit()
@@ -193,9 +195,11 @@ class Store:
         seed, deal = (room.seed, None) if room.seed <= _SQLITE_INT else (0, str(room.seed))
         try:
             with self._lock, self.db:
-                self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                self.db.execute("INSERT INTO games (id, code, name, created, rules, seed, host_hash, turn_seconds, "
+                                "hints, finished, deal, turn_started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                                 (room.id, room.code, room.name, room.created, json.dumps(room.rules.to_record()),
-                                 seed, room.host_hash, room.turn_seconds, int(room.hints), deal))
+                                 seed, room.host_hash, room.turn_seconds, int(room.hints), deal,
+                                 room.turn_started if room.started else None))
                 self._write_seats(room)
         except BaseException:
             self._forget_record(room)
@@ -236,11 +240,16 @@ class Store:
         may lose the last turns, never a whole record. (A finished game whose lobby row
         cannot be marked is marked when the server next starts: its record says it ended.)"""
         write_atomically(self.record_path(room), room.record().to_json(), durable=False)
-        if room.finished:
-            try:
-                self._mark_finished(room.id)
-            except sqlite3.Error as exc:
-                log.warning("game %s is finished, not yet marked so in the lobby: %s", room.id, exc)
+        try:
+            self._mark_turn(room.id, room.turn_started, room.finished)
+        except sqlite3.Error as exc:  # the record holds the turn: its clock is what is lost
+            log.warning("game %s: when its turn began is not kept in the lobby: %s", room.id, exc)
+
+    def _mark_turn(self, game_id: str, started: float, finished: bool) -> None:
+        """When the turn in progress began (a correspondence game's clock), and whether it ended."""
+        with self._lock, self.db:
+            self.db.execute("UPDATE games SET turn_started = ?, finished = MAX(finished, ?) WHERE id = ?",
+                            (started, int(finished), game_id))
 
     def _mark_finished(self, game_id: str) -> None:
         with self._lock, self.db:
@@ -282,10 +291,13 @@ class Store:
             return None if row is None else self._read(tiles, row)
 
     def _read(self, tiles: TileSet, row: Any) -> Room | None:
-        game_id, code, name, created, rules, seed, host_hash, turn_seconds, hints = row
+        game_id, code, name, created, rules, seed, host_hash, turn_seconds, hints, started = row
         try:
-            return self._room(tiles, str(game_id), str(code), str(name), float(created), str(rules),
+            room = self._room(tiles, str(game_id), str(code), str(name), float(created), str(rules),
                               int(seed), str(host_hash), int(turn_seconds), bool(hints), time.time())
+            if room.started:
+                room.resume_clock(float(started) if isinstance(started, (int, float)) else None, time.time())
+            return room
         except (CarcassonneError, ValueError, TypeError, sqlite3.Error) as exc:
             log.warning("game %s is not resumed: %s", game_id, exc)
             return None

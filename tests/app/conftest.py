@@ -49,4 +49,6 @@ def make_app(data_dir):
         for scene in reversed(app.scenes):
             scene.exit()
         app.scenes.clear()
+        if app.net.turns is not None:  # (the title screen's questions end with the test's app)
+            app.net.turns.stop()
     pygame.event.clear()

@@ -10,6 +10,7 @@ from test_app_network import Friend, hosting_app, loopback, stop_hosts, until  #
 
 from carcassonne.app.driver import Driver
 from carcassonne.app.play.playview import held_seen
+from carcassonne.app.play.turn_buttons import TURN_BUTTONS
 from carcassonne.app.scenes.join import JoinScene
 from carcassonne.app.scenes.lobby import LobbyScene
 from carcassonne.app.scenes.new_game import NewGameScene
@@ -69,6 +70,10 @@ def test_a_game_anyone_may_watch_is_picked_from_the_list_and_shown_read_only(mak
     assert turn.watching and turn.held == set() and not turn.hints_allowed
     assert until(w, lambda: seen.net.lines and "Watching" in seen.net.lines[0][0], seconds=10)
     assert until(d, lambda: any("1 watching" in line for line, _c, _b in scene.net.lines), seconds=10)
+    # the turn's buttons (Rotate, Undo, No follower, Confirm) would do nothing: a spectator sees none
+    w.frames(1)
+    assert not any(seen.buttons[name].visible for name in TURN_BUTTONS)
+    assert all(scene.buttons[name].visible for name in ("rotate", "undo", "skip", "confirm"))
     # nothing the spectator does reaches the game: keys and the chat's line stay among spectators
     before = turn.game.turn_number
     w.key(pygame.K_TAB)

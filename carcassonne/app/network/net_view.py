@@ -48,8 +48,10 @@ def watchers_words(count: int, watching: bool) -> str:
 
 
 def clock(seconds: float) -> str:
-    """0:35, 12:04."""
+    """0:35, 12:04; a correspondence game's hours too: 71:59:30."""
     s = max(0, int(seconds))
+    if s >= 3600:
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
     return f"{s // 60}:{s % 60:02d}"
 
 

@@ -16,7 +16,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import CarcassonneError, Rules, TileSet
 from ...engine.record import write_atomically
@@ -30,13 +30,16 @@ from ...net.server import DEFAULT_PORT
 from ..art.expansion_ui import offline_options, unshown_words
 from ..files.storage import Setup
 
+if TYPE_CHECKING:
+    from .turn_watch import TurnWatch
+
 log = logging.getLogger(__name__)
 
 KEPT_FILE = "network-games.json"
 #: Games remembered at most (the oldest are forgotten first).
 KEPT_GAMES = 20
 #: Seconds of the turn timer the host may choose (0: none).
-TIMERS = (0, 30, 60, 120, 300)
+TIMERS = (0, 30, 60, 120, 300, 3600, 43200, 86400, 259200, 604800)
 
 
 @dataclass
@@ -174,6 +177,8 @@ class NetPlay:
         #: Where the hosted server and the discovery answerer listen (tests: 0, any free port).
         self.port = DEFAULT_PORT
         self.discovery_port: int | None = None
+        #: The games waiting on this player's move, asked in the background (started by the title screen).
+        self.turns: TurnWatch | None = None
 
     # ------------------------------------------------------------ hosting
     def start_host(self) -> Host:
@@ -197,7 +202,25 @@ class NetPlay:
                     turn_seconds=turn_seconds, hints=hints, watchers=watchers)
         return link
 
+    def watch_turns(self) -> TurnWatch | None:
+        """The background questions of which kept games wait on this player: started once
+        there are kept games to ask about, asked again when called later; None while there are none."""
+        if self.turns is not None and self.turns.running:
+            self.turns.again()
+            return self.turns
+        if not self.kept():
+            return None
+        from .turn_watch import TurnWatch  # (it reads this module's KeptGame)
+
+        self.turns = TurnWatch(self.kept, lambda: self.host.local_url if self.host and self.host.running else None,
+                               self.tiles)
+        self.turns.start()
+        return self.turns
+
     def stop(self) -> None:
+        if self.turns is not None:
+            self.turns.stop()
+            self.turns = None
         if self.answerer is not None:
             self.answerer.stop()
             self.answerer = None

@@ -169,6 +169,11 @@ class TurnController:
         return self.tile is None
 
     @property
+    def watching(self) -> bool:
+        """This screen only watches (a network game's spectator): it holds no seat."""
+        return False
+
+    @property
     def can_act(self) -> bool:
         """A person may place, turn, undo and confirm now."""
         return self.phase == HUMAN and self.tile is not None

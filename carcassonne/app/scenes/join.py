@@ -39,7 +39,7 @@ SEAT_COLOUR = N_("seat's colour")
 class JoinScene(Scene):
     keymap = "form"
 
-    def __init__(self, app: App, problem: str = "") -> None:
+    def __init__(self, app: App, problem: str = "", reopen: KeptGame | None = None) -> None:
         super().__init__(app)
         # the name and colour last joined with (never the New game form's: that is the host's, and its
         # colour is taken at the friend's table); no colour chosen: the one the host planned for the seat
@@ -75,6 +75,8 @@ class JoinScene(Scene):
         self._shown: tuple[object, ...] = ()
         self._changed = False
         self._refresh_widgets()
+        if reopen is not None:  # a game picked from the title screen's list of games waiting on the player
+            self.reopen(reopen)
 
     def _refresh_widgets(self) -> None:
         self.widgets = [self.address, self.code, self.name, self.colour, self.seat, self.join_button, self.back,

@@ -19,6 +19,7 @@ from ...net.table import Desync, TableState
 from ..art.assets import PLAYER_RGB
 from ..art.expansion_ui import unshown_words
 from ..files.saves import describe_rules
+from ..network.clock_words import timer_length
 from ..network.net_turn import NetworkTurnController, tidy_table
 from ..network.netplay import KeptGame, refusal_words
 from ..ui.backdrop import draw_backdrop, make_backdrop
@@ -37,7 +38,7 @@ def timer_words(seconds: int) -> str:
     if seconds <= 0:
         return _("No turn timer.")
     return _("Turn timer: {time} a turn. When it runs out, the computer lays the tile for the player "
-             "(no follower).").format(time=f"{seconds // 60}:{seconds % 60:02d}")
+             "(no follower).").format(time=timer_length(seconds))
 
 
 class LobbyScene(Scene):

@@ -18,6 +18,7 @@ from ...engine import COLORS, Rules
 from ...engine.rules import BAG, BOX, RANDOM, START_BOOK
 from ...i18n import N_, _
 from ...net.host import HostError
+from ...net.protocol import CORRESPONDENCE_SECONDS
 from ..art.assets import PLAYER_RGB
 from ..art.expansion_ui import RuleOption, in_order
 from ..files.storage import DEFAULT_NAMES, SeatSetup, Setup, combine
@@ -53,9 +54,14 @@ def kind_options(network: bool = False) -> list[tuple[str, str]]:
 
 
 #: The turn timer a host may set for a network game (seconds; 0: none).
-TIMER_OPTIONS = [("0", N_("none")), ("30", "0:30"), ("60", "1:00"), ("120", "2:00"), ("300", "5:00")]
+TIMER_OPTIONS = [("0", N_("none")), ("30", "0:30"), ("60", "1:00"), ("120", "2:00"), ("300", "5:00"),
+                 # a correspondence game (an hour or more): left and picked up later, listed on the title screen
+                 ("3600", N_("1 hour")), ("43200", N_("12 hours")), ("86400", N_("1 day")), ("259200", N_("3 days")),
+                 ("604800", N_("7 days"))]
 #: What the turn timer does, under its choice (the waiting room says it too).
 TIMER_LINE = N_("When a turn's time runs out, the computer lays the tile for the player (no follower).")
+#: A timer of an hour or more: a game played over days.
+CORRESPONDENCE_LINE = N_("Leave whenever you like: the title screen lists the games waiting on your move.")
 
 
 #: Table sizes offered (squares wide x deep); "" is no table.
@@ -407,7 +413,21 @@ class NewGameScene(Scene):
 
     def _timer_lines(self, font: pygame.font.Font, width: int) -> list[str]:
         """What the turn timer does, wrapped under its choice (a game open to the network only)."""
-        return wrap(font, _(TIMER_LINE), width) if self.network else []
+        if not self.network:
+            return []
+        by_post = int(self.turn_seconds) >= CORRESPONDENCE_SECONDS
+        return wrap(font, _(TIMER_LINE) + (" " + _(CORRESPONDENCE_LINE) if by_post else ""), width)
+
+    def _draw_timer_below(self, surface: pygame.Surface, font: pygame.font.Font, y: int) -> None:
+        """What the turn timer does, under the computer players' lines when the rules column has no
+        room for it, if it fits above Back (else the waiting room says it)."""
+        x = self.box.x + int(30 * self.u)
+        lines = self._timer_lines(font, self.options[0].rect.x - x - int(30 * self.u))
+        if y + len(lines) * font.get_linesize() > self.back.rect.top - int(8 * self.u):
+            return
+        for line in lines:
+            blit_text(surface, font, line, (x, y), INK_DIM)
+            y += font.get_linesize()
 
     def _lay_house_rules(self, hx: int, bottom: int) -> None:
         """The house rules' column from ``hx``, each with its lines under it, ending above
@@ -532,6 +552,8 @@ class NewGameScene(Scene):
                 blit_text(surface, small, line, (x, y), INK_DIM)
                 y += small.get_linesize()
             y += int(4 * u)
+        if self.network and not self._timer_said:  # (the rules column is full: said under the computers)
+            self._draw_timer_below(surface, small, y + int(8 * u))
         if self.error:
             blit_text(surface, fonts.get(int(17 * u), "bold"), _(self.error),
                       (self.box.centerx, self.start.rect.centery), (240, 110, 90), "center")

@@ -58,6 +58,7 @@ from ..play.turn import (
     TurnController,
 )
 from ..play.turn_actions import TurnActions
+from ..play.turn_buttons import turn_buttons
 from ..play.turn_flow import TurnFlow, rule_words
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.keymap import key_hint
@@ -519,10 +520,8 @@ class PlayScene(BoardScene):
 
     def update_view(self) -> None:
         """Tell the board, the buttons and the painters what the turn looks like now."""
-        can, placed = self.turn.can_act, self.turn.pending is not None
-        for name, enabled in (("rotate", can), ("undo", can and placed), ("skip", can and placed),
-                              ("confirm", can and placed)):
-            self.buttons[name].enabled = enabled
+        for name, (shown, usable) in turn_buttons(self.turn).items():  # (a spectator sees none of them)
+            self.buttons[name].visible, self.buttons[name].enabled = shown, usable
         self._update_action_button()
         self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
         self.buttons["hint"].visible = self.aids_on and self.turn.hints_allowed  # -- the hint (an aid)
@@ -538,7 +537,7 @@ class PlayScene(BoardScene):
         (before the turn is confirmed)."""
         button = self.buttons["action"]
         step, button.enabled, button.label = action_button(self.turn)
-        button.visible = step is not None
+        button.visible = button.visible and step is not None
 
     @property
     def drag(self) -> Drag | None:

@@ -1,14 +1,17 @@
 """The title screen: New game, Continue (the latest autosave), Learn to play (the tutorial), Load,
-Replays, Rules, Settings, Quit."""
+Replays, Rules, Settings, Quit; beside them, the network games waiting on the player's move."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ...i18n import N_, _
 from ..art.expansion_ui import in_order
+from ..network.netplay import KeptGame
+from ..network.waiting_list import WaitingList
 from ..session import load_game, open_elsewhere_words
 from ..ui.backdrop import draw_backdrop, make_backdrop
 from ..ui.intents import Intent
@@ -37,10 +40,16 @@ class TitleScene(Scene):
             "settings": Button(N_("Settings"), self.settings, hint="S"),
             "quit": Button(N_("Quit"), app.quit, hint="Q"),
         }
+        #: The network games waiting on this player (asked in the background: :mod:`..network.turn_watch`).
+        self.waiting = WaitingList(self.open_waiting)
+        #: The list changed (a round's answers, a minute more of waiting): drawn again once.
+        self._changed = False
+        self._minute = 0
         self.widgets = list(self.buttons.values())
 
     def enter(self) -> None:
         super().enter()
+        self.app.net.watch_turns()
         if self.notice:
             self.app.push_scene("message", title=N_("Notice"), text=self.notice)
             self.notice = ""
@@ -53,6 +62,9 @@ class TitleScene(Scene):
         for b in self.widgets:
             b.rect = pygame.Rect(size[0] // 2 - bw // 2, y, bw, bh)
             y += bh + gap
+        left = size[0] // 2 + bw // 2 + int(30 * u)
+        self.waiting.layout(pygame.Rect(left, int(size[1] * 0.33), min(int(420 * u), size[0] - left - int(20 * u)), 0),
+                            u)
         self.backdrop = make_backdrop(self.app.assets, size, self.app.tiles)
 
     def continue_game(self) -> None:
@@ -70,6 +82,10 @@ class TitleScene(Scene):
             self.app.push_scene("message", title=N_("Cannot continue"),
                                 text=_("The autosave cannot be read ({reason}). Start a new game or load "
                                        "another one.").format(reason=reason))
+
+    def open_waiting(self, kept: KeptGame) -> None:
+        """Take back the seats of a game waiting on this player (the Join screen opens it)."""
+        self.app.replace_scene("join", reopen=kept)
 
     def new_game(self) -> None:
         self.app.replace_scene("new_game")
@@ -103,12 +119,20 @@ class TitleScene(Scene):
         return super().handle(intent)
 
     def animating(self) -> bool:
-        return False
+        return self._changed
 
     def update(self, dt: float) -> None:
         self.buttons["continue"].enabled = self.app.storage.has_autosave()
+        turns = self.app.net.turns
+        if turns is not None and self.waiting.take(turns.snapshot()):
+            self.widgets = [*self.buttons.values(), *self.waiting.buttons]
+            self._changed = True
+        minute = int(time.monotonic() // 60)
+        if minute != self._minute and self.waiting.entries:  # (the waits shown count on)
+            self._minute, self._changed = minute, True
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._changed = False
         draw_backdrop(surface, self.backdrop)
         u = self.u
         fonts = self.app.assets.fonts
@@ -120,6 +144,7 @@ class TitleScene(Scene):
         font = fonts.fitting(tagline, w - 40 * u, tuple(int(k * u) for k in (20, 18, 16, 15)))
         blit_text(surface, font, cut(font, tagline, w - int(40 * u)), (w // 2, int(h * 0.12) + int(110 * u)), INK_DIM,
                   "midtop", shadow=True)
+        self.waiting.draw(surface, fonts)
         super().draw(surface)
         blit_text(surface, fonts.get(int(13 * u)), _("F11 fullscreen"), (w - int(12 * u), h - int(10 * u)),
                   INK_DIM, "bottomright")
