@@ -477,7 +477,8 @@ def test_lesson_11_has_the_learner_step_the_dragon_and_easy_take_its_own_steps(m
     drag_tile(d, scene, -1, 2)
     d.key(pygame.K_RETURN)  # no figure: the dragon moves, the learner first
     assert scene.turn.phase == DECIDE and scene.turn.decision().player == 0, scene.flow.message.text
-    assert scene.flow.message.text.startswith("The dragon's step 1 of 6: you move it (red)."), scene.flow.message.text  # (spoken to the learner)
+    said = scene.flow.message.text  # (spoken to the learner)
+    assert said.startswith("The dragon's step 1 of 6: you move it (red)."), said
     assert set(scene.board.marks.scored) == {(0, 0), (1, 1), (0, 2), (-1, 1)}
     show_cell(d, scene, -1, 1, 96)
     dragon = scene.board.neutrals["dragon"].rect.center
