@@ -94,6 +94,7 @@ class Cluster:
         """Stop: what waits for other nodes is sent, and this node's games are free at once."""
         for task in self._tasks:
             task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)  # (none left pending, never run)
         if self._flushing is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self._flushing), 2.0)
