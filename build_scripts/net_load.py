@@ -10,7 +10,8 @@ loopback port with its append-only file (``--appendfsync always``) in a temporar
 ``--nodes`` nodes ``carcassonne server --redis``. It seats ``--games`` two-player games (two
 client connections each, in client processes of their own): game ``i``'s first seat on node
 ``i mod n``, its second on node ``(i + 1) mod n``, so with several nodes every game has a
-player on a node that does not own it. Then for ``--seconds`` every client plays its turns
+player on a node that does not own it (a connection that drops comes back through the other
+nodes, half the connections going round one way, half the other). Then for ``--seconds`` every client plays its turns
 after a pause drawn around ``--think`` seconds, as people do. Each move is timed from the
 moment its client sends it to the moment that client receives the turn it caused (the server
 checks it, stores it, and tells the table, through Redis for a player on another node).
@@ -137,14 +138,18 @@ async def _clients(urls: list[str], games: int, seconds: float, think: float, se
     limit = asyncio.Semaphore(20)
     n = len(urls)
 
-    def nodes_from(first: int) -> list[str]:
-        return [urls[(first + k) % n] for k in range(n)]
+    def nodes_from(first: int, way: int) -> list[str]:
+        """The node a connection opens on, then the others it comes back through: half the
+        connections go round one way and half the other, so the players of a node that dies
+        come back through every other node (as a load balancer spreads them), not one."""
+        return [urls[(first + way * k) % n] for k in range(n)]
 
     async def seat_game(i: int) -> None:
         g = offset + i
         home = f"127.{1 + g // 250}.{g % 250}"
         async with limit:
-            first, second = nodes_from(g), nodes_from(g + 1)
+            way = 1 if g % 2 == 0 else -1
+            first, second = nodes_from(g, way), nodes_from(g + 1, -way)
             a = Connection(first[0], tiles, local_address=f"{home}.1", others=first[1:])
             b = Connection(second[0], tiles, local_address=f"{home}.2", others=second[1:])
             await a.open()

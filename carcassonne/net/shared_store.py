@@ -64,11 +64,12 @@ RETRY_FOR = 2.0
 INBOX_KEPT = 100_000
 #: Chat lines kept per game (as many as a newcomer is shown).
 CHAT_KEPT = 30
-#: Connections a node opens to Redis for its games at most. More commands at once wait (in
-#: order) for one of them: Redis runs one command at a time, so more connections only cost
-#: sockets, and redis-py's own pool refuses a command beyond 100 ("Too many connections",
+#: Connections a node opens to Redis for its games at most. More commands at once wait for
+#: one of them (redis-py's own pool refused a command beyond 100, "Too many connections",
 #: taken for Redis gone: moves refused, the lease lost under a burst of players coming back).
-POOL_SIZE = 48
+#: Many, as Redis writes its append-only file once for all the commands it read together:
+#: a burst (a dead node's players coming back) is served faster with more of them in flight.
+POOL_SIZE = 256
 #: Seconds a command waits for one of those connections before Redis is taken for away.
 POOL_WAIT = 5.0
 #: Redis's own errors that mean "not now" rather than "never": its connection, its start.
