@@ -56,7 +56,7 @@ PREFIX = "carcassonne:"
 #: A node's lease: gone this long after its last renewal (a killed node's games are free then).
 LEASE_MS = 2000
 #: How often a node renews its lease: eight renewals fit in one lease, so a live node loses it
-#: only if it stands still for 1.75 s (its loop's longest stall under 1,500 games is far less).
+#: only if it stands still for 1.75 s (none did under 1,500 games and a node killed among them).
 RENEW_EVERY = 0.25
 #: Seconds a command is tried again while Redis cannot be reached (a restart takes about one).
 RETRY_FOR = 2.0
