@@ -10,7 +10,8 @@ loopback port with its append-only file (``--appendfsync always``) in a temporar
 ``--nodes`` nodes ``carcassonne server --redis``. It seats ``--games`` two-player games (two
 client connections each, in client processes of their own): game ``i``'s first seat on node
 ``i mod n``, its second on node ``(i + 1) mod n``, so with several nodes every game has a
-player on a node that does not own it. Then for ``--seconds`` every client plays its turns
+player on a node that does not own it (a connection that drops comes back through the other
+nodes, half the connections going round one way, half the other). Then for ``--seconds`` every client plays its turns
 after a pause drawn around ``--think`` seconds, as people do. Each move is timed from the
 moment its client sends it to the moment that client receives the turn it caused (the server
 checks it, stores it, and tells the table, through Redis for a player on another node).
@@ -137,14 +138,18 @@ async def _clients(urls: list[str], games: int, seconds: float, think: float, se
     limit = asyncio.Semaphore(20)
     n = len(urls)
 
-    def nodes_from(first: int) -> list[str]:
-        return [urls[(first + k) % n] for k in range(n)]
+    def nodes_from(first: int, way: int) -> list[str]:
+        """The node a connection opens on, then the others it comes back through: half the
+        connections go round one way and half the other, so the players of a node that dies
+        come back through every other node (as a load balancer spreads them), not one."""
+        return [urls[(first + way * k) % n] for k in range(n)]
 
     async def seat_game(i: int) -> None:
         g = offset + i
         home = f"127.{1 + g // 250}.{g % 250}"
         async with limit:
-            first, second = nodes_from(g), nodes_from(g + 1)
+            way = 1 if g % 2 == 0 else -1
+            first, second = nodes_from(g, way), nodes_from(g + 1, -way)
             a = Connection(first[0], tiles, local_address=f"{home}.1", others=first[1:])
             b = Connection(second[0], tiles, local_address=f"{home}.2", others=second[1:])
             await a.open()
@@ -206,7 +211,8 @@ class _Go:
 class Cluster:
     """Redis (when asked) and the nodes, as processes of their own, all on loopback."""
 
-    def __init__(self, nodes: int, redis: bool, folder: Path) -> None:
+    def __init__(self, nodes: int, redis: bool, folder: Path, profile: Path | None = None,
+                 appendfsync: str = "always") -> None:
         self.folder = folder
         self.redis: subprocess.Popen[bytes] | None = None
         self.redis_port = 0
@@ -219,12 +225,14 @@ class Cluster:
             (folder / "redis").mkdir()
             self.redis = subprocess.Popen(
                 ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1", "--dir",
-                 str(folder / "redis"), "--appendonly", "yes", "--appendfsync", "always", "--save", "",
+                 str(folder / "redis"), "--appendonly", "yes", "--appendfsync", appendfsync, "--save", "",
                  "--loglevel", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             self._wait_redis()
         for i in range(nodes):
             where = ["--redis", f"redis://127.0.0.1:{self.redis_port}/0"] if redis else ["--data", str(folder / "data")]
-            proc = subprocess.Popen([sys.executable, "-m", "carcassonne", "server", "--port", "0", *where],
+            # --profile: each node under cProfile, its statistics written when it stops (SIGTERM).
+            profiled = ["-m", "cProfile", "-o", str(profile / f"node{i}.prof")] if profile else []
+            proc = subprocess.Popen([sys.executable, *profiled, "-m", "carcassonne", "server", "--port", "0", *where],
                                     stdout=subprocess.PIPE, stderr=open(folder / f"node{i}.log", "w"),  # noqa: SIM115
                                     text=True, cwd=ROOT)
             assert proc.stdout is not None
@@ -269,6 +277,22 @@ class Cluster:
         finally:
             client.close()
 
+    def log_warnings(self) -> dict[str, int]:
+        """The nodes' warnings and errors so far, counted by their text (numbers and ids left out):
+        a live node that lost its lease says so here."""
+        found: dict[str, int] = {}
+        for i in range(len(self.nodes)):
+            try:
+                lines = (self.folder / f"node{i}.log").read_text(errors="replace").splitlines()
+            except OSError:
+                continue
+            for line in lines:
+                if " WARNING " in line or " ERROR " in line:
+                    text = line.split(" WARNING ", 1)[-1].split(" ERROR ", 1)[-1]
+                    shape = "".join("#" if ch.isdigit() else ch for ch in text)[:120]
+                    found[shape] = found.get(shape, 0) + 1
+        return found
+
     def stop(self) -> None:
         for proc in self.nodes:
             if proc.poll() is None:
@@ -286,8 +310,8 @@ class Cluster:
                 self.redis.kill()
 
 
-def _histogram(url: str) -> dict[float, float]:
-    """The nodes' own measure of the move round trip (``/metrics``): cumulative counts by bucket."""
+def _histogram(url: str, name: str = "carcassonne_move_round_trip_seconds") -> dict[float, float]:
+    """A node's own measure (``/metrics``) of the move round trip, or of ``name``: cumulative counts by bucket."""
     import http.client
 
     host, port = url.removeprefix("ws://").rsplit(":", 1)
@@ -300,10 +324,13 @@ def _histogram(url: str) -> dict[float, float]:
         return {}
     found = {}
     for line in text.splitlines():
-        if line.startswith("carcassonne_move_round_trip_seconds_bucket{"):
+        if line.startswith(name + "_bucket{"):
             bound = line.split('le="', 1)[1].split('"', 1)[0]
             found[float("inf") if bound == "+Inf" else float(bound)] = float(line.split()[-1])
     return found
+
+
+REDIS_TRIP = "carcassonne_redis_round_trip_seconds"
 
 
 def _server_side(before: list[dict[float, float]], after: list[dict[float, float]]) -> dict[str, Any]:
@@ -353,6 +380,10 @@ def main() -> int:
     parser.add_argument("--redis", action="store_true", help="nodes sharing a Redis, even a single one")
     parser.add_argument("--kill-node-at", type=float, default=None, metavar="SECONDS",
                         help="SIGKILL the second node this long into the run")
+    parser.add_argument("--appendfsync", choices=("always", "everysec"), default="always",
+                        help="Redis's append-only file written to the disk at every write (as deployed) or each second")
+    parser.add_argument("--profile", type=Path, default=None, metavar="FOLDER",
+                        help="run each node under cProfile; nodeN.prof written to FOLDER when it stops")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     redis = args.redis or args.nodes > 1
@@ -364,7 +395,10 @@ def main() -> int:
         print("--kill-node-at needs --nodes 2 or more and a time within --seconds", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as scratch:
-        cluster = Cluster(args.nodes, redis, Path(scratch))
+        if args.profile is not None:
+            args.profile.mkdir(parents=True, exist_ok=True)
+        cluster = Cluster(args.nodes, redis, Path(scratch), args.profile.resolve() if args.profile else None,
+                          args.appendfsync)
         try:
             report = _run(args, cluster)
         finally:
@@ -398,8 +432,10 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
             raise SystemExit("the games were not seated within 15 minutes")
     seated_in = time.monotonic() - seat_started
     histograms = [_histogram(url) for url in cluster.urls]
+    redis_trips = [_histogram(url, REDIS_TRIP) for url in cluster.urls]
     cpu_before = [_cpu(pid) for pid in pids]
     redis_cpu_before = _cpu(cluster.redis.pid) if cluster.redis else 0.0
+    clients_cpu_before = sum(_cpu(p.pid) for p in procs if p.pid)
     start_at = time.time() + 0.5
     go.set(start_at)
     killed_at = None
@@ -417,12 +453,16 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         time.sleep(0.05)
     histograms_after = [_histogram(url) if proc.poll() is None else before
                         for url, proc, before in zip(cluster.urls, cluster.nodes, histograms)]
+    redis_trips_after = [_histogram(url, REDIS_TRIP) if proc.poll() is None else before
+                         for url, proc, before in zip(cluster.urls, cluster.nodes, redis_trips)]
     redis_loaded = float(cluster.redis_info("memory").get("used_memory", 0)) / 2**20 if cluster.redis else 0.0
     redis_rss = rss_mib(cluster.redis.pid) if cluster.redis else 0.0
     cpu = [_cpu(pid) - before for pid, before in zip(pids, cpu_before)]
     if killed_at is not None:
         cpu[1] = cpu_at_kill[1] - cpu_before[1]
     redis_cpu = (_cpu(cluster.redis.pid) - redis_cpu_before) if cluster.redis else 0.0
+    clients_cpu = sum(_cpu(p.pid) for p in procs if p.pid) - clients_cpu_before
+    load_average = os.getloadavg()[0]
     results = [out.get(timeout=args.seconds + 300) for _ in procs]
     for p in procs:
         p.join(30)
@@ -431,20 +471,24 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     every = [lat for m in moves.values() for _sent, lat, _dropped in m]
     report: dict[str, Any] = {
         "games": args.games, "nodes": args.nodes, "redis": bool(cluster.redis), "seconds": args.seconds,
-        "think": args.think, "moves": len(every), "moves_per_second": round(len(every) / args.seconds, 1),
+        "think": args.think, "appendfsync": args.appendfsync,
+        "moves": len(every), "moves_per_second": round(len(every) / args.seconds, 1),
         "latency_ms": _quantiles(every),
         "node_rss_mib": [{"idle": round(i, 1), "loaded": round(lo, 1)} for i, lo in zip(idle, loaded)],
         "kib_per_game": round(1024 * sum(lo - i for i, lo in zip(idle, loaded)) / args.games, 1),
         "node_cpu_share": [round(c / args.seconds, 2) for c in cpu],
         "redis_cpu_share": round(redis_cpu / args.seconds, 2),
+        "clients_cpu_share": round(clients_cpu / args.seconds, 2), "load_average": round(load_average, 1),
         "redis_used_mib": {"idle": round(redis_idle, 1), "loaded": round(redis_loaded, 1), "rss": round(redis_rss, 1)},
         "seated_in_s": round(seated_in, 1), "cores": os.cpu_count(),
         "server_side": _server_side(histograms, histograms_after),
+        "redis_round_trip": _server_side(redis_trips, redis_trips_after) if cluster.redis else {},
     }
     if killed_at is not None:
         report["kill"] = _kill_report(moves, killed_at, start_at + args.seconds)
         report["latency_ms_before_kill"] = _quantiles([lat for m in moves.values() for sent, lat, _d in m
                                                        if sent + lat < killed_at])
+    report["node_log_warnings"] = cluster.log_warnings()
     if cluster.redis:
         stored = cluster.stored_turns(list(seen))
         report["games_with_turns_lost"] = sum(1 for game, n in seen.items() if stored.get(game, 0) < n)
@@ -484,11 +528,19 @@ def _print(report: dict[str, Any]) -> None:
         print(f"the nodes' own measure (/metrics, from a move received to its turn sent back to its player): "
               f"p50 {side['p50_ms']} ms, p95 {side['p95_ms']} ms, p99 {side['p99_ms']} ms; within 50 ms "
               f"{100 * side['within_50ms']:.1f} %, within 100 ms {100 * side['within_100ms']:.1f} %")
+    trip = report.get("redis_round_trip")
+    if trip:
+        print(f"each Redis command or pipeline, from the nodes: p50 {trip['p50_ms']} ms, p95 {trip['p95_ms']} ms, "
+              f"p99 {trip['p99_ms']} ms ({trip['moves']} of them)")
     if report["redis"]:
         r = report["redis_used_mib"]
         print(f"Redis: CPU {100 * report['redis_cpu_share']:.0f} % of a core; {r['idle']} MiB used idle, "
               f"{r['loaded']} MiB with the games ({r['rss']} MiB resident)")
         print(f"games whose stored turns are fewer than their players saw: {report['games_with_turns_lost']}")
+    print(f"the client processes: CPU {100 * report['clients_cpu_share']:.0f} % of a core; "
+          f"load average {report['load_average']} on {report['cores']} cores")
+    for text, count in report["node_log_warnings"].items():
+        print(f"nodes' log, {count} x: {text}")
     if "kill" in report:
         k = report["kill"]
         print(f"node 1 killed: games whose move waited more than 1 s: {k['games_waiting_over_1s']}, longest "

@@ -133,6 +133,10 @@ class ServerThread:
         asyncio.run_coroutine_threadsafe(self._stop(), self.loop).result(15)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        # Work left pending (never run) when the loop stops would be a coroutine never awaited.
+        left = [task.get_coro() for task in asyncio.all_tasks(self.loop)]
+        self.loop.close()
+        assert not left, f"the stopped server left work pending: {left}"
 
     @property
     def url(self) -> str:

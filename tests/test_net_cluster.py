@@ -278,3 +278,45 @@ def test_a_game_taken_over_shows_its_seats_away_for_no_time_yet_never_less(tiles
     for text in run(scenario()):
         message = read_server_message(text)
         assert [seat["away"] for seat in message["seats"]] == [0.0, 0.0]
+
+
+def test_a_client_coming_back_passes_a_dead_node_at_once(tiles, redis_server, monkeypatch):
+    """A client whose node went away tries the next node it knows; one that cannot be reached
+    (a dead node) is passed at once: the pause between tries comes only after every node was
+    tried (it came before each try, adding to the time a dead node's games wait)."""
+    from carcassonne.net import client as client_module
+
+    from netkit import free_port
+
+    paused: list[float] = []
+    sleep = asyncio.sleep
+
+    async def noted(delay: float, *args: Any) -> Any:
+        if sys._getframe(1).f_code is client_module.Connection.reconnect.__code__:  # (the nodes' threads sleep too)
+            paused.append(delay)
+        return await sleep(delay, *args)
+
+    with ClusterThreads(tiles, redis_server.url, nodes=2) as cluster:
+        async def scenario() -> tuple[list[float], list[float]]:
+            a, b = await seated_pair(cluster.url, tiles, seed=3)
+            dead = f"ws://127.0.0.1:{free_port()}"
+            other = next(url for url in cluster.urls if url != a.url)
+            a.urls = [a.url, dead, other]
+            monkeypatch.setattr(client_module.asyncio, "sleep", noted)
+            await a.reconnect(within=20)  # to the dead node first, then on to the other at once
+            coming_back = list(paused)
+            a.urls, a.url = [dead, f"ws://127.0.0.1:{free_port()}"], dead
+            paused.clear()
+            try:
+                await a.reconnect(within=1.0)
+            except client_module.NetError:
+                pass
+            given_up = list(paused)
+            monkeypatch.undo()
+            await a.close()
+            await b.close()
+            return coming_back, given_up
+
+        coming_back, given_up = run(scenario())
+    assert coming_back == []
+    assert given_up == [0.2, 0.4]  # nobody there: a pause after each round of the two nodes, growing

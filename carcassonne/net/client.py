@@ -240,9 +240,11 @@ class Connection:
         """Come back to the same seats after the connection dropped, retrying for ``within``
         seconds (:data:`RECONNECT_FOR`). With several nodes (``others``) each try goes to the
         next one in the list (``move_on``: the first try too). A server that cannot reach
-        its store for now (``storage``) is asked again as one that cannot be reached."""
+        its store for now (``storage``) is asked again as one that cannot be reached. The
+        pause between tries comes after every node was tried once: a dead node is passed at once."""
         deadline = time.monotonic() + (RECONNECT_FOR if within is None else within)
         delay = 0.2
+        tries = 0
         while True:
             if move_on and len(self.urls) > 1:
                 self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
@@ -258,5 +260,7 @@ class Connection:
             except NetError as exc:
                 if exc.code not in ("unreachable", "closed", "storage") or time.monotonic() + delay > deadline:
                     raise
-            await asyncio.sleep(delay)
-            delay = min(2.0, delay * 2)
+            tries += 1
+            if tries % len(self.urls) == 0:
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)

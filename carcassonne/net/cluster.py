@@ -42,10 +42,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two looks at the nodes the connections here depend on.
-WATCH_EVERY = 0.5
+#: Seconds between two looks at the nodes the connections here depend on (one round trip
+#: of a few EXISTS: a dead node's players are sent on within this of its lease lapsing).
+WATCH_EVERY = 0.2
 #: Seconds between two looks for games whose node died that nobody came back to.
-ADOPT_EVERY = 1.0
+ADOPT_EVERY = 0.5
 #: Seconds entries for other nodes wait for Redis before they are given up (with one line).
 OUTBOX_KEPT = 60.0
 #: Times a join or rejoin is passed on from node to node (ownership moving meanwhile).
@@ -94,6 +95,7 @@ class Cluster:
         """Stop: what waits for other nodes is sent, and this node's games are free at once."""
         for task in self._tasks:
             task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)  # (none left pending, never run)
         if self._flushing is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self._flushing), 2.0)
@@ -297,8 +299,10 @@ class Cluster:
                 had = await self.nodes.renew()
             except StoreUnavailable:
                 continue
-            self._renewed = time.monotonic()
+            renewed, self._renewed = self._renewed, time.monotonic()
             if not had:
+                log.warning("this node's lease had lapsed (%.1f s since it was last renewed): renewed",
+                            self._renewed - renewed)
                 await self._check_games()
 
     async def _check_games(self) -> None:

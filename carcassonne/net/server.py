@@ -111,6 +111,8 @@ HAND_OVER_AFTER = 30.0
 PING_INTERVAL = 20.0
 #: Seconds a closing handshake may take: a vanished peer must not hold up a shutdown.
 CLOSE_TIMEOUT = 2.0
+#: Seconds a stopping server lets the work going on by itself end before it is cancelled.
+CLOSE_GRACE = 0.5
 #: What a peer is told when a step could not be stored.
 NOT_STORED = ("the server cannot save games right now, so nothing was played or changed: "
               "try again in a moment")
@@ -304,11 +306,17 @@ class Server:
             self.gate.refused = 0
 
     async def close(self) -> None:
-        """Stop the computer players and the store's threads (the connections are closed by then)."""
+        """Stop the computer players and the store's threads (the connections are closed by then).
+        Work still going on by itself (a game let go, a count) has a moment to end, then is
+        cancelled and awaited: none is left pending (never run) when the loop stops."""
+        pending = list(self._tasks)
+        if pending:
+            await asyncio.wait(pending, timeout=CLOSE_GRACE)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
         if self.cluster is not None:
             await self.cluster.stop()
-        for task in list(self._tasks):
-            task.cancel()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
