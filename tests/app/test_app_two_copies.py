@@ -171,3 +171,32 @@ def test_a_new_game_never_takes_the_name_of_a_game_another_copy_started(tmp_path
     finally:
         other.kill()
         other.wait(timeout=30)
+
+
+def test_a_lock_is_never_seen_empty_another_copy_would_take_it_for_a_stale_one(tmp_path, monkeypatch):
+    """Under load a copy read a lock another had just created but not yet written, took it for
+    a stale one, removed it and claimed the same name: two copies wrote one autosave. The lock
+    now comes into being with the process id in it (linked into place)."""
+    linked: list[str] = []
+    real_link = os.link
+
+    def link(src, dst, *args, **kwargs):
+        linked.append(Path(src).read_text())  # what the lock holds the moment it exists
+        assert not Path(dst).exists()
+        return real_link(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(gamelock.os, "link", link)
+    autosave = tmp_path / "game.carc.json"
+    assert gamelock.claim(autosave)
+    assert linked == [f"{os.getpid()}\n"] and gamelock.holder_of(autosave) == os.getpid()
+    assert [p.name for p in tmp_path.iterdir()] == [".game.carc.json.lock"]  # (nothing else left)
+
+
+def test_a_folder_without_links_still_claims_with_the_process_id(tmp_path, monkeypatch):
+    def no_links(*_args, **_kwargs):
+        raise PermissionError("links are not allowed here")
+
+    monkeypatch.setattr(gamelock.os, "link", no_links)
+    autosave = tmp_path / "game.carc.json"
+    assert gamelock.claim(autosave) and gamelock.holder_of(autosave) == os.getpid()
+    assert [p.name for p in tmp_path.iterdir()] == [".game.carc.json.lock"]

@@ -13,6 +13,7 @@ next copy to claim the game removes it.
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def claim(autosave: Path) -> bool:
         return True
     for _attempt in range(2):
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            made = _create_holding_pid(path)
         except FileExistsError:
             holder = holder_of(autosave)
             if holder == os.getpid():
@@ -50,14 +51,45 @@ def claim(autosave: Path) -> bool:
             continue
         except OSError:
             return True
+        return made
+    return False
+
+
+def _create_holding_pid(path: Path) -> bool:
+    """Create the lock ``path`` already holding this process's id (FileExistsError if it exists).
+
+    The id is written to a file of this process's own and linked into place, so another copy
+    never reads a lock still empty (which it would take for a stale one and remove, both
+    copies then playing one game). Where the folder cannot hold links, the lock is created
+    exclusively and then written."""
+    mine = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        mine.write_text(f"{os.getpid()}\n", encoding="ascii")
+    except OSError:
+        return _create_then_write(path)
+    try:
+        os.link(mine, path)
+        return True
+    except FileExistsError:
+        raise
+    except OSError:
+        return _create_then_write(path)  # no links here
+    finally:
         try:
-            os.write(fd, f"{os.getpid()}\n".encode())
+            mine.unlink()
         except OSError:
             pass
-        finally:
-            os.close(fd)
-        return True
-    return False
+
+
+def _create_then_write(path: Path) -> bool:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    return True
 
 
 def holder_of(autosave: Path) -> int | None:
