@@ -62,11 +62,12 @@ class Valuation:
         """Add to each player's value what this expansion's figures in their supply are worth."""
 
     @staticmethod
-    def tried_steps(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
-        """The figure steps after ``placement`` a computer player tries, of ``steps`` (all the
-        legal ones): an expansion may leave out those that do the same as one kept (a follower
-        sent onto another tile of the same feature)."""
-        return steps
+    def tried_steps(game: Game, placement: Placement) -> list[FigureStep] | None:
+        """The figure steps after ``placement`` a computer player tries, when this expansion
+        lists them itself: the legal ones less those that do the same as one kept (a follower
+        sent onto another tile of the same feature), found without listing every legal one;
+        None: every legal step (:meth:`Game.figure_steps`)."""
+        return None
 
     # ------------------------------------------------------------------ hints
     @staticmethod
