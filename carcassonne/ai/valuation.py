@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..engine import Feature, FigureStep, Game, Move, Placement, Rules, ScoreEvent
 from ..expansions import part
@@ -30,6 +30,13 @@ FigureWords = tuple[str | None, list["Clause"], list["Clause"]]
 
 class Valuation:
     """One expansion's part of the evaluation of a game's positions (see the module docstring)."""
+
+    #: How many times a base game's move a searching player's move with this expansion takes
+    #: at the same work (its positions are bigger, its moves more): the search divides its
+    #: work by it (:func:`search_cost`), so a move takes about a base game's time. A fixed
+    #: number measured on the reference machine, never at run time: the same seed still
+    #: gives the same move.
+    search_cost: ClassVar[float] = 1.0
 
     def __init__(self, game: Game, evaluator: Evaluator) -> None:
         self.evaluator = evaluator
@@ -98,6 +105,15 @@ def valuations(game: Game, evaluator: Evaluator) -> tuple[Valuation, ...]:
         if ai is not None:
             found.append(ai.Value(game, evaluator))
     return tuple(found)
+
+
+def search_cost(game: Game) -> float:
+    """How many times a base game's move a searching player's move in ``game`` takes at the
+    same work: the product of its expansions' :attr:`Valuation.search_cost` (1 in a base game)."""
+    cost = 1.0
+    for value in valuation_types(game):
+        cost *= value.search_cost
+    return cost
 
 
 def valuation_types(game: Game) -> tuple[type[Valuation], ...]:

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 
 from ...ai.valuation import Valuation
 from ...engine.figures import FOLLOWER, FigureStep
-from ...engine.geometry import coords, square
+from ...engine.geometry import RING, coords, square
+from ...engine.tiles import CITY, FIELD, ROAD
 from .rules import (
+    FAIRY,
     FAIRY_BONUS,
     FAIRY_POINT,
     PORTAL,
@@ -25,6 +27,7 @@ from .rules import (
     fairy_follower,
     follower_kinds,
     module_of,
+    place_node,
     state,
     symbol,
 )
@@ -40,6 +43,8 @@ PORTAL_TRIED = 8
 
 
 class Value(Valuation):
+    #: A position holds 30 more tiles, and each tile has more moves: the fairy, a portal's.
+    search_cost = 1.8
     _turns = 0.0
 
     def begin(self, game: Game, left: int, draws: float, follower: float) -> None:
@@ -53,24 +58,56 @@ class Value(Valuation):
 
     @staticmethod
     def tried_steps(game: Game, placement: Placement) -> list[FigureStep] | None:
-        """After a portal tile, every figure step but those through the portal, then one place
-        per feature and kind of figure (the same road, city or farm reached on another of its
-        tiles is the same move for the players' values), of the :data:`PORTAL_TRIED` largest
-        features: a portal offers hundreds of places on every one of its placements, too many
-        to weigh each. The rules' own checks decide which are legal, asked only of the
-        features that may be among the largest. None after any other tile."""
+        """The figure steps worth weighing: the fairy beside one of the player's followers
+        once (beside another is the same position for the players' values, unless the tile
+        completes that follower's feature: then she scores with it), and after a portal tile
+        one place per feature and kind of figure (the same road, city or farm reached on
+        another of its tiles is the same move for the players' values), of the
+        :data:`PORTAL_TRIED` largest features: a portal offers hundreds of places on every one
+        of its placements, too many to weigh each. The rules' own checks decide which are
+        legal, asked only of the features that may be among the largest."""
         rules = module_of(game)
-        if rules is None or symbol(game, placement.tile) != PORTAL:
+        if rules is None:
             return None
-        # The rules' figure steps (Game.figure_steps) with those through the portal left out.
-        steps = [FigureStep(FOLLOWER.name, place) for place in game.follower_spots(placement)]
-        for module in game.modules:
-            steps += rules._fairy_steps(game) if module is rules else module.figure_steps(game, placement)
-        if game.why_not_on_tile(placement) is not None:
-            steps = [s for s in steps if s.at is not None]  # none on the tile this turn
-        for module in game.modules:
-            steps += module.actions(game, placement)
-        return steps + _through_portal(game, rules, placement)
+        portal = symbol(game, placement.tile) == PORTAL
+        if not portal:
+            steps = game.figure_steps(placement)
+        else:  # the rules' figure steps (Game.figure_steps) with those through the portal left out
+            steps = [FigureStep(FOLLOWER.name, place) for place in game.follower_spots(placement)]
+            for module in game.modules:
+                steps += rules._fairy_steps(game) if module is rules else module.figure_steps(game, placement)
+            if game.why_not_on_tile(placement) is not None:
+                steps = [s for s in steps if s.at is not None]  # none on the tile this turn
+            for module in game.modules:
+                steps += module.actions(game, placement)
+        if sum(1 for s in steps if s.kind == FAIRY.name) > 1:
+            steps = _one_fairy(game, placement, steps)
+        return steps + _through_portal(game, rules, placement) if portal else steps
+
+
+def _one_fairy(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
+    """``steps`` with the fairy beside the first follower whose feature the tile leaves
+    open, and beside each one whose feature it completes (she scores with it)."""
+    kept: list[FigureStep] = []
+    open_one = False
+    with game.laid(placement):
+        for step in steps:
+            if step.kind == FAIRY.name and step.at is not None:
+                at = step.at
+                root = game.find(place_node(game, at, step.place))
+                kind = game.kind_of(root)
+                if kind == ROAD or kind == CITY:
+                    done = game.complete(root)
+                elif kind == FIELD:
+                    done = False
+                else:  # a cloister, a garden: its 8 neighbours
+                    done = game.ring_filled(square(*at)) == len(RING)
+                if not done:
+                    if open_one:
+                        continue
+                    open_one = True
+            kept.append(step)
+    return kept
 
 
 def _through_portal(game: Game, rules: PrincessDragon, placement: Placement) -> list[FigureStep]:

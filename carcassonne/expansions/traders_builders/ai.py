@@ -46,6 +46,9 @@ def majority_shares(held: list[int], to_come: int) -> list[float]:
 
 
 class Value(Valuation):
+    #: A position holds a third more tiles, and its goods, builders and pigs to value.
+    search_cost = 1.7
+
     def __init__(self, game: Game, evaluator: Evaluator) -> None:
         super().__init__(game, evaluator)
         #: The tile kinds with goods symbols, and their symbols by kind.
