@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from ..engine import Feature, FigureStep, Game, Move, Placement, Rules, ScoreEvent
 from ..expansions import part
@@ -31,13 +31,6 @@ FigureWords = tuple[str | None, list["Clause"], list["Clause"]]
 class Valuation:
     """One expansion's part of the evaluation of a game's positions (see the module docstring)."""
 
-    #: How many times a base game's move a searching player's move with this expansion takes
-    #: at the same work (its positions are bigger, its moves more): the search divides its
-    #: work by it (:func:`search_cost`), so a move takes about a base game's time. A fixed
-    #: number measured on the reference machine, never at run time: the same seed still
-    #: gives the same move.
-    search_cost: ClassVar[float] = 1.0
-
     def __init__(self, game: Game, evaluator: Evaluator) -> None:
         self.evaluator = evaluator
 
@@ -47,6 +40,17 @@ class Valuation:
         """A copy of ``game`` whose hidden tiles (the draw order, tiles held unseen) are replaced by
         a guess from public counts, when this expansion hides tiles; else None."""
         return None
+
+    # ---------------------------------------------------------------- search
+    @staticmethod
+    def search_cost(game: Game) -> float:
+        """How many times a base game's move a searching player's move in ``game`` takes at the
+        same work, for this expansion's part (its positions are bigger, its tiles have more
+        moves): the search divides its work and its candidates by it (:func:`search_cost`), so
+        a move takes about a base game's time. Measured on the reference machine and fixed, a
+        function of public facts only (the board), never of a clock: the same seed still gives
+        the same move."""
+        return 1.0
 
     # ---------------------------------------------------------------- values
     def begin(self, game: Game, left: int, draws: float, follower: float) -> None:
@@ -109,10 +113,10 @@ def valuations(game: Game, evaluator: Evaluator) -> tuple[Valuation, ...]:
 
 def search_cost(game: Game) -> float:
     """How many times a base game's move a searching player's move in ``game`` takes at the
-    same work: the product of its expansions' :attr:`Valuation.search_cost` (1 in a base game)."""
+    same work: the product of its expansions' :meth:`Valuation.search_cost` (1 in a base game)."""
     cost = 1.0
     for value in valuation_types(game):
-        cost *= value.search_cost
+        cost *= value.search_cost(game)
     return cost
 
 

@@ -38,14 +38,23 @@ if TYPE_CHECKING:
 
 #: The turns of her owner the fairy is expected to stay.
 STAY = 3.0
+#: How many times a base game's move a search takes with the expansion (Valuation.search_cost),
+#: on a board of up to :data:`BASE_BOARD` tiles (a base game's 72), more on a bigger one.
+SEARCH_COST = 1.8
+BASE_BOARD = 72
 #: How many features a computer player weighs sending a figure to through a portal.
 PORTAL_TRIED = 8
 
 
 class Value(Valuation):
-    #: A position holds 30 more tiles, and each tile has more moves: the fairy, a portal's.
-    search_cost = 1.8
     _turns = 0.0
+
+    @staticmethod
+    def search_cost(game: Game) -> float:
+        """A position holds 30 more tiles, and each tile more moves: the fairy beside a follower,
+        a portal's features. Both grow with the board: beyond a base game's full board, the
+        cost grows in proportion to the tiles on it."""
+        return SEARCH_COST * max(1.0, len(game.board) / BASE_BOARD)
 
     def begin(self, game: Game, left: int, draws: float, follower: float) -> None:
         """Each player's turns still to come (the fairy's points)."""

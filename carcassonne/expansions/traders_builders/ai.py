@@ -26,6 +26,8 @@ from .rules import BUILDER, GOODS, MAJORITY_POINTS, PIG, Trade, TradersBuilders,
 if TYPE_CHECKING:
     from ...ai.heuristics import Evaluator
 
+#: How many times a base game's move a search takes with the expansion (Valuation.search_cost).
+SEARCH_COST = 1.7
 #: What one extra tile (a second part) is worth, in points.
 DOUBLE_TURN = 3.0
 #: What the builder and the pig at home are worth, in followers in hand.
@@ -46,8 +48,10 @@ def majority_shares(held: list[int], to_come: int) -> list[float]:
 
 
 class Value(Valuation):
-    #: A position holds a third more tiles, and its goods, builders and pigs to value.
-    search_cost = 1.7
+    @staticmethod
+    def search_cost(game: Game) -> float:
+        """A position holds a third more tiles, and goods, builders and pigs to value."""
+        return SEARCH_COST
 
     def __init__(self, game: Game, evaluator: Evaluator) -> None:
         super().__init__(game, evaluator)
