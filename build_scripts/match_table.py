@@ -8,6 +8,12 @@ different times add up; and prints the table with 95% Wilson intervals.
 
     python build_scripts/match_table.py add RUN_DIR... --to docs/measurements/expert-vs-hard.jsonl
     python build_scripts/match_table.py table docs/measurements/expert-vs-hard.jsonl
+    python build_scripts/match_table.py times RUN_DIR... --level expert
+
+``times`` plays a chunk's games again with the same seeded players (they are reproducible)
+and times each move of one level, its decisions included (a dragon's steps, even in another
+player's turn): the slowest, the 95th percentile and the mean processor time a move, which a
+chunk's summary does not keep; a game that ends otherwise than its record is said.
 
 A game's line holds its seed, the levels in seat order, the final scores, the rules, and
 the code that played it (``--code``, default the current commit), so a table never mixes
@@ -159,6 +165,56 @@ def table(path: Path, code: str | None) -> int:
     return 0
 
 
+def move_times(run_dirs: list[Path], level: str) -> int:
+    """Each move of ``level`` in the chunks' games, played again, timed in processor seconds."""
+    import time
+
+    from carcassonne.engine import Game
+    from carcassonne.simulate import seating
+
+    tiles = standard_tiles()
+    spent: list[float] = []
+    games = same = 0
+    for run_dir in run_dirs:
+        for path in sorted(run_dir.glob("game-*.carc.json")):
+            record = GameRecord.load(path)
+            index = int(path.name.split("-")[1].split(".")[0]) - 1  # game-NNNN: the game's number in its run
+            kinds = [seat.kind.removeprefix("ai:") for seat in record.players]
+            k = len(kinds)
+            levels = [""] * k  # the run's --bots, undoing the seats' rotation (simulate.seating)
+            for seat, kind in enumerate(kinds):
+                levels[(seat + index) % k] = kind
+            order, names, bots = seating(levels, index, record.seed - index)
+            game = Game(tiles, record.rules, players=k, seed=record.seed, names=names)
+            while game.draw() is not None:
+                cpu = [0.0] * k
+                start = time.process_time()
+                move = bots[game.current].choose(game)
+                cpu[game.current] += time.process_time() - start
+                while (asked := game.decision(move)) is not None:
+                    start = time.process_time()
+                    move = move.deciding(bots[asked.player].decide(game, move, asked))
+                    cpu[asked.player] += time.process_time() - start
+                spent += [t for seat, t in enumerate(cpu) if levels[order[seat]] == level and
+                          (t or seat == game.current)]
+                game.play(move)
+            game.finish()
+            games += 1
+            played = record.replay(tiles, final=True)
+            if played.scores == game.scores:
+                same += 1
+            else:
+                print(f"{path}: played again it ends {game.scores}, its record {played.scores}")
+    if not spent:
+        print(f"no move of {level}")
+        return 1
+    spent.sort()
+    p95 = spent[min(len(spent) - 1, math.ceil(0.95 * len(spent)) - 1)]
+    print(f"{level}: {len(spent)} moves in {games} games ({same} ended as recorded); processor time a move: "
+          f"slowest {spent[-1]:.2f} s, 95th percentile {p95:.2f} s, mean {sum(spent) / len(spent):.2f} s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -171,7 +227,12 @@ def main(argv: list[str] | None = None) -> int:
     p_table.add_argument("--code", default=None,
                          help="count the games of this code, or of these codes A,B whose players "
                               "play the same (default the newest)")
+    p_times = sub.add_parser("times", help="play the games of simulate runs again and time each move of a level")
+    p_times.add_argument("runs", nargs="+", type=Path)
+    p_times.add_argument("--level", required=True, help="the level whose moves are timed (expert, hard...)")
     args = parser.parse_args(argv)
+    if args.command == "times":
+        return move_times(args.runs, args.level)
     if args.command == "add":
         return add(args.runs, args.to, args.code or _current_code())
     return table(args.file, args.code)

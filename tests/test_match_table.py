@@ -65,3 +65,17 @@ def test_codes_that_play_the_same_are_counted_together_each_game_once(match_tabl
     match_table.table(results, "old,fast")
     out = capsys.readouterr().out
     assert "| expert v hard | 2 | expert | 1 | 0 | 50.0%" in out
+
+
+def test_times_plays_a_chunk_again_and_times_each_move_of_a_level(match_table, tmp_path, capsys):
+    """The games played again with the same seeded players end as recorded (their moves are
+    the same), and each move of the level is timed."""
+    run = tmp_path / "r5"
+    assert cli_main(["simulate", "--bots", "normal,random", "-n", "2", "--seed", "5", "--records", str(run)]) == 0
+    capsys.readouterr()
+    assert match_table.move_times([run], "normal") == 0
+    out = capsys.readouterr().out
+    assert "normal: " in out and " moves in 2 games (2 ended as recorded)" in out and "95th percentile" in out
+    moves = int(out.split("normal: ")[1].split(" moves")[0])
+    assert 60 < moves < 80  # one seat's moves in each of two base games of 72 tiles
+    assert match_table.move_times([run], "expert") == 1

@@ -523,6 +523,90 @@ def test_computer_players_weigh_a_portal_once_per_feature():
         assert len(roots) == len(set(roots))
 
 
+def _thinned(game: Game, placement: Placement) -> tuple[list[FigureStep], list[FigureStep]]:
+    """Every legal step but the portal's, then the portal's first place on each feature and kind
+    of figure (the rules' order) of the 8 largest features, ties in that order: what a computer
+    player weighs, found the long way (all the legal steps, then thinned)."""
+    from carcassonne.engine.geometry import square
+
+    kept: list[FigureStep] = []
+    best: dict[tuple[str, int], tuple[int, FigureStep]] = {}
+    steps = game.figure_steps(placement)
+    with game.laid(placement):
+        for step in steps:
+            if step.at is None or step.action or step.kind == "fairy":
+                kept.append(step)
+                continue
+            o = game.tile_at(*step.at)
+            assert o is not None
+            root = game.find(game.node(square(*step.at), o.spots[step.place]))
+            best.setdefault((step.kind, root), (len(game.tiles_of(root)), step))
+    return kept, [step for _, step in sorted(best.values(), key=lambda found: -found[0])[:8]]
+
+
+@pytest.mark.parametrize("seed, more", [(3, {}), (8, {"abbot": True, "inns_cathedrals": True,
+                                                      "traders_builders": True})])
+def test_a_portals_places_weighed_are_the_largest_features_first_legal_places(seed: int, more: dict[str, bool]):
+    """Listed without listing every legal place (hundreds on a big board), a portal tile's steps
+    are exactly the long way's, on placements of every portal tile at turns of a random game
+    (other expansions' figures too), and never more than 8 through the portal."""
+    from carcassonne.expansions.princess_dragon.ai import PORTAL_TRIED, Value
+
+    game = Game(TILES, Rules(princess_dragon=True, **more), players=2, seed=seed)
+    rng = random.Random(seed)
+    portals = sorted(k.id for k in TILES if k.symbol == "portal" and k.id in game.deck.counts)
+    checked = 0
+    while (tile := game.draw()) is not None:
+        if len(game.history) % 25 == 20:
+            for placement in [p for t in portals for p in game.legal_placements(t)][::3]:
+                tried = Value.tried_steps(game, placement)
+                assert tried is not None
+                kept, portal = _thinned(game, placement)
+                fairies = [s for s in kept if s.kind == "fairy"]
+                assert [s for s in tried if s.kind != "fairy"] == [s for s in kept if s.kind != "fairy"] + portal
+                assert set(s for s in tried if s.kind == "fairy") <= set(fairies)
+                assert len(portal) <= PORTAL_TRIED
+                checked += 1
+        placement = rng.choice(game.legal_placements(tile))
+        steps = game.figure_steps(placement)
+        game.play(_decided(game, placement.with_figure(rng.choice(steps) if steps else None), rng))
+    assert checked > 200
+
+
+def test_the_fairy_beside_another_own_follower_is_weighed_once_being_valued_the_same():
+    """The fairy's steps a computer player leaves out are each valued exactly as one it keeps (she
+    is worth the same beside any of her player's followers), and it keeps her beside each
+    follower whose feature the tile completes (she scores with it)."""
+    from carcassonne.ai.heuristics import Evaluator
+    from carcassonne.expansions.princess_dragon.ai import Value
+
+    game = Game(TILES, Rules(princess_dragon=True), players=2, seed=5)
+    rng = random.Random(5)
+    left_out = 0
+    while (tile := game.draw()) is not None:
+        evaluator = Evaluator(game)
+        for placement in game.legal_placements(tile) if len(game.history) % 3 == 0 else ():
+            fairies = [s for s in game.figure_steps(placement) if s.kind == "fairy"]
+            tried = Value.tried_steps(game, placement)
+            assert tried is not None
+            kept = {s: evaluator.values(_after(game, placement.with_figure(s))) for s in tried if s.kind == "fairy"}
+            for step in fairies:
+                if step not in kept:
+                    left_out += 1
+                    assert evaluator.values(_after(game, placement.with_figure(step))) in kept.values()
+        placement = rng.choice(game.legal_placements(tile))
+        steps = [s for s in game.figure_steps(placement) if s.kind != "fairy"]
+        move = placement.with_figure(rng.choice(steps) if steps and rng.random() < 0.7 else None)
+        game.play(_decided(game, move, rng))
+    assert left_out > 1000
+
+
+def _after(game: Game, move: Move) -> Game:
+    after = game.copy()
+    after.push(move)
+    return after
+
+
 @pytest.mark.parametrize("figure, refused", [
     ({"meeple": "city:N"}, False), ({"meeple": "city:N", "big": True}, False), ({"abbot": "cloister"}, False),
     ({"builder": "city:N"}, True), ({"pig": "farm:S"}, True), ({}, True)])

@@ -103,3 +103,28 @@ def test_expert_looks_at_fewer_positions_at_a_bigger_table(tiles, monkeypatch):
     # A round of the search ends after the future that passes its share of the work.
     assert bot.work <= two < 2 * bot.work
     assert bot.work_for(4) <= four < two
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_an_expansion_whose_positions_cost_more_narrows_the_search_and_the_base_game_keeps_it(tiles, level):
+    """The work and the candidates of a move are divided by what the expansions' positions cost
+    (a fixed table): a base game's, the river's, the Abbot's and Inns & Cathedrals' are exactly
+    as before; with Traders & Builders or The Princess & the Dragon both are smaller, smaller
+    still with both together, and never fewer than MIN_WIDTH candidates."""
+    from carcassonne.ai import get_bot
+    from carcassonne.engine import Game, Rules
+
+    bot = get_bot(level, 1)
+    assert isinstance(bot, SearchBot)
+    for same in (Rules(), Rules(river=True), Rules(abbot=True), Rules(inns_cathedrals=True)):
+        game = Game(tiles, same, 2, seed=1)
+        assert bot.work_in(game) == bot.work_for(2) and bot.width_in(game) == bot.width
+    works, widths = [], []
+    for more in ({"traders_builders": True}, {"princess_dragon": True},
+                 {"traders_builders": True, "princess_dragon": True}):
+        game = Game(tiles, Rules(**more), 2, seed=1)
+        works.append(bot.work_in(game))
+        widths.append(bot.width_in(game))
+        assert works[-1] < bot.work_for(2) and search.MIN_WIDTH <= widths[-1] <= bot.width
+    assert works[2] < min(works[:2]) and widths[2] <= min(widths[:2])
+    assert widths[0] < bot.width or bot.width == search.MIN_WIDTH

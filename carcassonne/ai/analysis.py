@@ -98,7 +98,7 @@ def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -
         tiles = (played.tile,)
     evaluator = bot.evaluator(position)
     ranked = ranked_moves(position, tiles, evaluator)
-    candidates = [m for _, m in ranked[: bot.width]]
+    candidates = [m for _, m in ranked[: bot.width_in(position)]]
     index = next((i for i, m in enumerate(candidates) if same_move(position, m, played)), None)
     if index is None:
         candidates.append(played)
@@ -106,7 +106,7 @@ def analyse_turn(game: Game, played: Move, bot: SearchBot, rng: random.Random) -
     if len(candidates) == 1:
         return played, 0.0, 0.0
     evaluator.freeze()
-    found = compare_moves(position, candidates, rng, evaluator, bot.work_for(position.players), bot.depth,
+    found = compare_moves(position, candidates, rng, evaluator, bot.work_in(position), bot.depth,
                           keep=(index,))
     best = found.best
     if found.means[index] >= found.means[best]:

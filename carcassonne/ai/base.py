@@ -121,13 +121,15 @@ def moves_of(game: Game, tile: str) -> Iterator[Move]:
     """Every legal move with ``tile`` a computer player tries: each placement without a figure,
     then with each figure step (a follower on each place, then the rule modules' figures and
     actions), less those an expansion says are the same as one tried (:meth:`Valuation.tried_steps`)."""
-    thinning = [v for v in valuation_types(game) if v.tried_steps is not Valuation.tried_steps]
+    listing = [v for v in valuation_types(game) if v.tried_steps is not Valuation.tried_steps]
     for placement in game.legal_placements(tile):
         yield placement.with_figure(None)
-        steps = game.figure_steps(placement)
-        for value in thinning:  # an expansion's equivalent steps tried once
-            steps = value.tried_steps(game, placement, steps)
-        for step in steps:
+        steps = None
+        for value in listing:  # an expansion's equivalent steps tried once
+            steps = value.tried_steps(game, placement)
+            if steps is not None:
+                break
+        for step in game.figure_steps(placement) if steps is None else steps:
             yield placement.with_figure(step)
 
 

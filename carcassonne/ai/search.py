@@ -28,6 +28,7 @@ from ..engine import Game, Move
 from .base import Bot, imagined
 from .heuristics import DEFAULT, Evaluator, Weights
 from .simple import ranked_moves
+from .valuation import search_cost
 
 #: Positions evaluated per second of budget (measured on a 2-core machine, Python 3.11).
 #: A fixed rate, never measured at run time: the same budget is the same work everywhere.
@@ -37,6 +38,8 @@ EVALS_PER_SECOND = 14_000
 #: move, Expert ~1.7 s; on a 2-core machine running seven busy processes Expert's
 #: slowest move took 21 s of wall-clock time, so the net sits well above that.
 MAX_SECONDS = 60.0
+#: The fewest candidate moves a search compares when an expansion makes it narrower (:meth:`SearchBot.width_in`).
+MIN_WIDTH = 4
 
 
 @dataclass
@@ -134,6 +137,21 @@ class SearchBot(Bot):
         """Positions to evaluate per move at a table of ``players`` (Hard: the same at any table)."""
         return self.work
 
+    def work_in(self, game: Game) -> float:
+        """Positions to evaluate for a move of ``game``: :meth:`work_for` its table, divided by
+        what its expansions cost a move (:func:`~carcassonne.ai.valuation.search_cost`), so that
+        a move takes about as long as in a base game."""
+        return self.work_for(game.players) / search_cost(game)
+
+    def width_in(self, game: Game) -> int:
+        """Candidate moves compared in ``game``: :attr:`width`, divided by what its expansions
+        cost a move (never below :data:`MIN_WIDTH`). Each round of the comparison plays every
+        candidate left on at least one imagined future, whatever the work: with an expansion's
+        longer futures (more moves to weigh for each answer) that floor alone would exceed the
+        work, so fewer candidates go into the race."""
+        cost = search_cost(game)
+        return self.width if cost == 1.0 else max(MIN_WIDTH, round(self.width / cost))
+
     def evaluator(self, game: Game) -> Evaluator:
         return Evaluator(game, self.weights)
 
@@ -145,9 +163,9 @@ class SearchBot(Bot):
     def _choose(self, game: Game, tiles: tuple[str, ...], rng: random.Random) -> Move:
         evaluator = self.evaluator(game)
         ranked = ranked_moves(game, tiles, evaluator)
-        candidates = [m for _, m in ranked[: self.width]]
+        candidates = [m for _, m in ranked[: self.width_in(game)]]
         if len(candidates) == 1 or game.tiles_left() <= 1:
             return candidates[0]
         evaluator.freeze()
-        found = compare_moves(game, candidates, rng, evaluator, self.work_for(game.players), self.depth)
+        found = compare_moves(game, candidates, rng, evaluator, self.work_in(game), self.depth)
         return candidates[found.best]

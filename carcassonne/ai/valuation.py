@@ -41,6 +41,17 @@ class Valuation:
         a guess from public counts, when this expansion hides tiles; else None."""
         return None
 
+    # ---------------------------------------------------------------- search
+    @staticmethod
+    def search_cost(game: Game) -> float:
+        """How many times a base game's move a searching player's move in ``game`` takes at the
+        same work, for this expansion's part (its positions are bigger, its tiles have more
+        moves): the search divides its work and its candidates by it (:func:`search_cost`), so
+        a move takes about a base game's time. Measured on the reference machine and fixed, a
+        function of public facts only (the board), never of a clock: the same seed still gives
+        the same move."""
+        return 1.0
+
     # ---------------------------------------------------------------- values
     def begin(self, game: Game, left: int, draws: float, follower: float) -> None:
         """A position is valued: compute what the hooks below share (``left`` tiles, each
@@ -62,11 +73,12 @@ class Valuation:
         """Add to each player's value what this expansion's figures in their supply are worth."""
 
     @staticmethod
-    def tried_steps(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
-        """The figure steps after ``placement`` a computer player tries, of ``steps`` (all the
-        legal ones): an expansion may leave out those that do the same as one kept (a follower
-        sent onto another tile of the same feature)."""
-        return steps
+    def tried_steps(game: Game, placement: Placement) -> list[FigureStep] | None:
+        """The figure steps after ``placement`` a computer player tries, when this expansion
+        lists them itself: the legal ones less those that do the same as one kept (a follower
+        sent onto another tile of the same feature), found without listing every legal one;
+        None: every legal step (:meth:`Game.figure_steps`)."""
+        return None
 
     # ------------------------------------------------------------------ hints
     @staticmethod
@@ -97,6 +109,15 @@ def valuations(game: Game, evaluator: Evaluator) -> tuple[Valuation, ...]:
         if ai is not None:
             found.append(ai.Value(game, evaluator))
     return tuple(found)
+
+
+def search_cost(game: Game) -> float:
+    """How many times a base game's move a searching player's move in ``game`` takes at the
+    same work: the product of its expansions' :meth:`Valuation.search_cost` (1 in a base game)."""
+    cost = 1.0
+    for value in valuation_types(game):
+        cost *= value.search_cost(game)
+    return cost
 
 
 def valuation_types(game: Game) -> tuple[type[Valuation], ...]:

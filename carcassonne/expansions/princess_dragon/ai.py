@@ -15,21 +15,46 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...ai.valuation import Valuation
-from ...engine.geometry import square
-from .rules import FAIRY_BONUS, FAIRY_POINT, fairy_follower
+from ...engine.figures import FOLLOWER, FigureStep
+from ...engine.geometry import RING, coords, square
+from ...engine.tiles import CITY, FIELD, ROAD
+from .rules import (
+    FAIRY,
+    FAIRY_BONUS,
+    FAIRY_POINT,
+    PORTAL,
+    PrincessDragon,
+    fairy_follower,
+    follower_kinds,
+    module_of,
+    place_node,
+    state,
+    symbol,
+)
 
 if TYPE_CHECKING:
-    from ...engine import FigureStep, Game, Placement
+    from ...engine import Game, Placement
 
 
 #: The turns of her owner the fairy is expected to stay.
 STAY = 3.0
+#: How many times a base game's move a search takes with the expansion (Valuation.search_cost),
+#: on a board of up to :data:`BASE_BOARD` tiles (a base game's 72), more on a bigger one.
+SEARCH_COST = 1.8
+BASE_BOARD = 72
 #: How many features a computer player weighs sending a figure to through a portal.
 PORTAL_TRIED = 8
 
 
 class Value(Valuation):
     _turns = 0.0
+
+    @staticmethod
+    def search_cost(game: Game) -> float:
+        """A position holds 30 more tiles, and each tile more moves: the fairy beside a follower,
+        a portal's features. Both grow with the board: beyond a base game's full board, the
+        cost grows in proportion to the tiles on it."""
+        return SEARCH_COST * max(1.0, len(game.board) / BASE_BOARD)
 
     def begin(self, game: Game, left: int, draws: float, follower: float) -> None:
         """Each player's turns still to come (the fairy's points)."""
@@ -41,24 +66,90 @@ class Value(Valuation):
             values[found[0]] += FAIRY_POINT * min(self._turns, STAY) + FAIRY_BONUS / 2
 
     @staticmethod
-    def tried_steps(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
-        """Through a portal, one place per feature and kind of figure (the same road, city or
-        farm reached on another of its tiles is the same move for the players' values), and of
-        those the :data:`PORTAL_TRIED` largest features: a portal tile offers hundreds of
-        places on every one of its placements, too many to weigh each."""
-        if not any(s.at is not None and not s.action and s.kind != "fairy" for s in steps):
-            return steps
-        kept: list[FigureStep] = []
-        best: dict[tuple[str, int], tuple[int, FigureStep]] = {}
-        with game.laid(placement):
-            for step in steps:
-                if step.at is None or step.action or step.kind == "fairy":
-                    kept.append(step)
-                    continue
-                o = game.tile_at(*step.at)
-                assert o is not None
-                root = game.find(game.node(square(*step.at), o.spots[step.place]))
-                if (step.kind, root) not in best:
-                    best[(step.kind, root)] = (len(game.tiles_of(root)), step)
-        largest = sorted(best.values(), key=lambda found: -found[0])[:PORTAL_TRIED]
-        return kept + [step for _, step in largest]
+    def tried_steps(game: Game, placement: Placement) -> list[FigureStep] | None:
+        """The figure steps worth weighing: the fairy beside one of the player's followers
+        once (beside another is the same position for the players' values, unless the tile
+        completes that follower's feature: then she scores with it), and after a portal tile
+        one place per feature and kind of figure (the same road, city or farm reached on
+        another of its tiles is the same move for the players' values), of the
+        :data:`PORTAL_TRIED` largest features: a portal offers hundreds of places on every one
+        of its placements, too many to weigh each. The rules' own checks decide which are
+        legal, asked only of the features that may be among the largest."""
+        rules = module_of(game)
+        if rules is None:
+            return None
+        portal = symbol(game, placement.tile) == PORTAL
+        if not portal:
+            steps = game.figure_steps(placement)
+        else:  # the rules' figure steps (Game.figure_steps) with those through the portal left out
+            steps = [FigureStep(FOLLOWER.name, place) for place in game.follower_spots(placement)]
+            for module in game.modules:
+                steps += rules._fairy_steps(game) if module is rules else module.figure_steps(game, placement)
+            if game.why_not_on_tile(placement) is not None:
+                steps = [s for s in steps if s.at is not None]  # none on the tile this turn
+            for module in game.modules:
+                steps += module.actions(game, placement)
+        if sum(1 for s in steps if s.kind == FAIRY.name) > 1:
+            steps = _one_fairy(game, placement, steps)
+        return steps + _through_portal(game, rules, placement) if portal else steps
+
+
+def _one_fairy(game: Game, placement: Placement, steps: list[FigureStep]) -> list[FigureStep]:
+    """``steps`` with the fairy beside the first follower whose feature the tile leaves
+    open, and beside each one whose feature it completes (she scores with it)."""
+    kept: list[FigureStep] = []
+    open_one = False
+    with game.laid(placement):
+        for step in steps:
+            if step.kind == FAIRY.name and step.at is not None:
+                at = step.at
+                root = game.find(place_node(game, at, step.place))
+                kind = game.kind_of(root)
+                if kind == ROAD or kind == CITY:
+                    done = game.complete(root)
+                elif kind == FIELD:
+                    done = False
+                else:  # a cloister, a garden: its 8 neighbours
+                    done = game.ring_filled(square(*at)) == len(RING)
+                if not done:
+                    if open_one:
+                        continue
+                    open_one = True
+            kept.append(step)
+    return kept
+
+
+def _through_portal(game: Game, rules: PrincessDragon, placement: Placement) -> list[FigureStep]:
+    """The portal's steps tried: for each feature and kind of figure its first legal place in
+    the rules' order, of the :data:`PORTAL_TRIED` largest features (ties in that order)."""
+    kinds = [k for k in follower_kinds(game) if game.home(game.current).get(k, 0) > 0]
+    if not kinds:
+        return []
+    here = square(placement.x, placement.y)
+    dragon = state(game).dragon
+    with game.laid(placement):
+        board = game.board
+        places: dict[int, list[tuple[int, int, str]]] = {}  # feature: its places, in order
+        order = 0
+        for sq in sorted(board, key=coords):
+            if sq == here or sq == dragon:
+                continue
+            for place, index in board[sq].spots.items():
+                places.setdefault(game.find(game.node(sq, index)), []).append((order, sq, place))
+                order += 1
+        sizes = {root: len(game.tiles_of(root)) for root in places}
+        found: list[tuple[int, int, int, FigureStep]] = []  # size, order, kind, step
+        for root in sorted(places, key=lambda r: (-sizes[r], places[r][0][0])):
+            size = sizes[root]
+            if len(found) >= PORTAL_TRIED and -sorted(found)[PORTAL_TRIED - 1][0] > size:
+                break  # no smaller feature is among the largest (an equal one may come first)
+            _, sq, place = places[root][0]
+            if rules._portal_free(game, sq, board[sq], place) is not None:
+                continue  # occupied or complete: on every one of its tiles
+            for k, kind in enumerate(kinds):
+                for at, sq, place in places[root]:
+                    x, y = coords(sq)
+                    if rules._portal_kind(game, (x, y), place, kind) is None:
+                        found.append((-size, at, k, FigureStep(kind, place, at=(x, y))))
+                        break
+    return [step for *_, step in sorted(found)[:PORTAL_TRIED]]

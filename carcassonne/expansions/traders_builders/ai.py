@@ -21,11 +21,13 @@ from ...ai.hint import Clause, kind_word
 from ...ai.valuation import FigureWords, Valuation
 from ...engine import Feature, Game, Move, ScoreEvent
 from ...engine.features import Feature as FeatureView
-from .rules import BUILDER, GOODS, MAJORITY_POINTS, PIG, figure_node, second_part_due, trade
+from .rules import BUILDER, GOODS, MAJORITY_POINTS, PIG, Trade, TradersBuilders, second_part_due, trade
 
 if TYPE_CHECKING:
     from ...ai.heuristics import Evaluator
 
+#: How many times a base game's move a search takes with the expansion (Valuation.search_cost).
+SEARCH_COST = 1.7
 #: What one extra tile (a second part) is worth, in points.
 DOUBLE_TURN = 3.0
 #: What the builder and the pig at home are worth, in followers in hand.
@@ -46,11 +48,22 @@ def majority_shares(held: list[int], to_come: int) -> list[float]:
 
 
 class Value(Valuation):
+    @staticmethod
+    def search_cost(game: Game) -> float:
+        """A position holds a third more tiles, and goods, builders and pigs to value."""
+        return SEARCH_COST
+
     def __init__(self, game: Game, evaluator: Evaluator) -> None:
         super().__init__(game, evaluator)
-        #: Per tile kind, its goods symbols by kind.
-        self._symbols = {k.id: tuple(sum(good in s.marks for s in k.segments) for good in GOODS)
-                         for k in game.tiles if k.id.startswith("TB")}
+        #: The tile kinds with goods symbols, and their symbols by kind.
+        self._symbols = tuple(
+            (k.id, symbols) for k in game.tiles if k.id.startswith("TB")
+            for symbols in [tuple(sum(good in s.marks for s in k.segments) for good in GOODS)] if any(symbols))
+        self._module = next((m for m in game.modules if isinstance(m, TradersBuilders)), None)
+        #: Each race's shares, by the tokens held and the symbols to come (a search meets few).
+        self._shares: dict[tuple[tuple[int, ...], int], list[float]] = {}
+        #: (feature, player) of each builder on the board, in the position being valued.
+        self._builders: set[tuple[int, int]] = set()
         self._to_come = (0, 0, 0)
         self._left = 1
         self._draws = 1.0
@@ -58,20 +71,21 @@ class Value(Valuation):
 
     def begin(self, game: Game, left: int, draws: float, follower: float) -> None:
         come = [0, 0, 0]
-        symbols = self._symbols
-        for tile, count in game.tiles_to_come().items():
-            found = symbols.get(tile)
-            if found and count:
+        counts = game.tiles_to_come()
+        for tile, found in self._symbols:
+            count = counts.get(tile)
+            if count:
                 for i, n in enumerate(found):
                     come[i] += n * count
         self._to_come = (come[0], come[1], come[2])
         self._left, self._draws, self._follower = max(left, 1), draws, follower
+        placed = game.placed.get(BUILDER.name)
+        self._builders = {(game.find(nodes[0]), p) for p, nodes in enumerate(placed) if nodes} if placed else set()
 
     def returning(self, game: Game, player: int, feature: Feature, chance: float) -> float | None:
         """The follower beside the player's builder comes home as any; the builder adds the
         double turns it may still bring before its road or city is completed."""
-        node = figure_node(game, BUILDER.name, player)
-        if node < 0 or game.find(node) != feature.key:
+        if (feature.key, player) not in self._builders:
             return None
         empty = self.evaluator.shape(feature)[1]
         fits = sum(self.evaluator.fitting(game, key) for key in map(game.open.get, empty) if key)
@@ -79,23 +93,29 @@ class Value(Valuation):
         return chance * self._follower * 0.8 + DOUBLE_TURN * self._draws * extend * 0.5
 
     def at_home(self, game: Game, values: list[float], follower: float) -> None:
-        state = trade(game)
-        if state is None:
+        if self._module is None:
             return
+        state: Trade = self._module.get(game)
         if state.pending >= 0:  # a second part to come: one more tile for its player
             values[state.pending] += DOUBLE_TURN
+        shares = self._shares
         for k in range(len(GOODS)):
-            held = [tokens[k] for tokens in state.goods]
-            for p, share in enumerate(majority_shares(held, self._to_come[k])):
+            race = (tuple([tokens[k] for tokens in state.goods]), self._to_come[k])
+            got = shares.get(race)
+            if got is None:
+                got = shares[race] = majority_shares(list(race[0]), race[1])
+            for p, share in enumerate(got):
                 values[p] += share
+        builders = {p for _, p in self._builders}
+        pigs = game.placed.get(PIG.name)
         for p in range(game.players):
-            if figure_node(game, BUILDER.name, p) < 0:
+            if p not in builders:
                 values[p] += follower * BUILDER_AT_HOME
-            node = figure_node(game, PIG.name, p)
-            if node < 0:
+            nodes = pigs[p] if pigs else ()
+            if not nodes:
                 values[p] += follower * PIG_AT_HOME
                 continue
-            farm = FeatureView(game, game.find(node))
+            farm = FeatureView(game, game.find(nodes[0]))
             if p in farm.leaders:
                 values[p] += sum(1.0 if city.complete else 0.5 for city in farm.cities)
 
