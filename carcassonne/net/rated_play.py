@@ -20,7 +20,7 @@ from ..engine import COLORS, Rules
 from .accounts import new_key
 from .client import Connection, NetError
 from .keyring import ServerName, find, keep
-from .remote_play import Result, Seating, _seat_client, _turned, nodes_of
+from .remote_play import Result, Seating, _seat_client, _turned, game_result, nodes_of
 
 #: The turn timer of the rated games played (seconds): a computer answers well within it.
 TURN_SECONDS = 600
@@ -70,16 +70,7 @@ async def play_rated_game(url: str, rules: Rules, levels: list[str], game_index:
         game = conns[0].table.game
         if game is None or not conns[0].table.rated:
             raise NetError("the server did not play the game as a rated game", "bad-server")
-        by_level: list[list[float]] = [[0, 0.0, 0.0, 0.0, 0.0] for _ in levels]
-        for s, b in enumerate(order):
-            t, mine = by_level[b], timings[s]
-            t[0] += mine[0]
-            t[1] += mine[1]
-            t[2] = max(t[2], mine[2])
-            t[3] += mine[3]
-            t[4] = max(t[4], mine[4])
-        return (game_index, order, list(game.scores), list(game.history),
-                [(int(a), b, c, d, e) for a, b, c, d, e in by_level])
+        return game_result(game_index, order, game, timings, len(levels))
     finally:
         for conn in conns:
             await conn.close()

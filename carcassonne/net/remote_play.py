@@ -195,19 +195,25 @@ async def play_game(url: str, rules: Rules, levels: list[str], game_index: int, 
         await asyncio.gather(*(_seat_client(conns[s], s, bots[s], timings[s]) for s in range(k)))
         game = conns[0].table.game
         assert game is not None
-        by_level: list[list[float]] = [[0, 0.0, 0.0, 0.0, 0.0] for _ in levels]
-        for s, b in enumerate(order):
-            t, mine = by_level[b], timings[s]
-            t[0] += mine[0]
-            t[1] += mine[1]
-            t[2] = max(t[2], mine[2])
-            t[3] += mine[3]
-            t[4] = max(t[4], mine[4])
-        return (game_index, order, list(game.scores), list(game.history),
-                [(int(a), b, c, d, e) for a, b, c, d, e in by_level])
+        return game_result(game_index, order, game, timings, len(levels))
     finally:
         for conn in conns:
             await conn.close()
+
+
+def game_result(game_index: int, order: list[int], game: Game, timings: list[list[float]], levels: int) -> Result:
+    """A finished game's result: its scores and turns, and each level's move times summed over
+    the seats it played (moves, time, slowest, and the same for its decisions)."""
+    by_level: list[list[float]] = [[0, 0.0, 0.0, 0.0, 0.0] for _ in range(levels)]
+    for s, b in enumerate(order):
+        t, mine = by_level[b], timings[s]
+        t[0] += mine[0]
+        t[1] += mine[1]
+        t[2] = max(t[2], mine[2])
+        t[3] += mine[3]
+        t[4] = max(t[4], mine[4])
+    return (game_index, order, list(game.scores), list(game.history),
+            [(int(a), b, c, d, e) for a, b, c, d, e in by_level])
 
 
 async def play_games(url: str, rules: Rules, levels: list[str], games: int, seed: int,
