@@ -88,6 +88,27 @@ class Scene:
             w.draw(surface, self.app.assets.fonts, self.u)
 
 
+class FormScene(Scene):
+    """A screen of fields and buttons (joining, watching, names, the leaderboard): Enter does
+    its main action, if it has one, and Esc goes back."""
+
+    def confirm(self) -> bool:
+        """Enter: the screen's main action (False: it has none, the key is not used)."""
+        return False
+
+    def go_back(self) -> None:
+        raise NotImplementedError
+
+    def handle(self, intent: Intent) -> bool:
+        if super().handle(intent):
+            return True
+        if intent.action == "confirm":
+            return self.confirm()
+        if intent.action == "back":
+            self.go_back()
+            return True
+        return False
+
 class Dialog(Scene):
     """A box over the scene below, which stays visible but gets no input."""
 

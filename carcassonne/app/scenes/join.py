@@ -23,9 +23,8 @@ from ..art.assets import PLAYER_RGB
 from ..network.netplay import KeptGame, refusal_words, server_url, unshown_game
 from ..network.server_names import account_for
 from ..ui.backdrop import draw_backdrop, make_backdrop
-from ..ui.intents import Intent
 from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel, wrap_at_most
-from .base import Scene
+from .base import FormScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -36,7 +35,7 @@ LISTED = 4
 SEAT_COLOUR = N_("seat's colour")
 
 
-class JoinScene(Scene):
+class JoinScene(FormScene):
     keymap = "form"
 
     def __init__(self, app: App, problem: str = "", reopen: KeptGame | None = None) -> None:
@@ -186,16 +185,9 @@ class JoinScene(Scene):
             link.stop()
             self.link = None
 
-    def handle(self, intent: Intent) -> bool:
-        if super().handle(intent):
-            return True
-        if intent.action == "confirm":
-            self.join()
-            return True
-        if intent.action == "back":
-            self.go_back()
-            return True
-        return False
+    def confirm(self) -> bool:
+        self.join()
+        return True
 
     def animating(self) -> bool:
         """Drawn again while it looks or connects, and once more when either ends (the answer)."""

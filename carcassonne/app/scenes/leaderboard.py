@@ -16,9 +16,8 @@ from ...net.link import FAILED, Link
 from ..network.netplay import refusal_words
 from ..network.server_names import account_for
 from ..ui.backdrop import draw_backdrop, make_backdrop
-from ..ui.intents import Intent
 from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, blit_text, draw_panel
-from .base import Scene
+from .base import FormScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -38,7 +37,7 @@ def change_words(change: float) -> str:
     return ("+" if change >= 0 else "−") + format_number(abs(change), 2)
 
 
-class LeaderboardScene(Scene):
+class LeaderboardScene(FormScene):
     """The leaderboard of the server at ``url`` (``player``: this player's name there)."""
 
     keymap = "form"
@@ -97,14 +96,6 @@ class LeaderboardScene(Scene):
             self.games = []
         elif kind == "error" or (kind == "link" and message.get("status") == FAILED):
             self.problem, self.loading = refusal_words(message), False
-
-    def handle(self, intent: Intent) -> bool:
-        if super().handle(intent):
-            return True
-        if intent.action == "back":
-            self.go_back()
-            return True
-        return False
 
     def animating(self) -> bool:
         return self.loading or self._changed

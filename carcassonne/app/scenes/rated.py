@@ -30,9 +30,8 @@ from ..network.server_names import (
     remember,
 )
 from ..ui.backdrop import draw_backdrop, make_backdrop
-from ..ui.intents import Intent
 from ..ui.widgets import ACCENT, BAD, GOOD, INK, INK_DIM, Button, Choice, TextField, blit_text, draw_panel, wrap_at_most
-from .base import Scene
+from .base import FormScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -43,7 +42,7 @@ ABOUT = N_("A rated game is for players with a name on the server, one seat each
            "every player's rating changes with the final places (OpenSkill).")
 
 
-class RatedScene(Scene):
+class RatedScene(FormScene):
     """A name on a server, a rated game there, its leaderboard."""
 
     keymap = "form"
@@ -197,14 +196,6 @@ class RatedScene(Scene):
         if link.status == FAILED or (what == "register" and (self.note or self.problem)):
             link.stop()
             self.link = None
-
-    def handle(self, intent: Intent) -> bool:
-        if super().handle(intent):
-            return True
-        if intent.action == "back":
-            self.go_back()
-            return True
-        return False
 
     def animating(self) -> bool:
         return self.link is not None or self._changed

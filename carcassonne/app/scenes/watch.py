@@ -18,9 +18,8 @@ from ...i18n import N_, _
 from ...net.link import FAILED, OPEN, Link
 from ..network.netplay import refusal_words, server_url, unshown_game
 from ..ui.backdrop import draw_backdrop, make_backdrop
-from ..ui.intents import Intent
 from ..ui.widgets import ACCENT, BAD, INK, INK_DIM, Button, TextField, blit_text, draw_panel, wrap_at_most
-from .base import Scene
+from .base import FormScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
 LISTED = 5
 
 
-class WatchScene(Scene):
+class WatchScene(FormScene):
     keymap = "form"
 
     def __init__(self, app: App, address: str = "") -> None:
@@ -146,16 +145,9 @@ class WatchScene(Scene):
                 self.lister = None
                 return
 
-    def handle(self, intent: Intent) -> bool:
-        if super().handle(intent):
-            return True
-        if intent.action == "confirm":
-            self.watch()
-            return True
-        if intent.action == "back":
-            self.go_back()
-            return True
-        return False
+    def confirm(self) -> bool:
+        self.watch()
+        return True
 
     def animating(self) -> bool:
         return self.link is not None or self.lister is not None
