@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from time import perf_counter
 
 from ..engine import Game, Move
 from .base import Bot, imagined
@@ -66,7 +66,7 @@ def compare_moves(game: Game, candidates: Sequence[Move], rng: random.Random,
     ``keep`` are never dropped (post-game analysis keeps the move that was played).
     The evaluator should be frozen (see :meth:`Evaluator.freeze`).
     """
-    deadline = time.perf_counter() + max_seconds
+    deadline = perf_counter() + max_seconds
     n = len(candidates)
     me = game.current
     start = evaluator.calls
@@ -78,7 +78,7 @@ def compare_moves(game: Game, candidates: Sequence[Move], rng: random.Random,
     for r in range(rounds):
         goal = evaluator.calls + work / rounds
         while evaluator.calls < goal:
-            if time.perf_counter() > deadline:
+            if perf_counter() > deadline:
                 cut = True
                 break
             future = imagined(game, rng)

@@ -240,8 +240,8 @@ class Connection:
         """Come back to the same seats after the connection dropped, retrying for ``within``
         seconds (:data:`RECONNECT_FOR`). With several nodes (``others``) each try goes to the
         next one in the list (``move_on``: the first try too). A server that cannot reach
-        its store for now (``storage``) is asked again as one that cannot be reached. The
-        pause between tries comes after every node was tried once: a dead node is passed at once."""
+        its store for now (``storage``) is asked again after a pause; a dead node is passed at
+        once (the pause comes after every node was tried once)."""
         deadline = time.monotonic() + (RECONNECT_FOR if within is None else within)
         delay = 0.2
         tries = 0
@@ -260,7 +260,9 @@ class Connection:
             except NetError as exc:
                 if exc.code not in ("unreachable", "closed", "storage") or time.monotonic() + delay > deadline:
                     raise
-            tries += 1
-            if tries % len(self.urls) == 0:
-                await asyncio.sleep(delay)
-                delay = min(2.0, delay * 2)
+                tries += 1
+                # a node that answers but cannot reach its store is asked again after a pause (so
+                # is every node, once each was tried): a Redis away is not hammered by the clients
+                if exc.code == "storage" or tries % len(self.urls) == 0:
+                    await asyncio.sleep(delay)
+                    delay = min(2.0, delay * 2)

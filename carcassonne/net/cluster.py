@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 WATCH_EVERY = 0.2
 #: Seconds between two looks for games whose node died that nobody came back to.
 ADOPT_EVERY = 0.5
+#: Seconds a stopping node waits for its own work, cancelled, to end.
+STOP_WAIT = 1.0
 #: Seconds entries for other nodes wait for Redis before they are given up (with one line).
 OUTBOX_KEPT = 60.0
 #: Times a join or rejoin is passed on from node to node (ownership moving meanwhile).
@@ -95,7 +97,8 @@ class Cluster:
         """Stop: what waits for other nodes is sent, and this node's games are free at once."""
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)  # (none left pending, never run)
+        if self._tasks:  # (none left pending, never run; bounded: a stop never hangs)
+            await asyncio.wait(self._tasks, timeout=STOP_WAIT)
         if self._flushing is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self._flushing), 2.0)

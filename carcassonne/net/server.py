@@ -312,9 +312,10 @@ class Server:
         pending = list(self._tasks)
         if pending:
             await asyncio.wait(pending, timeout=CLOSE_GRACE)
-        for task in pending:
-            task.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)
+            for task in pending:
+                task.cancel()
+            # (bounded: a task stuck in a library's wait must not hold up the stop)
+            await asyncio.wait(pending, timeout=CLOSE_GRACE)
         if self.cluster is not None:
             await self.cluster.stop()
         for timer in self._timers.values():
