@@ -113,6 +113,8 @@ PING_INTERVAL = 20.0
 CLOSE_TIMEOUT = 2.0
 #: Seconds a stopping server lets the work going on by itself end before it is cancelled.
 CLOSE_GRACE = 0.5
+#: Seconds the cancelled work then has to end (longer than a Redis command is tried again).
+CLOSE_WAIT = 5.0
 #: What a peer is told when a step could not be stored.
 NOT_STORED = ("the server cannot save games right now, so nothing was played or changed: "
               "try again in a moment")
@@ -314,8 +316,8 @@ class Server:
             await asyncio.wait(pending, timeout=CLOSE_GRACE)
             for task in pending:
                 task.cancel()
-            # (bounded: a task stuck in a library's wait must not hold up the stop)
-            await asyncio.wait(pending, timeout=CLOSE_GRACE)
+            # (bounded: work stuck waiting on Redis must not hold up the stop for ever)
+            await asyncio.wait(pending, timeout=CLOSE_WAIT)
         if self.cluster is not None:
             await self.cluster.stop()
         for timer in self._timers.values():
