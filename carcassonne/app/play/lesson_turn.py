@@ -5,7 +5,7 @@ The board, the pointer, the drag, the turning and the follower places are the ga
 lesson has steps: the move goes to the :class:`~carcassonne.tutorial.LessonRunner`, which
 plays it with the computer's scripted reply when it reaches the step's goal, or takes it
 back (the tile returns to the hand as the learner turned it) with the step's hint. A move
-the rules ask decisions of (the dragon's steps) waits for them as in the game, the learner
+the rules ask decisions of (an expansion's steps, each player's in turn) waits for them as in the game, the learner
 answering theirs on the board and the computer player its own, and is judged once they
 are made. After the steps the lesson's free game is an ordinary game against the Easy computer player.
 """

@@ -252,7 +252,7 @@ class LessonScene(BoardScene):
         self.flow = TurnFlow(self.game, seats)
         self.moves = TurnActions(self.turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
                                  confirmed=self.after_turn)
-        #: The decisions a move asks (the dragon's steps): the learner's clicked or dragged.
+        #: The decisions a move asks (an expansion's steps): the learner's clicked or dragged.
         self.asking = Asking(self.turn, self.board, self.seats, lambda words, colour: self.flow.say(words, colour, 30),
                              app.sounds.play)
         self.overlay = BoardOverlay(self.game, list(COLOURS))
