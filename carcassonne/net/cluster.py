@@ -48,7 +48,7 @@ WATCH_EVERY = 0.2
 #: Seconds between two looks for games whose node died that nobody came back to.
 ADOPT_EVERY = 0.5
 #: Seconds a stopping node waits for its own work, cancelled, to end.
-STOP_WAIT = 1.0
+STOP_WAIT = 5.0
 #: Seconds entries for other nodes wait for Redis before they are given up (with one line).
 OUTBOX_KEPT = 60.0
 #: Times a join or rejoin is passed on from node to node (ownership moving meanwhile).
