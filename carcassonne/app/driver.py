@@ -122,16 +122,33 @@ def random_game(tiles: TileSet, turns: int, seed: int, names: Sequence[str] = ("
 
 
 def show_cell(driver: Driver, scene: Any, x: int, y: int, min_px: int = 64) -> None:
-    """Make board square (x, y) visible at a usable zoom, with keys and the wheel only."""
+    """Make board square (x, y) visible at a usable zoom, as a person would: wait for the
+    camera's glide, pan with the arrow keys until the square is well inside the view, zoom
+    with the wheel over it (panning again if the zoom carries it towards an edge)."""
     cam = scene.camera
-    board = scene.rects["board"].inflate(-cam.tile_px * 2, -cam.tile_px * 2)
-    if not board.collidepoint(cam.cell_center(x, y)):
-        driver.key(pygame.K_HOME)
+    driver.run_until(lambda: not cam.gliding, 200)
+    _pan_to(driver, scene, x, y)
     while cam.tile_px < min_px:
         before = cam.tile_px
         driver.wheel(1, cam.cell_center(x, y))
         if cam.tile_px == before:
             break
-    inner = scene.rects["board"].inflate(-cam.tile_px, -cam.tile_px)
-    if not inner.collidepoint(cam.cell_center(x, y)):
-        driver.key(pygame.K_HOME)
+        _pan_to(driver, scene, x, y)
+
+
+def _pan_to(driver: Driver, scene: Any, x: int, y: int) -> None:
+    """Arrow keys until square (x, y) is inside the view with a square's margin (bounded)."""
+    cam = scene.camera
+    for _ in range(400):
+        area = scene.view_area().inflate(-cam.tile_px * 2, -cam.tile_px * 2)
+        cx, cy = cam.cell_center(x, y)
+        if area.collidepoint(cx, cy):
+            return
+        if cx < area.left:
+            driver.key(pygame.K_LEFT)
+        elif cx >= area.right:
+            driver.key(pygame.K_RIGHT)
+        elif cy < area.top:
+            driver.key(pygame.K_UP)
+        else:
+            driver.key(pygame.K_DOWN)

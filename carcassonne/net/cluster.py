@@ -36,6 +36,7 @@ from .protocol import ProtocolError, read_message
 from .room import CODE_ALPHABET
 from .shared_store import LEASE_MS, RENEW_EVERY, Nodes, Shared, SharedCounts, SharedStore
 from .store import StoreError, StoreUnavailable
+from .tasks import cancel_all
 
 if TYPE_CHECKING:
     from .server import Peer, Server
@@ -74,6 +75,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._renewed = 0.0
         self._last_entry = "0"
+        #: Set by :meth:`stop`: the loops below end at their next turn even where a cancel was
+        #: lost (a read's own timeout firing with it turns the cancel into a timeout).
+        self._stopping = False
 
     @property
     def ready(self) -> bool:
@@ -95,10 +99,8 @@ class Cluster:
 
     async def stop(self) -> None:
         """Stop: what waits for other nodes is sent, and this node's games are free at once."""
-        for task in self._tasks:
-            task.cancel()
-        if self._tasks:  # (none left pending, never run; bounded: a stop never hangs)
-            await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+        self._stopping = True
+        await cancel_all(self._tasks, STOP_WAIT)  # (bounded: a stop never hangs)
         if self._flushing is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self._flushing), 2.0)
@@ -206,7 +208,7 @@ class Cluster:
     # ------------------------------------------------------------ the inbox
     async def _read_inbox(self) -> None:
         read = 0
-        while True:
+        while not self._stopping:
             try:
                 entries = await self.nodes.receive(self._last_entry, 1000)
             except StoreUnavailable:
@@ -296,7 +298,7 @@ class Cluster:
 
     # ------------------------------------------------------------ the lease
     async def _keep_lease(self) -> None:
-        while True:
+        while not self._stopping:
             await asyncio.sleep(RENEW_EVERY)
             try:
                 had = await self.nodes.renew()
@@ -329,7 +331,7 @@ class Cluster:
     # ------------------------------------------------------------ watching the others
     async def _watch(self) -> None:
         adopted = time.monotonic()
-        while True:
+        while not self._stopping:
             await asyncio.sleep(WATCH_EVERY)
             try:
                 await self._watch_once()

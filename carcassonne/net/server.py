@@ -73,6 +73,7 @@ from .rated import ACCOUNT_MESSAGES, NAME_REFUSALS, Rated, default_store
 from .room import CODE_ALPHABET, Room, new_room
 from .spectators import Spectators, code_fits, game_of, watch_code
 from .store import GameStore, LocalStore, Store, StoreConflict, StoreError, StoreUnavailable
+from .tasks import cancel_all
 from .thinking import Job, Thinkers, ThinkingFailed, bot_seed
 
 if TYPE_CHECKING:
@@ -314,10 +315,8 @@ class Server:
         pending = list(self._tasks)
         if pending:
             await asyncio.wait(pending, timeout=CLOSE_GRACE)
-            for task in pending:
-                task.cancel()
             # (bounded: work stuck waiting on Redis must not hold up the stop for ever)
-            await asyncio.wait(pending, timeout=CLOSE_WAIT)
+            await cancel_all(pending, CLOSE_WAIT)
         if self.cluster is not None:
             await self.cluster.stop()
         for timer in self._timers.values():
