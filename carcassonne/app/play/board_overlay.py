@@ -15,6 +15,7 @@ from dataclasses import replace
 import pygame
 
 from ...engine import FigureAt, Game, Placement, ScoreEvent
+from ...i18n import _
 from ...words.movelog import LogEntry, entries, last_move
 from ..art.assets import Assets
 from ..board.board_view import BoardMarks
@@ -57,8 +58,15 @@ class BoardOverlay:
         return self._cached("last", lambda: last_move(self.game)[1])  # type: ignore[return-value]
 
     # ----------------------------------------------------------- actions
-    def toggle_farm_owners(self) -> None:
+    def toggle_farm_owners(self, aids_on: bool) -> str:
+        """Each farm in its leader's colour (O), or off again; where there is nothing to show:
+        why, in words to say."""
+        if not self.game.rules.farmers:
+            return _("No farm owners to show: this game is played without farmers.")
+        if not aids_on:
+            return _("Farm owners are a player aid: purist mode is on.")
         self.farm_owners = not self.farm_owners
+        return ""
 
     def toggle_log(self) -> None:
         self.log.toggle()

@@ -9,10 +9,16 @@ asked; the counts go with the game into its saves and onto the results.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from ...ai.hint import Hint, hint
 from ...engine import Game
+from ...i18n import N_, _
+from ...words.hint_words import hint_sentence
+from ..ui.widgets import GOOD, INK, INK_DIM
+from .deciding import Say
+from .turn import HUMAN, TurnController
 
 
 def hint_seed(game: Game) -> int:
@@ -83,3 +89,52 @@ class Coach:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+#: What the hint says while Expert looks.
+LOOKING = N_("Looking for a good move…")
+
+
+class Hinting:
+    """The hint on the Play screen (key H, the Hint button): asked for while a person may
+    lay the tile in hand with aids on, shown (words, and the camera on its square) once
+    found, dropped when the tile is laid or the turn passes."""
+
+    def __init__(self, coach: Coach, turn: TurnController, aids_on: Callable[[], bool], say: Say,
+                 message: Callable[[], str], follow: Callable[[int, int], None]) -> None:
+        self.coach = coach
+        self.turn = turn
+        self.aids_on = aids_on
+        self.say = say
+        self.message = message
+        self.follow = follow
+
+    def can(self) -> bool:
+        """A hint may be asked for: aids on, a person's turn, the tile still in hand."""
+        t = self.turn
+        return self.aids_on() and t.hints_allowed and t.can_act and t.pending is None and not t.is_ai_turn
+
+    def ask(self) -> None:
+        if self.can() and self.coach.ask(self.turn.game):
+            if self.coach.shown is not None:  # found earlier this turn
+                self._show(self.coach.shown)
+            else:
+                self.say(_(LOOKING), INK_DIM, 30)
+
+    def _show(self, found: Hint) -> None:
+        self.say(hint_sentence(found.why), GOOD, 20)
+        self.follow(found.move.x, found.move.y)
+
+    def update(self) -> None:
+        """Show the hint when it is found; drop it when the tile is laid or the turn passes."""
+        t = self.turn
+        self.coach.keep_for((t.game.turn_number, t.player))
+        if not self.aids_on() or t.phase != HUMAN or t.pending is not None:
+            if self.coach.thinking or self.coach.shown is not None:
+                self.coach.dismiss()
+                if self.message() == _(LOOKING):
+                    self.say("", INK, 0)
+            return
+        found = self.coach.poll()
+        if found is not None:
+            self._show(found)

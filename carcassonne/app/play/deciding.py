@@ -21,7 +21,7 @@ from ..board.board_view import BoardView
 from ..ui.intents import MOTION, PRESS, RELEASE, Intent
 from ..ui.widgets import BAD, INK, INK_DIM
 from .drag import decision_at
-from .turn import AI_DECIDE, DECIDE, TurnController
+from .turn import AI_DECIDE, DECIDE, HANDOVER, TurnController
 
 
 def ask_words(game: Game, asked: Decision, seats: list[Seat]) -> str:
@@ -79,18 +79,28 @@ class DecisionGrip:
         self.held = None
 
 
-class Asking:
-    """The decisions of a turn on a screen that shows them one way (a lesson's): a person's
-    answered by a click or a drag of the figure, whose turn it is said once per decision
-    (``say``: the words, their colour; ``sound``: a sound's name)."""
+#: What a screen says: the words (a function of them, worded again in another language), their
+#: colour, the seconds they stay.
+Say = Callable[[str | Callable[[], str], tuple[int, int, int], float], None]
+#: Seconds a decision's words stay (until it is answered, as a rule).
+ASKED_FOR = 30.0
 
-    def __init__(self, turn: TurnController, board: BoardView, seats: list[Seat],
-                 say: Callable[[str, tuple[int, int, int]], None], sound: Callable[[str], None]) -> None:
+
+class Asking:
+    """The decisions of a turn on a screen (the Play screen's, a lesson's): a person's answered
+    by a click or a drag of the figure, whose decision it is said once per decision (``say``;
+    ``sound``: a sound's name), and its options brought into view (``keep_in_view``: the
+    squares, if the screen moves its camera for them)."""
+
+    def __init__(self, turn: TurnController, board: BoardView, seats: list[Seat], say: Say,
+                 sound: Callable[[str], None],
+                 keep_in_view: Callable[[list[tuple[int, int]]], None] | None = None) -> None:
         self.turn = turn
         self.board = board
         self.seats = seats
         self.say = say
         self.sound = sound
+        self.keep_in_view = keep_in_view
         self.grip = DecisionGrip(board, self.answer_at)
         self._shown: tuple[int, int, int, str] | None = None
 
@@ -106,16 +116,18 @@ class Asking:
         choice = decision_at(self.turn, self.board, asked.options, pos)
         reason = None if choice is None else self.turn.decide(choice)
         if choice is None or reason is not None:
-            self.say(_("Click one of the lit squares.") if reason is None else reason_sentence(reason), BAD)
+            self.say(_("Click one of the lit squares.") if reason is None else reason_sentence(reason), BAD, 4.0)
             self.sound("error")
             return
         self.sound("click")
         self.show()
 
     def show(self) -> None:
-        """Once a new decision is asked (of the person here or of the computer), say so once."""
+        """Once a new decision is asked (of a person here or of a computer), say so once: the
+        person asked, with the options in view; a computer, that it is deciding; a hand-over
+        card, nothing (the card names who decides)."""
         t = self.turn
-        asked = t.decision() if t.phase in (DECIDE, AI_DECIDE) else None
+        asked = t.decision() if t.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
         key = None if asked is None else (t.game.turn_number, asked.number, asked.player, t.phase)
         if key == self._shown:
             return
@@ -123,6 +135,11 @@ class Asking:
         if asked is None:
             return
         if t.phase == DECIDE:
-            self.say(ask_words(t.game, asked, self.seats), INK)
+            self.say(lambda: ask_words(t.game, asked, self.seats), INK, ASKED_FOR)
+            cells = [(o[0], o[1]) for o in asked.options if isinstance(o, tuple) and len(o) >= 2]
+            if cells and self.keep_in_view is not None:
+                self.keep_in_view(cells)
+        elif t.phase == AI_DECIDE:
+            self.say(_("{name} is deciding…").format(name=self.seats[asked.player].name), INK_DIM, ASKED_FOR)
         else:
-            self.say(_("{name} is deciding…").format(name=self.seats[asked.player].name), INK_DIM)
+            self.say("", INK, 0)

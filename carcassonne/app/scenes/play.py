@@ -10,41 +10,27 @@ actions: :mod:`~carcassonne.app.play.turn_actions`; pointer: :mod:`~carcassonne.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...ai.hint import Hint
 from ...engine import Move, ScoreEvent
 from ...engine.untrusted import shown_path
 from ...i18n import N_, _
-from ...words import explain
-from ...words.hint_words import hint_sentence
 from ..art.expansion_ui import action_ui
 from ..board.board_view import BoardMarks
 from ..network.net_view import table_view
 from ..play.aidview import Aids, Tip
 from ..play.board_overlay import BoardOverlay
-from ..play.coach import Coach
-from ..play.deciding import DecisionGrip, ask_words
-from ..play.drag import Drag, Places, decision_at, spot_near
-from ..play.hud import (
-    draw_cards,
-    draw_deck,
-    draw_hand,
-    draw_handover,
-    draw_message,
-    draw_over_all,
-    draw_over_board,
-    draw_track,
-    draw_turn_line,
-)
+from ..play.coach import Coach, Hinting
+from ..play.deciding import Asking
+from ..play.drag import Drag, Places
+from ..play.play_draw import draw_play, play_marks
 from ..play.play_input import Pointer, TurnPlaces, board_input
 from ..play.play_layout import panel_places
-from ..play.play_tips import ShownTip, draw_shown_tip, find_tip
-from ..play.playview import PanelView, action_button, panel_view, turn_marks
+from ..play.play_tips import ShownTip, find_tip
+from ..play.playview import PanelView, action_button, panel_view
 from ..play.turn import (
     AI_DECIDE,
     AI_GLIDE,
@@ -62,7 +48,6 @@ from ..play.turn_buttons import turn_buttons
 from ..play.turn_flow import TurnFlow, rule_words
 from ..ui.intents import KEY, MOTION, PRESS, RELEASE, WHEEL, Intent
 from ..ui.keymap import key_hint
-from ..ui.panels import draw_top_bar
 from ..ui.widgets import BAD, GOOD, INK, INK_DIM, Button
 from .base import BoardScene
 
@@ -88,7 +73,8 @@ class PlayScene(BoardScene):
         self.turn = turn
         #: The pointer, what it carries and the follower place under it (:mod:`carcassonne.app.play.play_input`).
         self.grip = Pointer(turn, self.board)
-        self.deciding = DecisionGrip(self.board, self.decide_at)  # (a decision: a click, or its figure dragged)
+        #: The decisions a move asks (an expansion's steps): a click or a drag of the figure answers.
+        self.asking = Asking(turn, self.board, self.seats, self.say, app.sounds.play, self.keep_options_in_view)
         #: Where the tile in hand and each player's followers stand on the panel (a press picks them up there).
         self.pieces = TurnPlaces(turn, self.rects, lambda: self.card_rects, lambda: self.u)
         #: The message of the moment, the animations, the score markers (:mod:`carcassonne.app.play.turn_flow`).
@@ -119,6 +105,7 @@ class PlayScene(BoardScene):
         #: The hint: Expert's move for the tile in hand, looked for in the background
         #: (:mod:`carcassonne.app.play.coach`).
         self.coach = Coach(turn.hints_used)
+        self.hinting = Hinting(self.coach, turn, lambda: self.aids_on, self.say, lambda: self.message, self.follow)
         self.net = table_view(app, turn, self.flow.tell, self.after_turn)  # a network game's seats, timer, chat
 
     # ================================================================= lifecycle
@@ -285,7 +272,7 @@ class PlayScene(BoardScene):
             "next-follower": m.cycle_follower, "confirm": m.confirm, "no-follower": m.skip, "undo": m.undo,
             "save": self.save_game, "back": self.back, "help": self.open_help, "menu": self.open_menu,
             "move-log": self.overlay.toggle_log, "farm-owners": self.toggle_farm_owners,
-            "hint": self.ask_hint,
+            "hint": self.hinting.ask,
             "held-1": lambda: m.choose(0), "held-2": lambda: m.choose(1), "held-3": lambda: m.choose(2)}
         offered = None if self.action is None else action_ui(self.action)
         if offered is not None:
@@ -296,43 +283,8 @@ class PlayScene(BoardScene):
         return True
 
     def toggle_farm_owners(self) -> None:
-        """O: each farm in its leader's colour; where there is nothing to show, it says why."""
-        if not self.game.rules.farmers:
-            self.say(_("No farm owners to show: this game is played without farmers."), INK_DIM)
-        elif not self.aids_on:
-            self.say(_("Farm owners are a player aid: purist mode is on."), INK_DIM)
-        else:
-            self.overlay.toggle_farm_owners()
-
-    # -- the hint (coach.py): Expert's move as a ghost on the board, with one sentence why
-    def can_hint(self) -> bool:
-        """A hint may be asked for: aids on, a person's turn, the tile still in hand."""
-        return (self.aids_on and self.turn.hints_allowed and self.turn.can_act and self.turn.pending is None
-                and not self.turn.is_ai_turn)
-
-    def ask_hint(self) -> None:
-        if self.can_hint() and self.coach.ask(self.game):
-            if self.coach.shown is not None:  # found earlier this turn
-                self._show_hint(self.coach.shown)
-            else:
-                self.say(_("Looking for a good move…"), INK_DIM, 30)
-
-    def _show_hint(self, found: Hint) -> None:
-        self.say(hint_sentence(found.why), GOOD, 20)
-        self.follow(found.move.x, found.move.y)
-
-    def _update_hint(self) -> None:
-        """Show the hint when it is found; drop it when the tile is laid or the turn passes."""
-        self.coach.keep_for((self.game.turn_number, self.turn.player))
-        if not self.aids_on or self.phase != HUMAN or self.turn.pending is not None:
-            if self.coach.thinking or self.coach.shown is not None:
-                self.coach.dismiss()
-                if self.message == _("Looking for a good move…"):
-                    self.say("", INK, 0)
-            return
-        found = self.coach.poll()
-        if found is not None:
-            self._show_hint(found)
+        if why := self.overlay.toggle_farm_owners(self.aids_on):  # (nothing to show: why)
+            self.say(why, INK_DIM)
 
     def show_lit_squares(self) -> None:
         """A person's turn begins: the lit squares (where the tile fits) in view with the board, none
@@ -377,7 +329,7 @@ class PlayScene(BoardScene):
         if self.phase == HANDOVER and (clicked or intent.action in ("confirm", "no-follower")):
             self.turn.accept_handover()
             if self.phase == DECIDE:
-                self.ask_decision()
+                self.asking.show()
                 return True
             self.show_lit_squares()
             name = self.turn.seat.name  # (an expansion's word for the turn first: turn_flow.rule_words)
@@ -385,7 +337,7 @@ class PlayScene(BoardScene):
                      .format(name=name))
             return True
         on_board = clicked and self.rects["board"].collidepoint(intent.pos)
-        if self.phase == DECIDE and self.deciding.handle(intent, on_board):
+        if self.asking.handle(intent, on_board):
             return True
         if intent.kind == MOTION:
             for b in self.widgets:
@@ -403,56 +355,9 @@ class PlayScene(BoardScene):
             return self.do(intent.action)
         return False
 
-    # -- a decision the rules ask of a player (perhaps not the one to move): the options lit
-    def ask_decision(self) -> None:
-        """Say whose decision it is, and show its options (the turn's phase is ``decide``)."""
-        if (asked := self.turn.decision()) is not None:
-            self.say(lambda: ask_words(self.game, asked, self.seats), INK, 30)
-            self.keep_options_in_view(asked.options)
-
-    def keep_options_in_view(self, options: tuple[object, ...]) -> None:
-        cells = [(o[0], o[1]) for o in options if isinstance(o, tuple) and len(o) >= 2]
-        if cells:
-            self.camera.keep_in_view(cells, cells[0], self.view_box(), self.glide_time(0.3))
-
-    def decide_at(self, pos: tuple[int, int]) -> None:
-        """A click while a person decides: the option under it, or a word of what to click."""
-        asked = self.turn.decision()
-        if asked is None:
-            return
-        choice = decision_at(self.turn, self.board, asked.options, pos)
-        if choice is None:
-            self.say(_("Click one of the lit squares."), BAD)
-            self.app.sounds.play("error")
-            return
-        reason = self.turn.decide(choice)
-        if reason is not None:
-            self.say(explain.reason_sentence(reason), BAD)
-            self.app.sounds.play("error")
-            return
-        self.app.sounds.play("click")
-        self._show_decision()
-
-    def _show_decision(self) -> None:
-        """Once a new decision is asked (of a person here or of a computer), say so once."""
-        asked = self.turn.decision() if self.phase in (DECIDE, AI_DECIDE, HANDOVER) else None
-        key = None if asked is None else (self.game.turn_number, asked.number, asked.player, self.phase)
-        if key == self._decision_shown:
-            return
-        self._decision_shown = key
-        if self.phase == DECIDE:
-            self.ask_decision()
-        elif self.phase == AI_DECIDE:
-            self.say_deciding()
-        elif asked is not None:  # (the hand-over card names who decides)
-            self.say("", INK, 0)
-
-    _decision_shown: tuple[int, int, int, str] | None = None
-
-    def say_deciding(self) -> None:
-        asked = self.turn.decision()
-        if asked is not None:
-            self.say(_("{name} is deciding…").format(name=self.seats[asked.player].name), INK_DIM, 30)
+    def keep_options_in_view(self, cells: list[tuple[int, int]]) -> None:
+        """A decision's squares in view (:class:`~carcassonne.app.play.deciding.Asking`)."""
+        self.camera.keep_in_view(cells, cells[0], self.view_box(), self.glide_time(0.3))
 
     def _over_button(self, pos: tuple[int, int]) -> bool:
         return self.net.covers(pos) or any(b.rect.collidepoint(pos) for b in self.widgets if b.visible)
@@ -476,7 +381,7 @@ class PlayScene(BoardScene):
                 return
             if played is not None:
                 self.after_turn(played)
-        self._show_decision()
+        self.asking.show()
         if self.phase == ANIMATING and self.flow.scoring_shown():
             self.begin_turn()
         elif self.phase == AI_THINK:
@@ -489,7 +394,7 @@ class PlayScene(BoardScene):
                     self._show_ai_move(move)
         if self.phase == OVER:
             return
-        self._update_hint()
+        self.hinting.update()
         self.board.update(dt)
         self.overlay.update(dt, self.app.assets, self.u)  # -- board overlay
         self.update_view()
@@ -505,39 +410,22 @@ class PlayScene(BoardScene):
                 or bool(self.overlay.flashes) or self.coach.thinking or self.net.animating())
 
     def board_marks(self) -> BoardMarks:
-        """Everything drawn over the board's tiles now (add new kinds of marks here)."""
-        marks = turn_marks(self.turn, self.drag, self.hover_spot, dead=self.aids.dead() if self.aids_on else (),
-                           aids_on=self.aids_on, hints_on=self.hints_on)
-        # -- board overlay: features lit, farm owners, the last follower, the square shown from the log
-        pointed = self.hover_spot or (spot_near(self.turn, self.board, self.pointer) if self.drag is None else None)
-        marks = self.overlay.marks(marks, self.turn.pending if self.phase == HUMAN else None, pointed, self.aids_on)
-        shown = self.coach.shown
-        if shown is not None and self.aids_on and self.phase == HUMAN and self.turn.pending is None:
-            marks = replace(marks, ghost=shown.move)
-        if self.moves.by_keys and marks.pending is not None and self.drag is None:
-            marks = replace(marks, focus=True)  # (the square and place chosen with Tab and F, ringed)
-        return marks
+        return play_marks(self)
 
     def update_view(self) -> None:
         """Tell the board, the buttons and the painters what the turn looks like now."""
         for name, (shown, usable) in turn_buttons(self.turn).items():  # (a spectator sees none of them)
             self.buttons[name].visible, self.buttons[name].enabled = shown, usable
-        self._update_action_button()
+        action = self.buttons["action"]  # (usable while its figure is out, naming the points it scores)
+        step, action.enabled, action.label = action_button(self.turn)
+        action.visible = action.visible and step is not None
         self.buttons["farms"].visible = self.aids_on  # -- board overlay (farm owners: an aid)
         self.buttons["hint"].visible = self.aids_on and self.turn.hints_allowed  # -- the hint (an aid)
-        self.buttons["hint"].enabled = self.can_hint() and not self.coach.thinking
+        self.buttons["hint"].enabled = self.hinting.can() and not self.coach.thinking
         self.board.show(self.game.turn_number, self.board_marks())
         self.panel = panel_view(self.turn, self.drag, self.seats, self.shown_scores, self.projected_scores(),
                                 self.follower_slots, self.camera, self.places().on_board, self.aids_on,
                                 figure_slots=self.figure_slots)
-
-    def _update_action_button(self) -> None:
-        """The action's button: shown in games with an action, usable
-        while its figure is out, naming the points it will score once the tile is laid
-        (before the turn is confirmed)."""
-        button = self.buttons["action"]
-        step, button.enabled, button.label = action_button(self.turn)
-        button.visible = button.visible and step is not None
 
     @property
     def drag(self) -> Drag | None:
@@ -557,38 +445,5 @@ class PlayScene(BoardScene):
         return self.shown_tip.tip if self.shown_tip is not None else None
 
     # ==================================================================== draw
-    def message_area(self, view: pygame.Rect) -> pygame.Rect:
-        """Where the message under the board is centred: right of the move log while it is open
-        (a long message ran over the log's foot)."""
-        log = self.overlay.log
-        if not log.open or log.rect.right >= view.right - int(200 * self.u):
-            return view
-        left = log.rect.right + int(8 * self.u)
-        return pygame.Rect(left, view.y, view.right - left, view.h)
-
     def draw(self, surface: pygame.Surface) -> None:
-        u, assets, t = self.u, self.app.assets, self.turn
-        board, view = self.rects["board"], self.view_area()
-        surface.fill((52, 62, 48))
-        self.board.draw(surface)
-        self.overlay.draw(surface, assets, u)  # -- board overlay: the move log
-        draw_over_board(surface, view, self.flow.anims, self.panel.ghost, self.camera, assets)
-        draw_track(surface, self.rects["track"], self.seats, self.shown_scores, assets, u)
-        first = min(b.rect.x for b in self.buttons.values() if b.visible and b.rect.colliderect(self.rects["top"]))
-        x = draw_top_bar(surface, self.rects["top"], "Carcassonne", assets, u)
-        draw_turn_line(surface, self.rects["top"], x, self.seats[t.player] if t.tile else None,
-                       self.game.turn_number + 1, self.panel.tiles_left, first - int(16 * u), assets, u)
-        draw_cards(surface, self.rects["panel"], list(zip(self.card_rects, self.panel.cards)), assets, u)
-        draw_hand(surface, self.rects["hand"], self.panel.hand, assets, u)
-        draw_deck(surface, self.rects["deck"], self.panel.deck_left, assets, u)
-        for b in self.buttons.values():
-            b.draw(surface, assets.fonts, u)  # (a hidden button draws nothing)
-        draw_over_all(surface, self.flow.anims, self.drag, self.seats[t.player].color, self.camera, assets)
-        self.net.draw(surface, assets, u)
-        draw_message(surface, self.message_area(view), view.bottom, self.flow.message, assets, u)
-        if self.shown_tip is not None and self.phase != HANDOVER:
-            draw_shown_tip(surface, self.shown_tip, assets.fonts, assets.tiles, u)
-        if self.phase == HANDOVER:
-            decider = t.decider
-            draw_handover(surface, board, self.seats[t.player if decider is None else decider], assets, u,
-                          deciding=decider is not None)
+        draw_play(surface, self)

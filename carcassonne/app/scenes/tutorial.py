@@ -253,8 +253,7 @@ class LessonScene(BoardScene):
         self.moves = TurnActions(self.turn, self.flow, app.sounds, aids_on=lambda: self.aids_on, follow=self.follow,
                                  confirmed=self.after_turn)
         #: The decisions a move asks (an expansion's steps): the learner's clicked or dragged.
-        self.asking = Asking(self.turn, self.board, self.seats, lambda words, colour: self.flow.say(words, colour, 30),
-                             app.sounds.play)
+        self.asking = Asking(self.turn, self.board, self.seats, self.flow.say, app.sounds.play)
         self.overlay = BoardOverlay(self.game, list(COLOURS))
         self.aids = Aids(self.game)
         self.buttons = {name: Button(label, partial(self.do, action), hint=key_hint("tutorial", action),
