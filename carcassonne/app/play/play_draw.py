@@ -9,7 +9,7 @@ The painters are :mod:`~carcassonne.app.play.hud`'s; what they show was made in 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -32,14 +32,74 @@ from .playview import turn_marks
 from .turn import HANDOVER, HUMAN
 
 if TYPE_CHECKING:
-    from ..scenes.play import PlayScene
+    from ...engine import Game
+    from ...engine.record import Seat
+    from ..app import App
+    from ..art.assets import Assets
+    from ..board.board_view import BoardView
+    from ..board.camera import Camera
+    from ..ui.widgets import Button
+    from .aidview import Aids
     from .board_overlay import BoardOverlay
+    from .coach import Coach
+    from .drag import Drag
+    from .play_tips import ShownTip
+    from .playview import PanelView
+    from .turn import TurnController
+    from .turn_actions import TurnActions
+    from .turn_flow import TurnFlow
+
+
+class Painted(Protocol):
+    """A network game's part of the screen (seats, timer, chat): it paints itself."""
+
+    def draw(self, surface: pygame.Surface, assets: Assets, u: float) -> None: ...
+
+
+class PlayScreen(Protocol):
+    """What the painters read of the Play screen (:class:`~carcassonne.app.scenes.play.PlayScene`)."""
+
+    app: App
+    u: float
+    game: Game
+    turn: TurnController
+    seats: list[Seat]
+    board: BoardView
+    rects: dict[str, pygame.Rect]
+    card_rects: list[pygame.Rect]
+    buttons: dict[str, Button]
+    panel: PanelView
+    overlay: BoardOverlay
+    flow: TurnFlow
+    moves: TurnActions
+    coach: Coach
+    aids: Aids
+    shown_tip: ShownTip | None
+
+    @property
+    def net(self) -> Painted: ...
+
+    @property
+    def camera(self) -> Camera: ...
+    @property
+    def drag(self) -> Drag | None: ...
+    @property
+    def hover_spot(self) -> str | None: ...
+    @property
+    def pointer(self) -> tuple[int, int]: ...
+    @property
+    def aids_on(self) -> bool: ...
+    @property
+    def hints_on(self) -> bool: ...
+    @property
+    def shown_scores(self) -> list[float]: ...
+    def view_area(self) -> pygame.Rect: ...
 
 #: The table under the tiles.
 TABLE = (52, 62, 48)
 
 
-def play_marks(scene: PlayScene) -> BoardMarks:
+def play_marks(scene: PlayScreen) -> BoardMarks:
     """Everything drawn over the board's tiles now (add new kinds of marks here)."""
     t, aids_on, drag = scene.turn, scene.aids_on, scene.drag
     marks = turn_marks(t, drag, scene.hover_spot, dead=scene.aids.dead() if aids_on else (),
@@ -65,7 +125,7 @@ def message_area(overlay: BoardOverlay, view: pygame.Rect, u: float) -> pygame.R
     return pygame.Rect(left, view.y, view.right - left, view.h)
 
 
-def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
+def draw_play(surface: pygame.Surface, scene: PlayScreen) -> None:
     u, assets, t, rects, panel = scene.u, scene.app.assets, scene.turn, scene.rects, scene.panel
     view = scene.view_area()
     surface.fill(TABLE)
