@@ -13,9 +13,10 @@ import pytest
 from carcassonne import expansions
 from carcassonne.ai import get_bot
 from carcassonne.engine import Decision, Game, Placement, Rules
+from carcassonne.engine.figures import FOLLOWER, FigureStep
 from carcassonne.engine.record import GameRecord, Seat
 from carcassonne.engine.steps import TurnSteps
-from carcassonne.net.protocol import ProtocolError, read_message
+from carcassonne.net.protocol import ProtocolError, figure_message, read_message
 from carcassonne.net.room import new_room
 from carcassonne.tileset import standard_tiles
 
@@ -156,3 +157,50 @@ def test_the_server_asks_each_seat_its_own_decision():
             decided += 1
     assert decided > 0
     assert room.record().to_data()["rules"]["signposts"] is True
+
+
+def test_over_the_network_the_figure_step_comes_before_the_decisions():
+    """Laid step by step (as a screen sends it), a tile whose move asks decisions still takes
+    its figure first: nothing is asked, and no decision is taken, until the move is confirmed;
+    then the decisions are asked in turn, undo goes back to the figure step, and the move
+    played keeps its follower."""
+    rules = Rules(signposts=True)
+    room, _host, _tokens = new_room(TILES, rules, [{"kind": "human", "color": "red", "name": "Ann"},
+                                                  {"kind": "human", "color": "blue", "name": "Bob"}], seed=1)
+    room.start(0.0)
+    game, steps = room.game, room.steps
+    assert game is not None and steps is not None and steps.tile is not None
+    ann, bob = [0], [1]
+    for _ in range(60):  # (turns without the cloister tile: anywhere, no figure)
+        placement = next(p for p in game.legal_placements(steps.tile))
+        if game.decision(placement.with_figure(None)) is not None:
+            break
+        room.act([room.current], {"type": "play", "x": placement.x, "y": placement.y,
+                                  "rotation": placement.rotation, "figure": None}, 1.0)
+    else:
+        pytest.fail("no tile asked a decision")
+    me = [room.current]
+    lay = {"type": "lay", "x": placement.x, "y": placement.y, "rotation": placement.rotation}
+    answer = room.act(me, lay, 1.0)
+    assert "decision" not in answer[0]["pending"] and room.actor == room.current
+    with pytest.raises(ProtocolError) as refused:
+        room.act(me, {"type": "decide", "choice": [0, 0]}, 1.0)
+    assert refused.value.code == "no-decision"
+    spot = game.follower_spots(placement)[0]
+    figure = figure_message(FigureStep(FOLLOWER.name, spot))
+    answer = room.act(me, read_message(json.dumps(figure)), 1.0)
+    assert answer[0]["pending"]["figure"] is not None and "decision" not in answer[0]["pending"]
+    answer = room.act(me, {"type": "confirm"}, 1.0)
+    asked = answer[0]["pending"]["decision"]
+    assert asked["player"] == room.current
+    with pytest.raises(ProtocolError) as refused:
+        room.act(me, read_message(json.dumps(figure)), 1.0)
+    assert refused.value.code == "decision-due"
+    room.act(me, {"type": "undo"}, 1.0)  # back to the figure step: the follower stays
+    assert "decision" not in room._pending() and room.steps.figure is not None
+    room.act(me, {"type": "confirm"}, 1.0)
+    before = game.turn_number
+    while (asked := room.steps.asked()) is not None:
+        room.act(ann if asked.player == 0 else bob, {"type": "decide", "choice": asked.options[0]}, 1.0)
+    played = game.history[before]
+    assert played.figure is not None and played.figure.place == spot and played.decisions

@@ -418,3 +418,35 @@ def test_a_spectator_whose_connection_drops_comes_back_as_a_spectator(tiles):
 
     with ServerThread(tiles) as server:
         run(scenario())
+
+
+def test_a_game_anyone_may_watch_is_listed_again_after_a_restart(tiles, tmp_path, hosting):
+    """The host's choice is kept with the game: after the server (or the cluster) stops and
+    starts again, the lobby lists the game anyone may watch, and still not the other."""
+    from carcassonne.net.client import Connection
+
+    data = tmp_path / "data"
+    plans = [{"kind": "human", "color": COLORS[0], "name": "Ann"}, {"kind": "ai:easy", "color": COLORS[1]}]
+
+    async def open_two(url: str) -> tuple[str, str]:
+        a, b = Connection(url, tiles), Connection(url, tiles)
+        await a.open()
+        await b.open()
+        shown = await a.create(plans, seed=5, watchers=True)
+        private = await b.create(plans, seed=6)
+        for conn in (a, b):
+            await conn.close()
+        return shown["game"], private["game"]
+
+    async def listed(url: str) -> list[str]:
+        c = Connection(url, tiles)
+        await c.open()
+        answer = await c.request({"type": "watchable"}, "watchable")
+        await c.close()
+        return [g["game"] for g in answer["games"]]
+
+    with hosting(tiles, data) as server:
+        shown, private = run(open_two(server.url))
+        assert run(listed(server.url)) == [shown]
+    with hosting(tiles, data) as server:
+        assert run(listed(server.url)) == [shown], private

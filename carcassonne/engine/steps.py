@@ -35,6 +35,9 @@ class TurnSteps:
         self.declined = False
         #: The answers given so far to the decisions the move asks (in order).
         self.decisions: tuple[Any, ...] = ()
+        #: The player confirmed the tile and its figure step: the decisions the move asks
+        #: (the dragon's steps, after the figure step) are asked now (:meth:`asked`).
+        self.confirmed = False
 
     # ------------------------------------------------------------- the move
     @property
@@ -49,6 +52,11 @@ class TurnSteps:
         """The decision the move waits for now (who decides, and among what), or None."""
         move = self.move
         return None if move is None else self.game.decision(move)
+
+    def asked(self) -> Decision | None:
+        """The decision asked of the players now: none before the move is confirmed (the
+        figure step comes first; the rules' decisions follow it)."""
+        return self.decision() if self.confirmed else None
 
     @property
     def complete(self) -> bool:
@@ -66,13 +74,13 @@ class TurnSteps:
         reason = self.game.why_not_placement(placement)
         if reason is None:
             self.pending = placement
-            self.figure, self.declined, self.decisions = None, False, ()
+            self.figure, self.declined, self.decisions, self.confirmed = None, False, (), False
         return reason
 
     def pick_up(self) -> None:
         """Take the pending tile back (nothing of the turn stays done)."""
         self.pending = None
-        self.figure, self.declined, self.decisions = None, False, ()
+        self.figure, self.declined, self.decisions, self.confirmed = None, False, (), False
 
     def put(self, step: FigureStep | None) -> Reason | None:
         """Take the figure step ``step`` with the pending tile (None: no figure after all);
@@ -83,14 +91,21 @@ class TurnSteps:
             reason = self.game.why_not_figure(self.pending, step)
             if reason is not None:
                 return reason
-        self.figure, self.declined, self.decisions = step, False, ()
+        self.figure, self.declined, self.decisions, self.confirmed = step, False, (), False
         return None
 
     def decline(self) -> Reason | None:
         """No figure on the pending tile (the one standing there goes back)."""
         if self.pending is None:
             return Reason("place the tile first", "no-tile-placed")
-        self.figure, self.declined, self.decisions = None, True, ()
+        self.figure, self.declined, self.decisions, self.confirmed = None, True, (), False
+        return None
+
+    def confirm(self) -> Reason | None:
+        """The tile and its figure step are final: the move's decisions are asked now."""
+        if self.pending is None:
+            return Reason("place the tile first", "no-tile-placed")
+        self.confirmed = True
         return None
 
     def decide(self, choice: Any, player: int | None = None) -> Reason | None:
@@ -108,10 +123,13 @@ class TurnSteps:
         return None
 
     def undo(self) -> bool:
-        """Take back the last step of this turn: a decision, then "no figure" or the figure,
-        then the placement; False when nothing is done yet."""
+        """Take back the last step of this turn: a decision, then the confirmation (back to
+        the figure step), then "no figure" or the figure, then the placement; False when
+        nothing is done yet."""
         if self.decisions:
             self.decisions = self.decisions[:-1]
+        elif self.confirmed:
+            self.confirmed = False
         elif self.declined:
             self.declined = False
         elif self.figure is not None:

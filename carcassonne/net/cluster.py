@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from .protocol import ProtocolError, read_message
 from .room import CODE_ALPHABET
 from .shared_store import LEASE_MS, RENEW_EVERY, Nodes, Shared, SharedCounts, SharedStore
-from .store import StoreError, StoreUnavailable
+from .store import STORE_DOWN, StoreError, StoreUnavailable
 from .tasks import cancel_all
 
 if TYPE_CHECKING:
@@ -54,7 +54,6 @@ STOP_WAIT = 5.0
 OUTBOX_KEPT = 60.0
 #: Times a join or rejoin is passed on from node to node (ownership moving meanwhile).
 MAX_HOPS = 3
-STORE_DOWN = "the server cannot reach its store right now: try again in a moment"
 
 
 class Cluster:

@@ -91,7 +91,7 @@ class Checkpoint:
 
     turns: int | None
     #: The turn in progress: its tile, the tile laid, the figure step, "no figure", the decisions.
-    steps: tuple[str | None, Placement | None, FigureStep | None, bool, tuple[Any, ...]] | None
+    steps: tuple[str | None, Placement | None, FigureStep | None, bool, tuple[Any, ...], bool] | None
     turn_started: float
     seats: list[tuple[str, str, str, str | None, str | None]]
 
@@ -112,6 +112,9 @@ class Room:
     hints: bool = True
     #: A rated game (:mod:`.rated`: registered players only, no aids, the turn timer on).
     rated: bool = False
+    #: The host lets anyone watch: the lobby lists the game among those to watch (kept with
+    #: the game, so a restart or a takeover lists it again).
+    watchable: bool = False
     created: float = field(default_factory=time.time)
     #: The address that opened the game (its creator's limits count it), where a store keeps it.
     origin: str = ""
@@ -201,7 +204,7 @@ class Room:
             pending["tile"] = p.tile
         if steps.decisions:
             pending["decisions"] = [list(choice) for choice in steps.decisions]
-        asked = steps.decision()
+        asked = steps.asked()
         if asked is not None:  # who decides now, and among what (every client shows it)
             pending["decision"] = {"player": asked.player, "kind": asked.kind,
                                    "options": [list(o) for o in asked.options]}
@@ -304,7 +307,7 @@ class Room:
         (perhaps not the player to move), else the player to move; None when nobody acts."""
         if self.current is None or self.steps is None:
             return None
-        asked = self.steps.decision()
+        asked = self.steps.asked()
         return self.current if asked is None else asked.player
 
     def computer_to_move(self) -> tuple[int, Bot] | None:
@@ -340,9 +343,8 @@ class Room:
             return self.decide(holder, message["choice"], now)
         if seat not in holder:
             raise ProtocolError(f"it is {self.seats[seat].name}'s turn", "not-your-turn")
-        if self.steps is not None and self.steps.decision() is not None and kind != "undo":
-            asked = self.steps.decision()
-            assert asked is not None
+        asked = None if self.steps is None else self.steps.asked()
+        if asked is not None and kind != "undo":
             raise ProtocolError(f"{self.seats[asked.player].name} has to decide first", "decision-due")
         if self.seats[seat].robot is not None:
             self.seats[seat].robot = None  # the person is back at their seat
@@ -387,7 +389,7 @@ class Room:
         """A player's answer to the move's pending decision: the move is played once nothing
         more is asked, else everyone sees what is asked next."""
         steps = self.steps
-        asked = None if steps is None else steps.decision()
+        asked = None if steps is None else steps.asked()
         if steps is None or asked is None:
             raise ProtocolError("nothing is to be decided now", "no-decision")
         if asked.player not in holder:
@@ -395,7 +397,7 @@ class Room:
         self._refuse(steps.decide(choice, asked.player))
         move = steps.move
         assert move is not None
-        if steps.decision() is None:
+        if steps.asked() is None:
             return self.play(move, now)
         return [{"type": "pending", "pending": self._pending()}]
 
@@ -409,6 +411,7 @@ class Room:
             assert steps is not None
             self._refuse(steps.lay(move.placement))
             self._refuse(steps.put(move.figure))
+            self._refuse(steps.confirm())  # (the figure step is over: the decisions are asked)
             for choice in move.decisions:
                 self._refuse(steps.decide(choice))
             return [{"type": "pending", "pending": self._pending()}]
@@ -443,7 +446,8 @@ class Room:
     def checkpoint(self) -> Checkpoint:
         """What a step may change, so that a step the server could not store is taken back."""
         steps = self.steps
-        kept = None if steps is None else (steps.tile, steps.pending, steps.figure, steps.declined, steps.decisions)
+        kept = None if steps is None else (steps.tile, steps.pending, steps.figure, steps.declined, steps.decisions,
+                                           steps.confirmed)
         return Checkpoint(None if self.game is None else self.game.turn_number, kept, self.turn_started,
                           [(s.name, s.color, s.kind, s.token_hash, s.robot) for s in self.seats])
 
@@ -460,7 +464,7 @@ class Room:
             if self.steps is None or self.steps.game is not self.game:
                 self.steps = TurnSteps(self.game)
             steps = self.steps
-            steps.tile, steps.pending, steps.figure, steps.declined, steps.decisions = point.steps
+            steps.tile, steps.pending, steps.figure, steps.declined, steps.decisions, steps.confirmed = point.steps
         self.turn_started = point.turn_started
         for info, (name, color, kind, token, robot) in zip(self.seats, point.seats, strict=True):
             if info.token_hash != token:  # the seat taken by the step is free again

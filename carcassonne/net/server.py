@@ -72,7 +72,7 @@ from .protocol import LIST_PAGE, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolE
 from .rated import ACCOUNT_MESSAGES, NAME_REFUSALS, Rated, default_store
 from .room import CODE_ALPHABET, Room, new_room
 from .spectators import Spectators, code_fits, game_of, watch_code
-from .store import GameStore, LocalStore, Store, StoreConflict, StoreError, StoreUnavailable
+from .store import STORE_DOWN, GameStore, LocalStore, Store, StoreConflict, StoreError, StoreUnavailable
 from .tasks import cancel_all
 from .thinking import Job, Thinkers, ThinkingFailed, bot_seed
 
@@ -693,8 +693,7 @@ class Server:
             try:
                 self._lobby_version = await self.cluster.store.lobby_version()
             except StoreUnavailable:
-                raise ProtocolError("the server cannot reach its store right now: try again in a moment",
-                                    "storage") from None
+                raise ProtocolError(STORE_DOWN, "storage") from None
         kept = self._pages.get(page)
         if kept is not None and kept[0] == self._lobby_version and now - kept[1] < LIST_FRESH:
             return kept[2]
@@ -719,8 +718,7 @@ class Server:
         try:
             total, shown = await self.cluster.store.waiting(page * LIST_PAGE, LIST_PAGE)
         except StoreUnavailable:
-            raise ProtocolError("the server cannot reach its store right now: try again in a moment",
-                                "storage") from None
+            raise ProtocolError(STORE_DOWN, "storage") from None
         text = json.dumps({"type": "games", "games": shown, "page": page,
                            "pages": max(1, -(-total // LIST_PAGE)), "total": total})
         if len(self._pages) >= 64:
@@ -765,6 +763,7 @@ class Server:
                                       name=message.get("name", ""), turn_seconds=message.get("turn_seconds", 0),
                                       hints=message.get("hints", True), taken_codes=set(self.by_code))
         room.origin = peer.address
+        room.watchable = bool(message.get("watchers", False))
         if message.get("rated"):
             await self.rated.opened(room, peer)
         if not any(s.is_open for s in room.seats):
@@ -776,7 +775,6 @@ class Server:
                 log.warning("a game could not be stored and was not opened: %s", exc)
                 raise ProtocolError(NOT_STORED, "storage") from None
         self._add(room)
-        self.spectators.allow(room, bool(message.get("watchers", False)))
         await self.limits.game_opened(peer.address, room.id, computers)
         self._seat(peer, room, list(tokens), host=True)
         await self._send(peer, {"type": "created", "game": room.id, "code": room.code, "host_token": host,
@@ -842,16 +840,24 @@ class Server:
         self._next_turn(room)
 
     # ------------------------------------------------------------ spectators (net/spectators.py)
+    async def _watchable(self, now: float) -> list[dict[str, Any]]:
+        """The listings of the games anyone may watch: this server's, or every node's."""
+        if self.cluster is None:
+            return [r.listing(now) for r in self.spectators.watchable(self.rooms.values())]
+        try:
+            return await self.cluster.store.watchable()
+        except StoreUnavailable:
+            raise ProtocolError(STORE_DOWN, "storage") from None
+
     async def _watchers(self, peer: Peer, message: dict[str, Any], now: float) -> None:
         """``watch`` a game (by its watch code, or by its id when its host lets anyone watch),
         list the games anyone may watch (``watchable``), or chat among spectators."""
         kind = message["type"]
         if kind == "watchable":
             page = message.get("page", 0)
-            games = self.spectators.watchable(self.rooms.values())
-            shown = games[page * LIST_PAGE:(page + 1) * LIST_PAGE]
-            await self._send(peer, {"type": "watchable", "games": [r.listing(now) for r in shown], "page": page,
-                                    "pages": max(1, -(-len(games) // LIST_PAGE)), "total": len(games)})
+            games = await self._watchable(now)
+            await self._send(peer, {"type": "watchable", "games": games[page * LIST_PAGE:(page + 1) * LIST_PAGE],
+                                    "page": page, "pages": max(1, -(-len(games) // LIST_PAGE)), "total": len(games)})
             return
         if kind == "watcher_chat":
             room = peer.room
@@ -871,7 +877,7 @@ class Server:
         if self.cluster is not None and await self.cluster.route(peer, {**message, "game": game}):
             return  # asked of the node that owns the game
         room = self.rooms.get(game)
-        if room is not None and code is None and not self.spectators.allowed(room):
+        if room is not None and code is None and not room.watchable:
             room = None
         if room is None or (code is not None and not code_fits(room, code)):
             await self.limits.join_failed(peer.address)
@@ -998,7 +1004,7 @@ class Server:
         tile = room.tile
         assert tile is not None
         steps = room.steps
-        asked = None if steps is None else steps.decision()
+        asked = None if steps is None else steps.asked()
         pending = None if steps is None else steps.move
         deciding = pending.to_record() if asked is not None and pending is not None else None
         return seat, Job(level, bot_seed(room.seed, seat, turn), room.rules.to_record(), [s.name for s in room.seats],

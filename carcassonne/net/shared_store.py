@@ -65,6 +65,8 @@ RETRY_FOR = 2.0
 INBOX_KEPT = 100_000
 #: Chat lines kept per game (as many as a newcomer is shown).
 CHAT_KEPT = 30
+#: Games anyone may watch read for one list at most, oldest first (ten pages of the list).
+WATCHABLE_READ = 200
 #: Connections a node opens to Redis for its games at most. More commands at once wait for
 #: one of them (redis-py's own pool refused a command beyond 100, "Too many connections",
 #: taken for Redis gone: moves refused, the lease lost under a burst of players coming back).
@@ -89,8 +91,9 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local owner = redis.call('GET', KEYS[2])
 if owner ~= ARGV[1] then return -3 end
 """
-# KEYS: node, owner, game, code, owned, waiting, lobby; ARGV: node, game, code, info, seats, listing, open, created,
-# clock (when the turn in progress began: a correspondence game's timer survives a takeover)
+# KEYS: node, owner, game, code, owned, waiting, lobby, watchable; ARGV: node, game, code, info, seats, listing,
+# open, created, clock (when the turn in progress began: a correspondence game's timer survives a takeover),
+# watchable (its host lets anyone watch: '1')
 _ADD = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local owner = redis.call('GET', KEYS[2])
@@ -103,6 +106,7 @@ redis.call('HSET', KEYS[3], 'info', ARGV[4], 'seats', ARGV[5], 'listing', ARGV[6
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SADD', KEYS[5], ARGV[2])
 if ARGV[7] == '1' then redis.call('ZADD', KEYS[6], ARGV[8], ARGV[2]) end
+if ARGV[10] == '1' then redis.call('ZADD', KEYS[8], ARGV[8], ARGV[2]) end
 redis.call('INCR', KEYS[7])
 return 1
 """
@@ -138,11 +142,12 @@ if redis.call('LINDEX', KEYS[3], -1) ~= ARGV[2] then
 end
 return 1
 """
-# KEYS: node, owner, game, turns, chat, code, waiting, lobby, owned; ARGV: node, game
+# KEYS: node, owner, game, turns, chat, code, waiting, lobby, owned, watchable; ARGV: node, game
 _REMOVE = _FENCE + """
 redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[2])
 if redis.call('GET', KEYS[6]) == ARGV[2] then redis.call('DEL', KEYS[6]) end
 redis.call('ZREM', KEYS[7], ARGV[2])
+redis.call('ZREM', KEYS[10], ARGV[2])
 redis.call('SREM', KEYS[9], ARGV[2])
 redis.call('INCR', KEYS[8])
 return 1
@@ -314,13 +319,13 @@ class SharedStore:
     async def add(self, room: Room) -> None:
         info = {"code": room.code, "name": room.name, "created": room.created, "rules": room.rules.to_record(),
                 "seed": str(room.seed), "host": room.host_hash, "turn_seconds": room.turn_seconds,
-                "hints": room.hints, "origin": room.origin}
+                "hints": room.hints, "origin": room.origin, "watchable": room.watchable}
         waiting = not room.started and any(s.is_open for s in room.seats)
         result = await self.shared.script("add", [
             _key("node", self.node), _key("owner", room.id), _key("game", room.id), _key("code", room.code),
-            _key("owned", self.node), _key("waiting"), _key("lobby")],
+            _key("owned", self.node), _key("waiting"), _key("lobby"), _key("watchable")],
             [self.node, room.id, room.code, json.dumps(info), _seats_json(room), _listing(room),
-             "1" if waiting else "0", room.created, _clock(room)])
+             "1" if waiting else "0", room.created, _clock(room), "1" if room.watchable else "0"])
         if result == -2:
             raise StoreUnavailable("that join code was just given to another game")
         self._fenced(result, room)
@@ -352,7 +357,7 @@ class SharedStore:
         result = await self.shared.script("remove", [
             _key("node", self.node), _key("owner", room.id), _key("game", room.id), _key("turns", room.id),
             _key("chat", room.id), _key("code", room.code), _key("waiting"), _key("lobby"),
-            _key("owned", self.node)], [self.node, room.id])
+            _key("owned", self.node), _key("watchable")], [self.node, room.id])
         self._fenced(result, room)
 
     async def find_code(self, code: str) -> str | None:
@@ -417,6 +422,36 @@ class SharedStore:
                 continue
         return total, shown
 
+    async def watchable(self) -> list[dict[str, Any]]:
+        """The listings of the games under way whose host lets anyone watch, on any node, oldest
+        first (at most :data:`WATCHABLE_READ`); finished ones leave the index as they are met."""
+        redis = self.shared.redis
+
+        async def read() -> tuple[list[Any], list[Any]]:
+            ids = await redis.zrange(_key("watchable"), 0, WATCHABLE_READ - 1)
+            if not ids:
+                return [], []
+            async with redis.pipeline(transaction=False) as pipe:
+                for game in ids:
+                    pipe.hmget(_key("game", game), "listing", "finished")
+                return list(ids), list(await pipe.execute())
+
+        ids, rows = await self.shared.call(read)
+        shown, ended = [], []
+        for game, (text, finished) in zip(ids, rows):
+            if text is None or finished == "1":
+                ended.append(game)
+                continue
+            try:
+                listing = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(listing, dict) and listing.get("started"):
+                shown.append(listing)
+        if ended:
+            await self.shared.call(lambda: redis.zrem(_key("watchable"), *ended))
+        return shown
+
     async def listed(self, room: Room) -> None:
         """A waiting game's line in the lobby changed (who is at its table): best effort."""
         redis = self.shared.redis
@@ -436,7 +471,8 @@ def _room(tiles: TileSet, game_id: str, fields: dict[str, str], turns: list[str]
              for n, c, k, th in json.loads(fields["seats"])]
     room = Room(game_id, str(info["code"]), tiles, Rules.from_record(info["rules"]), seats, int(info["seed"]),
                 name=str(info["name"]), host_hash=str(info["host"]), turn_seconds=int(info["turn_seconds"]),
-                hints=bool(info["hints"]), created=float(info["created"]), origin=str(info.get("origin", "")))
+                hints=bool(info["hints"]), created=float(info["created"]), origin=str(info.get("origin", "")),
+                watchable=info.get("watchable") is True)
     for seat in seats:
         if seat.kind == "human" and seat.token_hash is not None:
             seat.away_since = now  # nobody is at the table of a game just taken over

@@ -70,9 +70,8 @@ def code_fits(room: Room, code: str) -> bool:
 
 @dataclass
 class Watch:
-    """One game's spectators, their names and their chat, and whether the lobby lists it."""
+    """One game's spectators, their names and their chat."""
 
-    allowed: bool = False
     peers: dict[Peer, str] = field(default_factory=dict)
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=WATCHER_CHAT_KEPT))
 
@@ -97,17 +96,9 @@ class Spectators:
     def is_watching(self, peer: Peer) -> bool:
         return peer in self.watching
 
-    def allow(self, room: Room, allowed: bool) -> None:
-        """The host's choice when creating: the lobby lists the game among those anyone may watch."""
-        self.games.setdefault(room.id, Watch()).allowed = allowed
-
-    def allowed(self, room: Room) -> bool:
-        watch = self.games.get(room.id)
-        return watch is not None and watch.allowed
-
     def watchable(self, rooms: Iterable[Room]) -> list[Room]:
         """The games under way whose host lets anyone watch, oldest first."""
-        return sorted((r for r in rooms if r.started and not r.finished and self.allowed(r)),
+        return sorted((r for r in rooms if r.started and not r.finished and r.watchable),
                       key=lambda r: r.created)
 
     def add(self, room: Room, peer: Peer, name: str) -> None:

@@ -43,16 +43,21 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL, created REAL NOT NULL,
     rules TEXT NOT NULL, seed INTEGER NOT NULL, host_hash TEXT NOT NULL,
     turn_seconds INTEGER NOT NULL, hints INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,
-    deal TEXT, turn_started REAL);
+    deal TEXT, turn_started REAL, watchable INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
     kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, seat));
 """
-_COLUMNS = "id, code, name, created, rules, COALESCE(deal, seed), host_hash, turn_seconds, hints, turn_started"
+_COLUMNS = ("id, code, name, created, rules, COALESCE(deal, seed), host_hash, turn_seconds, hints, turn_started, "
+            "watchable")
 #: The largest seed SQLite's INTEGER holds; a server's deal (128 bits) is kept as text in ``deal``.
 _SQLITE_INT = 2**63 - 1
 
 T = TypeVar("T")
+
+
+#: What a peer is told when the store cannot be reached for a moment (Redis away, say).
+STORE_DOWN = "the server cannot reach its store right now: try again in a moment"
 
 
 class StoreError(RuntimeError):
@@ -174,6 +179,8 @@ class Store:
                 self.db.execute("ALTER TABLE games ADD COLUMN deal TEXT")
             if "turn_started" not in columns:  # (when the turn in progress began: its timer's start)
                 self.db.execute("ALTER TABLE games ADD COLUMN turn_started REAL")
+            if "watchable" not in columns:  # (the host let anyone watch: the lobby lists it)
+                self.db.execute("ALTER TABLE games ADD COLUMN watchable INTEGER NOT NULL DEFAULT 0")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.commit()
@@ -196,10 +203,11 @@ class Store:
         try:
             with self._lock, self.db:
                 self.db.execute("INSERT INTO games (id, code, name, created, rules, seed, host_hash, turn_seconds, "
-                                "hints, finished, deal, turn_started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                                "hints, finished, deal, turn_started, watchable) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                                 (room.id, room.code, room.name, room.created, json.dumps(room.rules.to_record()),
                                  seed, room.host_hash, room.turn_seconds, int(room.hints), deal,
-                                 room.turn_started if room.started else None))
+                                 room.turn_started if room.started else None, int(room.watchable)))
                 self._write_seats(room)
         except BaseException:
             self._forget_record(room)
@@ -291,10 +299,11 @@ class Store:
             return None if row is None else self._read(tiles, row)
 
     def _read(self, tiles: TileSet, row: Any) -> Room | None:
-        game_id, code, name, created, rules, seed, host_hash, turn_seconds, hints, started = row
+        game_id, code, name, created, rules, seed, host_hash, turn_seconds, hints, started, watchable = row
         try:
             room = self._room(tiles, str(game_id), str(code), str(name), float(created), str(rules),
                               int(seed), str(host_hash), int(turn_seconds), bool(hints), time.time())
+            room.watchable = bool(watchable)
             if room.started:
                 room.resume_clock(float(started) if isinstance(started, (int, float)) else None, time.time())
             return room

@@ -310,8 +310,8 @@ def test_the_move_log_and_advice_say_where_a_step_on_another_tile_went(tiles):
 
 def test_over_the_network_each_screen_takes_its_own_dragon_steps(make_app, monkeypatch):
     """A game hosted here (Ann) with Bob on another connection: every dragon step asked of Ann
-    is lit and clicked on this screen, every one asked of Bob is his link's to answer, and both
-    copies of the game agree."""
+    is lit and clicked on this screen, every one asked of Bob is his link's to answer, Ann's
+    follower on a dragon tile stays on it, and both copies of the game agree."""
     import time
 
     from carcassonne.app.scenes.lobby import LobbyScene
@@ -348,6 +348,12 @@ def test_over_the_network_each_screen_takes_its_own_dragon_steps(make_app, monke
         return any(isinstance(t, Move) and t.tile in dragon_tiles() and len(t.decisions) >= 2
                    for t in scene.game.history) and mine > 0 and theirs > 0
 
+    def followed() -> bool:
+        """Ann put a follower on a dragon tile (laid step by step: the figure step comes before
+        the dragon moves; Bob's moves never carry one)."""
+        return any(isinstance(t, Move) and t.tile in dragon_tiles() and t.figure is not None
+                   for t in scene.game.history)
+
     try:
         app.replace_scene("new_game")
         form = app.top
@@ -365,7 +371,7 @@ def test_over_the_network_each_screen_takes_its_own_dragon_steps(make_app, monke
         assert scene.game.rules.get("princess_dragon")
         mine = theirs = 0
         deadline = time.monotonic() + 150
-        while not stepped_by_both() and time.monotonic() < deadline and not scene.game.is_over:
+        while not (stepped_by_both() and followed()) and time.monotonic() < deadline and not scene.game.is_over:
             frame()
             pending = table.pending if isinstance(table.pending, dict) else {}
             asked = pending.get("decision")
@@ -383,15 +389,19 @@ def test_over_the_network_each_screen_takes_its_own_dragon_steps(make_app, monke
                 until(lambda: scene.phase != DECIDE, 5)
             elif scene.turn.can_act:
                 d.key(pygame.K_TAB)
-                d.key(pygame.K_SPACE)
-                d.key(pygame.K_SPACE)
+                if scene.turn.tile in dragon_tiles() and scene.turn.pending is not None:
+                    d.key(pygame.K_f)  # a follower on the dragon tile first: the dragon moves after
+                    d.key(pygame.K_RETURN)
+                else:
+                    d.key(pygame.K_SPACE)
+                    d.key(pygame.K_SPACE)
                 until(lambda: not scene.turn.can_act, 5)
             elif table.game is not None and table.current == 1 and table.tile and not pending:
                 p = sorted(table.game.legal_placements(table.tile))[0]
                 before = table.game.turn_number
                 link.send({"type": "play", "x": p.x, "y": p.y, "rotation": p.rotation, "turn": before})
                 until(lambda before=before: table.game.turn_number > before or table.pending, 5)
-        assert stepped_by_both(), (mine, theirs, scene.phase, table.pending)
+        assert stepped_by_both() and followed(), (mine, theirs, scene.phase, table.pending)
         assert until(lambda: table.game.history[:len(scene.game.history)] == scene.game.history, 10)
         link.stop()
     finally:
