@@ -11,10 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from collections import Counter
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+
+from carcassonne.net.protocol import PROTOCOL_VERSION
 
 GAME, CODE, HOST = "5f0c9a3e21b47d68", "ABCDEFGHJK", "h" * 32
 SEATS = [{"name": n, "color": c, "kind": "human", "open": False, "connected": True, "away": None, "robot": None}
@@ -25,7 +28,7 @@ STATE = {"type": "state", "game": GAME, "name": "Friday", "rules": {}, "seats": 
 CREATED = {"type": "created", "game": GAME, "code": CODE, "host_token": HOST,
            "seats": [{"seat": 0, "token": "t" * 32}, {"seat": 1, "token": "u" * 32}]}
 JOINED = {"type": "joined", "game": GAME, "seats": [1], "token": "u" * 32}
-WELCOME = {"type": "welcome", "protocol": 1, "server": "hostile"}
+WELCOME = {"type": "welcome", "protocol": PROTOCOL_VERSION, "server": "hostile"}
 
 
 def _frame(value: Any) -> str:
@@ -76,6 +79,8 @@ CASES: dict[str, dict[str, Any]] = {
     "error with odd code": {"*": [{"type": "error", "code": {"not": "text"}, "message": 7}]},
     "valid then silent": {"create": [CREATED, _state()], "join": [JOINED, _state()], "rejoin": [_state()],
                           "*": "silence"},
+    "silent once under way": {"hello": [WELCOME], "create": [CREATED, _state()], "join": [JOINED, _state()],
+                              "rejoin": [_state()], "*": "silence"},
     "valid then garbage": {"create": [CREATED, _state(), "garbage"], "join": [JOINED, _state(), "garbage"],
                            "rejoin": [_state(), "garbage"], "*": "silence"},
     "closes after created": {"create": [CREATED, _state(), "close"], "join": [JOINED, _state(), "close"],
@@ -89,6 +94,8 @@ class HostileServer:
 
     def __init__(self, case: str) -> None:
         self.case = CASES[case]
+        #: How many of each kind of request it was sent.
+        self.asked: Counter[str] = Counter()
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.port = 0
@@ -124,6 +131,7 @@ class HostileServer:
                     kind = json.loads(frame).get("type")
                 except (ValueError, AttributeError):
                     continue
+                self.asked[str(kind)] += 1
                 answer = self.case.get(kind, self.case.get("*", defaults.get(kind, "silence")))
                 if kind == "rejoin" and isinstance(answer, list) and answer and "joined" not in str(answer[0]):
                     answer = [{"type": "joined", "game": GAME, "seats": [0], "host": False}, *answer]

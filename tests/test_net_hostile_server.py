@@ -40,6 +40,23 @@ def short_deadlines(monkeypatch):
     monkeypatch.setattr(remote_play, "TURN_WITHIN", 0.3)
 
 
+def test_a_seat_that_hears_nothing_comes_back_to_its_game_then_gives_up_with_one_line(monkeypatch, capsys):
+    """Silence while the game is under way (its news lost on the way to another node, say):
+    the seat rejoins every QUIET seconds, and after TURN_WITHIN of silence ends with one line."""
+    from carcassonne.cli import main
+
+    monkeypatch.setattr(client_module, "ANSWER_WITHIN", 0.3)
+    monkeypatch.setattr(client_module, "RECONNECT_FOR", 0.4)
+    monkeypatch.setattr(remote_play, "QUIET", 0.2)
+    monkeypatch.setattr(remote_play, "TURN_WITHIN", 2.0)
+    with HostileServer("silent once under way") as server:
+        code = main(["simulate", "--server", server.url, "--bots", "random,random", "-n", "1"])
+        rejoined = server.asked["rejoin"]
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "sent nothing for 2 s" in _one_line(err)
+    assert rejoined >= 3, server.asked
+
+
 def _one_line(text: str) -> str:
     lines = text.strip().splitlines()
     assert len(lines) == 1, text[:500]

@@ -44,6 +44,9 @@ Seating = Callable[[list[str], int, int, "float | None"], tuple[list[int], list[
 #: Seconds a seat waits for anything from the server while its game is under way (every
 #: player is a computer here: a table silent this long has stopped).
 TURN_WITHIN = 120.0
+#: Seconds of silence after which a seat comes back to its game (rejoins it): a game that
+#: moved to another node while Redis was away, its news lost on the way, is sent whole again.
+QUIET = 15.0
 #: A move refused this many times in a row (the server cannot store it, or disagrees) ends the run.
 MOVE_TRIES = 60
 #: What a dropped connection or a server starting again looks like from here.
@@ -57,6 +60,7 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
     table = conn.table
     asked: int | None = None
     refused = 0
+    heard = time.monotonic()
     while not table.finished:
         game = table.game
         if game is not None and table.current == seat and asked != game.turn_number:
@@ -71,13 +75,17 @@ async def _seat_client(conn: Connection, seat: int, bot: Bot, timing: list[float
                 asked = None
                 continue
         try:
-            message = await conn.receive(within=TURN_WITHIN)
+            message = await conn.receive(within=max(0.05, min(QUIET, heard + TURN_WITHIN - time.monotonic())))
         except NetError as exc:
-            if exc.code not in GONE:
+            quiet = exc.code == "no-answer" and time.monotonic() - heard < TURN_WITHIN
+            if exc.code == "no-answer" and not quiet:
+                raise NetError(f"the server sent nothing for {TURN_WITHIN:.0f} s", "no-answer") from None
+            if exc.code not in GONE and not quiet:
                 raise
             await conn.reconnect()
             asked = None
             continue
+        heard = time.monotonic()
         if message["type"] in ("turn", "state"):
             refused = 0
         elif message["type"] == "error" and asked is not None and table.current == seat:
