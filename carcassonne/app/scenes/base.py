@@ -99,6 +99,19 @@ class FormScene(Scene):
     def go_back(self) -> None:
         raise NotImplementedError
 
+    def stack_fields(self, size: tuple[int, int], height: int, fields: list[Widget]) -> tuple[int, int, int, int]:
+        """The form's box (980 by ``height`` units, centred) and its text fields one under
+        another down its left side; returns where the next row would go (x, y), a row's
+        height and a field's width."""
+        u = self.u
+        self.box = pygame.Rect(0, 0, min(int(980 * u), size[0] - 20), min(int(height * u), size[1] - 20))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        x, y, rh, gap, fw = self.box.x + int(30 * u), self.box.y + int(110 * u), int(40 * u), int(34 * u), int(420 * u)
+        for field in fields:
+            field.rect = pygame.Rect(x, y, fw, rh)
+            y += rh + gap
+        return x, y, rh, fw
+
     def handle(self, intent: Intent) -> bool:
         if super().handle(intent):
             return True

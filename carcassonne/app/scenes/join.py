@@ -196,13 +196,7 @@ class JoinScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        self.box = pygame.Rect(0, 0, min(int(980 * u), size[0] - 20), min(int(640 * u), size[1] - 20))
-        self.box.center = (size[0] // 2, size[1] // 2)
-        x, y, rh, gap = self.box.x + int(30 * u), self.box.y + int(110 * u), int(40 * u), int(34 * u)
-        fw = int(420 * u)
-        for field in (self.address, self.code, self.name):
-            field.rect = pygame.Rect(x, y, fw, rh)
-            y += rh + gap
+        x, y, rh, fw = self.stack_fields(size, 640, [self.address, self.code, self.name])
         self.colour.rect = pygame.Rect(x, y, int(200 * u), rh)
         self.seat.rect = pygame.Rect(x + int(210 * u), y, fw - int(210 * u), rh)
         rx, ry = self.box.x + int(500 * u), self.box.y + int(110 * u)

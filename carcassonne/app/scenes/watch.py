@@ -156,13 +156,7 @@ class WatchScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         u = self.u
-        self.box = pygame.Rect(0, 0, min(int(980 * u), size[0] - 20), min(int(600 * u), size[1] - 20))
-        self.box.center = (size[0] // 2, size[1] // 2)
-        x, y, rh, gap = self.box.x + int(30 * u), self.box.y + int(110 * u), int(40 * u), int(34 * u)
-        fw = int(420 * u)
-        for field in (self.address, self.code, self.name):
-            field.rect = pygame.Rect(x, y, fw, rh)
-            y += rh + gap
+        x, y, rh, fw = self.stack_fields(size, 600, [self.address, self.code, self.name])
         rx = self.box.x + int(500 * u)
         rw = self.box.right - int(30 * u) - rx
         self.look.rect = pygame.Rect(rx, self.box.y + int(110 * u), rw, rh)
