@@ -164,3 +164,53 @@ def test_a_correspondence_timer_runs_out_with_nobody_at_the_table(tiles, tmp_pat
             time.sleep(0.05)
         played = server.call(lambda: server.server.rooms[game].game.turn_number)
     assert played == 1 and turns_in(tmp_path / "data" / "games" / f"{game}.carc.json") == 1
+
+
+def test_a_turn_whose_time_ran_out_while_the_game_was_out_of_memory_is_played_when_asked(tiles, tmp_path):
+    """Ann and Bob leave a game of an hour's turns; nobody being at its table, the server sends
+    it back to its data folder (out of memory, no timer running) and, two hours later, Bob's
+    title screen asks ``my_turns``: Ann's turn, its time run out, is played for her by the
+    computer then, and the next ask lists the game as waiting on Bob."""
+    import time
+
+    from netkit import ServerThread, turns_in
+
+    data = tmp_path / "data"
+    record = data / "games"
+    with ServerThread(tiles, data) as server:
+        async def seated() -> tuple[str, list[str]]:
+            a, b = await seated_pair(server.url, tiles, seed=13, turn_seconds=3600)
+            game, tokens = a.game_id, list(b.tokens)
+            await a.close()
+            await b.close()
+            return game, tokens
+        game, tokens_b = run(seated())
+        record = record / f"{game}.carc.json"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and server.call(lambda: bool(server.server.peers[game])):
+            time.sleep(0.02)  # (the server hears of both connections closing)
+
+        def send_back() -> None:  # (as its sweep does an hour after the table emptied)
+            inner = server.server
+            assert inner is not None
+            room = inner.rooms[game]
+            inner._stop_timer(room)
+            inner._drop(room)
+        server.call(send_back)
+        with sqlite3.connect(data / "lobby.sqlite3") as db:
+            db.execute("UPDATE games SET turn_started = turn_started - 7200 WHERE id = ?", (game,))
+
+        async def ask() -> list[dict[str, Any]]:
+            c = Connection(server.url, tiles)
+            await c.open()
+            answer = await c.request({"type": "my_turns", "games": [{"game": game, "token": t}
+                                                                     for t in tokens_b]}, "my_turns")
+            await c.close()
+            return list(answer["games"])
+        assert run(ask()) == [] and turns_in(record) == 0  # (Ann's turn: played for her once asked)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and turns_in(record) < 1:
+            time.sleep(0.05)
+        assert turns_in(record) == 1
+        waiting = run(ask())
+    assert [g["game"] for g in waiting] == [game] and waiting[0]["waited"] < 60

@@ -617,7 +617,12 @@ class Server:
             return
         if kind == "my_turns":  # which kept games wait on this player: answered here, from the store
             await self.limits.check_turn_asks(peer.address)
-            await self._send(peer, await waiting_games(message["games"], self.rooms, self.games, self.tiles, now))
+            answer, overdue = await waiting_games(message["games"], self.rooms, self.games, self.tiles, now)
+            await self._send(peer, answer)
+            for late in overdue:  # (read back: its timer plays the turn whose time ran out)
+                if self.cluster is None and late.id not in self.rooms:
+                    self._add(late)
+                    self._next_turn(late)
             return
         if (peer.remote is not None and kind not in ("list", "create", "join", "rejoin", "watch", "watchable")
                 and self.cluster is not None):
