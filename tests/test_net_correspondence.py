@@ -166,18 +166,15 @@ def test_a_correspondence_timer_runs_out_with_nobody_at_the_table(tiles, tmp_pat
     assert played == 1 and turns_in(tmp_path / "data" / "games" / f"{game}.carc.json") == 1
 
 
-def test_a_turn_whose_time_ran_out_while_the_game_was_out_of_memory_is_played_when_asked(tiles, tmp_path):
+def test_a_turn_whose_time_ran_out_while_the_game_was_out_of_memory_is_played_when_asked(tiles, tmp_path, hosting):
     """Ann and Bob leave a game of an hour's turns; nobody being at its table, the server sends
-    it back to its data folder (out of memory, no timer running) and, two hours later, Bob's
-    title screen asks ``my_turns``: Ann's turn, its time run out, is played for her by the
-    computer then, and the next ask lists the game as waiting on Bob."""
+    it back to its store (out of memory, no timer running; on a cluster no node holds it) and,
+    two hours later, Bob's title screen asks ``my_turns``: Ann's turn, its time run out, is
+    played for her by the computer then, and the next ask lists the game as waiting on Bob."""
     import time
 
-    from netkit import ServerThread, turns_in
-
     data = tmp_path / "data"
-    record = data / "games"
-    with ServerThread(tiles, data) as server:
+    with hosting(tiles, data) as server:
         async def seated() -> tuple[str, list[str]]:
             a, b = await seated_pair(server.url, tiles, seed=13, turn_seconds=3600)
             game, tokens = a.game_id, list(b.tokens)
@@ -185,20 +182,25 @@ def test_a_turn_whose_time_ran_out_while_the_game_was_out_of_memory_is_played_wh
             await b.close()
             return game, tokens
         game, tokens_b = run(seated())
-        record = record / f"{game}.carc.json"
+        nodes = server.nodes if hosting.cluster else [server]
+        holder = next(n for n in nodes if n.call(lambda n=n: game in n.server.rooms))
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and server.call(lambda: bool(server.server.peers[game])):
+        while time.monotonic() < deadline and holder.call(lambda: bool(holder.server.peers[game])):
             time.sleep(0.02)  # (the server hears of both connections closing)
 
         def send_back() -> None:  # (as its sweep does an hour after the table emptied)
-            inner = server.server
+            inner = holder.server
             assert inner is not None
             room = inner.rooms[game]
             inner._stop_timer(room)
             inner._drop(room)
-        server.call(send_back)
-        with sqlite3.connect(data / "lobby.sqlite3") as db:
-            db.execute("UPDATE games SET turn_started = turn_started - 7200 WHERE id = ?", (game,))
+        holder.call(send_back)
+        if hosting.cluster:  # (the node lets the game go: no node owns it)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and hosting.redis.command("GET", f"carcassonne:owner:{game}"):
+                time.sleep(0.02)
+            assert not hosting.redis.command("GET", f"carcassonne:owner:{game}")
+        _age_clock(hosting, data, game, 7200)
 
         async def ask() -> list[dict[str, Any]]:
             c = Connection(server.url, tiles)
@@ -207,10 +209,11 @@ def test_a_turn_whose_time_ran_out_while_the_game_was_out_of_memory_is_played_wh
                                                                      for t in tokens_b]}, "my_turns")
             await c.close()
             return list(answer["games"])
-        assert run(ask()) == [] and turns_in(record) == 0  # (Ann's turn: played for her once asked)
+        assert run(ask()) == [] and hosting.stored_turns(data, game) == 0  # (Ann's turn: played once asked)
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and turns_in(record) < 1:
+        while time.monotonic() < deadline and hosting.stored_turns(data, game) < 1:
             time.sleep(0.05)
-        assert turns_in(record) == 1
+        assert hosting.stored_turns(data, game) == 1
         waiting = run(ask())
+        assert sum(1 for room in hosting.rooms(server).values() if room.id == game) == 1
     assert [g["game"] for g in waiting] == [game] and waiting[0]["waited"] < 60

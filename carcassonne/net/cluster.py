@@ -372,15 +372,25 @@ class Cluster:
         for games in orphans.values():
             random.shuffle(games)
             for game in games[:max(1, -(-len(games) // max(1, live)))]:
-                owner = await self.nodes.claim(game)
-                if owner != self.node or game in server.rooms:
-                    continue
-                room = await self.store.room(server.tiles, game)
-                if room is None or room.finished:  # (a finished game is read back for its players only)
-                    await self.nodes.release(game)
-                else:
-                    server.adopt(room)
+                if await self.take_over(game):
                     log.info("game %s taken over from a node that stopped answering", game)
+
+    async def take_over(self, game: str) -> bool:
+        """Serve ``game`` on this node if no live node does: claimed, read back as stored (after
+        the claim: what another node did before letting it go is in it), its computers and its
+        timer going on. False when another node serves it, this one already did, or it is
+        finished or gone (a finished game is read back for its players only)."""
+        server = self.server
+        assert server is not None
+        owner = await self.nodes.claim(game)
+        if owner != self.node or game in server.rooms:
+            return False
+        room = await self.store.room(server.tiles, game)
+        if room is None or room.finished:
+            await self.nodes.release(game)
+            return False
+        server.adopt(room)
+        return True
 
     def _background(self, work: Any) -> None:
         server = self.server

@@ -620,9 +620,7 @@ class Server:
             answer, overdue = await waiting_games(message["games"], self.rooms, self.games, self.tiles, now)
             await self._send(peer, answer)
             for late in overdue:  # (read back: its timer plays the turn whose time ran out)
-                if self.cluster is None and late.id not in self.rooms:
-                    self._add(late)
-                    self._next_turn(late)
+                await self._take_back(late)
             return
         if (peer.remote is not None and kind not in ("list", "create", "join", "rejoin", "watch", "watchable")
                 and self.cluster is not None):
@@ -815,6 +813,19 @@ class Server:
         await self._send(peer, {"type": "joined", "game": room.id, "seats": [message["seat"]], "token": token})
         self._tell(room, [room.state(now)])
         self._next_turn(room)
+
+    async def _take_back(self, room: Room) -> None:
+        """A game read back from the store, which no server held, whose turn's time ran out:
+        served from now on (on a cluster, by this node if no other took it meanwhile)."""
+        if room.id in self.rooms:
+            return
+        if self.cluster is None:
+            self.adopt(room)
+            return
+        try:
+            await self.cluster.take_over(room.id)
+        except StoreUnavailable as exc:  # (asked again at the next question)
+            log.warning("game %s could not be taken over: %s", room.id, exc)
 
     async def _rejoin(self, peer: Peer, message: dict[str, Any], now: float) -> None:
         await self.limits.check_joins(peer.address)
