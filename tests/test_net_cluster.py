@@ -320,3 +320,139 @@ def test_a_client_coming_back_passes_a_dead_node_at_once(tiles, redis_server, mo
         coming_back, given_up = run(scenario())
     assert coming_back == []
     assert given_up == [0.2, 0.4]  # nobody there: a pause after each round of the two nodes, growing
+
+
+def test_a_node_whose_connections_to_redis_closed_loses_its_lease_without_waiting_for_it(redis_server):
+    """A rejoin asked of node "there" waits: its lease would live a minute more, but none of its
+    connections to Redis is open (its process was killed). Looked at twice, ``GONE_FOR`` apart,
+    its lease is ended and the rejoin asked again of a node that lives; a node whose connection
+    is open (only slow to answer) keeps its lease however long its rejoin waits, and so does one
+    whose connections carry no name (its Redis refused it that): nothing tells it is gone."""
+    from types import SimpleNamespace
+
+    from redis import Redis
+
+    from carcassonne.net import cluster as cluster_module
+    from carcassonne.net.cluster import GONE_FOR, Cluster
+    from carcassonne.net.server import Peer
+    from carcassonne.net.shared_store import connection_name
+
+    for node in ("there", "slow", "nameless"):
+        redis_server.command("SET", f"carcassonne:node:{node}", "1", "PX", "60000")
+    redis_server.command("SADD", "carcassonne:named", "there", "slow")
+    slow = Redis(port=redis_server.port, socket_timeout=5, client_name=connection_name("slow"))
+    slow.ping()  # (its connection open, named as a node names its own)
+
+    async def scenario() -> list[tuple[bool, ...]]:
+        cluster = Cluster(redis_server.url, node="here")
+        asked_again: list[Peer] = []
+
+        def background(work: Any) -> None:
+            work.close()
+        server = SimpleNamespace(connections={}, background=background,
+                                 act=lambda peer, message: asked_again.append(peer) or asyncio.sleep(0))
+        cluster.server = server  # type: ignore[assignment]
+        long_ago = time.monotonic() - 1.0
+        for conn, owner in (("1", "there"), ("2", "slow"), ("3", "nameless")):
+            rejoin = {"type": "rejoin", "game": f"game-{owner}", "token": "t"}
+            server.connections[conn] = Peer(SimpleNamespace(), "127.0.0.1", conn=conn, owner=owner,
+                                            asked=rejoin, asked_at=long_ago)
+        seen = []
+        try:
+            for _ in range(2):
+                await cluster._watch_once()
+                seen.append((*(int(redis_server.command("EXISTS", f"carcassonne:node:{node}")) == 1
+                               for node in ("there", "slow", "nameless")), len(asked_again)))
+                await asyncio.sleep(GONE_FOR + 0.05)
+        finally:
+            await cluster.shared.close()
+        assert [p.conn for p in asked_again] == ["1"]
+        return seen
+
+    try:
+        seen = asyncio.run(scenario())
+    finally:
+        slow.close()
+    assert cluster_module.SUSPECT_AFTER < 1.0
+    assert seen == [(True, True, True, 0), (False, True, True, 1)]
+
+
+def test_a_killed_nodes_game_is_back_before_its_lease_would_have_lapsed(tiles, tmp_path, redis_server):
+    """Ann and Bob play on node A; A is killed (SIGKILL). Their clients come back through node B,
+    which finds A's connections to Redis closed and takes the game over without waiting for
+    A's lease (2 s) to lapse: both are seated again and Ann's move is played well within it."""
+    from carcassonne.net.client import Connection
+    from carcassonne.net.shared_store import LEASE_MS
+
+    (a_proc, a_url), (b_proc, b_url) = (_node(redis_server.url, tmp_path / f"node{i}.log") for i in range(2))
+    try:
+        async def scenario() -> tuple[float, int]:
+            ann, bob = Connection(a_url, tiles, others=[b_url]), Connection(a_url, tiles, others=[b_url])
+            await ann.open()
+            await bob.open()
+            await ann.create([{"kind": "human", "color": "red", "name": "Ann"},
+                              {"kind": "open", "color": "blue"}], seed=7)
+            await bob.join(ann.code, 1, "Bob", "blue")
+            while ann.table.game is None or ann.table.states < 2:
+                await ann.receive()
+            a_proc.kill()
+            killed = time.monotonic()
+            await asyncio.gather(ann.reconnect(within=20), bob.reconnect(within=20))
+            await play_seat(ann, 0, "normal", 1, until_turn=1)
+            back = time.monotonic() - killed
+            while bob.table.game.turn_number < 1:
+                await bob.receive(within=10)
+            turns = bob.table.game.turn_number
+            await ann.close()
+            await bob.close()
+            return back, turns
+
+        back, turns = run(scenario())
+    finally:
+        for proc in (a_proc, b_proc):
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    assert turns == 1
+    assert back < LEASE_MS / 1000 * 0.75, f"{back:.2f} s"
+    assert "Traceback" not in (tmp_path / "node1.log").read_text()
+
+
+def test_a_redis_that_refuses_client_commands_still_serves_games(tiles, redis_server):
+    """An ACL that refuses ``CLIENT`` (names and lists of connections): the node says so in one
+    line and serves its games with unnamed connections; a killed node's games then wait for its
+    lease, as before names existed."""
+    import logging
+
+    from carcassonne.net.shared_store import Shared
+
+    redis_server.command("ACL", "SETUSER", "default", "-client")
+
+    async def named() -> tuple[bool, Any]:
+        shared = Shared(redis_server.url, node="here")
+        try:
+            return await shared.name_connections(), await shared.redis.ping()
+        finally:
+            await shared.close()
+    assert run(named()) == (False, True)
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logging.getLogger("carcassonne.net.cluster").addHandler(handler)
+    try:
+        with ClusterThreads(tiles, redis_server.url, nodes=2) as cluster:
+            async def scenario() -> int:
+                a, b = await seated_pair(cluster.url, tiles, seed=4)
+                await asyncio.gather(play_seat(a, 0, "normal", 1, until_turn=6), play_seat(b, 1, "normal", 2, until_turn=6))
+                turns = a.table.game.turn_number
+                await a.close()
+                await b.close()
+                return turns
+            assert run(scenario()) >= 6
+    finally:
+        logging.getLogger("carcassonne.net.cluster").removeHandler(handler)
+    said = [r.getMessage() for r in records if "name its connections" in r.getMessage()]
+    assert len(said) == 2, said  # (one line a node)

@@ -48,6 +48,13 @@ log = logging.getLogger(__name__)
 WATCH_EVERY = 0.2
 #: Seconds between two looks for games whose node died that nobody came back to.
 ADOPT_EVERY = 0.5
+#: Seconds a join or rejoin asked of another node waits for its answer before this node looks
+#: whether that node's process is gone (its connections to Redis closed).
+SUSPECT_AFTER = 0.3
+#: Seconds a node's connections must have been missing, at two looks at least, before its
+#: lease is ended without waiting for it to lapse: more than two renewals, so that a live node
+#: reconnecting (Redis restarted) is seen again first.
+GONE_FOR = 0.6
 #: Seconds a stopping node waits for its own work, cancelled, to end.
 STOP_WAIT = 5.0
 #: Seconds entries for other nodes wait for Redis before they are given up (with one line).
@@ -74,6 +81,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._renewed = 0.0
         self._last_entry = "0"
+        #: Nodes found with no connection to Redis, and when first (:meth:`_gone`).
+        self._unseen: dict[str, float] = {}
+        self._looks_refused = False
         #: Set by :meth:`stop`: the loops below end at their next turn even where a cancel was
         #: lost (a read's own timeout firing with it turns the cancel into a timeout).
         self._stopping = False
@@ -87,7 +97,12 @@ class Cluster:
         """Take the lease and start listening; StoreError (one line) if Redis cannot be used."""
         self.server = server
         try:
+            if not await self.shared.name_connections():
+                log.warning("Redis does not let this node name its connections (CLIENT): were it killed, "
+                            "its games would wait for its lease to lapse")
             await self.nodes.renew()
+            if self.shared.named:
+                await self.nodes.say_named()
         except StoreUnavailable as exc:
             await self.shared.close()
             raise StoreError(f"cannot use Redis at {self.shared.url}: {exc}") from None
@@ -146,7 +161,7 @@ class Cluster:
             self._send(owner, {"k": "m", "n": peer.node, "c": peer.conn, "a": peer.address,
                                "h": str(peer.hops + 1), "u": peer.account, "j": peer.frame})
             return True
-        peer.owner, peer.asked, peer.asked_frame = owner, message, peer.frame
+        peer.owner, peer.asked, peer.asked_frame, peer.asked_at = owner, message, peer.frame, time.monotonic()
         self.forward(peer, message)
         return True
 
@@ -350,6 +365,7 @@ class Cluster:
         # Only the nodes asked about may be found dead: connections and remote seats that
         # arrived while Redis answered (slowly, while it restarts) depend on nodes not asked.
         dead = nodes - await self.nodes.alive(nodes)
+        dead |= await self._gone(nodes - dead, fronts)
         for peer in fronts:
             if peer.owner not in dead:
                 continue
@@ -362,6 +378,38 @@ class Cluster:
         for key, queue in list(self._queues.items()):
             if key[0] in dead:
                 queue.put_nowait(None)
+
+    async def _gone(self, live: set[str], fronts: list[Peer]) -> set[str]:
+        """Nodes whose lease still runs but whose process is gone: a join or rejoin asked of
+        one has waited :data:`SUSPECT_AFTER` (its players came back here: their connections to
+        it dropped), and none of its connections to Redis has been open for :data:`GONE_FOR`.
+        Their leases are ended, so their games are taken over now rather than when the leases
+        lapse (a machine that vanishes without closing its connections still waits for that)."""
+        now = time.monotonic()
+        suspects = {p.owner for p in fronts
+                    if p.asked is not None and p.remote is None and now - p.asked_at >= SUSPECT_AFTER} & live
+        for node in set(self._unseen) - suspects:
+            del self._unseen[node]
+        if not suspects:
+            return set()
+        try:
+            connected = await self.nodes.connected(suspects)
+        except StoreUnavailable as exc:  # (refused by an ACL, or Redis away: the leases decide)
+            if not self._looks_refused:
+                self._looks_refused = True
+                log.warning("cannot see the nodes' connections to Redis (%s): a killed node's games wait "
+                            "for its lease to lapse", exc)
+            return set()
+        gone = set()
+        for node in suspects:
+            if node in connected:
+                self._unseen.pop(node, None)
+            elif now - self._unseen.setdefault(node, now) >= GONE_FOR:
+                await self.nodes.bury(node)
+                del self._unseen[node]
+                gone.add(node)
+                log.info("node %s has no connection to Redis: its lease ended, its games taken over", node)
+        return gone
 
     async def _adopt(self) -> None:
         """Take over a share of the games of nodes whose lease lapsed (the other live nodes

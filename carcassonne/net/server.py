@@ -146,6 +146,8 @@ class Peer:
     #: and its frame.
     asked: dict[str, Any] | None = None
     asked_frame: str = ""
+    #: When it was asked (monotonic clock).
+    asked_at: float = 0.0
     #: The frame being handled, as it came (what is passed on to another node is the
     #: peer's own text, checked again there).
     frame: str = ""

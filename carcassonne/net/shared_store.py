@@ -217,19 +217,28 @@ def _reason(exc: BaseException) -> str:
     return text[0][:200] if text else type(exc).__name__
 
 
-def connect(url: str, timeout: float | None = 5.0, connections: int = POOL_SIZE) -> Redis:
+def connect(url: str, timeout: float | None = 5.0, connections: int = POOL_SIZE, name: str | None = None) -> Redis:
     """A client of the Redis at ``url`` that never retries by itself: the server decides what
     may be sent again (its scripts may, an inbox entry may not). At most ``connections`` at
-    once; a command beyond them waits for one (:data:`POOL_WAIT`)."""
+    once; a command beyond them waits for one (:data:`POOL_WAIT`). Each connection is given
+    ``name`` (``CLIENT SETNAME``, again on every reconnection)."""
     try:
         pool = BlockingConnectionPool.from_url(
             url, max_connections=connections, timeout=POOL_WAIT, decode_responses=True, socket_timeout=timeout,
-            socket_connect_timeout=2.0, retry=Retry(NoBackoff(), 0), retry_on_error=[], health_check_interval=0)
+            socket_connect_timeout=2.0, retry=Retry(NoBackoff(), 0), retry_on_error=[], health_check_interval=0,
+            client_name=name)
     except ValueError as exc:
         raise StoreError(f"--redis {url}: {exc}") from None
     client = Redis(connection_pool=pool)
     client.auto_close_connection_pool = True  # (closed with the client)
     return client
+
+
+def connection_name(node: str) -> str:
+    """The name each of ``node``'s Redis connections carries (``CLIENT LIST`` shows them), in
+    the letters a connection's name may hold."""
+    return "carcassonne-node-" + "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.:") else "_"
+                                         for ch in node)
 
 
 class Shared:
@@ -239,18 +248,50 @@ class Shared:
         """(Nothing is sent yet: the first command connects.)"""
         self.url = url
         self.node = node or secrets.token_hex(6)
+        self.health = Health(url)
+        #: Whether this node's connections carry its name (:meth:`name_connections`).
+        self.named = False
+        self._connect(None)
+
+    def _connect(self, name: str | None) -> None:
+        url = self.url
         #: (redis-py's answers are typed loosely: each is read and checked where it is used.)
-        self.redis: Any = connect(url)
+        self.redis: Any = connect(url, name=name)
         #: The inbox is read with a blocking read: a client of its own, with a longer timeout.
-        self.reader: Any = connect(url, timeout=10.0, connections=1)
+        #: (Always open while the node lives: what tells the others a killed node is gone.)
+        self.reader: Any = connect(url, timeout=10.0, connections=1, name=name)
         #: The lease is renewed, and the other nodes' looked at, on a connection of their own:
         #: never behind the games' commands, however many wait (a live node keeps its lease).
-        self.lease: Any = connect(url, connections=2)
-        self.health = Health(url)
-        self._scripts = {name: self.redis.register_script(text) for name, text in (
+        self.lease: Any = connect(url, connections=2, name=name)
+        self._scripts = {script: self.redis.register_script(text) for script, text in (
             ("add", _ADD), ("seats", _SEATS), ("turns", _TURNS), ("chat", _CHAT), ("remove", _REMOVE),
             ("claim", _CLAIM), ("release", _RELEASE))}
         self._scripts["renew"] = self.lease.register_script(_RENEW)
+
+    async def name_connections(self) -> bool:
+        """Give this node's connections its name (:func:`connection_name`) when Redis lets a
+        client name itself and list the others (an ACL may refuse ``CLIENT``): the other nodes
+        then see at once when this node's process is gone. Before any other command; False
+        (the connections left unnamed) when refused; StoreUnavailable when Redis is away."""
+        name = connection_name(self.node)
+        probe = connect(self.url, connections=1)
+
+        try:
+            await probe.client_setname(name)
+            await probe.client_list(_type="pubsub")  # (the kind of client no node is: a short answer)
+        except GONE as exc:
+            raise StoreUnavailable(f"Redis cannot be reached: {_reason(exc)}") from None
+        except RedisError:
+            return False
+        finally:
+            try:
+                await probe.aclose()
+            except (RedisError, OSError):
+                pass
+        await self.close()
+        self._connect(name)
+        self.named = True
+        return True
 
     async def call(self, work: Callable[[], Awaitable[T]], again: bool = True) -> T:
         """Run ``work`` (one or a few Redis commands). Redis not answering: tried again for
@@ -532,6 +573,31 @@ class Nodes:
         found = await self.shared.call(ask)
         return {node for node, there in zip(ordered, found) if there}
 
+    async def connected(self, nodes: set[str]) -> set[str]:
+        """Which of these nodes have a connection open to Redis now. A node's process that
+        ends, killed or crashed, has its connections closed by its system at once, so Redis
+        drops them (a machine that vanishes closes nothing: its lease lapses)."""
+        redis = self.shared.lease
+        ordered = sorted(nodes)
+        names = {connection_name(node): node for node in ordered}
+        named = await self.shared.call(lambda: redis.smismember(_key("named"), ordered))
+        unknown = {node for node, was in zip(ordered, named) if not was}  # (its connections carry no name)
+        if len(unknown) == len(ordered):
+            return unknown
+        clients = await self.shared.call(lambda: redis.client_list(_type="normal"))
+        return unknown | {names[c["name"]] for c in clients if c.get("name") in names}
+
+    async def say_named(self) -> None:
+        """Tell the other nodes this node's connections carry its name (:meth:`connected`)."""
+        redis = self.shared.lease
+        await self.shared.call(lambda: redis.sadd(_key("named"), self.node))
+
+    async def bury(self, node: str) -> None:
+        """End ``node``'s lease now (its process is gone): its games may be claimed at once, and
+        were it to come back it writes nothing before it renews (and gives up what was taken)."""
+        redis = self.shared.lease
+        await self.shared.call(lambda: redis.delete(_key("node", node)))
+
     async def orphans(self) -> tuple[dict[str, list[str]], int]:
         """The games of nodes whose lease has lapsed, by node, and how many nodes live (a
         node that owns nothing any more is forgotten, with its inbox)."""
@@ -552,6 +618,7 @@ class Nodes:
     async def _forget(self, node: str) -> None:
         async with self.shared.redis.pipeline(transaction=True) as pipe:
             pipe.srem(_key("nodes"), node)
+            pipe.srem(_key("named"), node)
             pipe.delete(_key("inbox", node), _key("owned", node))
             await pipe.execute()
 
@@ -590,6 +657,7 @@ class Nodes:
             async with redis.pipeline(transaction=True) as pipe:
                 pipe.delete(_key("node", self.node), _key("inbox", self.node), _key("owned", self.node))
                 pipe.srem(_key("nodes"), self.node)
+                pipe.srem(_key("named"), self.node)
                 await pipe.execute()
         await self.shared.call(write, again=False)
 
