@@ -54,6 +54,17 @@ def _node(redis_url: str, log: Path, *extra: str) -> tuple[subprocess.Popen[str]
     return proc, first.split()[-1]
 
 
+def _stop_nodes(procs: list[subprocess.Popen[str]]) -> None:
+    """Each node still running stopped as an operator does (SIGTERM), killed if it hangs."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 def _turns_kept(redis_server) -> dict[str, int]:
     """Each game's turns as Redis keeps them."""
     from redis import Redis
@@ -93,13 +104,7 @@ def test_three_nodes_one_killed_then_redis_killed_and_restarted_every_game_ends_
         assert sim.returncode == 0
     finally:
         sim.kill()
-        for proc, _url in nodes:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+        _stop_nodes([proc for proc, _url in nodes])
     assert all(0 < n < 70 for n in at_kill.values()), at_kill  # killed mid-game
     local = subprocess.run([sys.executable, "-m", "carcassonne", *args, "--records", str(local_records)],
                            capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT,
@@ -409,13 +414,7 @@ def test_a_killed_nodes_game_is_back_before_its_lease_would_have_lapsed(tiles, t
 
         back, turns = run(scenario())
     finally:
-        for proc in (a_proc, b_proc):
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+        _stop_nodes([a_proc, b_proc])
     assert turns == 1
     assert back < LEASE_MS / 1000 * 0.75, f"{back:.2f} s"
     assert "Traceback" not in (tmp_path / "node1.log").read_text()
@@ -446,7 +445,8 @@ def test_a_redis_that_refuses_client_commands_still_serves_games(tiles, redis_se
         with ClusterThreads(tiles, redis_server.url, nodes=2) as cluster:
             async def scenario() -> int:
                 a, b = await seated_pair(cluster.url, tiles, seed=4)
-                await asyncio.gather(play_seat(a, 0, "normal", 1, until_turn=6), play_seat(b, 1, "normal", 2, until_turn=6))
+                await asyncio.gather(play_seat(a, 0, "normal", 1, until_turn=6),
+                                     play_seat(b, 1, "normal", 2, until_turn=6))
                 turns = a.table.game.turn_number
                 await a.close()
                 await b.close()
