@@ -421,6 +421,60 @@ def test_a_computer_player_eats_the_others_follower_and_spares_its_own(level: st
     assert bot.decide(game, move, own) == (-1, 0)  # Red would spare it
 
 
+def test_the_look_ahead_moves_the_dragon_as_each_player_would(monkeypatch) -> None:
+    """Red draws the dragon tile PD7 with a thief on U's road beside the dragon. Judged with the
+    dragon's steps unanswered, the dragon stays put and a placement looks as good as ever;
+    answered as each player would (Red's step forced, then Blue's: onto Red's thief), Red's
+    follower placed at (1, -1) is worth what the dragon leaves of it. The ranking keeps the
+    moves without their steps (the players take them for real), and a search's future moves
+    the dragon too."""
+    from carcassonne.ai import simple
+    from carcassonne.ai.heuristics import Evaluator
+    from carcassonne.ai.search import playout
+
+    data = _data("dragon-eats")
+
+    def position() -> Game:
+        return _replay(data | {"turns": data["turns"][:2]})
+    exposed = Placement("PD7", 1, -1, 180).with_figure(FigureStep("follower", "road:N"))
+
+    def value(move: Move) -> float:
+        game = position()
+        ranked = simple.ranked_moves(game, "PD7", Evaluator(game))
+        assert all(not m.decisions for _, m in ranked)
+        return next(v for v, m in ranked if m == move)
+    steered = value(exposed)
+    monkeypatch.setattr(simple, "STEERED", 0)
+    unsteered = value(exposed)
+    monkeypatch.undo()
+    assert steered < unsteered - 5, (steered, unsteered)  # (the thief and the follower it would have been)
+    game = position()
+    full = simple.steered(game, exposed, Evaluator(game))
+    assert full.decisions == ((0, 0), (1, 0), (1, -1)) and game.decision(full) is None
+    game = position()
+    evaluator = Evaluator(game)
+    evaluator.freeze()
+    trial = game.copy()
+    trial.push(simple.steered(game, exposed, evaluator))
+    assert playout(game, exposed, 0, evaluator, 0) == evaluator.score(trial, 0) == 0.0
+
+
+def test_without_an_expansion_that_asks_the_ranking_is_the_same_steered_or_not(monkeypatch) -> None:
+    from carcassonne.ai import simple
+    from carcassonne.ai.heuristics import Evaluator
+
+    game = Game(TILES, Rules(), 2, seed=9)
+    for _ in range(6):
+        tile = game.draw()
+        assert tile is not None
+        evaluator = Evaluator(game)
+        ranked = simple.ranked_moves(game, tile, evaluator)
+        monkeypatch.setattr(simple, "STEERED", 0)
+        assert simple.ranked_moves(game, tile, evaluator) == ranked
+        monkeypatch.undo()
+        game.play(ranked[0][1])
+
+
 @pytest.mark.parametrize("levels", [("random", "normal"), ("easy", "hard", "random")])
 def test_computer_players_play_the_dragon_fairy_portal_and_princess_to_the_end(levels) -> None:
     from carcassonne.ai import get_bot

@@ -27,7 +27,7 @@ from time import perf_counter
 from ..engine import Game, Move
 from .base import Bot, imagined
 from .heuristics import DEFAULT, Evaluator, Weights
-from .simple import ranked_moves
+from .simple import ranked_moves, steered
 from .valuation import search_cost
 
 #: Positions evaluated per second of budget (measured on a 2-core machine, Python 3.11).
@@ -97,15 +97,17 @@ def compare_moves(game: Game, candidates: Sequence[Move], rng: random.Random,
 
 
 def playout(game: Game, move: Move, me: int, evaluator: Evaluator, depth: int) -> float:
-    """Play ``move`` and ``depth`` greedy turns on ``game``, score for ``me``, take it all back."""
+    """Play ``move`` and ``depth`` greedy turns on ``game``, score for ``me``, take it all back.
+    A move's decisions (the dragon's steps) are answered as each player would (:func:`steered`):
+    unanswered, the dragon would not move in the future imagined."""
     base = len(game.history)
-    game.push(move)
+    game.push(steered(game, move, evaluator))
     for _ in range(depth):
         tile = game.draw()
         if tile is None:
             break
         held = game.held() if game.holds_tiles else tile  # when players hold several tiles, all of them
-        game.push(ranked_moves(game, held, evaluator, copy=False)[0][1])
+        game.push(steered(game, ranked_moves(game, held, evaluator, copy=False)[0][1], evaluator))
     value = evaluator.score(game, me)
     while len(game.history) > base:
         game.pop()

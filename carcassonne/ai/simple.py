@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Decision, Game, Move
-from .base import EPSILON, Bot, held, moves_of, turn_rng
+from .base import EPSILON, Bot, completed, held, moves_of, turn_rng
 from .heuristics import DEFAULT, Evaluator, Weights
 
 
@@ -57,7 +57,63 @@ def ranked_moves(game: Game, tile: str | Sequence[str], evaluator: Evaluator,
             out.append((evaluator.score(work, player) + (extra if work.tiles_left() else 0.0), move))
             work.pop()
     out.sort(key=lambda vm: -vm[0])
+    if any(work.decision(move) is not None for _, move in out[:STEERED]):
+        _steer(work, out, evaluator)
     return out
+
+
+#: The best moves of a ranking whose decisions (the steps of a figure every player moves in turn,
+#: such as the dragon) are answered before the moves are judged again. Unanswered, the figure
+#: does not move at all in the position judged: a follower beside it looks safe.
+STEERED = 4
+#: Rounds of judging the best moves again at most (:func:`_steer`).
+STEER_ROUNDS = 3
+
+
+def steered(game: Game, move: Move, evaluator: Evaluator) -> Move:
+    """``move`` with its decisions answered as each player asked would answer them: the option
+    best for that player by ``evaluator``, the later decisions taking their first options (as
+    :meth:`Bot.decide` judges). Imagined, for judging the move: the players decide for real."""
+    while (asked := game.decision(move)) is not None and asked.options:
+        best, top = asked.options[0], float("-inf")
+        for option in asked.options:
+            trial = completed(game, move.deciding(option))
+            game.push(trial)
+            value = evaluator.score(game, asked.player)
+            game.pop()
+            if value > top + EPSILON:
+                best, top = option, value
+        move = move.deciding(best)
+    return move
+
+
+def _steer(game: Game, ranked: list[tuple[float, Move]], evaluator: Evaluator) -> None:
+    """Judge the best :data:`STEERED` moves of ``ranked`` again with their decisions answered,
+    and sort it again; again while moves not judged so come up among the best (a few rounds at
+    most: their values only fall, by what the dragon eats)."""
+    judged: set[Move] = set()
+    for _ in range(STEER_ROUNDS):
+        fresh = [i for i, (_, move) in enumerate(ranked[:STEERED]) if move not in judged]
+        if not fresh:
+            return
+        for i in fresh:
+            value, move = ranked[i]
+            judged.add(move)
+            ranked[i] = _steered_value(game, value, move, evaluator)
+        ranked.sort(key=lambda vm: -vm[0])
+
+
+def _steered_value(game: Game, value: float, move: Move, evaluator: Evaluator) -> tuple[float, Move]:
+    """``move``'s value (``value`` as first judged) with its decisions answered (:func:`steered`),
+    and the move as it was: without them, the players decide for real."""
+    if game.decision(move) is None:
+        return value, move
+    player = game.current
+    extra = evaluator.w.extra_turn if game.rules.hole_bonus and game.fills_hole(move.x, move.y) else 0.0
+    game.push(steered(game, move, evaluator))
+    value = evaluator.score(game, player) + (extra if game.tiles_left() else 0.0)
+    game.pop()
+    return value, move
 
 
 def best_move(game: Game, tile: str | Sequence[str], evaluator: Evaluator, rng: random.Random) -> Move:

@@ -6,8 +6,9 @@ another's follower is worth more and one that eats one's own less. The fairy is 
 owner of the follower she stands beside the point of their next turn (any player may move her
 beside their own follower instead of placing one, and the next player often does: counted as
 staying longer, she drew both players into moving her back and forth most turns) and half the
-3 points her follower's feature brings when it is scored. A portal's or princess's figure step is one of the moves every level tries; the
-evaluation of the position after it says what it is worth.
+3 points her follower's feature brings when it is scored. A portal's or princess's figure step
+is one of the moves every level tries; the evaluation of the position after it says what it is
+worth. The look-ahead answers the dragon's steps as each player would (``simple.steered``).
 """
 
 from __future__ import annotations
