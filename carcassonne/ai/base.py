@@ -60,7 +60,7 @@ class Bot:
         best: list[Any] = []
         top = float("-inf")
         for option in decision.options:
-            value = self.judge(game, completed(game, move.deciding(option)), decision.player)
+            value = self.judge(game, _completed(game, move.deciding(option)), decision.player)
             if value > top + EPSILON:
                 best, top = [option], value
             elif value >= top - EPSILON:
@@ -79,7 +79,7 @@ class Bot:
         return f"{type(self).__name__}(seed={self.seed})"
 
 
-def completed(game: Game, move: Move) -> Move:
+def _completed(game: Game, move: Move) -> Move:
     """``move`` with every later decision answered by its first option (to judge it)."""
     while (asked := game.decision(move)) is not None and asked.options:
         move = move.deciding(asked.options[0])

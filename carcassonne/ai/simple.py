@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Decision, Game, Move
-from .base import EPSILON, Bot, completed, held, moves_of, turn_rng
+from .base import EPSILON, Bot, held, moves_of, turn_rng
 from .heuristics import DEFAULT, Evaluator, Weights
 
 
@@ -71,18 +71,18 @@ STEER_ROUNDS = 3
 
 
 def steered(game: Game, move: Move, evaluator: Evaluator) -> Move:
-    """``move`` with its decisions answered as each player asked would answer them: the option
-    best for that player by ``evaluator``, the later decisions taking their first options (as
-    :meth:`Bot.decide` judges). Imagined, for judging the move: the players decide for real."""
+    """``move`` with its decisions answered as each player asked would answer them, one at a
+    time: the option best for that player by ``evaluator`` in the position right after it (the
+    later ones not yet taken). Imagined, for judging the move: the players decide for real."""
     while (asked := game.decision(move)) is not None and asked.options:
         best, top = asked.options[0], float("-inf")
-        for option in asked.options:
-            trial = completed(game, move.deciding(option))
-            game.push(trial)
-            value = evaluator.score(game, asked.player)
-            game.pop()
-            if value > top + EPSILON:
-                best, top = option, value
+        if len(asked.options) > 1:
+            for option in asked.options:
+                game.push(move.deciding(option))
+                value = evaluator.score(game, asked.player)
+                game.pop()
+                if value > top + EPSILON:
+                    best, top = option, value
         move = move.deciding(best)
     return move
 
