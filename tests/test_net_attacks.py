@@ -136,7 +136,19 @@ def test_a_game_that_cannot_be_stored_is_not_opened_and_leaves_nothing_listed(ti
 
 def test_a_computers_turn_that_cannot_be_stored_is_played_when_storage_is_back(
         tiles, tmp_path, monkeypatch, hosting):
+    import threading
+
+    from carcassonne.net.thinking import Thinkers
+
     monkeypatch.setattr(server_module, "RETRY_AFTER", 0.2)
+    failing = threading.Event()  # (the computer thinks once storing fails, however busy the machine)
+    think = Thinkers.move
+
+    async def move_once_failing(self: Thinkers, job: Any) -> Any:
+        while not failing.is_set():
+            await asyncio.sleep(0.01)
+        return await think(self, job)
+    monkeypatch.setattr(Thinkers, "move", move_once_failing)
     with hosting(tiles, tmp_path / "data") as server:
         async def scenario():
             a = Connection(server.url, tiles)
@@ -152,6 +164,7 @@ def test_a_computers_turn_that_cannot_be_stored_is_played_when_storage_is_back(
                 await asyncio.wait_for(a.receive(), 5)
             before = hosting.failed
             hosting.storage_fails(True)  # now the computer's turn cannot be stored
+            failing.set()
             heard = await _quiet(a, 0.8)
             hosting.storage_fails(False)
             tries = hosting.failed - before
