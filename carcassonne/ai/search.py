@@ -98,8 +98,8 @@ def compare_moves(game: Game, candidates: Sequence[Move], rng: random.Random,
 
 def playout(game: Game, move: Move, me: int, evaluator: Evaluator, depth: int) -> float:
     """Play ``move`` and ``depth`` greedy turns on ``game``, score for ``me``, take it all back.
-    A move's decisions (the dragon's steps) are answered as each player would (:func:`steered`):
-    unanswered, the dragon would not move in the future imagined."""
+    A move's decisions (a neutral figure's steps) are answered as each player would
+    (:func:`steered`): unanswered, the figure would not move in the future imagined."""
     base = len(game.history)
     game.push(steered(game, move, evaluator))
     for _ in range(depth):

@@ -62,9 +62,9 @@ def ranked_moves(game: Game, tile: str | Sequence[str], evaluator: Evaluator,
     return out
 
 
-#: The best moves of a ranking whose decisions (the steps of a figure every player moves in turn,
-#: such as the dragon) are answered before the moves are judged again. Unanswered, the figure
-#: does not move at all in the position judged: a follower beside it looks safe.
+#: The best moves of a ranking whose decisions (the steps of a neutral figure every player moves
+#: in turn) are answered before the moves are judged again. Unanswered, the figure does not
+#: move at all in the position judged: a follower in its way looks safe.
 STEERED = 4
 #: Rounds of judging the best moves again at most (:func:`_steer`).
 STEER_ROUNDS = 3
@@ -90,7 +90,7 @@ def steered(game: Game, move: Move, evaluator: Evaluator) -> Move:
 def _steer(game: Game, ranked: list[tuple[float, Move]], evaluator: Evaluator) -> None:
     """Judge the best :data:`STEERED` moves of ``ranked`` again with their decisions answered,
     and sort it again; again while moves not judged so come up among the best (a few rounds at
-    most: their values only fall, by what the dragon eats)."""
+    most)."""
     judged: set[Move] = set()
     for _ in range(STEER_ROUNDS):
         fresh = [i for i, (_, move) in enumerate(ranked[:STEERED]) if move not in judged]
