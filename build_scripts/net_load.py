@@ -80,11 +80,17 @@ def _free_port() -> int:
 
 # ------------------------------------------------------------------ clients
 async def _seat(conn: Any, seat: int, think: float, stop_at: float, rng: random.Random,
-                moves: list[tuple[float, float, bool]]) -> None:
+                moves: list[tuple[float, float, bool]], returns: list[tuple[float, float]]) -> None:
     """Play one seat: after a pause, the first legal placement; time each move's round trip.
     A dropped connection comes back (through the next node) and the move is sent again.
-    ``moves`` gathers (sent at, seconds to its turn, whether the connection dropped meanwhile)."""
+    ``moves`` gathers (sent at, seconds to its turn, whether the connection dropped meanwhile);
+    ``returns`` each coming back (started at, seconds until the seats were taken back)."""
     from carcassonne.net.client import NetError
+
+    async def come_back() -> None:
+        started = time.time()
+        await conn.reconnect(within=60)
+        returns.append((started, time.time() - started))
 
     table = conn.table
     while time.time() < stop_at and not table.finished:
@@ -108,7 +114,7 @@ async def _seat(conn: Any, seat: int, think: float, stop_at: float, rng: random.
                 except NetError:
                     dropped = True
                     try:
-                        await conn.reconnect(within=60)
+                        await come_back()
                     except NetError:
                         return
             if table.game is not None and table.game.turn_number != turn:
@@ -123,7 +129,7 @@ async def _seat(conn: Any, seat: int, think: float, stop_at: float, rng: random.
                 if exc.code == "no-answer":
                     break
                 try:
-                    await conn.reconnect(within=60)
+                    await come_back()
                 except NetError:
                     return
 
@@ -171,14 +177,15 @@ async def _clients(urls: list[str], games: int, seconds: float, think: float, se
     stop_at = start_at + seconds
     rng = random.Random(seed)
     moves: dict[int, list[tuple[float, float, bool]]] = {g: [] for g, _a, _b in pairs}
-    await asyncio.gather(*(_seat(conn, s, think, stop_at, random.Random(rng.random()), moves[g])
+    returns: list[tuple[float, float]] = []
+    await asyncio.gather(*(_seat(conn, s, think, stop_at, random.Random(rng.random()), moves[g], returns)
                            for g, a, b in pairs for s, conn in ((0, a), (1, b))))
     seen = {a.game_id: max(a.table.game.turn_number if a.table.game else 0,
                            b.table.game.turn_number if b.table.game else 0) for _g, a, b in pairs}
     for _g, a, b in pairs:
         await a.close()
         await b.close()
-    return {"moves": {str(g): m for g, m in moves.items()}, "seen": seen}
+    return {"moves": {str(g): m for g, m in moves.items()}, "seen": seen, "returns": returns}
 
 
 def _started(go: Any) -> float:
@@ -361,13 +368,14 @@ def _server_side(before: list[dict[float, float]], after: list[dict[float, float
             "within_100ms": round(counts.get(0.1, 0.0) / total, 4)}
 
 
-def _quantiles(values: list[float]) -> dict[str, float]:
+def _quantiles(values: list[float], scale: float = 1000, digits: int = 1) -> dict[str, float]:
+    """p50, p95, p99 and max of seconds, in milliseconds (``scale`` 1: in seconds)."""
     values = sorted(values)
     if not values:
         return {"p50": 0.0, "p95": 0.0, "p99": 0.0, "max": 0.0}
     q = statistics.quantiles(values, n=100) if len(values) >= 2 else [values[0]] * 99
-    return {"p50": round(1000 * q[49], 1), "p95": round(1000 * q[94], 1), "p99": round(1000 * q[98], 1),
-            "max": round(1000 * values[-1], 1)}
+    return {"p50": round(scale * q[49], digits), "p95": round(scale * q[94], digits),
+            "p99": round(scale * q[98], digits), "max": round(scale * values[-1], digits)}
 
 
 def main() -> int:
@@ -439,6 +447,7 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     start_at = time.time() + 0.5
     go.set(start_at)
     killed_at = None
+    burst: dict[str, float] | None = None
     loaded: list[float] = []
     half = start_at + args.seconds / 2
     while time.time() < start_at + args.seconds:
@@ -446,8 +455,11 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         if args.kill_node_at is not None and killed_at is None and now >= start_at + args.kill_node_at:
             loaded = [rss_mib(pid) for pid in pids]
             cpu_at_kill = [_cpu(pid) for pid in pids]
+            burst_before = _burst_cpu(cluster, procs)
             cluster.nodes[1].kill()
             killed_at = time.time()
+        if killed_at is not None and burst is None and now >= killed_at + BURST_S:
+            burst = {who: round(after - burst_before[who], 2) for who, after in _burst_cpu(cluster, procs).items()}
         if not loaded and now >= half:
             loaded = [rss_mib(pid) for pid in pids]
         time.sleep(0.05)
@@ -486,6 +498,8 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     }
     if killed_at is not None:
         report["kill"] = _kill_report(moves, killed_at, start_at + args.seconds)
+        report["kill"]["cpu_after_kill_s"] = burst or {}
+        report["kill"]["came_back"] = _returns_report([r for result in results for r in result["returns"]], killed_at)
         report["latency_ms_before_kill"] = _quantiles([lat for m in moves.values() for sent, lat, _d in m
                                                        if sent + lat < killed_at])
     report["node_log_warnings"] = cluster.log_warnings()
@@ -494,6 +508,19 @@ def _run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         report["games_with_turns_lost"] = sum(1 for game, n in seen.items() if stored.get(game, 0) < n)
         report["games_stored_ahead"] = sum(1 for game, n in seen.items() if stored.get(game, 0) > n + 1)
     return report
+
+
+#: Seconds after a node is killed over which each process's processor time is summed.
+BURST_S = 5.0
+
+
+def _burst_cpu(cluster: Cluster, clients: list[Any]) -> dict[str, float]:
+    """Processor seconds used so far by the live nodes, Redis and the client processes."""
+    used = {f"node {i}": _cpu(p.pid) for i, p in enumerate(cluster.nodes) if p.poll() is None}
+    if cluster.redis is not None:
+        used["redis"] = _cpu(cluster.redis.pid)
+    used["clients"] = sum(_cpu(p.pid) for p in clients if p.pid)
+    return used
 
 
 def _kill_report(moves: dict[str, list[tuple[float, float, bool]]], killed_at: float, end: float) -> dict[str, Any]:
@@ -510,6 +537,16 @@ def _kill_report(moves: dict[str, list[tuple[float, float, bool]]], killed_at: f
         "dropped_moves": sum(1 for m in moves.values() for _s, _l, d in m if d),
         "games_going_on_after": went_on, "games": len(moves),
         "run_left_after_kill_s": round(end - killed_at, 1)}
+
+
+def _returns_report(returns: list[tuple[float, float]], killed_at: float) -> dict[str, Any]:
+    """The connections that came back after the kill: how long after it each started coming
+    back, how long the coming back took (a new connection, hello, rejoin, the game's state),
+    and when the last one was back (seconds, quantiles)."""
+    after = [(started - killed_at, took) for started, took in returns if started >= killed_at]
+    return {"connections": len(after), "started_s": _quantiles([s for s, _t in after], 1, 2),
+            "took_s": _quantiles([t for _s, t in after], 1, 2),
+            "back_s": _quantiles([s + t for s, t in after], 1, 2)}
 
 
 def _print(report: dict[str, Any]) -> None:
@@ -546,6 +583,13 @@ def _print(report: dict[str, Any]) -> None:
         print(f"node 1 killed: games whose move waited more than 1 s: {k['games_waiting_over_1s']}, longest "
               f"wait {k['wait_s']['max']} s (p99 of the moves around the kill {k['wait_s']['p99']} s); games "
               f"going on after: {k['games_going_on_after']} of {k['games']}")
+        used = ", ".join(f"{who} {cpu} s" for who, cpu in k["cpu_after_kill_s"].items())
+        print(f"processor time in the {BURST_S:.0f} s after the kill: {used}")
+        back = k["came_back"]
+        print(f"connections that came back: {back['connections']}; started after the kill p50 "
+              f"{back['started_s']['p50']} s, max {back['started_s']['max']} s; took p50 {back['took_s']['p50']} s, "
+              f"p95 {back['took_s']['p95']} s, max {back['took_s']['max']} s; all back {back['back_s']['max']} s "
+              f"after the kill")
         lat = report["latency_ms_before_kill"]
         print(f"before the kill: p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms")
 

@@ -330,8 +330,10 @@ def test_a_client_coming_back_passes_a_dead_node_at_once(tiles, redis_server, mo
 def test_a_node_whose_connections_to_redis_closed_loses_its_lease_without_waiting_for_it(redis_server):
     """A rejoin asked of node "there" waits: its lease would live a minute more, but none of its
     connections to Redis is open (its process was killed). Looked at twice, ``GONE_FOR`` apart,
-    its lease is ended and the rejoin asked again of a node that lives; a node whose connection
-    is open (only slow to answer) keeps its lease however long its rejoin waits, and so does one
+    its lease is ended and the rejoin asked again of a node that lives; a player seated here at
+    a game of "there" is sent to come back at the first look already (1012), so that its new
+    connection is ready when the lease ends. A node whose connection is open (only slow to
+    answer) keeps its lease and its players however long its rejoin waits, and so does one
     whose connections carry no name (its Redis refused it that): nothing tells it is gone."""
     from types import SimpleNamespace
 
@@ -353,25 +355,38 @@ def test_a_node_whose_connections_to_redis_closed_loses_its_lease_without_waitin
         asked_again: list[Peer] = []
 
         def background(work: Any) -> None:
-            work.close()
+            asyncio.get_running_loop().create_task(work)
         server = SimpleNamespace(connections={}, background=background,
                                  act=lambda peer, message: asked_again.append(peer) or asyncio.sleep(0))
         cluster.server = server  # type: ignore[assignment]
         long_ago = time.monotonic() - 1.0
+        closed: list[tuple[str, int]] = []
+
+        def ws(conn: str) -> SimpleNamespace:
+            async def close(code: int, reason: str) -> None:
+                closed.append((conn, code))
+            return SimpleNamespace(close=close)
+
         for conn, owner in (("1", "there"), ("2", "slow"), ("3", "nameless")):
             rejoin = {"type": "rejoin", "game": f"game-{owner}", "token": "t"}
-            server.connections[conn] = Peer(SimpleNamespace(), "127.0.0.1", conn=conn, owner=owner,
+            server.connections[conn] = Peer(ws(conn), "127.0.0.1", conn=conn, owner=owner,
                                             asked=rejoin, asked_at=long_ago)
+            seated = f"seated-{owner}"  # a player seated here at a game of that node
+            server.connections[seated] = Peer(ws(seated), "127.0.0.1", conn=seated, owner=owner,
+                                              remote=f"game-{owner}")
+
         seen = []
         try:
             for _ in range(2):
                 await cluster._watch_once()
+                await asyncio.sleep(0)
                 seen.append((*(int(redis_server.command("EXISTS", f"carcassonne:node:{node}")) == 1
-                               for node in ("there", "slow", "nameless")), len(asked_again)))
+                               for node in ("there", "slow", "nameless")), len(asked_again), len(closed)))
                 await asyncio.sleep(GONE_FOR + 0.05)
         finally:
             await cluster.shared.close()
         assert [p.conn for p in asked_again] == ["1"]
+        assert closed == [("seated-there", 1012)]
         return seen
 
     try:
@@ -379,7 +394,7 @@ def test_a_node_whose_connections_to_redis_closed_loses_its_lease_without_waitin
     finally:
         slow.close()
     assert cluster_module.SUSPECT_AFTER < 1.0
-    assert seen == [(True, True, True, 0), (False, True, True, 1)]
+    assert seen == [(True, True, True, 0, 1), (False, True, True, 1, 1)]
 
 
 def test_a_killed_nodes_game_is_back_before_its_lease_would_have_lapsed(tiles, tmp_path, redis_server):

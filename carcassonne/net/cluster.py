@@ -50,11 +50,12 @@ WATCH_EVERY = 0.2
 ADOPT_EVERY = 0.5
 #: Seconds a join or rejoin asked of another node waits for its answer before this node looks
 #: whether that node's process is gone (its connections to Redis closed).
-SUSPECT_AFTER = 0.3
+SUSPECT_AFTER = 0.2
 #: Seconds a node's connections must have been missing, at two looks at least, before its
-#: lease is ended without waiting for it to lapse: more than two renewals, so that a live node
-#: reconnecting (Redis restarted) is seen again first.
-GONE_FOR = 0.6
+#: lease is ended without waiting for it to lapse: more than one renewal and a reconnection,
+#: so that a live node reconnecting (Redis restarted) is seen again first (a live node's lease
+#: connection is open all the time otherwise, however busy the node).
+GONE_FOR = 0.4
 #: Seconds a stopping node waits for its own work, cancelled, to end.
 STOP_WAIT = 5.0
 #: Seconds entries for other nodes wait for Redis before they are given up (with one line).
@@ -346,7 +347,8 @@ class Cluster:
     async def _watch(self) -> None:
         adopted = time.monotonic()
         while not self._stopping:
-            await asyncio.sleep(WATCH_EVERY)
+            # (twice as often while a node is seen without connections: its lease ends sooner)
+            await asyncio.sleep(WATCH_EVERY / 2 if self._unseen else WATCH_EVERY)
             try:
                 await self._watch_once()
                 if time.monotonic() - adopted >= ADOPT_EVERY:
@@ -366,13 +368,16 @@ class Cluster:
         # arrived while Redis answered (slowly, while it restarts) depend on nodes not asked.
         dead = nodes - await self.nodes.alive(nodes)
         dead |= await self._gone(nodes - dead, fronts)
+        # A node seen with no connection to Redis is most likely dead: its players seated here
+        # come back now, so that their new connection is ready when its lease is ended (were it
+        # alive after all, their rejoin is simply answered by it).
+        doubtful = set(self._unseen) - dead
         for peer in fronts:
-            if peer.owner not in dead:
-                continue
-            if peer.remote is None and peer.asked is not None:  # asked of a node that died: ask again
+            if peer.owner in dead and peer.remote is None and peer.asked is not None:
+                # asked of a node that died: ask again
                 asked, peer.asked, peer.owner, peer.frame = peer.asked, None, "", peer.asked_frame
                 server.background(server.act(peer, asked))
-            elif peer.ws is not None:
+            elif peer.owner in dead | doubtful and peer.remote is not None and peer.ws is not None:
                 peer.remote, peer.owner = None, ""
                 server.background(peer.ws.close(1012, "the game moves to another server node: come back"))
         for key, queue in list(self._queues.items()):
