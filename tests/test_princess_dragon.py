@@ -627,6 +627,37 @@ def test_a_portals_places_weighed_are_the_largest_features_first_legal_places(se
     assert checked > 200
 
 
+def test_the_places_a_portal_reaches_are_kept_for_one_board_and_never_taken_for_another():
+    """A computer player works out the board's places once for every placement of a portal tile
+    weighed on it (Game.board_key): asked in turn of a game, of its copy one tile further, of
+    the game again and of the copy with that tile taken back, each answer is its own board's."""
+    from carcassonne.expansions.princess_dragon.ai import Value
+
+    game = Game(TILES, Rules(princess_dragon=True), players=2, seed=11)
+    rng = random.Random(11)
+    portals = sorted(k.id for k in TILES if k.symbol == "portal" and k.id in game.deck.counts)
+    checked = 0
+    while (tile := game.draw()) is not None:
+        placement = rng.choice(game.legal_placements(tile))
+        if len(game.history) % 10 == 5:
+            further = game.copy()
+            further.push(placement.with_figure(None))
+            assert further.board_key() is not game.board_key()
+            for g, back in ((game, False), (further, False), (game, False), (further, True)):
+                if back:
+                    further.pop()  # back to the game's board, under the game's key
+                    assert further.board_key() is game.board_key()
+                for portal in [p for t in portals for p in g.legal_placements(t)][::7]:
+                    tried = Value.tried_steps(g, portal)
+                    assert tried is not None
+                    kept, through = _thinned(g, portal)
+                    assert [s for s in tried if s.kind != "fairy"] == [s for s in kept if s.kind != "fairy"] + through
+                    checked += 1
+        steps = game.figure_steps(placement)
+        game.play(_decided(game, placement.with_figure(rng.choice(steps) if steps else None), rng))
+    assert checked > 100
+
+
 def test_the_fairy_beside_another_own_follower_is_weighed_once_being_valued_the_same():
     """The fairy's steps a computer player leaves out are each valued exactly as one it keeps (she
     is worth the same beside any of her player's followers), and it keeps her beside each

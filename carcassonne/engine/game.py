@@ -841,6 +841,13 @@ class Game:
         """The feature (its root node) the placed segment ``node`` belongs to now."""
         return self._find(node)
 
+    def board_key(self) -> object:
+        """An object that stands for the tiles on the board as they lie now: the same object
+        (``is``) while no tile is laid or taken back, in this game and in its copies. What a
+        computer player works out from the tiles alone is kept under it; holding it, the key
+        is never mistaken for another board's (a turn's frame: a tile laid starts a new one)."""
+        return self._frames[-1] if self._frames else self
+
     def node(self, sq: int, index: int) -> int:
         """The node of segment ``index`` of the tile on packed square ``sq``."""
         return self._base[sq] + index

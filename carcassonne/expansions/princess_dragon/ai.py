@@ -128,18 +128,24 @@ def _through_portal(game: Game, rules: PrincessDragon, placement: Placement) -> 
     kinds = [k for k in follower_kinds(game) if game.home(game.current).get(k, 0) > 0]
     if not kinds:
         return []
-    here = square(placement.x, placement.y)
+    groups, on_square = _board_places(game)
     dragon = state(game).dragon
+    under_dragon = on_square.get(dragon, ()) if dragon is not None else ()
     with game.laid(placement):
         board = game.board
-        places: dict[int, list[tuple[int, int, str]]] = {}  # feature: its places, in order
-        order = 0
-        for sq in sorted(board, key=coords):
-            if sq == here or sq == dragon:
-                continue
-            for place, index in board[sq].spots.items():
-                places.setdefault(game.find(game.node(sq, index)), []).append((order, sq, place))
-                order += 1
+        # The tile laid only joins features: each of the board's features before it lies in
+        # one after it, its places still in board order (the laid tile's own are left out, and
+        # those on the dragon's square).
+        joined: dict[int, list[Places]] = {}
+        for root, spots in groups:
+            if root in under_dragon:
+                spots = [p for p in spots if p[1] != dragon]
+            joined.setdefault(game.find(root), []).append(spots)
+        places: dict[int, Places] = {}  # feature: its places, in order
+        for root, lists in joined.items():
+            spots = lists[0] if len(lists) == 1 else sorted(p for spots in lists for p in spots)
+            if spots:
+                places[root] = spots
         sizes = {root: len(game.tiles_of(root)) for root in places}
         found: list[tuple[int, int, int, FigureStep]] = []  # size, order, kind, step
         for root in sorted(places, key=lambda r: (-sizes[r], places[r][0][0])):
@@ -156,3 +162,33 @@ def _through_portal(game: Game, rules: PrincessDragon, placement: Placement) -> 
                         found.append((-size, at, k, FigureStep(kind, place, at=(x, y))))
                         break
     return [step for *_, step in sorted(found)[:PORTAL_TRIED]]
+
+
+#: A feature's places: their number in board order, the square, the place.
+Places = list[tuple[int, int, str]]
+#: The last board's places by feature (:func:`_board_places`), under its key (Game.board_key).
+_last_board: tuple[object, tuple[list[tuple[int, Places]], dict[int, set[int]]]] | None = None
+
+
+def _board_places(game: Game) -> tuple[list[tuple[int, Places]], dict[int, set[int]]]:
+    """Every place of the board's tiles by feature (its root), each feature's places in board
+    order, and the features with a place on each square: the same for every placement of a
+    portal tile weighed on one board, so worked out once for them all."""
+    global _last_board
+    key = game.board_key()
+    last = _last_board
+    if last is not None and last[0] is key:
+        return last[1]
+    board = game.board
+    features: dict[int, Places] = {}
+    on_square: dict[int, set[int]] = {}
+    order = 0
+    for sq in sorted(board, key=coords):
+        for place, index in board[sq].spots.items():
+            root = game.find(game.node(sq, index))
+            features.setdefault(root, []).append((order, sq, place))
+            on_square.setdefault(sq, set()).add(root)
+            order += 1
+    found = (list(features.items()), on_square)
+    _last_board = (key, found)
+    return found
