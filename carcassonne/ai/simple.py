@@ -46,20 +46,22 @@ def ranked_moves(game: Game, tile: str | Sequence[str], evaluator: Evaluator,
     with ``copy=False`` (search, on its own imagined copies).
     """
     player = game.current
-    out = []
     work = game.copy() if copy else game
-    hole_bonus = game.rules.hole_bonus
-    for one in held(tile):
-        for move in moves_of(work, one):
-            # House rule: a tile that fills a hole earns another turn, worth about a turn's points.
-            extra = evaluator.w.extra_turn if hole_bonus and work.fills_hole(move.x, move.y) else 0.0
-            work.push(move)
-            out.append((evaluator.score(work, player) + (extra if work.tiles_left() else 0.0), move))
-            work.pop()
+    out = [(_value(work, move, player, evaluator), move) for one in held(tile) for move in moves_of(work, one)]
     out.sort(key=lambda vm: -vm[0])
     if any(work.decision(move) is not None for _, move in out[:STEERED]):
         _steer(work, out, evaluator)
     return out
+
+
+def _value(game: Game, move: Move, player: int, evaluator: Evaluator) -> float:
+    """``move``'s value for ``player``: the position after it, tried with push/pop."""
+    # House rule: a tile that fills a hole earns another turn, worth about a turn's points.
+    extra = evaluator.w.extra_turn if game.rules.hole_bonus and game.fills_hole(move.x, move.y) else 0.0
+    game.push(move)
+    value = evaluator.score(game, player) + (extra if game.tiles_left() else 0.0)
+    game.pop()
+    return value
 
 
 #: The best moves of a ranking whose decisions (the steps of a neutral figure every player moves
@@ -108,12 +110,7 @@ def _steered_value(game: Game, value: float, move: Move, evaluator: Evaluator) -
     and the move as it was: without them, the players decide for real."""
     if game.decision(move) is None:
         return value, move
-    player = game.current
-    extra = evaluator.w.extra_turn if game.rules.hole_bonus and game.fills_hole(move.x, move.y) else 0.0
-    game.push(steered(game, move, evaluator))
-    value = evaluator.score(game, player) + (extra if game.tiles_left() else 0.0)
-    game.pop()
-    return value, move
+    return _value(game, steered(game, move, evaluator), game.current, evaluator), move
 
 
 def best_move(game: Game, tile: str | Sequence[str], evaluator: Evaluator, rng: random.Random) -> Move:

@@ -371,13 +371,13 @@ class Cluster:
         # A node seen with no connection to Redis is most likely dead: its players seated here
         # come back now, so that their new connection is ready when its lease is ended (were it
         # alive after all, their rejoin is simply answered by it).
-        doubtful = set(self._unseen) - dead
+        sent_back = dead | set(self._unseen)
         for peer in fronts:
             if peer.owner in dead and peer.remote is None and peer.asked is not None:
                 # asked of a node that died: ask again
                 asked, peer.asked, peer.owner, peer.frame = peer.asked, None, "", peer.asked_frame
                 server.background(server.act(peer, asked))
-            elif peer.owner in dead | doubtful and peer.remote is not None and peer.ws is not None:
+            elif peer.owner in sent_back and peer.remote is not None and peer.ws is not None:
                 peer.remote, peer.owner = None, ""
                 server.background(peer.ws.close(1012, "the game moves to another server node: come back"))
         for key, queue in list(self._queues.items()):
