@@ -88,7 +88,7 @@ def take_decisions(d, scene):
     the first lit square whenever it is the learner's, the computer player's made by it."""
     while scene.turn.phase in (DECIDE, AI_DECIDE):
         if scene.turn.phase == AI_DECIDE:
-            d.run_until(lambda: scene.turn.phase != AI_DECIDE, 200)
+            d.run_until(lambda: scene.turn.phase != AI_DECIDE, seconds=30)
             continue
         asked = scene.turn.decision()
         assert asked.player == 0 and set(scene.board.marks.scored) == set(asked.options)
@@ -484,13 +484,13 @@ def test_lesson_11_has_the_learner_step_the_dragon_and_easy_take_its_own_steps(m
     dragon = scene.board.neutrals["dragon"].rect.center
     d.drag(dragon, scene.camera.cell_center(-1, 1), steps=4)  # dragged onto a lit square
     assert scene.turn.steps.decisions[:1] == ((-1, 1),), scene.flow.message.text
-    d.run_until(lambda: scene.turn.phase != AI_DECIDE, 200)  # Easy's step: its own (only one is open)
+    d.run_until(lambda: scene.turn.phase != AI_DECIDE, seconds=30)  # Easy's step: its own (only one is open)
     assert scene.turn.steps.decisions == ((-1, 1), (-1, 2)) and scene.turn.phase == DECIDE
     assert "step 3 of 6" in scene.flow.message.text, scene.flow.message.text
     for mine in ((0, 2), (1, 1)):
         show_cell(d, scene, *mine, 96)
         d.click(scene.camera.cell_center(*mine))
-        d.run_until(lambda: scene.turn.phase != AI_DECIDE, 200)
+        d.run_until(lambda: scene.turn.phase != AI_DECIDE, seconds=30)
     assert scene.runner.in_free_game, note_words(scene.runner.note)
     dragon_move = next(m for m in scene.game.history if getattr(m, "tile", "") == step.solution.tile)
     assert dragon_move.decisions == ((-1, 1), (-1, 2), (0, 2), (1, 2), (1, 1))
