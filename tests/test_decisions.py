@@ -99,7 +99,8 @@ def test_the_turns_steps_ask_the_right_player_and_undo_a_decision_first():
     assert steps.undo() and steps.pending is None
 
 
-@pytest.mark.parametrize("levels", [("random", "normal"), ("hard", "random"), ("normal", "normal", "easy")])
+@pytest.mark.parametrize("levels", [("random", "normal"), ("hard", "random"), ("normal", "normal", "easy"),
+                                    ("expert", "hard")])
 def test_computer_players_answer_every_decision_asked_of_them(levels):
     game = Game(TILES, Rules(signposts=True), len(levels), seed=4)
     bots = [get_bot(level, i) for i, level in enumerate(levels)]
@@ -109,6 +110,7 @@ def test_computer_players_answer_every_decision_asked_of_them(levels):
     asked = 0
     while game.draw() is not None:
         move = bots[game.current].choose(game)
+        assert move.decisions == ()  # each is asked of its player, even when foreseen
         while (decision := game.decision(move)) is not None:
             asked += 1
             move = move.deciding(bots[decision.player].decide(game, move, decision))
@@ -204,3 +206,60 @@ def test_over_the_network_the_figure_step_comes_before_the_decisions():
         room.act(ann if asked.player == 0 else bob, {"type": "decide", "choice": asked.options[0]}, 1.0)
     played = game.history[before]
     assert played.figure is not None and played.figure.place == spot and played.decisions
+
+
+class _Tree:
+    """A move whose decisions form a small tree: player 0 answers ``a`` or ``b``, then player 1
+    ``x`` or ``y``; what is pushed is kept, to be valued."""
+
+    def __init__(self) -> None:
+        self.pushed: list = []
+
+    def decision(self, move):
+        n = len(move.decisions)
+        return None if n == 2 else Decision(n, "pick", ("a", "b") if n == 0 else ("x", "y"), n)
+
+    def push(self, move) -> None:
+        self.pushed.append(move)
+
+    def pop(self) -> None:
+        self.pushed.pop()
+
+    def copy(self) -> _Tree:
+        return self
+
+
+class _Outcomes:
+    """Each player's value of each answer (an evaluator's two calls): the first alone, as a
+    glance at it sees it, and both."""
+
+    TABLE = {("a",): [6.0, 0.0], ("b",): [3.0, 0.0],
+             ("a", "x"): [10.0, 0.0], ("a", "y"): [0.0, 5.0], ("b", "x"): [3.0, 0.0], ("b", "y"): [3.0, 1.0]}
+
+    def values(self, game: _Tree) -> list[float]:
+        return list(self.TABLE[game.pushed[-1].decisions])
+
+    def score(self, game: _Tree, player: int) -> float:
+        values = self.values(game)
+        return values[player] - values[1 - player]
+
+
+def test_expert_answers_a_decision_knowing_how_the_next_player_will_answer_theirs():
+    """After ``a`` player 1 answers ``y`` (5 ahead, not 10 behind): ``b`` is better for player 0,
+    though ``a`` looks better at a glance and with the later answer's first option."""
+    from carcassonne.ai.expert import answered
+
+    move = Placement("B", 0, 1, 0).with_figure(None)
+    assert answered(_Tree(), move, _Outcomes(), 2) == ([3.0, 1.0], move.deciding("b").deciding("y"))
+    assert answered(_Tree(), move.deciding("a"), _Outcomes(), 2)[0] == [0.0, 5.0]
+    assert answered(_Tree(), move, _Outcomes(), 1)[1] == move.deciding("b").deciding("y")  # y at a glance
+    assert answered(_Tree(), move, _Outcomes(), 0)[1] == move.deciding("a").deciding("y")  # all at a glance
+
+
+def test_expert_tries_a_move_with_its_decisions_answered_as_it_expects_them():
+    from carcassonne.ai.expert import ExpertBot
+
+    move = Placement("B", 0, 1, 0).with_figure(None)
+    assert ExpertBot(1).foreseen(_Tree(), move, _Outcomes()) == move.deciding("b").deciding("y")
+    answered = move.deciding("a").deciding("x")
+    assert ExpertBot(1).foreseen(_Tree(), answered, _Outcomes()) == answered  # nothing more asked

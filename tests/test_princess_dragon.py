@@ -475,7 +475,7 @@ def test_without_an_expansion_that_asks_the_ranking_is_the_same_steered_or_not(m
         game.play(ranked[0][1])
 
 
-@pytest.mark.parametrize("levels", [("random", "normal"), ("easy", "hard", "random")])
+@pytest.mark.parametrize("levels", [("random", "normal"), ("easy", "hard", "random"), ("expert", "hard")])
 def test_computer_players_play_the_dragon_fairy_portal_and_princess_to_the_end(levels) -> None:
     from carcassonne.ai import get_bot
 
@@ -487,6 +487,7 @@ def test_computer_players_play_the_dragon_fairy_portal_and_princess_to_the_end(l
     asked, kinds = 0, set()
     while game.draw() is not None:
         move = bots[game.current].choose(game)
+        assert move.decisions == ()  # each step is asked of its player
         while (decision := game.decision(move)) is not None:
             asked += 1
             move = move.deciding(bots[decision.player].decide(game, move, decision))

@@ -17,10 +17,13 @@ Hard, so the same seed in the same position gives the same move on any machine.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..engine import Game
+from ..engine import Decision, Game, Move
+from .base import EPSILON, turn_rng
 from .heuristics import FULL_DECK, Evaluator, Weights
 from .search import SearchBot
+from .simple import steered
 
 
 @dataclass(frozen=True)
@@ -94,3 +97,66 @@ class ExpertBot(SearchBot):
 
     def work_for(self, players: int) -> float:
         return self.work * WORK_SHARE.get(players, min(WORK_SHARE.values()))
+
+    def decide(self, game: Game, move: Move, decision: Decision) -> Any:
+        """The option whose outcome is best for this player once the move's later decisions
+        are answered as their players would answer them, each knowing the others do so too
+        (:func:`answered`); equal options split by the turn's random generator, as Hard's."""
+        evaluator = self.evaluator(game)
+        work = game.copy()
+        best: list[Any] = []
+        top = float("-inf")
+        for option in decision.options:
+            values, _ = answered(work, move.deciding(option), evaluator, LOOK_THROUGH)
+            value = _lead(values, decision.player)
+            if value > top + EPSILON:
+                best, top = [option], value
+            elif value >= top - EPSILON:
+                best.append(option)
+        rng = turn_rng(self.seed, game, f"{move.tile}/decide/{len(move.decisions)}")
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def foreseen(self, game: Game, move: Move, evaluator: Evaluator) -> Move:
+        """``move`` with its decisions answered as :meth:`decide` expects every player to answer
+        them (:func:`answered`), the first :data:`FORESEE` of them looked through, once for all
+        the futures it is tried on."""
+        if game.decision(move) is None:
+            return move
+        return answered(game.copy(), move, evaluator, FORESEE)[1]
+
+
+#: The later decisions of a move Expert looks through when it answers one (:meth:`ExpertBot.decide`),
+#: each answer to each: a figure's six steps with two or three ways on at each, a few hundred
+#: positions at most; those after them are answered at a glance (:func:`steered`).
+LOOK_THROUGH = 5
+#: The decisions looked through when Expert tries a move that asks them (:meth:`ExpertBot.foreseen`):
+#: fewer, for each of its candidates; what it costs is taken from its search (:meth:`SearchBot._choose`).
+FORESEE = 2
+
+
+def answered(game: Game, move: Move, evaluator: Evaluator, depth: int) -> tuple[list[float], Move]:
+    """``move`` with its later decisions answered, each by the player asked, with the option
+    best for them (the next ``depth`` of them looking through the rest the same way; those
+    after at a glance), and each player's value of the position it leads to."""
+    asked = game.decision(move)
+    if asked is not None and asked.options and depth <= 0:
+        move, asked = steered(game, move, evaluator), None
+    if asked is None or not asked.options:
+        game.push(move)
+        values = evaluator.values(game)
+        game.pop()
+        return values, move
+    best: tuple[list[float], Move] | None = None
+    top = float("-inf")
+    for option in asked.options:
+        found = answered(game, move.deciding(option), evaluator, depth - 1)
+        lead = _lead(found[0], asked.player)
+        if lead > top + EPSILON:
+            best, top = found, lead
+    assert best is not None
+    return best
+
+
+def _lead(values: list[float], player: int) -> float:
+    """How far ``player`` is ahead of the best other player (:meth:`Evaluator.score`'s measure)."""
+    return values[player] - max(v for p, v in enumerate(values) if p != player)

@@ -169,5 +169,13 @@ class SearchBot(Bot):
         if len(candidates) == 1 or game.tiles_left() <= 1:
             return candidates[0]
         evaluator.freeze()
-        found = compare_moves(game, candidates, rng, evaluator, self.work_in(game), self.depth)
-        return candidates[found.best]
+        before = evaluator.calls
+        tried = [self.foreseen(game, move, evaluator) for move in candidates]
+        work = self.work_in(game) - (evaluator.calls - before)  # (foreseeing is thinking too)
+        found = compare_moves(game, tried, rng, evaluator, work, self.depth)
+        return candidates[found.best]  # (its decisions are asked of their players, not foreseen)
+
+    def foreseen(self, game: Game, move: Move, evaluator: Evaluator) -> Move:
+        """``move`` as it is tried on the imagined futures: Hard answers its decisions (a neutral
+        figure's steps) at a glance in each of them (:func:`playout`)."""
+        return move
