@@ -59,13 +59,18 @@ class Bot:
         rng = turn_rng(self.seed, game, f"{move.tile}/decide/{len(move.decisions)}")
         best: list[Any] = []
         top = float("-inf")
-        for option in decision.options:
-            value = self.judge(game, _completed(game, move.deciding(option)), decision.player)
+        for option, value in zip(decision.options, self.option_values(game, move, decision)):
             if value > top + EPSILON:
                 best, top = [option], value
             elif value >= top - EPSILON:
                 best.append(option)
         return best[0] if len(best) == 1 else rng.choice(best)
+
+    def option_values(self, game: Game, move: Move, decision: Decision) -> list[float]:
+        """Each of ``decision``'s options valued for the player asked (:meth:`decide` takes the
+        best): by :meth:`judge`, the move's later decisions taking their first options."""
+        return [self.judge(game, _completed(game, move.deciding(option)), decision.player)
+                for option in decision.options]
 
     def judge(self, game: Game, move: Move, player: int) -> float:
         """How good ``move`` (complete) leaves the position for ``player``: its points for

@@ -17,10 +17,9 @@ Hard, so the same seed in the same position gives the same move on any machine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import Decision, Game, Move
-from .base import EPSILON, turn_rng
+from .base import EPSILON
 from .heuristics import FULL_DECK, Evaluator, Weights
 from .search import SearchBot
 from .simple import steered
@@ -98,23 +97,14 @@ class ExpertBot(SearchBot):
     def work_for(self, players: int) -> float:
         return self.work * WORK_SHARE.get(players, min(WORK_SHARE.values()))
 
-    def decide(self, game: Game, move: Move, decision: Decision) -> Any:
-        """The option whose outcome is best for this player once the move's later decisions
+    def option_values(self, game: Game, move: Move, decision: Decision) -> list[float]:
+        """Each option valued by its outcome for the player asked once the move's later decisions
         are answered as their players would answer them, each knowing the others do so too
-        (:func:`answered`); equal options split by the turn's random generator, as Hard's."""
+        (:func:`answered`)."""
         evaluator = self.evaluator(game)
         work = game.copy()
-        best: list[Any] = []
-        top = float("-inf")
-        for option in decision.options:
-            values, _ = answered(work, move.deciding(option), evaluator, LOOK_THROUGH)
-            value = _lead(values, decision.player)
-            if value > top + EPSILON:
-                best, top = [option], value
-            elif value >= top - EPSILON:
-                best.append(option)
-        rng = turn_rng(self.seed, game, f"{move.tile}/decide/{len(move.decisions)}")
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return [_lead(answered(work, move.deciding(option), evaluator, LOOK_THROUGH)[0], decision.player)
+                for option in decision.options]
 
     def foreseen(self, game: Game, move: Move, evaluator: Evaluator) -> Move:
         """``move`` with its decisions answered as :meth:`decide` expects every player to answer
@@ -125,7 +115,7 @@ class ExpertBot(SearchBot):
         return answered(game.copy(), move, evaluator, FORESEE)[1]
 
 
-#: The later decisions of a move Expert looks through when it answers one (:meth:`ExpertBot.decide`),
+#: The later decisions of a move Expert looks through when it answers one (:meth:`ExpertBot.option_values`),
 #: each answer to each: a figure's six steps with two or three ways on at each, a few hundred
 #: positions at most; those after them are answered at a glance (:func:`steered`).
 LOOK_THROUGH = 5
