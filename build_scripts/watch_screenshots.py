@@ -3,7 +3,8 @@ under Xvfb), into docs/screenshots/watch/: the New game form of a network game (
 watchers allowed), the waiting room with its watch code, the Network game screen's Watch
 button, the Watch screen with the games anyone may watch and with a wrong code, a hidden-hand
 game watched read-only (the spectators' count, the hands as backs) with the spectators' chat,
-and the same game at a player's screen (their own hand, the others' backs, how many watch).
+and the same game at a player's screen (their own hand, the others' backs, how many watch);
+a game played to its end while a spectator chats: the results' Chat, read only.
 
     xvfb-run -a -s '-screen 0 1920x1080x24' python build_scripts/watch_screenshots.py [--size 1024x768]
 
@@ -181,6 +182,59 @@ def player_screen(app: App, d: Driver, shot: Callable[[App, str], None]) -> None
         other.link.stop()
 
 
+def after_the_game(app: App, d: Driver, shot: Callable[[App, str], None]) -> None:
+    """A game played to its end at a player's screen (Ann by the keys a person would press:
+    Tab puts the tile on a legal square, Space twice ends the turn without a follower) while a
+    spectator chats: the results have a Chat, which shows the table's lines and the spectators'."""
+    from carcassonne.ai import get_bot
+    from carcassonne.net.protocol import play_message
+
+    app.net.port, app.net.discovery_port = 0, 0
+    setup = Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")])
+    link = app.net.host_game(setup, 0, True, "Sunday game", watchers=True)
+    host = app.net.host
+    assert host is not None
+    app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
+    lobby = app.top
+    until(d, lambda: bool(lobby.code))
+    bob, wes = Other(host.local_url, app.tiles), Other(host.local_url, app.tiles)
+    bob.link.join(lobby.code, 1, "Bob", "blue")
+    until(d, lambda: app.top.__class__.__name__ == "PlayScene")
+    scene = app.top
+    wes.link.watch(lobby.watch_code, None, "Wes")
+    until(d, lambda: scene.turn.table.watchers == 1)
+    wes.link.send({"type": "watcher_chat", "text": "Ann is building a huge city in the north"})
+    bob.link.send({"type": "chat", "text": "good luck, Ann!"})
+    bot, asked, said = get_bot("normal", 2), -1, False
+    deadline = time.monotonic() + 600
+    while app.top is scene and time.monotonic() < deadline:
+        for other in (bob, wes):
+            other.frame()
+        game = bob.table.game
+        if game is not None and bob.table.current == 1 and asked != game.turn_number:
+            asked = game.turn_number
+            bob.link.send(play_message(bot.choose(game.copy()), asked))
+        if not said and game is not None and game.turn_number > 40:
+            wes.link.send({"type": "watcher_chat", "text": "Bob's farmers will decide this one"})
+            said = True
+        if scene.turn.can_act:
+            for key in (pygame.K_TAB, pygame.K_SPACE, pygame.K_SPACE):
+                d.key(key)
+        d.frames(2)
+        time.sleep(0.01)
+    until(d, lambda: app.top.__class__.__name__ == "ResultsScene", seconds=60)
+    results = app.top
+    until(d, lambda: results.revealed >= len(results.final))
+    d.frames(5)
+    d.move(results.buttons["chat"].rect.center)
+    shot(app, "09-results-with-the-chat-after-the-game")
+    d.click(results.buttons["chat"].rect.center)
+    d.frames(3)
+    shot(app, "10-the-table-and-the-spectators-chat-read-only")
+    for other in (bob, wes):
+        other.link.stop()
+
+
 def main() -> int:
     app, d, shot = open_app(OUT, "instant", 0.05)
     server = Host(app.tiles, Path(tempfile.mkdtemp(prefix="carcassonne-watch-")), port=0)
@@ -190,6 +244,7 @@ def main() -> int:
         waiting_room(app, d, shot)
         watching(app, d, shot, server.local_url, server.port)
         player_screen(app, d, shot)
+        after_the_game(app, d, shot)
     finally:
         server.stop()
         app.net.stop()

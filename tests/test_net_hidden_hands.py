@@ -22,7 +22,7 @@ from carcassonne.net import spectators
 from carcassonne.net.client import Connection, NetError
 from carcassonne.net.protocol import play_message
 
-from netkit import run
+from netkit import play_seat, run
 
 RULES = Rules(hand=3, hand_open=False, abbot=True, inns_cathedrals=True)
 
@@ -253,6 +253,74 @@ def test_a_spectator_can_do_nothing_to_the_game(tiles, hosting):
 
     with hosting(tiles) as server:
         run(scenario())
+
+
+def test_the_players_are_told_the_spectators_chat_with_the_turn_that_ends_the_game(tiles, hosting):
+    """Nobody is coached: no frame a player is sent before the end holds a spectator's line;
+    the turn that ends the game brings every line said, and a line said after it reaches the
+    players as it is said (one process, and two nodes whose spectator sits on the other)."""
+    async def scenario() -> tuple[list[Recording], dict[str, Any]]:
+        urls = getattr(server, "urls", None) or [server.url]
+        a, b, w = (Recording(url, tiles) for url in (urls[0], urls[0], urls[-1]))
+        for conn in (a, b, w):
+            await conn.open()
+        plans = [{"kind": "human", "color": COLORS[0], "name": "Ann"}, {"kind": "open", "color": COLORS[1]}]
+        created = await a.create(plans, seed=21, watchers=True)
+        await w.watch(created["watch_code"], name="Wes")
+        await b.join(a.code, 1, "Bob", COLORS[1])
+        await w.request({"type": "watcher_chat", "text": "nice city"}, "watcher_chat")
+        await asyncio.gather(play_seat(a, 0, "random", 1), play_seat(b, 1, "random", 2), _until_over(w))
+        await w.request({"type": "watcher_chat", "text": "well played"}, "watcher_chat")
+        for conn in (a, b):
+            while len(conn.table.watcher_chat) < 2:
+                await conn.receive(within=10)
+        kept = {"players": [[line["text"] for line in conn.table.watcher_chat] for conn in (a, b)]}
+        for conn in (a, b, w):
+            await conn.close()
+        return [a, b], kept
+
+    with hosting(tiles) as server:
+        players, kept = run(scenario(), timeout=300)
+    assert kept["players"] == [["nice city", "well played"]] * 2
+    for conn in players:
+        messages = [json.loads(frame) for frame in conn.frames]
+        last = max(i for i, m in enumerate(messages) if m["type"] == "turn")
+        assert messages[last]["finished"] is True
+        assert [line["text"] for line in messages[last]["watcher_chat"]] == ["nice city"]
+        assert [line["name"] for line in messages[last]["watcher_chat"]] == ["Wes"]
+        assert not any("nice city" in frame for frame in conn.frames[:last])
+
+
+def test_the_spectators_chat_is_kept_with_the_game_on_a_cluster(tiles, redis_server):
+    """A node taking a game over reads back both chats (each in its own list), and a game
+    removed takes both away."""
+    import time as clock
+
+    from carcassonne.net.room import new_room
+    from carcassonne.net.shared_store import Nodes, Shared, SharedStore
+
+    async def scenario() -> tuple[Any, int]:
+        shared = Shared(redis_server.url, node="here")
+        try:
+            await Nodes(shared).renew()
+            room, _host, _tokens = new_room(tiles, Rules(), [{"kind": "human", "color": "red", "name": "Ann"},
+                                                             {"kind": "human", "color": "blue", "name": "Bob"}], 7)
+            room.start(clock.time())
+            store = SharedStore(shared)
+            await store.add(room)
+            await store.save_chat(room, {"type": "chat", "seat": 0, "name": "Ann", "text": "hello", "at": 1.0})
+            for i in range(60):  # more than are kept
+                await store.save_chat(room, {"type": "watcher_chat", "name": "Wes", "text": f"line {i}", "at": 2.0})
+            read = await store.room(tiles, room.id)
+            await store.remove(room)
+            return read, int(redis_server.command("EXISTS", f"carcassonne:watcher_chat:{room.id}"))
+        finally:
+            await shared.close()
+
+    read, left = run(scenario())
+    assert [line["text"] for line in read.chat] == ["hello"]
+    assert [line["text"] for line in read.watcher_chat] == [f"line {i}" for i in range(10, 60)]
+    assert left == 0
 
 
 def test_a_watch_code_or_the_lobby_lets_one_watch_and_nothing_else(tiles):

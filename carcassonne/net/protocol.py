@@ -400,7 +400,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
 }
 
 # Hidden hands and spectators: each receiver's view of the hands, the number watching, the
-# spectators' chat (shown to the players once the game has ended), the watchable games.
+# spectators' chat (sent to the players with the turn that ends the game), the watchable games.
 _hand_seen = _fields({"count": (_integer(0, 3), True), "tiles": (_list_of(_tile, 3), False)})
 _hands = _optional(_list_of(_hand_seen, 6))
 _watcher_line = _fields({"name": (_clean_text(MAX_GAME_NAME, "?"), True), "text": (_clean_text(MAX_CHAT), True),
@@ -408,7 +408,7 @@ _watcher_line = _fields({"name": (_clean_text(MAX_GAME_NAME, "?"), True), "text"
 _watcher_lines = _list_of(_watcher_line, 100)
 SERVER_MESSAGES["state"].update({"hands": (_hands, False), "watchers": (_integer(0, 10**6), False),
                                  "watching": (_boolean, False), "watcher_chat": (_watcher_lines, False)})
-SERVER_MESSAGES["turn"]["hands"] = (_hands, False)
+SERVER_MESSAGES["turn"].update({"hands": (_hands, False), "watcher_chat": (_watcher_lines, False)})
 SERVER_MESSAGES["created"]["watch_code"] = (_word(MAX_TOKEN), False)
 SERVER_MESSAGES.update({
     "watching": {"game": (_word(MAX_TOKEN), True)},

@@ -36,6 +36,8 @@ CODE_LENGTH = 10
 DEAL_BITS = 128
 #: Chat lines a newcomer is shown.
 CHAT_KEPT = 30
+#: Spectators' chat lines kept per game (the players are shown them when the game ends).
+WATCHER_CHAT_KEPT = 50
 #: The computer that plays for a person whose turn timer ran out.
 TIMEOUT_LEVEL = "normal"
 
@@ -125,6 +127,9 @@ class Room:
     #: timer; stored with the game, so a correspondence game's clock survives a restart.
     turn_started: float = 0.0
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    #: What the spectators said among themselves (:mod:`.spectators`), kept with the game as
+    #: its players' chat is, for the players once the game has ended.
+    watcher_chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=WATCHER_CHAT_KEPT))
     bots: dict[int, Bot] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ facts

@@ -676,14 +676,16 @@ class Server:
                     self._after_turn(room)
 
     async def _save_chat(self, room: Room, line: dict[str, Any]) -> None:
-        """A chat line is kept before it is said (where the store keeps chat)."""
+        """A chat line (the players' or the spectators') is kept before it is said (where the
+        store keeps chat); one that cannot be is taken back."""
         if self.games is None:
             return
         try:
             await self.games.save_chat(room, line)
         except StoreUnavailable as exc:
-            if room.chat and room.chat[-1] is line:
-                room.chat.pop()
+            said = room.watcher_chat if line["type"] == "watcher_chat" else room.chat
+            if said and said[-1] is line:
+                said.pop()
             log.warning("game %s: a chat line could not be stored: %s", room.id, exc)
             if isinstance(exc, StoreConflict):
                 self.evict(room)
@@ -882,7 +884,13 @@ class Server:
             if room is None:
                 raise ProtocolError("watch a game first", "no-game")
             await self.limits.check_chat(peer.address, f"{room.id}:watch")
-            self._tell(room, [self.spectators.chat(room, peer, message["text"], now)])
+            lock = self._locks.get(room.id)
+            if lock is None:  # (the game left memory meanwhile)
+                raise ProtocolError("watch a game first", "no-game")
+            async with lock:
+                line = self.spectators.chat(room, peer, message["text"], now)
+                await self._save_chat(room, line)
+            self._tell(room, [line])
             return
         if peer.room is not None or peer.remote is not None:
             raise ProtocolError("leave this game before watching another", "in-game")

@@ -46,7 +46,7 @@ from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, Seat
 from .hands import stored_turns
 from .protocol import ProtocolError
-from .room import Room, SeatInfo
+from .room import CHAT_KEPT, WATCHER_CHAT_KEPT, Room, SeatInfo
 from .store import StoreConflict, StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -63,8 +63,6 @@ RENEW_EVERY = 0.25
 RETRY_FOR = 2.0
 #: Entries an inbox keeps at most (a node reads its own within milliseconds).
 INBOX_KEPT = 100_000
-#: Chat lines kept per game (as many as a newcomer is shown).
-CHAT_KEPT = 30
 #: Games anyone may watch read for one list at most, oldest first (ten pages of the list).
 WATCHABLE_READ = 200
 #: Connections a node opens to Redis for its games at most. More commands at once wait for
@@ -142,9 +140,9 @@ if redis.call('LINDEX', KEYS[3], -1) ~= ARGV[2] then
 end
 return 1
 """
-# KEYS: node, owner, game, turns, chat, code, waiting, lobby, owned, watchable; ARGV: node, game
+# KEYS: node, owner, game, turns, chat, code, waiting, lobby, owned, watchable, watcher chat; ARGV: node, game
 _REMOVE = _FENCE + """
-redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[2])
+redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[11], KEYS[2])
 if redis.call('GET', KEYS[6]) == ARGV[2] then redis.call('DEL', KEYS[6]) end
 redis.call('ZREM', KEYS[7], ARGV[2])
 redis.call('ZREM', KEYS[10], ARGV[2])
@@ -389,16 +387,18 @@ class SharedStore:
         self._fenced(result, room)
 
     async def save_chat(self, room: Room, line: dict[str, Any]) -> None:
+        """A line of the players' chat, or of the spectators' (a list of its own)."""
+        spectators = line["type"] == "watcher_chat"
         result = await self.shared.script("chat", [
-            _key("node", self.node), _key("owner", room.id), _key("chat", room.id)],
-            [self.node, json.dumps(line), CHAT_KEPT])
+            _key("node", self.node), _key("owner", room.id), _key("watcher_chat" if spectators else "chat", room.id)],
+            [self.node, json.dumps(line), WATCHER_CHAT_KEPT if spectators else CHAT_KEPT])
         self._fenced(result, room)
 
     async def remove(self, room: Room) -> None:
         result = await self.shared.script("remove", [
             _key("node", self.node), _key("owner", room.id), _key("game", room.id), _key("turns", room.id),
             _key("chat", room.id), _key("code", room.code), _key("waiting"), _key("lobby"),
-            _key("owned", self.node), _key("watchable")], [self.node, room.id])
+            _key("owned", self.node), _key("watchable"), _key("watcher_chat", room.id)], [self.node, room.id])
         self._fenced(result, room)
 
     async def find_code(self, code: str) -> str | None:
@@ -415,13 +415,14 @@ class SharedStore:
                 pipe.hgetall(_key("game", game_id))
                 pipe.lrange(_key("turns", game_id), 0, -1)
                 pipe.lrange(_key("chat", game_id), 0, -1)
+                pipe.lrange(_key("watcher_chat", game_id), 0, -1)
                 return list(await pipe.execute())
 
-        fields, turns, chat = await self.shared.call(read)
+        fields, turns, chat, watcher_chat = await self.shared.call(read)
         if not fields:
             return None
         try:
-            return _room(tiles, game_id, fields, turns, chat, time.time())
+            return _room(tiles, game_id, fields, turns, [*chat, *watcher_chat], time.time())
         except (CarcassonneError, ValueError, TypeError, KeyError) as exc:
             log.warning("game %s cannot be read back: %s", game_id, exc)
             return None
@@ -517,8 +518,9 @@ def _room(tiles: TileSet, game_id: str, fields: dict[str, str], turns: list[str]
     for seat in seats:
         if seat.kind == "human" and seat.token_hash is not None:
             seat.away_since = now  # nobody is at the table of a game just taken over
-    for line in chat:
-        room.chat.append(json.loads(line))
+    for text in chat:  # (the players' lines, then the spectators')
+        line = json.loads(text)
+        (room.watcher_chat if line.get("type") == "watcher_chat" else room.chat).append(line)
     if not any(s.is_open for s in seats):
         record = GameRecord([Seat(s.name, s.color, s.kind) for s in seats], room.rules, room.seed, [])
         data = record.to_data()

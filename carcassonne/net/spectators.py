@@ -7,7 +7,8 @@ sent what a player is sent (the board, the scores, the move log, the players' ch
 for a receiver with no seat: no hidden hand, never the bag (:mod:`.hands`). Every step it
 tries (a move, a figure, a decision, undo, a chat line to the players, handing a seat over)
 is refused in one line and changes nothing. Spectators chat among themselves
-(``watcher_chat``); the players are shown that chat once the game has ended.
+(``watcher_chat``, kept with the game: :attr:`.Room.watcher_chat`); the players are sent
+that chat with the turn that ends the game, and every line said after it.
 
 A watch code is the game's id and a tag only the server can make: an HMAC of the game's
 host token hash, itself kept from a token of :mod:`secrets`. So any node of a cluster, and a
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 
 #: Letters of a watch code's tag (the join code's alphabet: nothing to misread).
 TAG_LENGTH = 10
-#: Spectators' chat lines kept per game (shown to the players at the end).
-WATCHER_CHAT_KEPT = 50
 #: Spectators one game may have at once.
 MAX_WATCHERS = 200
 #: Messages a spectator may send that are a player's: each refused in one line.
@@ -70,10 +68,9 @@ def code_fits(room: Room, code: str) -> bool:
 
 @dataclass
 class Watch:
-    """One game's spectators, their names and their chat."""
+    """One game's spectators and their names."""
 
     peers: dict[Peer, str] = field(default_factory=dict)
-    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=WATCHER_CHAT_KEPT))
 
 
 class Spectators:
@@ -129,7 +126,7 @@ class Spectators:
             raise ProtocolError(NOT_A_PLAYER, "spectator")
 
     def chat(self, room: Room, peer: Peer, text: str, now: float) -> dict[str, Any]:
-        """A spectator's line to the other spectators (kept for the players' end of game)."""
+        """A spectator's line to the other spectators (kept with the game for its players' end)."""
         watch = self.games.get(room.id)
         if watch is None or peer not in watch.peers:
             raise ProtocolError("only spectators chat among spectators: the players see their chat when the "
@@ -138,7 +135,7 @@ class Spectators:
         if not line:
             raise ProtocolError("an empty chat line", "empty-chat")
         entry = {"type": "watcher_chat", "name": watch.peers[peer], "text": line[:MAX_CHAT], "at": round(now, 1)}
-        watch.chat.append(entry)
+        room.watcher_chat.append(entry)
         return entry
 
     # ------------------------------------------------------------ what they are sent
@@ -157,26 +154,26 @@ class Spectators:
             shown["tile"] = tile_seen(game, message.get("tile"), seats)
         if kind == "state":
             shown["watchers"] = self.count(room)
-            watch = self.games.get(room.id)
             if watching:
                 shown["watching"] = True
-            if watch is not None and watch.chat and (watching or room.finished):
-                shown["watcher_chat"] = [{k: v for k, v in line.items() if k != "type"} for line in watch.chat]
+        if room.watcher_chat and (kind == "state" and (watching or room.finished) or _ends(message)):
+            shown["watcher_chat"] = [{k: v for k, v in line.items() if k != "type"} for line in room.watcher_chat]
         return shown
 
     def receivers(self, room: Room, table: Iterable[Peer],
                   message: dict[str, Any]) -> Iterator[tuple[list[Peer], dict[str, Any]]]:
         """Everyone a message for a game's table goes to, grouped by what they may see of it:
-        (the peers, the message as they see it). Spectators' chat goes to spectators only."""
+        (the peers, the message as they see it). Spectators' chat goes to spectators only
+        until the game has ended."""
         watchers = self.of(room)
-        if message["type"] == "watcher_chat":
+        if message["type"] == "watcher_chat" and not room.finished:
             yield watchers, message
             return
         everyone = [*table, *watchers]
         if message["type"] not in ("state", "turn"):
             yield everyone, message
             return
-        if message["type"] == "turn" and (room.game is None or not room.game.holds_tiles):
+        if message["type"] == "turn" and (room.game is None or not room.game.holds_tiles) and not _ends(message):
             yield everyone, message
             return
         groups: dict[tuple[bool, tuple[int, ...]], list[Peer]] = {}
@@ -186,3 +183,9 @@ class Spectators:
             groups.setdefault((peer in self.watching, seen), []).append(peer)
         for (watching, seats), peers in groups.items():
             yield peers, self.shaped(room, message, list(seats), watching)
+
+
+def _ends(message: dict[str, Any]) -> bool:
+    """Whether ``message`` is the turn that ends the game (the players' first sight of the
+    spectators' chat)."""
+    return message["type"] == "turn" and message.get("finished") is True

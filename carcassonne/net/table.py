@@ -44,7 +44,7 @@ class TableState:
     #: Whole-game states received so far (a request waits for the one it causes).
     states: int = 0
     #: How many are watching; whether this client is one of them; the spectators' chat (to a
-    #: spectator as it goes, to the players once the game has ended).
+    #: spectator as it goes, to the players with the turn that ends the game and after it).
     watchers: int = 0
     watching: bool = False
     watcher_chat: list[dict[str, Any]] = field(default_factory=list)
@@ -131,6 +131,8 @@ class TableState:
         self.tile = message["tile"]
         self.pending = None
         self.turn_left = message.get("turn_left")
+        if "watcher_chat" in message:  # (the turn that ends the game: what the spectators said)
+            self.watcher_chat = list(message["watcher_chat"])
         self._check(message)
         return turns
 

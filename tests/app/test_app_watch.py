@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_app_network import Friend, hosting_app, loopback, stop_hosts, until  # noqa: F401 - fixtures
+from test_app_network import Friend, hosting_app, joined_by_bob, loopback, stop_hosts, until  # noqa: F401 - fixtures
 
 from carcassonne.app.driver import Driver
 from carcassonne.app.play.playview import held_seen
@@ -153,3 +153,53 @@ def test_no_watch_screen_text_runs_past_its_box(make_app, size, language):
         assert log.overflows(app.screen.get_rect()) == []
     finally:
         i18n.set_language("en")
+
+
+def test_the_players_read_the_spectators_chat_with_the_results(make_app):
+    """The game over, the results have a Chat (button and C): what the table said, then what the
+    spectators said, each marked, read only; a game at one screen has none."""
+    from carcassonne.app.scenes.chat import ChatDialog
+    from carcassonne.app.scenes.results import ResultsScene
+
+    app, d, friend, scene = joined_by_bob(make_app)
+    table = scene.turn.table
+    table.chat = [{"type": "chat", "seat": 1, "name": "Bob", "text": "good luck"}]
+    table.watcher_chat = [{"name": "Wes", "text": "nice city"}]
+    assert [line["text"] for line in scene.net.chat_history()] == ["good luck"]  # not before the end
+    scene.game.finish()  # (the game as its last turn leaves it)
+    assert table.finished
+    scene.finish_game()
+    assert until(d, lambda: isinstance(app.top, ResultsScene), seconds=10)
+    results = app.top
+    chat_button = results.buttons["chat"]
+    assert chat_button in results.widgets and app.screen.get_rect().contains(chat_button.rect)
+    row = sorted((b.rect for b in results.buttons.values()), key=lambda r: r.x)
+    assert all(a.right < b.x for a, b in zip(row, row[1:]))  # seven buttons side by side in the window
+    d.key(pygame.K_c)
+    chat = app.top
+    assert isinstance(chat, ChatDialog) and chat.widgets == [chat.cancel]  # nothing can be sent
+    font = app.assets.fonts.get(int(15 * chat.u))
+    assert chat.lines(font) == ["Bob: good luck", "Wes (watching): nice city"]
+    d.key(pygame.K_ESCAPE)
+    assert app.top is results
+    d.click(chat_button.rect.center)
+    assert isinstance(app.top, ChatDialog)
+    friend.link.stop()
+
+
+def test_a_game_at_one_screen_ends_with_no_chat(make_app):
+    from carcassonne.app.scenes.results import ResultsScene
+
+    app = make_app()
+    d = Driver(app)
+    app.replace_scene("new_game")
+    d.click(app.top.start.rect.center)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    scene.game.finish()
+    scene.finish_game()
+    assert until(d, lambda: isinstance(app.top, ResultsScene), seconds=10)
+    assert "chat" not in app.top.buttons
+    results = app.top
+    d.key(pygame.K_c)
+    assert app.top is results

@@ -74,6 +74,10 @@ class TableView:
         """Whether ``pos`` is on this view (the board under it takes no hover there)."""
         return False
 
+    def chat_history(self) -> list[dict[str, Any]]:
+        """What the table said (nothing at one screen)."""
+        return []
+
     def draw(self, surface: pygame.Surface, assets: Assets, u: float) -> None:
         pass
 

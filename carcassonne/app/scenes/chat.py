@@ -10,7 +10,7 @@ import pygame
 from ...engine.untrusted import clean_name
 from ...i18n import N_, _
 from ...net.protocol import MAX_CHAT, clean_chat
-from ..ui.intents import KEY, Intent
+from ..ui.intents import KEY, WHEEL, Intent
 from ..ui.widgets import INK, INK_DIM, Button, TextField, blit_text, wrap
 from .base import Dialog
 
@@ -20,21 +20,24 @@ if TYPE_CHECKING:
 
 class ChatDialog(Dialog):
     """The table's chat, newest at the bottom, whole (the status box shows two lines of each);
-    type a line: Enter sends it to everyone at the table, Esc closes."""
+    type a line: Enter sends it to everyone at the table, Esc closes. Without ``send`` (a game
+    that has ended) it is read only. Up, PageUp and the wheel go back to older lines."""
 
     title = N_("Chat")
     box_size = (620, 460)
 
-    def __init__(self, app: App, send: Callable[[str], object],
+    def __init__(self, app: App, send: Callable[[str], object] | None = None,
                  history: Callable[[], Sequence[dict[str, Any]]] = lambda: ()) -> None:
         super().__init__(app)
         self.send = send
         self.history = history
+        #: How many lines the view is scrolled back from the newest.
+        self.back = 0
         self.line = TextField("", lambda _text: None, max_len=MAX_CHAT, placeholder=N_("Say something…"))
-        self.line.focused = True
+        self.line.focused = send is not None
         self.ok = Button(N_("Send"), self.send_line, hint="Enter", primary=True)
         self.cancel = Button(N_("Close"), self.close, hint="Esc")
-        self.widgets = [self.line, self.ok, self.cancel]
+        self.widgets = [self.line, self.ok, self.cancel] if send is not None else [self.cancel]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -42,11 +45,15 @@ class ChatDialog(Dialog):
         bw, bh = int(160 * u), int(40 * u)
         self.ok.rect = pygame.Rect(box.right - int(24 * u) - bw, box.bottom - bh - int(18 * u), bw, bh)
         self.cancel.rect = pygame.Rect(box.x + int(24 * u), self.ok.rect.y, bw, bh)
+        if self.send is None:
+            self.cancel.rect.right = box.right - int(24 * u)
         self.line.rect = pygame.Rect(box.x + int(24 * u), self.ok.rect.y - int(52 * u), box.w - int(48 * u),
                                      int(40 * u))
-        #: Where the lines said so far are shown: between the title and the line typed.
+        #: Where the lines said so far are shown: between the title and the line typed (or the
+        #: Close button, read only).
+        bottom = self.line.rect.y if self.send is not None else self.ok.rect.y
         self.said = pygame.Rect(box.x + int(24 * u), box.y + int(60 * u), box.w - int(48 * u),
-                                self.line.rect.y - int(10 * u) - box.y - int(60 * u))
+                                bottom - int(10 * u) - box.y - int(60 * u))
 
     def animating(self) -> bool:
         return True  # (a friend's line appears as it comes)
@@ -66,13 +73,26 @@ class ChatDialog(Dialog):
 
     def send_line(self) -> None:
         text = clean_chat(self.line.text)
-        if text:
+        if text and self.send is not None:
             self.send(text)
         self.close()
+
+    def scroll(self, lines: int) -> None:
+        """Back (positive) towards the oldest line, or forward to the newest."""
+        font = self.app.assets.fonts.get(int(15 * self.u))
+        room = max(1, self.said.h // font.get_linesize())
+        self.back = max(0, min(self.back + lines, len(self.lines(font)) - room))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == KEY and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.send_line()
+            return True
+        steps = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 10, pygame.K_PAGEDOWN: -10}
+        if intent.kind == KEY and intent.key in steps:
+            self.scroll(steps[intent.key])
+            return True
+        if intent.kind == WHEEL:
+            self.scroll(3 * intent.dy)
             return True
         return super().handle(intent)
 
@@ -83,7 +103,9 @@ class ChatDialog(Dialog):
         if not lines:
             blit_text(surface, font, _("Nothing said yet."), self.said.topleft, INK_DIM)
             return
-        shown = lines[-max(1, self.said.h // font.get_linesize()):]  # the newest that fit
+        room = max(1, self.said.h // font.get_linesize())
+        end = len(lines) - min(self.back, max(0, len(lines) - room))
+        shown = lines[max(0, end - room):end]  # the newest that fit, or older ones scrolled back to
         y = self.said.bottom - len(shown) * font.get_linesize()
         for line in shown:
             blit_text(surface, font, line, (self.said.x, y), INK)

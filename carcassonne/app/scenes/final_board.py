@@ -10,7 +10,7 @@ its moment (:attr:`FinalBoardScene.step` counts them). Opened again from the res
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,10 +51,12 @@ class FinalBoardScene(BoardScene):
     keymap = "final"
 
     def __init__(self, app: App, game: Game, seats: list[Seat], final: list[ScoreEvent],
-                 review: bool = False, hints: list[int] | None = None) -> None:
+                 review: bool = False, hints: list[int] | None = None,
+                 chat: list[dict[str, Any]] | None = None) -> None:
         super().__init__(app, seats, game)
-        #: Hints each player used, passed on to the results.
+        #: Hints each player used and a network game's chat as it ended, passed on to the results.
         self.hints = hints
+        self.chat = chat
         #: The engine's final events, handed on to the results.
         self.given = list(final)
         #: Each moment: the engine's events, a feature worth 0 included (its followers scored nothing).
@@ -125,7 +127,7 @@ class FinalBoardScene(BoardScene):
             self.app.pop(self)
         else:
             self.app.replace_scene("results", game=self.game, seats=self.seats, final=self.given,
-                                   scored_on_board=True, hints=self.hints)
+                                   scored_on_board=True, hints=self.hints, chat=self.chat)
 
     # ----------------------------------------------------------- lifecycle
     def enter(self) -> None:

@@ -181,7 +181,7 @@ class PlayScene(BoardScene):
             self.app.storage.keep_finished(self.turn.record())  # among the replays, with its result
             self.app.storage.clear_autosave()
         self.app.replace_scene("final", game=self.game, seats=self.seats, final=final,  # scored on the board
-                               hints=list(self.turn.hints_used))
+                               hints=list(self.turn.hints_used), chat=self.net.chat_history())
 
     def after_turn(self, events: list[ScoreEvent]) -> None:
         """Animate the turn's scoring; the next turn begins once it has played (:meth:`update`)."""

@@ -7,7 +7,7 @@ to the engine's scores.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -35,10 +35,13 @@ class ResultsScene(Scene):
     keymap = "results"
 
     def __init__(self, app: App, game: Game, seats: list[Seat], final: list[ScoreEvent],
-                 scored_on_board: bool = False, hints: list[int] | None = None) -> None:
+                 scored_on_board: bool = False, hints: list[int] | None = None,
+                 chat: list[dict[str, Any]] | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.seats = seats
+        #: A network game's chat as it ended, the spectators' lines too (read with Chat).
+        self.chat = list(chat or [])
         #: Hints each player asked for during the game (none kept: not shown).
         self.hints = list(hints or [])
         self.final = list(final)
@@ -55,6 +58,8 @@ class ResultsScene(Scene):
             "board": Button(N_("Final board"), self.show_board, hint="B"),
             "analyse": Button(N_("Analyse"), self.analyse, hint="A"),
         }
+        if self.chat:
+            self.buttons["chat"] = Button(N_("Chat"), self.open_chat, hint="C")
         self.widgets = list(self.buttons.values())
         self.note = ""
         #: The event lines as wrapped for the panel's width (see :meth:`_wrapped`).
@@ -139,6 +144,11 @@ class ResultsScene(Scene):
         """Back to the final board (Esc there returns here)."""
         self.app.push_scene("final", game=self.game, seats=self.seats, final=self.final, review=True)
 
+    def open_chat(self) -> None:
+        """What the table said, then the spectators (read only: the game is over)."""
+        if self.chat:
+            self.app.push_scene("chat", history=lambda: self.chat)
+
     def analyse(self) -> None:
         """What each move cost and what would have been better (run once a session, then kept)."""
         self.app.push_scene("analysis", record=GameRecord.from_game(self.game, self.seats))
@@ -166,6 +176,8 @@ class ResultsScene(Scene):
                 self.show_board()
             elif intent.action == "analyse":
                 self.analyse()
+            elif intent.action == "chat" and self.chat:
+                self.open_chat()
             else:
                 return False
             return True
@@ -191,12 +203,14 @@ class ResultsScene(Scene):
         pad = int(20 * u)
         self.left = pygame.Rect(pad, int(90 * u), int(w * 0.42), h - int(90 * u) - int(90 * u))
         self.right = pygame.Rect(self.left.right + pad, self.left.y, w - self.left.right - 2 * pad, self.left.h)
-        bw, bh = int(180 * u), int(46 * u)
+        row = [name for name in ("again", "title", "save", "board", "analyse", "chat", "next") if name in self.buttons]
+        gap = int(10 * u)
+        bw, bh = min(int(180 * u), (w - 2 * pad - (len(row) - 1) * gap) // len(row)), int(46 * u)
         x = w - pad - bw
         y = h - pad - bh
-        for name in ("again", "title", "save", "board", "analyse", "next"):
+        for name in row:
             self.buttons[name].rect = pygame.Rect(x, y, bw, bh)
-            x -= bw + int(10 * u)
+            x -= bw + gap
 
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:

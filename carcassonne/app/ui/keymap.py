@@ -139,6 +139,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
     "results": (
         _b("board", "b", "the final board"),
         _b("analyse", "a", "what each move cost, and the better moves"),
+        _b("chat", "c", "what the table and the spectators said (a network game)"),
         _b("reveal-next", "space"),
         _b("confirm", "return, enter"),
         _b("back", "escape"),
