@@ -184,7 +184,7 @@ def player_screen(app: App, d: Driver, shot: Callable[[App, str], None]) -> None
 
 def after_the_game(app: App, d: Driver, shot: Callable[[App, str], None]) -> None:
     """A game played to its end at a player's screen (Ann by the keys a person would press:
-    Tab puts the tile on a legal square, Space twice ends the turn without a follower) while a
+    Tab puts the tile on a legal square, F a follower on its first place, Enter ends the turn) while a
     spectator chats: the results have a Chat, which shows the table's lines and the spectators'."""
     from carcassonne.ai import get_bot
     from carcassonne.net.protocol import play_message
@@ -218,7 +218,7 @@ def after_the_game(app: App, d: Driver, shot: Callable[[App, str], None]) -> Non
             wes.link.send({"type": "watcher_chat", "text": "Bob's farmers will decide this one"})
             said = True
         if scene.turn.can_act:
-            for key in (pygame.K_TAB, pygame.K_SPACE, pygame.K_SPACE):
+            for key in (pygame.K_TAB, pygame.K_f, pygame.K_RETURN):
                 d.key(key)
         d.frames(2)
         time.sleep(0.01)
