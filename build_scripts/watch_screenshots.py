@@ -19,6 +19,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 from board_shots import ROOT, close_app, open_app
@@ -78,17 +79,12 @@ def forms(app: App, d: Driver, shot: Callable[[App, str], None]) -> None:
 
 def waiting_room(app: App, d: Driver, shot: Callable[[App, str], None]) -> None:
     """The host's waiting room: the join code, and the watch code beside it."""
-    app.net.port, app.net.discovery_port = 0, 0
-    setup = Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")], rules=HAND)
-    link = app.net.host_game(setup, 0, True, "Ann's game", watchers=True)
-    host = app.net.host
-    assert host is not None
-    app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
-    lobby = app.top
+    lobby, _url = hosted_here(app, d, Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")],
+                                            rules=HAND), "Ann's game")
     until(d, lambda: bool(lobby.watch_code and lobby.table.seats))
     d.move((5, 5))
     shot(app, "03-waiting-room-watch-code")
-    link.stop()
+    lobby.link.stop()
     app.replace_scene("title")
 
 
@@ -155,23 +151,29 @@ def watching(app: App, d: Driver, shot: Callable[[App, str], None], url: str, po
         who.link.stop()
 
 
-def player_screen(app: App, d: Driver, shot: Callable[[App, str], None]) -> None:
-    """A player's screen in a hidden-hand game with a spectator: their own tiles, the others'
-    backs, and how many watch."""
+def hosted_here(app: App, d: Driver, setup: Setup, name: str) -> tuple[Any, str]:
+    """A game hosted by the window's copy, watchers allowed: its waiting room, and the address
+    the others reach it at."""
     app.net.port, app.net.discovery_port = 0, 0
-    setup = Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open"),
-                         SeatSetup("Cid", "green", "ai:normal")], rules=HAND)
-    link = app.net.host_game(setup, 0, True, "Ann's game", watchers=True)
+    link = app.net.host_game(setup, 0, True, name, watchers=True)
     host = app.net.host
     assert host is not None
     app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
     lobby = app.top
     until(d, lambda: bool(lobby.code))
-    bob = Other(host.local_url, app.tiles)
+    return lobby, host.local_url
+
+
+def player_screen(app: App, d: Driver, shot: Callable[[App, str], None]) -> None:
+    """A player's screen in a hidden-hand game with a spectator: their own tiles, the others'
+    backs, and how many watch."""
+    lobby, url = hosted_here(app, d, Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open"),
+                                                  SeatSetup("Cid", "green", "ai:normal")], rules=HAND), "Ann's game")
+    bob = Other(url, app.tiles)
     bob.link.join(lobby.code, 1, "Bob", "blue")
     until(d, lambda: app.top.__class__.__name__ == "PlayScene")
     scene = app.top
-    wes = Other(host.local_url, app.tiles)
+    wes = Other(url, app.tiles)
     wes.link.watch(lobby.watch_code, None, "Wes")
     until(d, lambda: scene.turn.table.watchers == 1)
     until(d, lambda: scene.turn.can_act)
@@ -189,15 +191,9 @@ def after_the_game(app: App, d: Driver, shot: Callable[[App, str], None]) -> Non
     from carcassonne.ai import get_bot
     from carcassonne.net.protocol import play_message
 
-    app.net.port, app.net.discovery_port = 0, 0
-    setup = Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")])
-    link = app.net.host_game(setup, 0, True, "Sunday game", watchers=True)
-    host = app.net.host
-    assert host is not None
-    app.replace_scene("lobby", link=link, url=host.local_url, hosted=True, addresses=host.addresses())
-    lobby = app.top
-    until(d, lambda: bool(lobby.code))
-    bob, wes = Other(host.local_url, app.tiles), Other(host.local_url, app.tiles)
+    lobby, url = hosted_here(app, d, Setup(seats=[SeatSetup("Ann", "red", "human"), SeatSetup("Bob", "blue", "open")]),
+                             "Sunday game")
+    bob, wes = Other(url, app.tiles), Other(url, app.tiles)
     bob.link.join(lobby.code, 1, "Bob", "blue")
     until(d, lambda: app.top.__class__.__name__ == "PlayScene")
     scene = app.top

@@ -313,6 +313,22 @@ async def play_seat(conn: Connection, seat: int, level: str, seed: int,
         await conn.receive()
 
 
+async def stored_pair(shared: Any, tiles: Any) -> tuple[Any, Any]:
+    """A two-person game (Ann and Bob) started and stored in a Redis by the node ``shared``
+    speaks for, whose lease is renewed first: (the room, the node's store)."""
+    from carcassonne.engine import Rules
+    from carcassonne.net.room import new_room
+    from carcassonne.net.shared_store import Nodes, SharedStore
+
+    await Nodes(shared).renew()
+    room, _host, _tokens = new_room(tiles, Rules(), [{"kind": "human", "color": "red", "name": "Ann"},
+                                                     {"kind": "human", "color": "blue", "name": "Bob"}], 7)
+    room.start(time.time())
+    store = SharedStore(shared)
+    await store.add(room)
+    return room, store
+
+
 async def seated_pair(url: str, tiles: Any, seed: int | None = 5, **options: Any) -> tuple[Connection, Connection]:
     """Two connections seated at a new two-player game (seat 0 created it, seat 1 joined)."""
     a, b = Connection(url, tiles), Connection(url, tiles)

@@ -258,20 +258,15 @@ def test_a_game_taken_over_shows_its_seats_away_for_no_time_yet_never_less(tiles
     client's checks (an away of -0.1 s made clients give the server up as broken)."""
     import time as clock
 
-    from carcassonne.engine import Rules
     from carcassonne.net.protocol import read_server_message
-    from carcassonne.net.room import new_room
-    from carcassonne.net.shared_store import Nodes, Shared, SharedStore
+    from carcassonne.net.shared_store import Shared
+
+    from netkit import stored_pair
 
     async def scenario() -> list[str]:
         shared = Shared(redis_server.url, node="here")
         try:
-            await Nodes(shared).renew()
-            room, _host, _tokens = new_room(tiles, Rules(), [{"kind": "human", "color": "red", "name": "Ann"},
-                                                             {"kind": "human", "color": "blue", "name": "Bob"}], 7)
-            room.start(clock.time())
-            store = SharedStore(shared)
-            await store.add(room)
+            room, store = await stored_pair(shared, tiles)
             asked_at = clock.time()  # a rejoin's clock, read before the game is read back
             await asyncio.sleep(0.2)
             read = await store.room(tiles, room.id)

@@ -294,20 +294,14 @@ def test_the_players_are_told_the_spectators_chat_with_the_turn_that_ends_the_ga
 def test_the_spectators_chat_is_kept_with_the_game_on_a_cluster(tiles, redis_server):
     """A node taking a game over reads back both chats (each in its own list), and a game
     removed takes both away."""
-    import time as clock
+    from carcassonne.net.shared_store import Shared
 
-    from carcassonne.net.room import new_room
-    from carcassonne.net.shared_store import Nodes, Shared, SharedStore
+    from netkit import stored_pair
 
     async def scenario() -> tuple[Any, int]:
         shared = Shared(redis_server.url, node="here")
         try:
-            await Nodes(shared).renew()
-            room, _host, _tokens = new_room(tiles, Rules(), [{"kind": "human", "color": "red", "name": "Ann"},
-                                                             {"kind": "human", "color": "blue", "name": "Bob"}], 7)
-            room.start(clock.time())
-            store = SharedStore(shared)
-            await store.add(room)
+            room, store = await stored_pair(shared, tiles)
             await store.save_chat(room, {"type": "chat", "seat": 0, "name": "Ann", "text": "hello", "at": 1.0})
             for i in range(60):  # more than are kept
                 await store.save_chat(room, {"type": "watcher_chat", "name": "Wes", "text": f"line {i}", "at": 2.0})
