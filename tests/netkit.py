@@ -256,6 +256,14 @@ class Hosting:
                     raise OSError(28, "No space left on device")
                 real(path, text, durable=durable)
             monkeypatch.setattr(store_module, "write_atomically", write)
+            real_chat = store_module.Store.save_chat
+
+            def save_chat(store: Any, room: Any, line: dict[str, Any]) -> None:
+                if self._full:  # (the lobby's database is on the same full disk)
+                    self.failed += 1
+                    raise store_module.StoreUnavailable("database or disk is full")
+                real_chat(store, room, line)
+            monkeypatch.setattr(store_module.Store, "save_chat", save_chat)
 
     @property
     def cluster(self) -> bool:

@@ -255,10 +255,14 @@ def test_a_spectator_can_do_nothing_to_the_game(tiles, hosting):
         run(scenario())
 
 
-def test_the_players_are_told_the_spectators_chat_with_the_turn_that_ends_the_game(tiles, hosting):
+def test_the_players_are_told_the_spectators_chat_with_the_turn_that_ends_the_game(tiles, hosting, tmp_path):
     """Nobody is coached: no frame a player is sent before the end holds a spectator's line;
     the turn that ends the game brings every line said, and a line said after it reaches the
-    players as it is said (one process, and two nodes whose spectator sits on the other)."""
+    players as it is said. Both chats are kept with the game: a player coming back to it after
+    it left memory finds them (one process with its data folder, and two nodes on Redis whose
+    spectator sits on the other)."""
+    from netkit import wait_for
+
     async def scenario() -> tuple[list[Recording], dict[str, Any]]:
         urls = getattr(server, "urls", None) or [server.url]
         a, b, w = (Recording(url, tiles) for url in (urls[0], urls[0], urls[-1]))
@@ -269,18 +273,31 @@ def test_the_players_are_told_the_spectators_chat_with_the_turn_that_ends_the_ga
         await w.watch(created["watch_code"], name="Wes")
         await b.join(a.code, 1, "Bob", COLORS[1])
         await w.request({"type": "watcher_chat", "text": "nice city"}, "watcher_chat")
+        await b.request({"type": "chat", "text": "good luck"}, "chat")
         await asyncio.gather(play_seat(a, 0, "random", 1), play_seat(b, 1, "random", 2), _until_over(w))
         await w.request({"type": "watcher_chat", "text": "well played"}, "watcher_chat")
         for conn in (a, b):
             while len(conn.table.watcher_chat) < 2:
                 await conn.receive(within=10)
-        kept = {"players": [[line["text"] for line in conn.table.watcher_chat] for conn in (a, b)]}
+        kept = {"players": [[line["text"] for line in conn.table.watcher_chat] for conn in (a, b)],
+                "game": a.game_id, "tokens": list(a.tokens)}
         for conn in (a, b, w):
             await conn.close()
         return [a, b], kept
 
-    with hosting(tiles) as server:
+    async def come_back(url: str, game: str, tokens: list[str]) -> tuple[list[str], list[str]]:
+        conn = Connection(url, tiles)
+        await conn.open()
+        await conn.rejoin(game, tokens)
+        said = [line["text"] for line in conn.table.chat], [line["text"] for line in conn.table.watcher_chat]
+        await conn.close()
+        return said
+
+    with hosting(tiles, tmp_path / "data") as server:
         players, kept = run(scenario(), timeout=300)
+        wait_for(lambda: kept["game"] not in hosting.rooms(server), 15, "the finished game left memory")
+        assert run(come_back(server.url, kept["game"], kept["tokens"])) == (["good luck"],
+                                                                             ["nice city", "well played"])
     assert kept["players"] == [["nice city", "well played"]] * 2
     for conn in players:
         messages = [json.loads(frame) for frame in conn.frames]
@@ -289,6 +306,61 @@ def test_the_players_are_told_the_spectators_chat_with_the_turn_that_ends_the_ga
         assert [line["text"] for line in messages[last]["watcher_chat"]] == ["nice city"]
         assert [line["name"] for line in messages[last]["watcher_chat"]] == ["Wes"]
         assert not any("nice city" in frame for frame in conn.frames[:last])
+
+
+def test_a_chat_line_that_cannot_be_stored_is_refused_in_one_line_and_not_said(tiles, hosting, tmp_path):
+    """A full store: a player's line and a spectator's are each refused with one line, nobody
+    hears them and the game keeps neither; once the store can be written they go through."""
+    async def scenario() -> None:
+        a, b, w, _created = await _watched(server.url, tiles)
+        hosting.storage_fails(True)
+        for conn, kind in ((b, "chat"), (w, "watcher_chat")):
+            with pytest.raises(NetError) as refused:
+                await conn.request({"type": kind, "text": "lost?"}, kind)
+            assert refused.value.code == "storage" and "\n" not in str(refused.value)
+        hosting.storage_fails(False)
+        assert (await settled_sync(a))["chat"] == [] and "watcher_chat" not in await settled_sync(w)
+        await b.request({"type": "chat", "text": "here now"}, "chat")
+        await w.request({"type": "watcher_chat", "text": "me too"}, "watcher_chat")
+        assert [line["text"] for line in (await settled_sync(a))["chat"]] == ["here now"]
+        assert [line["text"] for line in (await settled_sync(w))["watcher_chat"]] == ["me too"]
+        for conn in (a, b, w):
+            await conn.close()
+
+    with hosting(tiles, tmp_path / "data") as server:
+        run(scenario())
+    assert hosting.failed >= 2
+
+
+def test_both_chats_are_kept_in_the_data_folder(tiles, tmp_path):
+    """A restarted server reads back the players' last 30 lines and the spectators' last 50,
+    each list apart; a damaged line is left out; a game removed takes its chat away."""
+    import time as clock
+
+    from carcassonne.net.room import new_room
+    from carcassonne.net.store import Store
+
+    room, _host, _tokens = new_room(tiles, Rules(), [{"kind": "human", "color": "red", "name": "Ann"},
+                                                     {"kind": "human", "color": "blue", "name": "Bob"}], 7)
+    room.start(clock.time())
+    store = Store(tmp_path)
+    store.add(room)
+    for i in range(40):
+        store.save_chat(room, {"type": "chat", "seat": i % 2, "name": "Ann", "text": f"said {i}", "at": 1.0})
+    for i in range(60):
+        store.save_chat(room, {"type": "watcher_chat", "name": "Wes", "text": f"line {i}", "at": 2.0})
+    store.db.execute("INSERT INTO chat (game, kind, line) VALUES (?, 'chat', '{not json')", (room.id,))
+    store.db.commit()
+    store.close()
+    again = Store(tmp_path)
+    try:
+        read = again.room(tiles, room.id)
+        assert [line["text"] for line in read.chat] == [f"said {i}" for i in range(10, 40)]
+        assert [line["text"] for line in read.watcher_chat] == [f"line {i}" for i in range(10, 60)]
+        again.remove(room)
+        assert again.db.execute("SELECT COUNT(*) FROM chat").fetchone() == (0,)
+    finally:
+        again.close()
 
 
 def test_the_spectators_chat_is_kept_with_the_game_on_a_cluster(tiles, redis_server):

@@ -1,6 +1,7 @@
 """Where a server keeps its games: a lobby database and one game record per game.
 
-The lobby (games, join codes, seats and the hashes of their tokens) is an SQLite file,
+The lobby (games, join codes, seats and the hashes of their tokens, the chat of each game's
+players and of its spectators) is an SQLite file,
 from the standard library; each game's turns are a ``.carc.json`` record in the game
 record format (``docs/game-record.md``), written atomically after every turn as the
 autosaves are, so a server killed at any moment loses at most the turn in progress and
@@ -34,7 +35,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, write_atomically
-from .room import Room, SeatInfo
+from .room import CHAT_KEPT, WATCHER_CHAT_KEPT, Room, SeatInfo
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,9 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
     kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS chat (
+    n INTEGER PRIMARY KEY, game TEXT NOT NULL, kind TEXT NOT NULL, line TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chat_of_game ON chat (game, kind, n);
 """
 _COLUMNS = ("id, code, name, created, rules, COALESCE(deal, seed), host_hash, turn_seconds, hints, turn_started, "
             "watchable")
@@ -142,7 +146,7 @@ class LocalStore:
         await self._run(self.store.save_turns, room)
 
     async def save_chat(self, room: Room, line: dict[str, Any]) -> None:
-        """The embedded store keeps no chat: a restarted server's tables start quiet."""
+        await self._run(self.store.save_chat, room, line)
 
     async def remove(self, room: Room) -> None:
         await self._run(self.store.remove, room)
@@ -264,10 +268,22 @@ class Store:
             self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
 
     @_failing_softly
+    def save_chat(self, room: Room, line: dict[str, Any]) -> None:
+        """A line of the players' chat or of the spectators' (``line["type"]``), the oldest
+        beyond as many as a game keeps let go: a restarted server's tables remember them."""
+        kind = "watcher_chat" if line["type"] == "watcher_chat" else "chat"
+        kept = WATCHER_CHAT_KEPT if kind == "watcher_chat" else CHAT_KEPT
+        with self._lock, self.db:
+            self.db.execute("INSERT INTO chat (game, kind, line) VALUES (?, ?, ?)", (room.id, kind, json.dumps(line)))
+            self.db.execute("DELETE FROM chat WHERE game = ? AND kind = ? AND n <= (SELECT n FROM chat WHERE game = ? "
+                            "AND kind = ? ORDER BY n DESC LIMIT 1 OFFSET ?)", (room.id, kind, room.id, kind, kept))
+
+    @_failing_softly
     def remove(self, room: Room) -> None:
         """Forget a game that never started (its seats waited too long): its lobby rows and
         any record."""
         with self._lock, self.db:
+            self.db.execute("DELETE FROM chat WHERE game = ?", (room.id,))
             self.db.execute("DELETE FROM seats WHERE game = ?", (room.id,))
             self.db.execute("DELETE FROM games WHERE id = ?", (room.id,))
         self.record_path(room).unlink(missing_ok=True)
@@ -320,6 +336,7 @@ class Store:
         for seat in seats:
             if seat.kind == "human" and seat.token_hash is not None:
                 seat.away_since = now  # nobody is connected to a server that has just started
+        self._read_chat(room)
         path = self.record_path(room)
         if path.exists():
             record = GameRecord.load(path)
@@ -329,3 +346,13 @@ class Store:
         elif not any(s.is_open for s in seats):
             room.start(now)
         return room
+
+    def _read_chat(self, room: Room) -> None:
+        """The game's chat as kept, oldest first; a line that is not one is left out."""
+        for kind, text in self.db.execute("SELECT kind, line FROM chat WHERE game = ? ORDER BY n", (room.id,)):
+            try:
+                line = json.loads(text)
+            except (ValueError, TypeError):
+                continue
+            if isinstance(line, dict):
+                (room.watcher_chat if kind == "watcher_chat" else room.chat).append(line)
