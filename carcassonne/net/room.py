@@ -38,6 +38,9 @@ DEAL_BITS = 128
 CHAT_KEPT = 30
 #: Spectators' chat lines kept per game (the players are shown them when the game ends).
 WATCHER_CHAT_KEPT = 50
+#: The lines a game keeps of each of its chats, by the lines' ``type``: its players' and its
+#: spectators' (the stores keep them apart too).
+CHATS_KEPT = {"chat": CHAT_KEPT, "watcher_chat": WATCHER_CHAT_KEPT}
 #: The computer that plays for a person whose turn timer ran out.
 TIMEOUT_LEVEL = "normal"
 
@@ -98,6 +101,11 @@ class Checkpoint:
     seats: list[tuple[str, str, str, str | None, str | None]]
 
 
+def chat_of(line: dict[str, Any]) -> str:
+    """Which of a game's chats (:data:`CHATS_KEPT`) a line was said in."""
+    return "watcher_chat" if line.get("type") == "watcher_chat" else "chat"
+
+
 @dataclass
 class Room:
     """A game on the server, from its creation to its last turn (and after: it is kept)."""
@@ -133,6 +141,10 @@ class Room:
     bots: dict[int, Bot] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ facts
+    def said_in(self, line: dict[str, Any]) -> deque[dict[str, Any]]:
+        """The chat a line belongs to: the spectators' (``watcher_chat``) or the players'."""
+        return self.watcher_chat if chat_of(line) == "watcher_chat" else self.chat
+
     @property
     def started(self) -> bool:
         return self.game is not None

@@ -683,7 +683,7 @@ class Server:
         try:
             await self.games.save_chat(room, line)
         except StoreUnavailable as exc:
-            said = room.watcher_chat if line["type"] == "watcher_chat" else room.chat
+            said = room.said_in(line)
             if said and said[-1] is line:
                 said.pop()
             log.warning("game %s: a chat line could not be stored: %s", room.id, exc)

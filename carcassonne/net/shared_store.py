@@ -46,7 +46,7 @@ from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, Seat
 from .hands import stored_turns
 from .protocol import ProtocolError
-from .room import CHAT_KEPT, WATCHER_CHAT_KEPT, Room, SeatInfo
+from .room import CHATS_KEPT, Room, SeatInfo, chat_of
 from .store import StoreConflict, StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -388,10 +388,10 @@ class SharedStore:
 
     async def save_chat(self, room: Room, line: dict[str, Any]) -> None:
         """A line of the players' chat, or of the spectators' (a list of its own)."""
-        spectators = line["type"] == "watcher_chat"
+        kind = chat_of(line)
         result = await self.shared.script("chat", [
-            _key("node", self.node), _key("owner", room.id), _key("watcher_chat" if spectators else "chat", room.id)],
-            [self.node, json.dumps(line), WATCHER_CHAT_KEPT if spectators else CHAT_KEPT])
+            _key("node", self.node), _key("owner", room.id), _key(kind, room.id)],
+            [self.node, json.dumps(line), CHATS_KEPT[kind]])
         self._fenced(result, room)
 
     async def remove(self, room: Room) -> None:
@@ -520,7 +520,7 @@ def _room(tiles: TileSet, game_id: str, fields: dict[str, str], turns: list[str]
             seat.away_since = now  # nobody is at the table of a game just taken over
     for text in chat:  # (the players' lines, then the spectators')
         line = json.loads(text)
-        (room.watcher_chat if line.get("type") == "watcher_chat" else room.chat).append(line)
+        room.said_in(line).append(line)
     if not any(s.is_open for s in seats):
         record = GameRecord([Seat(s.name, s.color, s.kind) for s in seats], room.rules, room.seed, [])
         data = record.to_data()

@@ -35,7 +35,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..engine import CarcassonneError, Rules, TileSet
 from ..engine.record import GameRecord, write_atomically
-from .room import CHAT_KEPT, WATCHER_CHAT_KEPT, Room, SeatInfo
+from .room import CHATS_KEPT, Room, SeatInfo, chat_of
 
 log = logging.getLogger(__name__)
 
@@ -271,12 +271,12 @@ class Store:
     def save_chat(self, room: Room, line: dict[str, Any]) -> None:
         """A line of the players' chat or of the spectators' (``line["type"]``), the oldest
         beyond as many as a game keeps let go: a restarted server's tables remember them."""
-        kind = "watcher_chat" if line["type"] == "watcher_chat" else "chat"
-        kept = WATCHER_CHAT_KEPT if kind == "watcher_chat" else CHAT_KEPT
+        kind = chat_of(line)
         with self._lock, self.db:
             self.db.execute("INSERT INTO chat (game, kind, line) VALUES (?, ?, ?)", (room.id, kind, json.dumps(line)))
             self.db.execute("DELETE FROM chat WHERE game = ? AND kind = ? AND n <= (SELECT n FROM chat WHERE game = ? "
-                            "AND kind = ? ORDER BY n DESC LIMIT 1 OFFSET ?)", (room.id, kind, room.id, kind, kept))
+                            "AND kind = ? ORDER BY n DESC LIMIT 1 OFFSET ?)",
+                            (room.id, kind, room.id, kind, CHATS_KEPT[kind]))
 
     @_failing_softly
     def remove(self, room: Room) -> None:
@@ -349,10 +349,10 @@ class Store:
 
     def _read_chat(self, room: Room) -> None:
         """The game's chat as kept, oldest first; a line that is not one is left out."""
-        for kind, text in self.db.execute("SELECT kind, line FROM chat WHERE game = ? ORDER BY n", (room.id,)):
+        for (text,) in self.db.execute("SELECT line FROM chat WHERE game = ? ORDER BY n", (room.id,)):
             try:
                 line = json.loads(text)
             except (ValueError, TypeError):
                 continue
             if isinstance(line, dict):
-                (room.watcher_chat if kind == "watcher_chat" else room.chat).append(line)
+                room.said_in(line).append(line)
